@@ -1,0 +1,100 @@
+import type { Executor } from '../shared/db/database.js';
+import type { OrganizationsTable, UsersTable } from '../shared/db/schema.js';
+import type { UserSummary } from '../shared/schemas.js';
+
+export async function insertOrganization(ex: Executor, row: OrganizationsTable): Promise<void> {
+  await ex.insertInto('organizations').values(row).execute();
+}
+
+export const listOrganizations = (ex: Executor) =>
+  ex.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('id').execute();
+
+export const findOrganization = (ex: Executor, id: string) =>
+  ex.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertUser(ex: Executor, row: UsersTable): Promise<void> {
+  await ex.insertInto('users').values(row).execute();
+}
+
+export const findUser = (ex: Executor, id: string) => ex.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (ex: Executor, email: string) =>
+  ex.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export async function setOperator(ex: Executor, userId: string, isOperator: boolean): Promise<void> {
+  await ex.updateTable('users').set({ is_operator: isOperator ? 1 : 0 }).where('id', '=', userId).execute();
+}
+
+export function listUsers(ex: Executor, organizationId?: string) {
+  let q = ex
+    .selectFrom('users')
+    .leftJoin('org_memberships', 'org_memberships.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.is_operator', 'org_memberships.organization_id', 'org_memberships.role'])
+    .orderBy('users.created_at')
+    .orderBy('users.id');
+  if (organizationId) q = q.where('org_memberships.organization_id', '=', organizationId);
+  return q.execute();
+}
+
+/** User summaries by id, for embedding in resources; one query whatever the number of ids. */
+export async function userSummaries(ex: Executor, ids: Iterable<string>): Promise<Map<string, UserSummary>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, UserSummary>();
+  if (unique.length === 0) return out;
+  const rows = await ex.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', unique).execute();
+  for (const r of rows) out.set(r.id, r);
+  return out;
+}
+
+export async function upsertOrgMembership(ex: Executor, organizationId: string, userId: string, role: 'admin' | 'member', now: string) {
+  const existing = await ex
+    .selectFrom('org_memberships').select('role')
+    .where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+  if (existing) {
+    await ex.updateTable('org_memberships').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+  } else {
+    await ex.insertInto('org_memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: now }).execute();
+  }
+}
+
+export const findOrgMembership = (ex: Executor, organizationId: string, userId: string) =>
+  ex.selectFrom('org_memberships').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+
+export async function insertToken(ex: Executor, row: { id: string; user_id: string; organization_id: string; name: string | null; token_hash: string; created_at: string }) {
+  await ex.insertInto('access_tokens').values({ ...row, last_used_at: null, revoked_at: null }).execute();
+}
+
+/** The token with everything authentication needs, in one query. */
+export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
+  ex
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .innerJoin('org_memberships', (j) =>
+      j.onRef('org_memberships.user_id', '=', 'access_tokens.user_id').onRef('org_memberships.organization_id', '=', 'access_tokens.organization_id'),
+    )
+    .select([
+      'access_tokens.id as token_id', 'access_tokens.user_id', 'access_tokens.organization_id', 'access_tokens.last_used_at',
+      'org_memberships.role', 'users.is_operator',
+    ])
+    .where('access_tokens.token_hash', '=', tokenHash)
+    .where('access_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
+
+export async function touchToken(ex: Executor, tokenId: string, now: string): Promise<void> {
+  await ex.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+}
+
+export async function revokeToken(ex: Executor, tokenId: string, now: string): Promise<number> {
+  const r = await ex.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', tokenId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export const findToken = (ex: Executor, tokenId: string) =>
+  ex.selectFrom('access_tokens').select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at']).where('id', '=', tokenId).executeTakeFirst();
+
+export function listTokens(ex: Executor, filter: { userId?: string; organizationId?: string }) {
+  let q = ex.selectFrom('access_tokens').select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at']).orderBy('created_at').orderBy('id');
+  if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
+  return q.execute();
+}

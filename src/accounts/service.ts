@@ -1,0 +1,87 @@
+import type { Actor } from '../shared/actor.js';
+import type { Db, Executor } from '../shared/db/database.js';
+import { AppError, fieldError, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { nowIso } from '../shared/time.js';
+import * as repo from './repository.js';
+import { generateToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function createOrganization(db: Executor, input: { name: string }) {
+  const name = input.name.trim();
+  if (!name) throw fieldError('name', 'must not be empty');
+  const row = { id: newId(), name, created_at: nowIso() };
+  await repo.insertOrganization(db, row);
+  return row;
+}
+
+export interface CreateUserInput {
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role?: 'admin' | 'member';
+  isOperator?: boolean;
+}
+
+/** Creates the user, or adds an existing user (same e-mail) to another organization. */
+export async function createUser(db: Db, input: CreateUserInput) {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL_RE.test(email)) throw fieldError('email', `"${input.email}" is not an e-mail address`);
+  if (!input.firstName.trim()) throw fieldError('first_name', 'must not be empty');
+  if (!input.lastName.trim()) throw fieldError('last_name', 'must not be empty');
+  const role = input.role ?? 'member';
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.findOrganization(trx, input.organizationId))) throw notFound('organization');
+    const now = nowIso();
+    let user = await repo.findUserByEmail(trx, email);
+    if (!user) {
+      user = { id: newId(), email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_operator: input.isOperator ? 1 : 0, created_at: now };
+      await repo.insertUser(trx, user);
+    } else if (input.isOperator !== undefined) {
+      await repo.setOperator(trx, user.id, input.isOperator);
+    }
+    await repo.upsertOrgMembership(trx, input.organizationId, user.id, role, now);
+    return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, organization_id: input.organizationId, role, is_operator: Boolean(input.isOperator ?? user.is_operator) };
+  });
+}
+
+export async function setOperator(db: Db, userId: string, isOperator: boolean) {
+  if (!(await repo.findUser(db, userId))) throw notFound('user');
+  await repo.setOperator(db, userId, isOperator);
+}
+
+/** Returns the plain token once; only its hash is kept. */
+export async function createToken(db: Db, input: { userId: string; organizationId: string; name?: string | null }) {
+  const membership = await repo.findOrgMembership(db, input.organizationId, input.userId);
+  if (!membership) throw notFound('user in that organization');
+  const token = generateToken();
+  const row = { id: newId(), user_id: input.userId, organization_id: input.organizationId, name: input.name ?? null, token_hash: hashToken(token), created_at: nowIso() };
+  await repo.insertToken(db, row);
+  return { id: row.id, token, user_id: row.user_id, organization_id: row.organization_id, name: row.name, created_at: row.created_at };
+}
+
+export async function revokeToken(db: Db, tokenId: string) {
+  const token = await repo.findToken(db, tokenId);
+  if (!token) throw notFound('token');
+  if (!token.revoked_at) await repo.revokeToken(db, tokenId, nowIso());
+  return { ...(await repo.findToken(db, tokenId))! };
+}
+
+export async function authenticate(db: Db, rawToken: string): Promise<Actor | null> {
+  const row = await repo.findActiveTokenByHash(db, hashToken(rawToken));
+  if (!row) return null;
+  const now = Date.now();
+  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS) {
+    await repo.touchToken(db, row.token_id, new Date(now).toISOString());
+  }
+  return { tokenId: row.token_id, userId: row.user_id, organizationId: row.organization_id, role: row.role, isOperator: row.is_operator === 1 };
+}
+
+export async function currentUser(db: Db, actor: Actor) {
+  const users = await repo.userSummaries(db, [actor.userId]);
+  const user = users.get(actor.userId);
+  if (!user) throw new AppError('unauthorized', 'the token\'s user no longer exists');
+  return user;
+}

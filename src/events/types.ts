@@ -1,0 +1,49 @@
+// Every event kind the service emits (PRODUCT §7): `resource.kind`, and the data key that holds the resource.
+export const EVENT_RESOURCES = {
+  'inventory-item': { dataKey: 'inventory_item', kinds: ['created', 'updated', 'deleted'] },
+  'order-request': { dataKey: 'order_request', kinds: ['created', 'deleted', 'ordered', 'received'] },
+  'sales-order': { dataKey: 'sales_order', kinds: ['placed'] },
+  'sales-order-item': { dataKey: 'sales_order_item', kinds: ['backordered', 'cancelled', 'delivered', 'shipped'] },
+  shipment: { dataKey: 'shipment', kinds: ['created', 'delivered'] },
+  type: { dataKey: 'type', kinds: ['created', 'deleted', 'updated'] },
+} as const;
+
+export type EventResource = keyof typeof EVENT_RESOURCES;
+export type ShortEventType = {
+  [R in EventResource]: `${R}.${(typeof EVENT_RESOURCES)[R]['kinds'][number]}`;
+}[EventResource];
+
+export const SHORT_EVENT_TYPES: ShortEventType[] = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) =>
+  def.kinds.map((kind) => `${resource}.${kind}` as ShortEventType),
+);
+
+export const fullEventType = (vendor: string, short: string): string => `com.${vendor}.${short}`;
+
+export const dataKeyOf = (short: ShortEventType): string => EVENT_RESOURCES[short.split('.')[0] as EventResource].dataKey;
+
+/**
+ * Expands what a client may write in `event_types` (full type, `resource.kind`, `resource.*`) into full type
+ * strings. Returns the unknown entries separately so the caller can name them.
+ */
+export function expandEventTypes(vendor: string, requested: string[]): { types: string[]; unknown: string[] } {
+  const prefix = `com.${vendor}.`;
+  const types = new Set<string>();
+  const unknown: string[] = [];
+  for (const raw of requested) {
+    const entry = raw.trim();
+    const short = entry.startsWith(prefix) ? entry.slice(prefix.length) : entry;
+    if (short.endsWith('.*')) {
+      const resource = short.slice(0, -2);
+      const matches = SHORT_EVENT_TYPES.filter((t) => t.startsWith(`${resource}.`));
+      if (matches.length === 0) unknown.push(raw);
+      for (const m of matches) types.add(fullEventType(vendor, m));
+    } else if ((SHORT_EVENT_TYPES as string[]).includes(short)) {
+      types.add(fullEventType(vendor, short));
+    } else {
+      unknown.push(raw);
+    }
+  }
+  // Stable order: the catalogue's order, so responses do not depend on how the client spelled the list.
+  const ordered = SHORT_EVENT_TYPES.map((t) => fullEventType(vendor, t)).filter((t) => types.has(t));
+  return { types: ordered, unknown };
+}

@@ -1,0 +1,74 @@
+import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
+import type { LabsTable } from '../shared/db/schema.js';
+import type { Page } from '../shared/pagination.js';
+import type { Lab } from '../shared/schemas.js';
+
+/**
+ * The ids of the labs this token may see, as a subquery: every lab of the organization for an org admin, the
+ * labs they belong to for a member. Every tenant-scoped query in the service filters through it.
+ */
+export function visibleLabIds(ex: Executor, actor: Actor) {
+  let q = ex.selectFrom('labs').select('labs.id').where('labs.organization_id', '=', actor.organizationId);
+  if (actor.role !== 'admin') {
+    q = q.where('labs.id', 'in', ex.selectFrom('lab_memberships').select('lab_memberships.lab_id').where('lab_memberships.user_id', '=', actor.userId));
+  }
+  return q;
+}
+
+const labColumns = ['labs.id', 'labs.name', 'labs.uses_instances', 'labs.organization_id', 'organizations.name as organization_name', 'labs.created_at'] as const;
+
+type LabRow = { id: string; name: string; uses_instances: number; organization_id: string; organization_name: string };
+
+export const toLab = (r: LabRow): Lab => ({
+  id: r.id,
+  name: r.name,
+  organization: { id: r.organization_id, name: r.organization_name },
+  uses_instances: r.uses_instances === 1,
+});
+
+const labsWithOrg = (ex: Executor) => ex.selectFrom('labs').innerJoin('organizations', 'organizations.id', 'labs.organization_id');
+
+export async function findVisibleLab(ex: Executor, actor: Actor, id: string): Promise<Lab | undefined> {
+  const row = await labsWithOrg(ex).select(labColumns).where('labs.id', '=', id).where('labs.id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
+  return row && toLab(row);
+}
+
+export async function listVisibleLabs(ex: Executor, actor: Actor, filter: { organizationId?: string }, page: Page) {
+  let base = labsWithOrg(ex).where('labs.id', 'in', visibleLabIds(ex, actor));
+  if (filter.organizationId) base = base.where('labs.organization_id', '=', filter.organizationId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base.select(labColumns).orderBy('labs.created_at').orderBy('labs.id').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  return { total: Number(count.n), labs: rows.map(toLab) };
+}
+
+/** Labs by id for embedding in other resources; one query whatever the number of ids. */
+export async function labsByIds(ex: Executor, ids: Iterable<string>): Promise<Map<string, Lab>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, Lab>();
+  if (unique.length === 0) return out;
+  const rows = await labsWithOrg(ex).select(labColumns).where('labs.id', 'in', unique).execute();
+  for (const r of rows) out.set(r.id, toLab(r));
+  return out;
+}
+
+export async function insertLab(ex: Executor, row: LabsTable): Promise<void> {
+  await ex.insertInto('labs').values(row).execute();
+}
+
+export const findLabRow = (ex: Executor, id: string) => ex.selectFrom('labs').selectAll().where('id', '=', id).executeTakeFirst();
+
+export function listLabRows(ex: Executor, organizationId?: string) {
+  let q = labsWithOrg(ex).select(labColumns).orderBy('labs.created_at').orderBy('labs.id');
+  if (organizationId) q = q.where('labs.organization_id', '=', organizationId);
+  return q.execute();
+}
+
+export async function addLabMember(ex: Executor, labId: string, userId: string, now: string): Promise<boolean> {
+  const existing = await ex.selectFrom('lab_memberships').select('lab_id').where('lab_id', '=', labId).where('user_id', '=', userId).executeTakeFirst();
+  if (existing) return false;
+  await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now }).execute();
+  return true;
+}

@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Executor } from '../shared/db/database.js';
+import type { LocationsTable } from '../shared/db/schema.js';
+import { MAX_LOCATION_DEPTH, pathNamesOf } from './rules.js';
+
+export interface LocationPath {
+  name: string;
+  pathNames: string[];
+}
+
+/** Root-to-leaf paths of many locations in one recursive query (the same SQL on SQLite and PostgreSQL). */
+export async function locationPaths(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, LocationPath>> {
+  const unique = [...new Set([...ids].filter((x): x is string => x !== null))];
+  const out = new Map<string, LocationPath>();
+  if (unique.length === 0) return out;
+  const { rows } = await sql<{ start_id: string; name: string; depth: number }>`
+    WITH RECURSIVE chain(start_id, id, parent_id, name, depth) AS (
+      SELECT id, id, parent_id, name, 0 FROM locations WHERE id IN (${sql.join(unique)})
+      UNION ALL
+      SELECT chain.start_id, l.id, l.parent_id, l.name, chain.depth + 1
+      FROM locations l JOIN chain ON l.id = chain.parent_id
+      WHERE chain.depth < ${MAX_LOCATION_DEPTH + 1}
+    )
+    SELECT start_id, name, depth FROM chain`.execute(ex);
+  const chains = new Map<string, { name: string; depth: number }[]>();
+  for (const r of rows) {
+    const list = chains.get(r.start_id) ?? [];
+    list.push({ name: r.name, depth: Number(r.depth) });
+    chains.set(r.start_id, list);
+  }
+  for (const [id, chain] of chains) {
+    const pathNames = pathNamesOf(chain);
+    out.set(id, { name: pathNames[pathNames.length - 1]!, pathNames });
+  }
+  return out;
+}
+
+/** Depth of a location: 1 for a root location. */
+export async function depthOf(ex: Executor, id: string): Promise<number> {
+  const path = (await locationPaths(ex, [id])).get(id);
+  return path ? path.pathNames.length : 0;
+}
+
+export const findLocation = (ex: Executor, id: string) => ex.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export function findSibling(ex: Executor, labId: string, parentId: string | null, name: string) {
+  let q = ex.selectFrom('locations').select('id').where('lab_id', '=', labId).where('name', '=', name);
+  q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+  return q.executeTakeFirst();
+}
+
+export async function insertLocation(ex: Executor, row: LocationsTable): Promise<void> {
+  await ex.insertInto('locations').values(row).execute();
+}

@@ -1,0 +1,64 @@
+import { userSummaries } from '../accounts/repository.js';
+import { labsByIds } from '../labs/repository.js';
+import type { Executor } from '../shared/db/database.js';
+import { dec } from '../shared/decimal.js';
+import { toMoney } from '../shared/money.js';
+import type { OrderRequest, OrderRequestWithHistory } from '../shared/schemas.js';
+import { typeRefsByIds } from '../types/repository.js';
+import { historyOf, type OrderRow } from './repository.js';
+
+export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/order-requests/${id}`;
+
+/** Public order requests from rows, with labs, users and types fetched in one batch each. */
+export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[]): Promise<OrderRequest[]> {
+  if (rows.length === 0) return [];
+  const [labs, users, types] = await Promise.all([
+    labsByIds(ex, rows.map((r) => r.lab_id)),
+    userSummaries(ex, rows.flatMap((r) => [r.requested_by, r.created_by])),
+    typeRefsByIds(ex, rows.map((r) => r.type_id)),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    vendor_name: r.vendor_name,
+    catalog_number: r.catalog_number,
+    quantity: r.quantity,
+    unit_size: r.unit_size,
+    unit_price: r.unit_price,
+    total_price: toMoney(dec(r.unit_price).mul(r.quantity), r.currency),
+    requested_at: r.requested_at,
+    updated_at: r.updated_at,
+    requested_by: users.get(r.requested_by)!,
+    created_by: users.get(r.created_by)!,
+    notes: r.notes,
+    item_name: r.item_name,
+    invoice_number: r.invoice_number,
+    requisition_number: r.requisition_number,
+    confirmation_number: r.confirmation_number,
+    tracking_number: r.tracking_number,
+    purchase_order_number: r.purchase_order_number,
+    shipping_and_handling: r.shipping_and_handling,
+    details: r.details,
+    lab: labs.get(r.lab_id)!,
+    type: types.get(r.type_id)!,
+    spend_tracking_code: r.spend_tracking_code ? { name: r.spend_tracking_code } : null,
+    backordered_expected_at: r.backordered_expected_at,
+    is_urgent: r.is_urgent === 1,
+    app_url: orderAppUrl(appUrl, r.id),
+  }));
+}
+
+export async function renderOrder(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequest> {
+  return (await renderOrders(ex, appUrl, [row]))[0]!;
+}
+
+/** The ordered event's shape: the request plus its history and who changed it last. */
+export async function renderOrderWithHistory(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequestWithHistory> {
+  const [order, history] = await Promise.all([renderOrder(ex, appUrl, row), historyOf(ex, row.id)]);
+  const users = await userSummaries(ex, [row.updated_by, ...history.map((h) => h.created_by)]);
+  return {
+    ...order,
+    events: history.map((h) => ({ type: h.type, comment: h.comment, created_at: h.created_at, created_by: users.get(h.created_by)! })),
+    updated_by: users.get(row.updated_by)!,
+  };
+}

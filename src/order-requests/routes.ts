@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { OrderStatus } from '../shared/db/schema.js';
+import { fieldError } from '../shared/errors.js';
+import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
+import { DateString, ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema, responses, Uuid } from '../shared/schemas.js';
+import { createOrder, getOrder, listOrders, updateOrder } from './service.js';
+
+const CreateBody = Type.Object({
+  lab_id: Uuid,
+  type_id: Uuid,
+  name: Type.String({ minLength: 1, maxLength: 500 }),
+  vendor_product_id: Type.Optional(Uuid),
+  vendor_name: Type.String({ minLength: 1, maxLength: 500 }),
+  catalog_number: Type.String({ minLength: 1, maxLength: 200 }),
+  price: Type.Object({
+    amount: Type.String({ maxLength: 40, description: 'minor units ("1250") or major units with a point ("12.50")' }),
+    currency: Type.String({ maxLength: 3, description: 'ISO 4217 code' }),
+  }, { additionalProperties: false }),
+  quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+  required_before: Type.Optional(DateString),
+  notes: Type.Optional(Type.String({ maxLength: 10_000 })),
+}, { additionalProperties: false });
+
+/** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
+function parseStatuses(query: { status?: string[]; 'status[]'?: string[] }): OrderStatus[] | undefined {
+  const raw = [...(query.status ?? []), ...(query['status[]'] ?? [])].flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (raw.length === 0) return undefined;
+  const unknown = raw.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw fieldError('status', `unknown status ${unknown.join(', ')}; use ${ORDER_STATUSES.join(', ')}`);
+  return raw as OrderStatus[];
+}
+
+export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/order-requests', {
+    schema: {
+      tags: ['Order requests'], summary: 'List order requests',
+      querystring: Type.Object({
+        lab_id: Type.Optional(Type.String({ description: 'Only requests of this lab.' })),
+        status: Type.Optional(Type.Array(Type.String(), { description: 'Filter by status; repeat or comma-separate for several.' })),
+        'status[]': Type.Optional(Type.Array(Type.String())),
+        ...PageQuery,
+      }),
+      response: responses({ 200: Type.Array(OrderRequest) }, [401, 422]),
+    },
+  }, async (request, reply) => {
+    const page = pageOf(request.query);
+    const statuses = parseStatuses(request.query);
+    const { total, orders } = await listOrders(app.deps, request.actor, { labId: request.query.lab_id, statuses }, page);
+    setPageHeaders(request, reply, page, total);
+    return orders;
+  });
+
+  app.post('/order-requests', {
+    schema: {
+      tags: ['Order requests'], summary: 'Create order request',
+      body: CreateBody,
+      response: responses({ 201: OrderRequest }, [400, 401, 404, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const order = await createOrder(app.deps, request.actor, request.body);
+    reply.code(201).header('Location', `/order-requests/${order.id}`);
+    return order;
+  });
+
+  app.get('/order-requests/:id', {
+    schema: {
+      tags: ['Order requests'], summary: 'Get order request',
+      params: Type.Object({ id: Uuid }),
+      response: responses({ 200: OrderRequest }, [401, 404, 422]),
+    },
+  }, async (request) => getOrder(app.deps, request.actor, request.params.id));
+
+  app.put('/order-requests/:id', {
+    schema: {
+      tags: ['Order requests'], summary: 'Update order request',
+      description: 'Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.',
+      params: Type.Object({ id: Uuid }),
+      body: Type.Object({ status: Type.Optional(OrderStatusSchema) }, { additionalProperties: false }),
+      response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+    },
+  }, async (request) => updateOrder(app.deps, request.actor, request.params.id, request.body));
+};

@@ -1,0 +1,140 @@
+import { emitEvent } from '../events/outbox.js';
+import { receiveGoodsIn } from '../inventory/service.js';
+import { findLabRow, findVisibleLab } from '../labs/repository.js';
+import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
+import type { OrderStatus } from '../shared/db/schema.js';
+import type { ServiceDeps } from '../shared/deps.js';
+import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
+import type { Page } from '../shared/pagination.js';
+import type { OrderRequest } from '../shared/schemas.js';
+import { isDate, nowIso } from '../shared/time.js';
+import { findTypeInLab } from '../types/repository.js';
+import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
+import * as repo from './repository.js';
+import { checkTransition, emitsOrdered } from './rules.js';
+
+export interface CreateOrderInput {
+  lab_id: string;
+  type_id: string;
+  name: string;
+  vendor_product_id?: string;
+  vendor_name: string;
+  catalog_number: string;
+  price: { amount: string; currency: string };
+  quantity: number;
+  required_before?: string;
+  notes?: string;
+}
+
+export async function listOrders(deps: ServiceDeps, actor: Actor, filter: { labId?: string; statuses?: OrderStatus[] }, page: Page) {
+  const { total, rows } = await repo.listVisibleOrders(deps.db, actor, filter, page);
+  return { total, orders: await renderOrders(deps.db, deps.config.appUrl, rows) };
+}
+
+export async function getOrder(deps: ServiceDeps, actor: Actor, id: string): Promise<OrderRequest> {
+  const row = await repo.findVisibleOrder(deps.db, actor, id);
+  if (!row) throw notFound('order request');
+  return renderOrder(deps.db, deps.config.appUrl, row);
+}
+
+function checkCreateInput(input: CreateOrderInput): { unitPrice: string } {
+  const errors: FieldError[] = [];
+  for (const field of ['name', 'vendor_name', 'catalog_number'] as const) {
+    if (input[field].trim() === '') errors.push({ field, message: 'must not be empty' });
+  }
+  let unitPrice = '';
+  if (!isCurrency(input.price.currency)) {
+    errors.push({ field: 'price.currency', message: `"${input.price.currency}" is not an ISO 4217 currency code` });
+  } else {
+    const parsed = parseMoneyAmount(input.price.amount, input.price.currency);
+    if ('error' in parsed) errors.push({ field: 'price.amount', message: parsed.error });
+    else unitPrice = formatMajor(parsed.major, input.price.currency);
+  }
+  if (input.required_before !== undefined && !isDate(input.required_before)) {
+    errors.push({ field: 'required_before', message: 'must be a calendar date (YYYY-MM-DD)' });
+  }
+  if (errors.length > 0) throw validation(errors);
+  return { unitPrice };
+}
+
+export async function createOrder(deps: ServiceDeps, actor: Actor, input: CreateOrderInput): Promise<OrderRequest> {
+  const { unitPrice } = checkCreateInput(input);
+  return deps.db.transaction().execute(async (trx) => {
+    const lab = await findVisibleLab(trx, actor, input.lab_id);
+    if (!lab) throw notFound('lab');
+    if (!(await findTypeInLab(trx, lab.id, input.type_id))) throw notFound('type in that lab');
+    if (input.vendor_product_id !== undefined) {
+      const product = await trx.selectFrom('vendor_products').select('id').where('id', '=', input.vendor_product_id).executeTakeFirst();
+      if (!product) throw notFound('vendor product');
+    }
+    const now = nowIso();
+    const row: repo.OrderRow = {
+      id: newId(), lab_id: lab.id, type_id: input.type_id, status: 'CREATED', item_name: input.name.trim(),
+      vendor_name: input.vendor_name.trim(), catalog_number: input.catalog_number.trim(), vendor_product_id: input.vendor_product_id ?? null,
+      quantity: String(input.quantity), unit_size: null, unit_price: unitPrice, currency: input.price.currency,
+      notes: input.notes ?? null, required_before: input.required_before ?? null, invoice_number: null, requisition_number: null,
+      confirmation_number: null, tracking_number: null, purchase_order_number: null, shipping_and_handling: null, details: null,
+      spend_tracking_code: null, backordered_expected_at: null, is_urgent: 0, requested_by: actor.userId, created_by: actor.userId,
+      updated_by: actor.userId, requested_at: now, updated_at: now, created_at: now,
+    };
+    await repo.insertOrder(trx, row);
+    await repo.insertHistory(trx, { id: newId(), order_request_id: row.id, type: 'CREATED', comment: null, created_by: actor.userId, created_at: now });
+    const order = await renderOrder(trx, deps.config.appUrl, row);
+    await emitEvent(trx, deps.config, { type: 'order-request.created', organizationId: lab.organization.id, labId: lab.id, resource: order });
+    return order;
+  });
+}
+
+export interface ReceiveDetails {
+  lotNumber?: string | null;
+  expirationDate?: string | null;
+  locationId?: string | null;
+}
+
+/**
+ * Moves a request to a new status inside the caller's transaction: checks the table, records history, emits
+ * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change).
+ */
+export async function transitionIn(
+  trx: Executor, deps: ServiceDeps, userId: string, row: repo.OrderRow, to: OrderStatus, opts: { comment?: string | null; receive?: ReceiveDetails } = {},
+): Promise<repo.OrderRow> {
+  const check = checkTransition(row.status, to);
+  if (check.kind === 'same') return row;
+  if (check.kind === 'refused') {
+    const allowed = check.allowed.length ? check.allowed.join(', ') : 'none (RECEIVED is final)';
+    throw new AppError('invalid_transition', `An order request cannot go from ${row.status} to ${to}; allowed: ${allowed}`, { extra: { allowed: [...check.allowed] } });
+  }
+  const now = nowIso();
+  if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
+    throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');
+  }
+  await repo.insertHistory(trx, { id: newId(), order_request_id: row.id, type: to, comment: opts.comment ?? null, created_by: userId, created_at: now });
+  const updated = (await repo.findOrder(trx, row.id))!;
+  const lab = (await findLabRow(trx, row.lab_id))!;
+  if (emitsOrdered(row.status, to)) {
+    const payload = await renderOrderWithHistory(trx, deps.config.appUrl, updated);
+    await emitEvent(trx, deps.config, { type: 'order-request.ordered', organizationId: lab.organization_id, labId: lab.id, resource: payload });
+  }
+  if (to === 'RECEIVED') {
+    await receiveGoodsIn(trx, deps, {
+      labId: row.lab_id, userId, name: row.item_name, vendor: row.vendor_name, catalogNumber: row.catalog_number,
+      quantity: row.quantity, typeId: row.type_id, unitPrice: row.unit_price, unitSize: row.unit_size,
+      vendorProductId: row.vendor_product_id, note: `received order request ${row.id}`, ...opts.receive,
+    });
+    const payload = await renderOrder(trx, deps.config.appUrl, updated);
+    await emitEvent(trx, deps.config, { type: 'order-request.received', organizationId: lab.organization_id, labId: lab.id, resource: payload });
+  }
+  return updated;
+}
+
+export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, body: { status?: OrderStatus }): Promise<OrderRequest> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findVisibleOrder(trx, actor, id);
+    if (!row) throw notFound('order request');
+    const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
+    return renderOrder(trx, deps.config.appUrl, updated);
+  });
+}

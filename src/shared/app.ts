@@ -1,0 +1,155 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountRoutes } from '../accounts/routes.js';
+import { authenticate } from '../accounts/service.js';
+import { healthRoutes } from '../health/routes.js';
+import { inventoryRoutes } from '../inventory/routes.js';
+import { labRoutes } from '../labs/routes.js';
+import { orderRequestRoutes } from '../order-requests/routes.js';
+import { typeRoutes } from '../types/routes.js';
+import { webhookRoutes } from '../webhooks/routes.js';
+import type { Actor } from './actor.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
+import { installErrorHandlers } from './http-errors.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { VERSION } from './version.js';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  dbKind: 'sqlite' | 'postgres';
+  metrics: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Routes open without a token (health, documents, metrics). */
+    public?: boolean;
+  }
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+// Bodies are validated strictly (no type coercion, unknown fields rejected and named); query strings and path
+// parameters arrive as text and are coerced ("2" -> 2, a single status -> [status]).
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+function tokenFrom(headers: Record<string, string | string[] | undefined>): string | null {
+  const direct = headers['access-token'];
+  if (typeof direct === 'string' && direct.trim()) return direct.trim();
+  const auth = headers.authorization;
+  if (typeof auth === 'string') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  dbKind: 'sqlite' | 'postgres';
+  logger?: FastifyServerOptions['logger'];
+  metrics?: Metrics;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    ajv: { customOptions: {} },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const bodyAjv = makeAjv(false);
+  const textAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+
+  app.decorate('deps', { config, db: options.db, dbKind: options.dbKind, metrics: options.metrics ?? createMetrics() });
+  app.decorateRequest('actor', null as unknown as Actor);
+  installErrorHandlers(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', String(request.id));
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    // Unmatched routes fall through to the 404 handler; the reference page's assets are public like the document.
+    if (!url || request.routeOptions.config?.public || url.startsWith('/docs')) return;
+    const token = tokenFrom(request.headers);
+    if (!token) throw new AppError('unauthorized', 'Send an access token in the Access-Token header');
+    const actor = await authenticate(options.db, token);
+    if (!actor) throw new AppError('unauthorized', 'The access token is unknown or revoked');
+    request.actor = actor;
+  });
+
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request) => request.actor?.tokenId ?? `ip:${request.ip}`,
+      allowList: (request) => !request.actor,
+      errorResponseBuilder: (_request, context) => {
+        const err = new AppError('rate_limited', `Rate limit of ${context.max} requests a minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, {
+          headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
+        });
+        return err;
+      },
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Labstock API',
+        version: VERSION,
+        description: 'Lab inventory and ordering: the public HTTP API. Authenticate with the Access-Token header.',
+      },
+      servers: [{ url: config.appUrl }],
+      components: { securitySchemes: { AccessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' } } },
+      security: [{ AccessToken: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  app.deps.metrics.instrument(app);
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(labRoutes);
+  await app.register(typeRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(orderRequestRoutes);
+  await app.register(webhookRoutes);
+
+  return app;
+}

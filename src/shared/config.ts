@@ -1,0 +1,150 @@
+// The environment is read once, at start, into one frozen object. Every problem is collected and reported
+// together so an operator fixes a bad deployment in one pass instead of one variable at a time.
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  appUrl: string;
+  eventVendor: string;
+  eventSource: string;
+  logLevel: string;
+  webhookTimeoutMs: number;
+  webhookRetryScheduleMs: number[];
+  webhookAllowedCidrs: string[];
+  webhookRequireVerification: boolean;
+  /** Requests per minute per token; 0 turns rate limiting off. */
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_SQLITE_FILE = './data/labstock.sqlite';
+
+export function parseDatabaseUrl(raw: string | undefined): Config['database'] {
+  const value = (raw ?? '').trim();
+  if (value === '') return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  if (/^sqlite:/i.test(value)) return { kind: 'sqlite', file: value.replace(/^sqlite:(\/\/)?/i, '') || DEFAULT_SQLITE_FILE };
+  if (/^file:/i.test(value)) return { kind: 'sqlite', file: value.replace(/^file:(\/\/)?/i, '') };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError([`DATABASE_URL: unsupported scheme in "${value.split('://')[0]}://…" (use postgres://… or a SQLite file path)`]);
+  }
+  return { kind: 'sqlite', file: value };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name}: expected true or false, got "${env[name]}"`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string): string => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    try {
+      const u = new URL(raw);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name}: expected an http(s) URL, got "${raw}"`);
+      return fallback;
+    }
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+
+  let database: Config['database'] = { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  try {
+    database = parseDatabaseUrl(env.DATABASE_URL);
+  } catch (e) {
+    if (e instanceof ConfigError) problems.push(...e.problems);
+    else throw e;
+  }
+
+  const appUrl = url('APP_URL', `http://localhost:${port}`);
+  const eventVendor = env.EVENT_VENDOR?.trim() || 'labstock';
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(eventVendor)) {
+    problems.push(`EVENT_VENDOR: expected lower-case letters, digits and dashes (it becomes com.<vendor>.<resource>.<kind>), got "${eventVendor}"`);
+  }
+  const eventSource = url('EVENT_SOURCE', appUrl);
+
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
+  }
+
+  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 3000, 1, 60_000);
+
+  let webhookRetryScheduleMs = [10_000, 100_000, 1_000_000];
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (schedule) {
+    const parsed = schedule.split(',').map((part) => parseDuration(part.trim()));
+    if (parsed.some((v) => v === null)) {
+      problems.push(`WEBHOOK_RETRY_SCHEDULE: expected comma-separated durations such as "10s,100s,1000s" or "50ms,200ms", got "${schedule}"`);
+    } else {
+      webhookRetryScheduleMs = parsed as number[];
+    }
+  }
+
+  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const cidr of webhookAllowedCidrs) {
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
+  }
+
+  const config: Config = {
+    port,
+    host,
+    databaseUrl: env.DATABASE_URL ?? '',
+    database,
+    appUrl,
+    eventVendor,
+    eventSource,
+    logLevel,
+    webhookTimeoutMs,
+    webhookRetryScheduleMs,
+    webhookAllowedCidrs,
+    webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+/** "10s", "250ms", "5m", "1h" or a bare number of milliseconds. */
+export function parseDuration(text: string): number | null {
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 'ms';
+  return n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]!;
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as m0001 from './migrations/0001_initial.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+/** Repositories take either the database or an open transaction, so services decide transaction scope. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
+const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001 };
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): DbHandle {
+  if (database.kind === 'sqlite') {
+    if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: options.poolSize ?? 10,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,41 @@
+import { labsByIds, visibleLabIds } from '../labs/repository.js';
+import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
+import type { TypesTable } from '../shared/db/schema.js';
+import type { Page } from '../shared/pagination.js';
+import type { InventoryType, TypeRef } from '../shared/schemas.js';
+
+/** Case-insensitive exact match key; computed in JS so it folds Unicode the same way on both databases. */
+export const typeNameKey = (name: string): string => name.trim().toLocaleLowerCase('en-US');
+
+export async function listVisibleTypes(ex: Executor, actor: Actor, filter: { labId?: string; name?: string }, page: Page) {
+  let base = ex.selectFrom('types').where('types.lab_id', 'in', visibleLabIds(ex, actor));
+  if (filter.labId) base = base.where('types.lab_id', '=', filter.labId);
+  if (filter.name !== undefined) base = base.where('types.name_key', '=', typeNameKey(filter.name));
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base.select(['types.id', 'types.name', 'types.lab_id']).orderBy('types.created_at').orderBy('types.id').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  const labs = await labsByIds(ex, rows.map((r) => r.lab_id));
+  const types: InventoryType[] = rows.map((r) => ({ id: r.id, name: r.name, lab: labs.get(r.lab_id)! }));
+  return { total: Number(count.n), types };
+}
+
+export async function typeRefsByIds(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, TypeRef>> {
+  const unique = [...new Set([...ids].filter((x): x is string => x !== null))];
+  const out = new Map<string, TypeRef>();
+  if (unique.length === 0) return out;
+  const rows = await ex.selectFrom('types').select(['id', 'name']).where('id', 'in', unique).execute();
+  for (const r of rows) out.set(r.id, r);
+  return out;
+}
+
+export const findTypeInLab = (ex: Executor, labId: string, typeId: string) =>
+  ex.selectFrom('types').selectAll().where('id', '=', typeId).where('lab_id', '=', labId).executeTakeFirst();
+
+export const findTypeByKey = (ex: Executor, labId: string, nameKey: string) =>
+  ex.selectFrom('types').selectAll().where('lab_id', '=', labId).where('name_key', '=', nameKey).executeTakeFirst();
+
+export async function insertType(ex: Executor, row: TypesTable): Promise<void> {
+  await ex.insertInto('types').values(row).execute();
+}

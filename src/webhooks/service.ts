@@ -1,0 +1,124 @@
+import { expandEventTypes, fullEventType, SHORT_EVENT_TYPES } from '../events/types.js';
+import { findVisibleLab } from '../labs/repository.js';
+import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import type { ServiceDeps } from '../shared/deps.js';
+import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type { Page } from '../shared/pagination.js';
+import type { Webhook } from '../shared/schemas.js';
+import { nowIso } from '../shared/time.js';
+import * as repo from './repository.js';
+import { generateSigningKey, urlProblem } from './rules.js';
+
+export const toWebhook = (r: repo.WebhookRow): Webhook => ({
+  id: r.id,
+  name: r.name,
+  url: r.url,
+  event_types: JSON.parse(r.event_types) as string[],
+  is_enabled: r.is_enabled === 1,
+  is_verified: r.is_verified === 1,
+  is_signed: r.is_signed === 1,
+  signing_key: r.signing_key,
+});
+
+function requireAdmin(actor: Actor): void {
+  // Webhook responses carry the signing key, so only organization admins manage webhooks.
+  if (!isOrgAdmin(actor)) throw new AppError('forbidden', 'Managing webhooks needs the organization admin role');
+}
+
+function checkEventTypes(vendor: string, requested: string[] | undefined, errors: FieldError[]): string[] {
+  if (requested === undefined) return [];
+  const { types, unknown } = expandEventTypes(vendor, requested);
+  if (unknown.length > 0) {
+    const valid = SHORT_EVENT_TYPES.map((t) => fullEventType(vendor, t)).join(', ');
+    errors.push({ field: 'event_types', message: `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid: ${valid} (also resource.kind or resource.*)` });
+  }
+  return types;
+}
+
+export async function listWebhooks(deps: ServiceDeps, actor: Actor, filter: { organizationId?: string }, page: Page) {
+  requireAdmin(actor);
+  if (filter.organizationId !== undefined && filter.organizationId !== actor.organizationId) return { total: 0, webhooks: [] };
+  const { total, rows } = await repo.listOrgWebhooks(deps.db, actor.organizationId, page);
+  return { total, webhooks: rows.map(toWebhook) };
+}
+
+export async function getWebhook(deps: ServiceDeps, actor: Actor, id: string): Promise<Webhook> {
+  const row = await repo.findOrgWebhook(deps.db, actor.organizationId, id);
+  if (!row) throw notFound('webhook');
+  requireAdmin(actor);
+  return toWebhook(row);
+}
+
+export interface CreateWebhookInput {
+  lab_id?: string;
+  organization_id?: string;
+  name?: string;
+  url: string;
+  event_types?: string[];
+  is_enabled?: boolean;
+  is_verified?: boolean;
+  is_signed?: boolean;
+}
+
+export async function createWebhook(deps: ServiceDeps, actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
+  requireAdmin(actor);
+  const errors: FieldError[] = [];
+  if ((input.lab_id === undefined) === (input.organization_id === undefined)) {
+    errors.push({ field: 'lab_id', message: 'give exactly one of lab_id (that lab\'s events) or organization_id (all of the organization\'s events)' });
+  }
+  const problem = urlProblem(input.url);
+  if (problem) errors.push({ field: 'url', message: problem });
+  const eventTypes = checkEventTypes(deps.config.eventVendor, input.event_types, errors);
+  if (errors.length > 0) throw validation(errors);
+
+  if (input.organization_id !== undefined && input.organization_id !== actor.organizationId) throw notFound('organization');
+  if (input.lab_id !== undefined && !(await findVisibleLab(deps.db, actor, input.lab_id))) throw notFound('lab');
+
+  const now = nowIso();
+  const row: repo.WebhookRow = {
+    id: newId(), organization_id: actor.organizationId, lab_id: input.lab_id ?? null, name: input.name ?? null, url: input.url,
+    event_types: JSON.stringify(eventTypes), is_enabled: input.is_enabled === false ? 0 : 1, is_verified: 0,
+    is_signed: input.is_signed === false ? 0 : 1, signing_key: generateSigningKey(), previous_signing_key: null,
+    previous_key_expires_at: null, content_type: 'application/json', disabled_reason: null, created_by: actor.userId,
+    created_at: now, updated_at: now,
+  };
+  await repo.insertWebhook(deps.db, row);
+  return toWebhook(row);
+}
+
+export interface UpdateWebhookInput {
+  is_enabled?: boolean;
+  name?: string | null;
+  url?: string;
+  event_types?: string[];
+  is_signed?: boolean;
+}
+
+export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string, input: UpdateWebhookInput): Promise<Webhook> {
+  const row = await repo.findOrgWebhook(deps.db, actor.organizationId, id);
+  if (!row) throw notFound('webhook');
+  requireAdmin(actor);
+  const errors: FieldError[] = [];
+  if (input.url !== undefined) {
+    const problem = urlProblem(input.url);
+    if (problem) errors.push({ field: 'url', message: problem });
+  }
+  const eventTypes = input.event_types === undefined ? undefined : checkEventTypes(deps.config.eventVendor, input.event_types, errors);
+  if (errors.length > 0) throw validation(errors);
+
+  const set: Partial<repo.WebhookRow> = { updated_at: nowIso() };
+  if (input.is_enabled !== undefined) {
+    set.is_enabled = input.is_enabled ? 1 : 0;
+    if (input.is_enabled) set.disabled_reason = null;
+  }
+  if (input.name !== undefined) set.name = input.name;
+  if (input.url !== undefined && input.url !== row.url) {
+    set.url = input.url;
+    set.is_verified = 0; // a new address has not answered the validation handshake yet
+  }
+  if (eventTypes !== undefined) set.event_types = JSON.stringify(eventTypes);
+  if (input.is_signed !== undefined) set.is_signed = input.is_signed ? 1 : 0;
+  await repo.updateWebhook(deps.db, row.id, set);
+  return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
+}
