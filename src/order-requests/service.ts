@@ -11,6 +11,7 @@ import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
 import type { OrderRequest } from '../shared/schemas.js';
 import { isDate, nowIso } from '../shared/time.js';
+import { findVendorProduct } from '../shop/repository.js';
 import { findTypeInLab } from '../types/repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
@@ -67,8 +68,7 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
     if (!lab) throw notFound('lab');
     if (!(await findTypeInLab(trx, lab.id, input.type_id))) throw notFound('type in that lab');
     if (input.vendor_product_id !== undefined) {
-      const product = await trx.selectFrom('vendor_products').select('id').where('id', '=', input.vendor_product_id).executeTakeFirst();
-      if (!product) throw notFound('vendor product');
+      if (!(await findVendorProduct(trx, input.vendor_product_id))) throw notFound('vendor product');
     }
     const now = nowIso();
     const row: repo.OrderRow = {

@@ -1,0 +1,81 @@
+import type { Command } from 'commander';
+import * as accountsRepo from '../accounts/repository.js';
+import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
+import { listLabRows, toLab } from '../labs/repository.js';
+import { addMember, createLab } from '../labs/service.js';
+import { withContext } from './context.js';
+import { emit, table } from './output.js';
+
+type Json = { json?: boolean };
+
+export function registerAdmin(program: Command): void {
+  const admin = program.command('admin').description('manage organizations, users, labs, memberships and access tokens');
+
+  const org = admin.command('org').description('organizations');
+  org.command('create').description('create an organization')
+    .requiredOption('--name <name>', 'organization name').option('--json', 'print JSON')
+    .action((o: Json & { name: string }) => withContext(async ({ handle }) => {
+      const row = await createOrganization(handle.db, { name: o.name });
+      emit(!!o.json, row, () => `organization ${row.id} "${row.name}" created`);
+    }));
+  org.command('list').description('list organizations').option('--json', 'print JSON')
+    .action((o: Json) => withContext(async ({ handle }) => {
+      const rows = await accountsRepo.listOrganizations(handle.db);
+      emit(!!o.json, rows, () => table(rows, ['id', 'name', 'created_at']));
+    }));
+
+  const user = admin.command('user').description('users');
+  user.command('create').description('create a user in an organization (or add an existing e-mail to it)')
+    .requiredOption('--org <id>', 'organization id').requiredOption('--email <email>', 'e-mail')
+    .requiredOption('--first-name <name>', 'first name').requiredOption('--last-name <name>', 'last name')
+    .option('--role <role>', 'admin or member', 'member').option('--operator', 'may fulfil shop orders').option('--json', 'print JSON')
+    .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) => withContext(async ({ handle }) => {
+      if (o.role !== 'admin' && o.role !== 'member') throw new Error(`--role must be admin or member, not "${o.role}"`);
+      const row = await createUser(handle.db, { organizationId: o.org, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role, isOperator: o.operator });
+      emit(!!o.json, row, () => `user ${row.id} <${row.email}> is ${row.role} of ${row.organization_id}${row.is_operator ? ' (operator)' : ''}`);
+    }));
+  user.command('list').description('list users').option('--org <id>', 'only this organization').option('--json', 'print JSON')
+    .action((o: Json & { org?: string }) => withContext(async ({ handle }) => {
+      const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: r.is_operator === 1 }));
+      emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
+    }));
+
+  const lab = admin.command('lab').description('labs');
+  lab.command('create').description('create a lab').requiredOption('--org <id>', 'organization id').requiredOption('--name <name>', 'lab name')
+    .option('--uses-instances', 'create it migrated to instances').option('--json', 'print JSON')
+    .action((o: Json & { org: string; name: string; usesInstances?: boolean }) => withContext(async ({ handle }) => {
+      const row = await createLab(handle.db, { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
+      emit(!!o.json, row, () => `lab ${row.id} "${row.name}" created (${row.uses_instances ? 'uses instances' : 'legacy'})`);
+    }));
+  lab.command('list').description('list labs').option('--org <id>', 'only this organization').option('--json', 'print JSON')
+    .action((o: Json & { org?: string }) => withContext(async ({ handle }) => {
+      const rows = (await listLabRows(handle.db, o.org)).map(toLab);
+      emit(!!o.json, rows, () => table(rows.map((l) => ({ ...l, organization: l.organization.id })), ['id', 'name', 'organization', 'uses_instances']));
+    }));
+  lab.command('add-member').description('add a user of the lab\'s organization to the lab')
+    .requiredOption('--lab <id>', 'lab id').requiredOption('--user <id>', 'user id').option('--json', 'print JSON')
+    .action((o: Json & { lab: string; user: string }) => withContext(async ({ handle }) => {
+      const r = await addMember(handle.db, o.lab, o.user);
+      emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
+    }));
+
+  const token = admin.command('token').description('access tokens');
+  token.command('create').description('create an access token (printed once; only its hash is stored)')
+    .requiredOption('--user <id>', 'user id').requiredOption('--org <id>', 'organization id').option('--name <name>', 'a label for the token')
+    .option('--json', 'print JSON')
+    .action((o: Json & { user: string; org: string; name?: string }) => withContext(async ({ handle }) => {
+      const row = await createToken(handle.db, { userId: o.user, organizationId: o.org, name: o.name ?? null });
+      emit(!!o.json, row, () => `token ${row.id} created. It is shown only now:\n${row.token}`);
+    }));
+  token.command('revoke').description('revoke an access token').requiredOption('--token-id <id>', 'token id').option('--json', 'print JSON')
+    .action((o: Json & { tokenId: string }) => withContext(async ({ handle }) => {
+      const row = await revokeToken(handle.db, o.tokenId);
+      emit(!!o.json, row, () => `token ${row.id} revoked at ${row.revoked_at}`);
+    }));
+  token.command('list').description('list access tokens (never their values)')
+    .option('--user <id>', 'only this user').option('--org <id>', 'only this organization').option('--json', 'print JSON')
+    .action((o: Json & { user?: string; org?: string }) => withContext(async ({ handle }) => {
+      const rows = await accountsRepo.listTokens(handle.db, { userId: o.user, organizationId: o.org });
+      emit(!!o.json, rows, () => table(rows, ['id', 'name', 'user_id', 'organization_id', 'created_at', 'last_used_at', 'revoked_at']));
+    }));
+}

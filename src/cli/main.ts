@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { migrateToLatest, openDatabase } from '../shared/db/database.js';
+import { loadConfig } from '../shared/config.js';
+import { VERSION } from '../shared/version.js';
+import { seedDemo } from '../demo/seed.js';
+import { registerAdmin } from './admin.js';
+import { withContext, reportAndExit } from './context.js';
+import { emit } from './output.js';
+import { serve } from './serve.js';
+
+const program = new Command();
+program.name('labstock').description('Lab inventory and ordering service').version(VERSION);
+
+program.command('serve').description('serve the HTTP API').action(serve);
+
+program.command('migrate').description('bring the database schema up to date').option('--json', 'print JSON')
+  .action(async (o: { json?: boolean }) => {
+    try {
+      const config = loadConfig();
+      const handle = openDatabase(config.database);
+      const applied = await migrateToLatest(handle.db);
+      await handle.close();
+      emit(!!o.json, { database: handle.kind, applied }, () => (applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date'));
+    } catch (err) {
+      reportAndExit(err);
+    }
+  });
+
+program.command('demo').description('seed the demo organization into the configured database and print its token and ids')
+  .option('--json', 'print JSON')
+  .action((o: { json?: boolean }) => withContext(async ({ deps, config }) => {
+    const result = await seedDemo(deps);
+    const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+    emit(!!o.json, { base_url: base, ...result }, () => [
+      'Demo organization "Demo University" is ready.',
+      '',
+      `  Access token (org admin Ada Lovelace): ${result.token}`,
+      `  Access token (lab member Max Planck):  ${result.member_token}`,
+      `  Legacy lab:   ${result.legacy_lab_id}`,
+      `  Migrated lab: ${result.migrated_lab_id}`,
+      '',
+      'Try:',
+      `  curl -s ${base}/labs -H 'Access-Token: ${result.token}'`,
+      `  curl -s '${base}/inventory-items?lab_id=${result.migrated_lab_id}' -H 'Access-Token: ${result.token}'`,
+      `  curl -s -X PUT ${base}/inventory-items/${result.migrated_item_id}/instances/${result.migrated_instance_id} -H 'Access-Token: ${result.token}' -H 'Content-Type: application/json' -d '{"quantity":"0.25"}'`,
+      '',
+      `API reference: ${base}/docs`,
+    ].join('\n'));
+  }));
+
+registerAdmin(program);
+
+program.parseAsync().catch(reportAndExit);

@@ -1,0 +1,14 @@
+// Every command prints either a human summary or, with --json, exactly one JSON document on stdout, so scripts
+// can pipe it to jq. Progress and logs go to stderr and never mix into that document.
+
+export function emit(json: boolean, data: unknown, human: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${human()}\n`);
+}
+
+export function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n');
+}
