@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { installErrorHandlers } from './http-errors.js';
+import { installIdempotency } from './idempotency.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { VERSION } from './version.js';
 
@@ -123,6 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     });
   }
+
+  installIdempotency(app, options.db);
 
   await app.register(swagger, {
     openapi: {

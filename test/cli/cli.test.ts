@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/shared/app.js';
+import { loadConfig } from '../../src/shared/config.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { TEST_ENV } from '../helpers/harness.js';
+
+// The real binary (dist/, built by `npm test` before vitest runs) against the test's own database.
+const run = promisify(execFile);
+const CLI = path.resolve('dist/cli/main.js');
+let database: TestDatabase;
+let env: NodeJS.ProcessEnv;
+
+async function cli(...args: string[]): Promise<any> {
+  const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env });
+  return JSON.parse(stdout);
+}
+
+async function cliFails(...args: string[]): Promise<string> {
+  try {
+    await run(process.execPath, [CLI, ...args], { env });
+  } catch (err) {
+    const e = err as { code: number; stderr: string };
+    expect(e.code).toBe(1);
+    return e.stderr;
+  }
+  throw new Error(`expected "labstock ${args.join(' ')}" to fail`);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // A PostgreSQL test schema is reached through the connection's search_path.
+  const url = database.pgSchema ? `${database.url}${database.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.pgSchema}`)}` : database.url;
+  env = { ...process.env, ...TEST_ENV, DATABASE_URL: url };
+});
+afterAll(async () => { await database?.drop(); });
+
+describe('labstock admin', () => {
+  it('creates an organization, users, a lab, a membership and a token that works against the API', async () => {
+    const org = await cli('admin', 'org', 'create', '--name', 'CLI University');
+    expect(org).toMatchObject({ name: 'CLI University' });
+    const admin = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'Root@Example.org', '--first-name', 'Rosalind', '--last-name', 'Franklin', '--role', 'admin', '--operator');
+    expect(admin).toMatchObject({ email: 'root@example.org', role: 'admin', is_operator: true });
+    const member = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'm@example.org', '--first-name', 'M', '--last-name', 'Ember');
+    expect(member.role).toBe('member');
+    const lab = await cli('admin', 'lab', 'create', '--org', org.id, '--name', 'Crystallography', '--uses-instances');
+    expect(lab).toMatchObject({ name: 'Crystallography', uses_instances: true, organization: { id: org.id } });
+    expect(await cli('admin', 'lab', 'add-member', '--lab', lab.id, '--user', member.id)).toMatchObject({ added: true });
+    expect(await cli('admin', 'lab', 'add-member', '--lab', lab.id, '--user', member.id)).toMatchObject({ added: false });
+
+    const token = await cli('admin', 'token', 'create', '--user', member.id, '--org', org.id, '--name', 'laptop');
+    expect(token.token).toMatch(/^lst_/);
+    const listed = await cli('admin', 'token', 'list', '--user', member.id);
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(token.token);
+
+    expect((await cli('admin', 'org', 'list')).map((o: any) => o.id)).toContain(org.id);
+    expect((await cli('admin', 'user', 'list', '--org', org.id)).map((u: any) => u.email).sort()).toEqual(['m@example.org', 'root@example.org']);
+    expect((await cli('admin', 'lab', 'list', '--org', org.id))).toHaveLength(1);
+
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
+    const app = await buildApp({ config, db: database.handle.db, dbKind: database.handle.kind });
+    try {
+      const labs = await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': token.token } });
+      expect(labs.json().map((l: any) => l.id)).toEqual([lab.id]);
+      const revoked = await cli('admin', 'token', 'revoke', '--token-id', token.id);
+      expect(revoked.revoked_at).toBeTruthy();
+      const after = await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': token.token } });
+      expect(after.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fails with a clear message and exit code 1', async () => {
+    expect(await cliFails('admin', 'lab', 'create', '--org', '00000000-0000-7000-8000-000000000000', '--name', 'X')).toMatch(/organization not found/);
+    expect(await cliFails('admin', 'user', 'create', '--org', 'x', '--email', 'not-an-email', '--first-name', 'a', '--last-name', 'b')).toMatch(/e-mail/);
+  });
+
+  it('refuses bad configuration before touching anything', async () => {
+    const { code, stderr } = await run(process.execPath, [CLI, 'migrate'], { env: { ...env, PORT: 'eighty', LOG_LEVEL: 'loud' } }).then(
+      () => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PORT/);
+    expect(stderr).toMatch(/LOG_LEVEL/);
+  });
+});
+
+describe('labstock demo', () => {
+  it('seeds a legacy and a migrated lab, deep locations, requests in several states and a catalogue', async () => {
+    const demo = await cli('demo');
+    expect(demo.token).toMatch(/^lst_/);
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
+    const app = await buildApp({ config, db: database.handle.db, dbKind: database.handle.kind });
+    try {
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'access-token': demo.token } }).then((r) => r.json());
+      const labs = await get('/labs');
+      expect(labs.map((l: any) => l.uses_instances).sort()).toEqual([false, true]);
+      const items = await get(`/inventory-items?lab_id=${demo.migrated_lab_id}`);
+      const depths = items.flatMap((i: any) => i.instances.map((x: any) => x.location?.pathNames.length ?? 0));
+      expect(Math.max(...depths)).toBeGreaterThanOrEqual(3);
+      const orders = await get('/order-requests?per_page=100');
+      expect(new Set(orders.map((o: any) => o.status)).size).toBeGreaterThanOrEqual(4);
+      const products = await database.handle.db.selectFrom('vendor_products').selectAll().execute();
+      expect(products.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await app.close();
+    }
+  });
+});
