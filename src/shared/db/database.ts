@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -47,7 +47,11 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Kysely looks for its bookkeeping tables in every schema; pin it to the one this connection works in, or a
+  // database holding several Labstock schemas (tests, staging) would see another schema's tables.
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const schema = isPostgres ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
