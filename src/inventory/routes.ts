@@ -4,6 +4,8 @@ import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DecimalString, InventoryItem, responses, Uuid } from '../shared/schemas.js';
 import { getItem, listItems, updateInstanceQuantity, updateItemQuantity } from './service.js';
 
+const DEPRECATED_SINCE = '@1781654400';
+
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })) });
 
 export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,6 +44,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
+    // RFC 9745: deprecated since the 2026-06-17 changelog entry that introduced instances.
+    reply.header('Deprecation', DEPRECATED_SINCE);
     const { item, etag } = await updateItemQuantity(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
     reply.header('ETag', etag);
     return item;

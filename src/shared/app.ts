@@ -85,6 +85,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // JSON is the only body the API takes; without this, text/plain would parse as a string and fail validation
+  // (422) instead of being refused as the wrong media type (415).
+  app.removeContentTypeParser('text/plain');
+
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
