@@ -46,8 +46,10 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 // Bodies are validated strictly (no type coercion, unknown fields rejected and named); query strings and path
 // parameters arrive as text and are coerced ("2" -> 2, a single status -> [status]).
+// Bodies report every problem at once (a missing field and an unknown one are both named); bodies are bounded
+// by the body limit and the schemas' maxItems/maxLength, so collecting all errors stays cheap.
 function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: true, allErrors: !coerce, strict: false });
   addFormats(ajv);
   return ajv;
 }
