@@ -26,17 +26,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
     const handle = openDatabase(target, { pgSchema: schema, poolSize: 5 });
-    await migrateToLatest(handle.db);
+    const dropSchema = async () => {
+      const c = new pg.Client({ connectionString: target.url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    };
+    try {
+      await migrateToLatest(handle.db);
+    } catch (err) {
+      await handle.close();
+      await dropSchema();
+      throw err;
+    }
     return {
       handle,
       url: target.url,
       pgSchema: schema,
       async drop() {
         await handle.close();
-        const c = new pg.Client({ connectionString: target.url });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
+        await dropSchema();
       },
     };
   }
