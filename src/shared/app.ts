@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../accounts/routes.js';
 import { authenticate } from '../accounts/service.js';
 import { healthRoutes } from '../health/routes.js';
@@ -19,6 +19,7 @@ import type { Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { installErrorHandlers } from './http-errors.js';
 import { installIdempotency } from './idempotency.js';
+import { installInputGuard } from './input-guard.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { VERSION } from './version.js';
 
@@ -84,7 +85,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     requestIdHeader: false,
     ajv: { customOptions: {} },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long ids reach the UUID check (422) instead of the router's own 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Errors the router raises before any hook runs (a malformed percent-escape) get our error body too.
+    frameworkErrors: (error, request, reply) => {
+      const requestId = String(request.id);
+      (reply as unknown as FastifyReply).header('X-Request-Id', requestId).code(400).type('application/json; charset=utf-8')
+        .send({ message: `The request URL is malformed: ${error.message}`, code: 'invalid_url', request_id: requestId });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON is the only body the API takes; without this, text/plain would parse as a string and fail validation
@@ -131,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
+  installInputGuard(app);
   installIdempotency(app, options.db);
 
   await app.register(swagger, {

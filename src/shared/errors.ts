@@ -3,6 +3,7 @@
 
 export const ERROR_STATUS = {
   invalid_json: 400,
+  invalid_url: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
