@@ -7,12 +7,16 @@ import { seedDemo } from '../demo/seed.js';
 import { registerAdmin } from './admin.js';
 import { withContext, reportAndExit } from './context.js';
 import { emit } from './output.js';
-import { serve } from './serve.js';
+import { runWorker, serve } from './serve.js';
 
 const program = new Command();
 program.name('labstock').description('Lab inventory and ordering service').version(VERSION);
 
-program.command('serve').description('serve the HTTP API').action(serve);
+program.command('serve').description('serve the HTTP API and deliver webhooks')
+  .option('--no-worker', 'serve the API only; run `labstock worker` processes for delivery')
+  .action((o: { worker: boolean }) => serve(o));
+
+program.command('worker').description('deliver webhooks (no HTTP API)').action(runWorker);
 
 program.command('migrate').description('bring the database schema up to date').option('--json', 'print JSON')
   .action(async (o: { json?: boolean }) => {

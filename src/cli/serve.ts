@@ -1,27 +1,60 @@
+import pino from 'pino';
+import { createWorker, type Worker } from '../delivery/worker.js';
 import { buildApp } from '../shared/app.js';
 import { createMetrics } from '../shared/metrics.js';
 import { openContext, reportAndExit } from './context.js';
 
-export async function serve(): Promise<void> {
-  try {
-    const { config, handle } = await openContext();
-    const app = await buildApp({
-      config, db: handle.db, dbKind: handle.kind, metrics: createMetrics(),
-      logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.authorization'] },
-    });
-    let closing = false;
-    const shutdown = async (signal: string) => {
+function onShutdown(stop: (signal: string) => Promise<void>): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
       if (closing) return;
       closing = true;
+      void stop(signal).then(() => process.exit(0), (err) => reportAndExit(err));
+    });
+  }
+}
+
+/** `labstock serve`: the HTTP API, and the delivery worker unless --no-worker. */
+export async function serve(options: { worker: boolean }): Promise<void> {
+  try {
+    const { config, handle } = await openContext();
+    const metrics = createMetrics(handle.db);
+    const app = await buildApp({
+      config, db: handle.db, dbKind: handle.kind, metrics,
+      logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.authorization'] },
+    });
+    let worker: Worker | null = null;
+    if (options.worker) {
+      worker = createWorker({ db: handle.db, dbKind: handle.kind, config, log: app.log, metrics });
+      await worker.start();
+    }
+    if (config.webhookAllowedCidrs.length > 0) app.log.warn({ cidrs: config.webhookAllowedCidrs }, 'WEBHOOK_ALLOWED_CIDRS opens these ranges to webhook deliveries');
+    onShutdown(async (signal) => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
+      await worker?.stop();
       await handle.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    });
     await app.listen({ port: config.port, host: config.host });
-    app.log.info({ database: handle.kind, appUrl: config.appUrl }, `Labstock listening on http://${config.host}:${config.port} (OpenAPI at /openapi.json, reference at /docs)`);
+    app.log.info({ database: handle.kind, appUrl: config.appUrl, worker: options.worker }, `Labstock listening on http://${config.host}:${config.port} (OpenAPI at /openapi.json, reference at /docs)`);
+  } catch (err) {
+    reportAndExit(err);
+  }
+}
+
+/** `labstock worker`: delivery only (PostgreSQL deployments run any number of these). */
+export async function runWorker(): Promise<void> {
+  try {
+    const { config, handle } = await openContext();
+    const log = pino({ level: config.logLevel });
+    const worker = createWorker({ db: handle.db, dbKind: handle.kind, config, log });
+    await worker.start();
+    onShutdown(async (signal) => {
+      log.info({ signal }, 'stopping: finishing attempts in flight');
+      await worker.stop();
+      await handle.close();
+    });
   } catch (err) {
     reportAndExit(err);
   }

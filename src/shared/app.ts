@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const textAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
-  app.decorate('deps', { config, db: options.db, dbKind: options.dbKind, metrics: options.metrics ?? createMetrics() });
+  app.decorate('deps', { config, db: options.db, dbKind: options.dbKind, metrics: options.metrics ?? createMetrics(options.db) });
   app.decorateRequest('actor', null as unknown as Actor);
   installErrorHandlers(app);
 

@@ -14,6 +14,15 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   webhookAllowedCidrs: string[];
   webhookRequireVerification: boolean;
+  /** How long a worker owns a claimed delivery; a worker that dies loses it to another after this. */
+  webhookLeaseMs: number;
+  /** Fallback poll when no wake-up signal arrives (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */
+  webhookPollMs: number;
+  webhookConcurrency: number;
+  /** A webhook with no success for this long is disabled. */
+  webhookDisableAfterMs: number;
+  /** Delivered events, deliveries and attempts older than this are pruned. */
+  webhookRetentionMs: number;
   /** Requests per minute per token; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -112,6 +121,17 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const duration = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = parseDuration(raw);
+    if (value === null || value <= 0) {
+      problems.push(`${name}: expected a duration such as "30s", "250ms", "5d" or a number of milliseconds, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+
   const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -133,6 +153,11 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs,
     webhookAllowedCidrs,
     webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
+    webhookLeaseMs: duration('WEBHOOK_LEASE', 60_000),
+    webhookPollMs: duration('WEBHOOK_POLL', 1000),
+    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 16, 1, 256),
+    webhookDisableAfterMs: duration('WEBHOOK_DISABLE_AFTER', 5 * 86_400_000),
+    webhookRetentionMs: duration('WEBHOOK_RETENTION', 30 * 86_400_000),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
   };
@@ -140,11 +165,11 @@ export function loadConfig(env: Env = process.env): Config {
   return Object.freeze(config);
 }
 
-/** "10s", "250ms", "5m", "1h" or a bare number of milliseconds. */
+/** "10s", "250ms", "5m", "1h", "5d" or a bare number of milliseconds. */
 export function parseDuration(text: string): number | null {
-  const m = /^(\d+)(ms|s|m|h)?$/.exec(text);
+  const m = /^(\d+)(ms|s|m|h|d)?$/.exec(text);
   if (!m) return null;
   const n = Number(m[1]);
   const unit = m[2] ?? 'ms';
-  return n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]!;
+  return n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit]!;
 }

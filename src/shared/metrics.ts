@@ -1,15 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { queueStats } from '../delivery/repository.js';
+import type { Db } from './db/database.js';
 
 // One registry per app instance (tests build many apps in one process; a global registry would collide).
 export interface Metrics {
   registry: Registry;
   instrument(app: FastifyInstance): void;
+  delivery: {
+    attempts: Counter<'outcome'>;
+    latency: Histogram;
+  };
 }
 
-export function createMetrics(): Metrics {
+/** With a database, the delivery queue's depth and oldest pending age are read on each scrape. */
+export function createMetrics(db?: Db): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const attempts = new Counter({
+    name: 'labstock_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome (success, http_error, timeout, network_error, blocked, redirect)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'labstock_webhook_delivery_latency_seconds',
+    help: 'From the event\'s commit to its successful delivery',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 120, 600, 3600],
+    registers: [registry],
+  });
+  if (db) {
+    let stats: Promise<{ depth: number; oldest: string | null }> | null = null;
+    // One query serves both gauges of a scrape.
+    const read = () => (stats ??= queueStats(db).finally(() => setTimeout(() => { stats = null; }, 100)));
+    new Gauge({
+      name: 'labstock_webhook_queue_depth', help: 'Deliveries waiting to be attempted', registers: [registry],
+      async collect() { this.set((await read()).depth); },
+    });
+    new Gauge({
+      name: 'labstock_webhook_oldest_pending_seconds', help: 'Age of the oldest delivery still pending', registers: [registry],
+      async collect() {
+        const { oldest } = await read();
+        this.set(oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);
+      },
+    });
+  }
   const requests = new Counter({
     name: 'labstock_http_requests_total',
     help: 'HTTP requests by route and status',
@@ -25,6 +60,7 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
+    delivery: { attempts, latency },
     instrument(app) {
       app.addHook('onResponse', async (request, reply) => {
         // The route template, never the raw URL, so ids do not explode label cardinality.

@@ -1,3 +1,5 @@
+import { literalTargetProblem, parseCidrs } from '../delivery/ssrf.js';
+import { wakeWorkers } from '../events/outbox.js';
 import { expandEventTypes, fullEventType, SHORT_EVENT_TYPES } from '../events/types.js';
 import { findVisibleLab } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
@@ -44,10 +46,42 @@ export async function listWebhooks(deps: ServiceDeps, actor: Actor, filter: { or
 }
 
 export async function getWebhook(deps: ServiceDeps, actor: Actor, id: string): Promise<Webhook> {
+  return toWebhook(await findManagedWebhook(deps, actor, id));
+}
+
+/** A well-formed URL that does not name a blocked address literally (the delivery re-checks after DNS). */
+function targetProblem(deps: ServiceDeps, url: string): string | null {
+  return urlProblem(url) ?? literalTargetProblem(url, parseCidrs(deps.config.webhookAllowedCidrs));
+}
+
+/** A webhook of the token's organization that the token may manage: 404 for any other, 403 for members. */
+export async function findManagedWebhook(deps: ServiceDeps, actor: Actor, id: string): Promise<repo.WebhookRow> {
   const row = await repo.findOrgWebhook(deps.db, actor.organizationId, id);
   if (!row) throw notFound('webhook');
   requireAdmin(actor);
-  return toWebhook(row);
+  return row;
+}
+
+export async function deleteWebhook(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
+  const row = await findManagedWebhook(deps, actor, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('webhook_attempts').where('webhook_id', '=', row.id).execute();
+    await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', row.id).execute();
+    await trx.deleteFrom('webhooks').where('id', '=', row.id).execute();
+  });
+}
+
+/** Old key keeps signing next to the new one for this long, so receivers can switch without losing events. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export async function rotateSigningKey(deps: ServiceDeps, actor: Actor, id: string): Promise<Webhook> {
+  const row = await findManagedWebhook(deps, actor, id);
+  const now = Date.now();
+  await repo.updateWebhook(deps.db, row.id, {
+    signing_key: generateSigningKey(), previous_signing_key: row.signing_key,
+    previous_key_expires_at: new Date(now + ROTATION_OVERLAP_MS).toISOString(), updated_at: new Date(now).toISOString(),
+  });
+  return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
 }
 
 export interface CreateWebhookInput {
@@ -67,7 +101,7 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
   if ((input.lab_id === undefined) === (input.organization_id === undefined)) {
     errors.push({ field: 'lab_id', message: 'give exactly one of lab_id (that lab\'s events) or organization_id (all of the organization\'s events)' });
   }
-  const problem = urlProblem(input.url);
+  const problem = targetProblem(deps, input.url);
   if (problem) errors.push({ field: 'url', message: problem });
   const eventTypes = checkEventTypes(deps.config.eventVendor, input.event_types, errors);
   if (errors.length > 0) throw validation(errors);
@@ -81,9 +115,10 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
     event_types: JSON.stringify(eventTypes), is_enabled: input.is_enabled === false ? 0 : 1, is_verified: 0,
     is_signed: input.is_signed === false ? 0 : 1, signing_key: generateSigningKey(), previous_signing_key: null,
     previous_key_expires_at: null, content_type: 'application/json', disabled_reason: null, created_by: actor.userId,
-    created_at: now, updated_at: now,
+    created_at: now, updated_at: now, last_success_at: null, failing_since: null, verify_pending: 1,
   };
   await repo.insertWebhook(deps.db, row);
+  await wakeWorkers(deps.db); // the worker runs the validation handshake that sets is_verified
   return toWebhook(row);
 }
 
@@ -93,15 +128,14 @@ export interface UpdateWebhookInput {
   url?: string;
   event_types?: string[];
   is_signed?: boolean;
+  content_type?: 'application/json' | 'application/cloudevents+json';
 }
 
 export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string, input: UpdateWebhookInput): Promise<Webhook> {
-  const row = await repo.findOrgWebhook(deps.db, actor.organizationId, id);
-  if (!row) throw notFound('webhook');
-  requireAdmin(actor);
+  const row = await findManagedWebhook(deps, actor, id);
   const errors: FieldError[] = [];
   if (input.url !== undefined) {
-    const problem = urlProblem(input.url);
+    const problem = targetProblem(deps, input.url);
     if (problem) errors.push({ field: 'url', message: problem });
   }
   const eventTypes = input.event_types === undefined ? undefined : checkEventTypes(deps.config.eventVendor, input.event_types, errors);
@@ -110,15 +144,20 @@ export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string,
   const set: Partial<repo.WebhookRow> = { updated_at: nowIso() };
   if (input.is_enabled !== undefined) {
     set.is_enabled = input.is_enabled ? 1 : 0;
-    if (input.is_enabled) set.disabled_reason = null;
+    // Re-enabling starts afresh: the sustained-failure clock restarts.
+    if (input.is_enabled && row.is_enabled === 0) Object.assign(set, { disabled_reason: null, failing_since: null });
+    if (!input.is_enabled) set.disabled_reason = 'disabled by a user';
   }
+  if (input.content_type !== undefined) set.content_type = input.content_type;
   if (input.name !== undefined) set.name = input.name;
   if (input.url !== undefined && input.url !== row.url) {
     set.url = input.url;
     set.is_verified = 0; // a new address has not answered the validation handshake yet
+    set.verify_pending = 1;
   }
   if (eventTypes !== undefined) set.event_types = JSON.stringify(eventTypes);
   if (input.is_signed !== undefined) set.is_signed = input.is_signed ? 1 : 0;
   await repo.updateWebhook(deps.db, row.id, set);
+  if (set.verify_pending) await wakeWorkers(deps.db);
   return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/shared/app.js';
+import { createWorker, type Worker } from '../../src/delivery/worker.js';
 import { type Config, loadConfig } from '../../src/shared/config.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -14,6 +15,8 @@ export interface Harness {
   a: OrgFixture;
   b: OrgFixture;
   call(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Starts a delivery worker on the harness database (stopped by close()). */
+  startWorker(env?: Record<string, string>): Promise<Worker>;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,9 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
 };
 
+const noop = () => undefined;
+const silentLog = { info: noop, warn: noop, error: noop, debug: noop };
+
 /** The real app on a real database (SQLite, or PostgreSQL when DATABASE_URL says so), seeded with two orgs. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const database = await createTestDatabase();
@@ -34,6 +40,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   await app.ready();
   const a = await seedOrganization(deps, 'A');
   const b = await seedOrganization(deps, 'B');
+  const workers: Worker[] = [];
   return {
     app, deps, config, database, a, b,
     call(token, opts) {
@@ -41,7 +48,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       if (token) headers['access-token'] = token;
       return app.inject({ ...opts, headers });
     },
+    async startWorker(workerEnv = {}) {
+      const workerConfig = loadConfig({ ...TEST_ENV, ...env, ...workerEnv, DATABASE_URL: database.url });
+      const worker = createWorker({ db: database.handle.db, dbKind: database.handle.kind, config: workerConfig, log: silentLog, pgSchema: database.pgSchema });
+      await worker.start();
+      workers.push(worker);
+      return worker;
+    },
     async close() {
+      await Promise.all(workers.map((w) => w.stop()));
       await app.close();
       await database.drop();
     },

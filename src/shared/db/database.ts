@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect,
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
+import * as m0002 from './migrations/0002_delivery.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -18,7 +19,7 @@ export interface DbHandle {
 }
 
 // Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
-const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001 };
+const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002 };
 
 export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../shared/db/database.js';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
+
+export type DeliveryRow = WebhookDeliveriesTable;
+
+export async function insertDeliveries(ex: Executor, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+/**
+ * Claims up to `limit` due deliveries for this worker until `leaseUntil`. On PostgreSQL the rows are locked with
+ * FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same delivery; an expired lease (a worker that
+ * died) makes the delivery claimable again, which is what makes delivery at-least-once.
+ */
+export async function claimDue(db: Db, kind: 'sqlite' | 'postgres', workerId: string, now: string, leaseUntil: string, limit: number) {
+  let due = db.selectFrom('webhook_deliveries').select('id')
+    .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_attempt_at').limit(limit);
+  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  return db.updateTable('webhook_deliveries').set({ lease_until: leaseUntil, leased_by: workerId })
+    .where('id', 'in', due).returningAll().execute();
+}
+
+/** Everything one attempt needs: the event's JSON and the webhook's current settings. */
+export const loadForSend = (ex: Executor, deliveryId: string) =>
+  ex.selectFrom('webhook_deliveries')
+    .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+    .leftJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+    .select([
+      'webhook_deliveries.id', 'webhook_deliveries.attempts', 'webhook_deliveries.webhook_id', 'webhook_deliveries.leased_by',
+      'events.id as event_id', 'events.payload', 'events.created_at as event_time',
+      'webhooks.url', 'webhooks.is_enabled', 'webhooks.is_signed', 'webhooks.signing_key', 'webhooks.previous_signing_key',
+      'webhooks.previous_key_expires_at', 'webhooks.content_type', 'webhooks.failing_since', 'webhooks.last_success_at',
+    ])
+    .where('webhook_deliveries.id', '=', deliveryId).executeTakeFirst();
+
+export async function insertAttempt(ex: Executor, row: WebhookAttemptsTable): Promise<void> {
+  await ex.insertInto('webhook_attempts').values(row).execute();
+}
+
+export async function finishDelivery(ex: Executor, id: string, status: 'succeeded' | 'failed' | 'cancelled', attempts: number, now: string): Promise<void> {
+  await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null }).where('id', '=', id).execute();
+}
+
+export async function scheduleRetry(ex: Executor, id: string, attempts: number, nextAttemptAt: string): Promise<void> {
+  await ex.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, leased_by: null }).where('id', '=', id).execute();
+}
+
+/** When the next pending delivery falls due, so an idle worker sleeps exactly until then. */
+export async function nextDueAt(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'pending').executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
+
+export async function queueStats(db: Db): Promise<{ depth: number; oldest: string | null }> {
+  const row = await db.selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending').executeTakeFirstOrThrow();
+  return { depth: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+}
+
+/** Drops completed deliveries, their attempts, and events nothing waits for, older than `before`. */
+export async function prune(db: Db, before: string): Promise<{ events: number; deliveries: number; attempts: number }> {
+  return db.transaction().execute(async (trx) => {
+    const attempts = await trx.deleteFrom('webhook_attempts').where('attempted_at', '<', before).executeTakeFirst();
+    const deliveries = await trx.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).executeTakeFirst();
+    const events = await trx.deleteFrom('events').where('created_at', '<', before)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries').select(sql`1`.as('x')).whereRef('webhook_deliveries.event_id', '=', 'events.id').where('webhook_deliveries.status', '=', 'pending'))))
+      .executeTakeFirst();
+    return { events: Number(events.numDeletedRows), deliveries: Number(deliveries.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
+  });
+}
