@@ -25,11 +25,12 @@ export interface Worker {
   start(): Promise<void>;
   /** Stops claiming, lets in-flight attempts finish, closes connections. */
   stop(): Promise<void>;
-  /** Resolves once nothing is due and nothing is in flight (tests and the CLI use it). */
+  /** Resolves once nothing is due, in flight or waiting for a handshake. */
   idle(): Promise<void>;
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const VERIFY_CHECK_MS = 200;
 
 export function createWorker(deps: WorkerDeps): Worker {
   const { db, config, log } = deps;
@@ -62,15 +63,27 @@ export function createWorker(deps: WorkerDeps): Worker {
     listener = client;
   }
 
-  async function verifyPending(): Promise<void> {
-    const hooks = await db.selectFrom('webhooks').select(['id', 'url']).where('verify_pending', '=', 1).limit(20).execute();
-    for (const hook of hooks) {
-      const result = await sender.handshake(hook.url, config.eventSource);
-      // Only the URL that was checked is marked: a URL changed meanwhile stays pending.
-      await db.updateTable('webhooks').set({ is_verified: result.ok ? 1 : 0, verify_pending: 0 })
-        .where('id', '=', hook.id).where('url', '=', hook.url).execute();
-      log.info({ webhook: hook.id, verified: result.ok, detail: result.detail }, 'webhook validation handshake');
-    }
+  let verifying: Promise<void> | null = null;
+  let lastVerifyCheck = 0;
+
+  /** Validation handshakes run beside delivery, never in its way: a slow URL cannot stall the queue. */
+  function verifyPending(): void {
+    if (verifying || Date.now() - lastVerifyCheck < VERIFY_CHECK_MS) return;
+    lastVerifyCheck = Date.now();
+    verifying = (async () => {
+      const hooks = await db.selectFrom('webhooks').select(['id', 'url']).where('verify_pending', '=', 1).limit(20).execute();
+      await Promise.all(hooks.map(async (hook) => {
+        const result = await sender.handshake(hook.url, config.eventSource);
+        // Only the URL that was checked is marked: a URL changed meanwhile stays pending.
+        await db.updateTable('webhooks').set({ is_verified: result.ok ? 1 : 0, verify_pending: 0 })
+          .where('id', '=', hook.id).where('url', '=', hook.url).execute();
+        log.info({ webhook: hook.id, verified: result.ok, detail: result.detail }, 'webhook validation handshake');
+      }));
+    })()
+      .catch((err) => log.warn({ err }, 'validation handshake check failed; retrying later'))
+      .finally(() => {
+        verifying = null;
+      });
   }
 
   async function maybePrune(): Promise<void> {
@@ -135,6 +148,15 @@ export function createWorker(deps: WorkerDeps): Worker {
     });
   }
 
+  /** Nothing due now and no handshake waiting. */
+  async function isIdle(): Promise<boolean> {
+    const next = await repo.nextDueAt(db);
+    if (next && Date.parse(next) <= Date.now()) return false;
+    const unverified = await db.selectFrom('webhooks').select('id').where('verify_pending', '=', 1).limit(1).executeTakeFirst();
+    if (unverified) lastVerifyCheck = 0;
+    return !unverified;
+  }
+
   function track(deliveryId: string): void {
     const p = deliver(deliveryId)
       .catch((err) => log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires'))
@@ -173,11 +195,10 @@ export function createWorker(deps: WorkerDeps): Worker {
           claimed = await repo.claimDue(db, deps.dbKind, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
           for (const d of claimed) track(d.id);
         }
-        await verifyPending();
+        verifyPending();
         await maybePrune();
-        if (claimed.length === 0 && inFlight.size === 0 && !kicked) {
-          const next = await repo.nextDueAt(db);
-          if (!next || Date.parse(next) > Date.now()) idleWaiters.splice(0).forEach((r) => r());
+        if (idleWaiters.length > 0 && claimed.length === 0 && inFlight.size === 0 && !kicked && !verifying && (await isIdle())) {
+          idleWaiters.splice(0).forEach((r) => r());
         }
         if (claimed.length < free || free === 0) await sleep();
       } catch (err) {
@@ -204,11 +225,12 @@ export function createWorker(deps: WorkerDeps): Worker {
       wake?.();
       unsubscribe?.();
       await loopDone;
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, verifying]);
       await listener?.end().catch(() => undefined);
       await sender.close();
       idleWaiters.splice(0).forEach((r) => r());
     },
+    /** Resolves once nothing is due, in flight or waiting for a handshake (tests and tools use it). */
     idle() {
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
