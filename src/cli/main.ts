@@ -41,6 +41,7 @@ program.command('demo').description('seed the demo organization into the configu
       '',
       `  Access token (org admin Ada Lovelace): ${result.token}`,
       `  Access token (lab member Max Planck):  ${result.member_token}`,
+      `  Organization: ${result.organization_id}`,
       `  Legacy lab:   ${result.legacy_lab_id}`,
       `  Migrated lab: ${result.migrated_lab_id}`,
       '',
