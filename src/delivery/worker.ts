@@ -197,8 +197,9 @@ export function createWorker(deps: WorkerDeps): Worker {
         }
         verifyPending();
         await maybePrune();
-        if (idleWaiters.length > 0 && claimed.length === 0 && inFlight.size === 0 && !kicked && !verifying && (await isIdle())) {
-          idleWaiters.splice(0).forEach((r) => r());
+        if (idleWaiters.length > 0 && claimed.length === 0 && inFlight.size === 0 && !kicked) {
+          if (verifying) await verifying;
+          if (await isIdle()) idleWaiters.splice(0).forEach((r) => r());
         }
         if (claimed.length < free || free === 0) await sleep();
       } catch (err) {
