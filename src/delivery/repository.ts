@@ -33,6 +33,7 @@ export const loadForSend = (ex: Executor, deliveryId: string) =>
       'events.id as event_id', 'events.payload', 'events.created_at as event_time',
       'webhooks.url', 'webhooks.is_enabled', 'webhooks.is_signed', 'webhooks.signing_key', 'webhooks.previous_signing_key',
       'webhooks.previous_key_expires_at', 'webhooks.content_type', 'webhooks.failing_since', 'webhooks.last_success_at',
+      'webhooks.is_verified', 'webhooks.verify_pending',
     ])
     .where('webhook_deliveries.id', '=', deliveryId).executeTakeFirst();
 

@@ -102,6 +102,21 @@ export function createWorker(deps: WorkerDeps): Worker {
       await repo.finishDelivery(db, deliveryId, 'cancelled', ctx.attempts, now());
       return;
     }
+    if (config.webhookRequireVerification && ctx.is_verified !== 1) {
+      if (ctx.verify_pending === 1) {
+        // The handshake for the current URL has not run yet: hold the delivery (no attempt is counted).
+        await repo.scheduleRetry(db, deliveryId, ctx.attempts, new Date(Date.now() + Math.max(config.webhookPollMs, 250)).toISOString());
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.insertAttempt(trx, {
+          id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: now(), duration_ms: 0, status_code: null,
+          outcome: 'not_verified', error: 'WEBHOOK_REQUIRE_VERIFICATION is on and the URL did not pass the validation handshake', response_body: null,
+        });
+        await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, now());
+      });
+      return;
+    }
     const keys: string[] = [];
     if (ctx.is_signed === 1) {
       keys.push(ctx.signing_key!);

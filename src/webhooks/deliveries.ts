@@ -50,6 +50,14 @@ export async function listDeliveries(deps: ServiceDeps, actor: Actor, webhookId:
   };
 }
 
+/** Sending needs an enabled webhook, and a verified one when WEBHOOK_REQUIRE_VERIFICATION is on. */
+function assertSendable(deps: ServiceDeps, hook: { is_enabled: number; is_verified: number }): void {
+  if (hook.is_enabled !== 1) throw new AppError('conflict', 'The webhook is disabled; enable it first');
+  if (deps.config.webhookRequireVerification && hook.is_verified !== 1) {
+    throw new AppError('conflict', 'The webhook has not passed the validation handshake, which this service requires before delivering');
+  }
+}
+
 const newDelivery = (webhookId: string, eventId: string, now: string) => ({
   id: newId(), webhook_id: webhookId, event_id: eventId, status: 'pending' as const, attempts: 0, next_attempt_at: now,
   lease_until: null, leased_by: null, created_at: now, completed_at: null,
@@ -60,7 +68,7 @@ export async function redeliver(deps: ServiceDeps, actor: Actor, webhookId: stri
   const hook = await findManagedWebhook(deps, actor, webhookId);
   const original = await deps.db.selectFrom('webhook_deliveries').select(['id', 'event_id']).where('id', '=', deliveryId).where('webhook_id', '=', hook.id).executeTakeFirst();
   if (!original) throw notFound('delivery');
-  if (hook.is_enabled !== 1) throw new AppError('conflict', 'The webhook is disabled; enable it first');
+  assertSendable(deps, hook);
   const row = newDelivery(hook.id, original.event_id, nowIso());
   await deps.db.transaction().execute(async (trx) => {
     await insertDeliveries(trx, [row]);
@@ -79,7 +87,7 @@ export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string,
   const to = Date.parse(range.to);
   if (Number.isNaN(from)) throw fieldError('from', 'must be a date-time');
   if (Number.isNaN(to) || to < from) throw fieldError('to', 'must be a date-time not before from');
-  if (hook.is_enabled !== 1) throw new AppError('conflict', 'The webhook is disabled; enable it first');
+  assertSendable(deps, hook);
   const types = JSON.parse(hook.event_types) as string[];
   let q = deps.db.selectFrom('events').select('id')
     .where('organization_id', '=', hook.organization_id)
@@ -100,7 +108,7 @@ export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string,
 /** A test event for this webhook only: `com.<vendor>.webhook.ping` with the webhook's id, name and url. */
 export async function ping(deps: ServiceDeps, actor: Actor, webhookId: string): Promise<{ id: string; event_id: string; status: string }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
-  if (hook.is_enabled !== 1) throw new AppError('conflict', 'The webhook is disabled; enable it first');
+  assertSendable(deps, hook);
   const now = nowIso();
   const event = {
     specversion: '1.0', id: newId(), source: deps.config.eventSource, type: pingType(deps.config.eventVendor),

@@ -28,7 +28,7 @@ const Delivery = Type.Object({
     attempted_at: DateTime,
     status_code: Type.Union([Type.Integer(), Type.Null()]),
     duration_ms: Type.Integer(),
-    outcome: Type.String({ description: 'success, http_error, timeout, network_error, blocked, redirect, or webhook_disabled' }),
+    outcome: Type.String({ description: 'success, http_error, timeout, network_error, blocked, redirect, not_verified, or webhook_disabled' }),
     error: NString,
     response_body: Type.Union([Type.String({ description: 'first 1 KiB of the response' }), Type.Null()]),
   }, { additionalProperties: false })),
