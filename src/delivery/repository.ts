@@ -41,12 +41,16 @@ export async function insertAttempt(ex: Executor, row: WebhookAttemptsTable): Pr
   await ex.insertInto('webhook_attempts').values(row).execute();
 }
 
-export async function finishDelivery(ex: Executor, id: string, status: 'succeeded' | 'failed' | 'cancelled', attempts: number, now: string): Promise<void> {
-  await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null }).where('id', '=', id).execute();
+/** Returns false when the delivery is gone (its webhook was deleted meanwhile). */
+export async function finishDelivery(ex: Executor, id: string, status: 'succeeded' | 'failed' | 'cancelled', attempts: number, now: string): Promise<boolean> {
+  const r = await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null }).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
-export async function scheduleRetry(ex: Executor, id: string, attempts: number, nextAttemptAt: string): Promise<void> {
-  await ex.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, leased_by: null }).where('id', '=', id).execute();
+/** Returns false when the delivery is gone (its webhook was deleted meanwhile). */
+export async function scheduleRetry(ex: Executor, id: string, attempts: number, nextAttemptAt: string): Promise<boolean> {
+  const r = await ex.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, leased_by: null }).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** When the next pending delivery falls due, so an idle worker sleeps exactly until then. */

@@ -33,3 +33,13 @@ describe('SSRF address rules', () => {
     expect(literalTargetProblem('http://localhost:8080/', parseCidrs(['127.0.0.0/8']))).toBeNull();
   });
 });
+
+describe('IPv6 beyond the named ranges', () => {
+  it.each(['::127.0.0.1', '::a9fe:a9fe', '::10.0.0.1', '100::1', '3fff::1'])('refuses %s', (ip) => {
+    expect(blockedReason(ip)).not.toBeNull();
+  });
+
+  it('allows an IPv4-compatible form of a public address only as that address', () => {
+    expect(blockedReason('::8.8.8.8')).toBeNull();
+  });
+});

@@ -21,8 +21,12 @@ function embeddedIPv4(addr: ipaddr.IPv6): ipaddr.IPv4 | null {
   if (range === 'rfc6052' || range === 'rfc6145') return new ipaddr.IPv4(bytes.slice(12, 16));
   // 6to4 (2002::/16) carries it in bits 16-48.
   if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  // The deprecated IPv4-compatible form ::a.b.c.d (::/96), which ipaddr.js calls unicast.
+  if (bytes.slice(0, 12).every((b) => b === 0) && range !== 'unspecified' && range !== 'loopback') return new ipaddr.IPv4(bytes.slice(12, 16));
   return null;
 }
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 function matchesAny(addr: Addr, cidrs: Cidr[]): boolean {
   return cidrs.some(([net, bits]) => addr.kind() === net.kind() && addr.match(net as never, bits));
@@ -41,8 +45,10 @@ export function blockedReason(address: string, allowed: Cidr[] = []): string | n
     }
   }
   const range = addr.range();
-  if (range === 'unicast') return null;
-  return `${address} is a ${range} address; webhooks may only reach public unicast addresses`;
+  // IPv6 must also be in the global unicast block 2000::/3; anything ipaddr.js does not name is still refused.
+  const globalV6 = addr.kind() === 'ipv4' || addr.match(GLOBAL_UNICAST_V6 as never);
+  if (range === 'unicast' && globalV6) return null;
+  return `${address} is a ${range === 'unicast' ? 'non-global' : range} address; webhooks may only reach public unicast addresses`;
 }
 
 /** Host names that name this machine whatever DNS says. */

@@ -130,6 +130,12 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     await db.transaction().execute(async (trx) => {
       const finishedAt = now();
+      // The delivery row first: if the webhook was deleted during the attempt, the row is gone and nothing of
+      // this attempt may be written back (no orphan log, no disabling a webhook that no longer exists).
+      const recorded = decision.kind === 'retry'
+        ? await repo.scheduleRetry(trx, deliveryId, attemptsDone, new Date(Date.now() + decision.delayMs).toISOString())
+        : await repo.finishDelivery(trx, deliveryId, decision.kind === 'succeeded' ? 'succeeded' : 'failed', attemptsDone, finishedAt);
+      if (!recorded) return;
       await repo.insertAttempt(trx, {
         id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: attemptedAt, duration_ms: result.durationMs,
         status_code: result.statusCode, outcome: result.outcome, error: result.error, response_body: result.responseBody,
@@ -143,20 +149,16 @@ export function createWorker(deps: WorkerDeps): Worker {
         log.warn({ webhook: ctx.webhook_id, reason }, 'webhook disabled');
       };
       if (decision.kind === 'succeeded') {
-        await repo.finishDelivery(trx, deliveryId, 'succeeded', attemptsDone, finishedAt);
         await trx.updateTable('webhooks').set({ last_success_at: finishedAt, failing_since: null }).where('id', '=', ctx.webhook_id).execute();
         deps.metrics?.delivery.latency.observe((Date.parse(finishedAt) - Date.parse(ctx.event_time)) / 1000);
         return;
       }
       if (decision.kind === 'gone') {
-        await repo.finishDelivery(trx, deliveryId, 'failed', attemptsDone, finishedAt);
         await disable('the receiver answered 410 Gone');
         return;
       }
       const failingSince = ctx.failing_since ?? attemptedAt;
       if (!ctx.failing_since) await trx.updateTable('webhooks').set({ failing_since: failingSince }).where('id', '=', ctx.webhook_id).execute();
-      if (decision.kind === 'failed') await repo.finishDelivery(trx, deliveryId, 'failed', attemptsDone, finishedAt);
-      else await repo.scheduleRetry(trx, deliveryId, attemptsDone, new Date(Date.now() + decision.delayMs).toISOString());
       if (shouldDisable(failingSince, Date.now(), config.webhookDisableAfterMs)) {
         await disable(`no successful delivery since ${failingSince}`);
       }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, revokeToken } from '../../../src/accounts/service.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+// DELETE /webhooks/{id} refusals: the standard error body, and the webhook, its deliveries and the log unchanged.
+
+let h: Harness;
+let hook: { id: string };
+beforeAll(async () => {
+  h = await startHarness();
+  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  // A queued delivery (no worker runs in this file), so "nothing changes" covers deliveries too.
+  const ping = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` });
+  expect(ping.statusCode).toBe(202);
+});
+afterAll(() => h?.close());
+
+const snapshot = async () => ({
+  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
+  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
+  attempts: await h.deps.db.selectFrom('webhook_attempts').selectAll().orderBy('id').execute(),
+  events: await h.deps.db.selectFrom('events').selectAll().orderBy('id').execute(),
+});
+
+async function refused(opts: { token?: string | null; id?: string; headers?: Record<string, string> }, status: number, code: string) {
+  const before = await snapshot();
+  const token = opts.token === undefined ? h.a.admin.token : opts.token;
+  const res = await h.call(token, { method: 'DELETE', url: `/webhooks/${opts.id ?? hook.id}`, headers: opts.headers ?? {} });
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
+  expect(await snapshot()).toEqual(before);
+  return res.json() as { message: string; errors?: { field: string; message: string }[] };
+}
+
+describe('DELETE /webhooks/{id} errors', () => {
+  it.each(['abc', '123', '00000000-0000-4000-8000-00000000000', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(13)}`])('id %s is not a uuid: 422 naming id', async (id) => {
+    const body = await refused({ id }, 422, 'validation_failed');
+    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
+  });
+
+  it('an unknown uuid: 404', async () => {
+    await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
+    await refused({ id: '0190a6f2-1111-7222-8333-444455556666' }, 404, 'not_found');
+  });
+
+  it('no token, an unknown token, a malformed Authorization: 401', async () => {
+    await refused({ token: null }, 401, 'unauthorized');
+    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
+    await refused({ token: null, headers: { authorization: 'Basic abc' } }, 401, 'unauthorized');
+  });
+
+  it('a revoked token: 401, and the webhook stays', async () => {
+    const t = await createToken(h.deps.db, { userId: h.a.admin.id, organizationId: h.a.orgId, name: 'short-lived' });
+    await revokeToken(h.deps.db, t.id);
+    await refused({ token: t.token }, 401, 'unauthorized');
+  });
+
+  it('the webhook and its queued delivery are still there after all of that', async () => {
+    const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}/deliveries` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+// GET /webhooks/{id}/deliveries refusals: invalid paging 422 (§2), bad id 422, unknown 404, no token 401.
+
+let h: Harness;
+let hook: { id: string };
+beforeAll(async () => {
+  h = await startHarness();
+  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  expect((await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).statusCode).toBe(202);
+});
+afterAll(() => h?.close());
+
+const snapshot = async () => ({
+  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
+  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
+});
+
+async function refused(opts: { token?: string | null; id?: string; query?: string }, status: number, code: string) {
+  const before = await snapshot();
+  const token = opts.token === undefined ? h.a.admin.token : opts.token;
+  const res = await h.call(token, { method: 'GET', url: `/webhooks/${opts.id ?? hook.id}/deliveries${opts.query ?? ''}` });
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
+  expect(res.headers['x-total-count']).toBeUndefined();
+  expect(await snapshot()).toEqual(before);
+  return res.json() as { errors?: { field: string }[] };
+}
+
+describe('GET /webhooks/{id}/deliveries errors', () => {
+  it.each([
+    ['page=0', 'page'], ['page=-1', 'page'], ['page=abc', 'page'], ['page=1.5', 'page'],
+    ['per_page=0', 'per_page'], ['per_page=101', 'per_page'], ['per_page=x', 'per_page'],
+  ])('?%s: 422 naming %s', async (query, field) => {
+    const body = await refused({ query: `?${query}` }, 422, 'validation_failed');
+    expect((body.errors ?? []).map((e) => e.field)).toContain(field);
+  });
+
+  it('per_page 1 and 100 are accepted (bounds), unknown query parameters ignored', async () => {
+    for (const q of ['?per_page=1', '?per_page=100', '?status=failed&foo=bar']) {
+      const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}/deliveries${q}` });
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      expect(res.json()).toHaveLength(1);
+    }
+  });
+
+  it.each(['abc', '7', '00000000-0000-4000-8000-00000000000g'])('id %s is not a uuid: 422 naming id', async (id) => {
+    const body = await refused({ id }, 422, 'validation_failed');
+    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
+  });
+
+  it('an unknown uuid or a deleted webhook: 404', async () => {
+    await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
+    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();
+    expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
+    await refused({ id: gone.id }, 404, 'not_found');
+  });
+
+  it('no token or an unknown one: 401', async () => {
+    await refused({ token: null }, 401, 'unauthorized');
+    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
+  });
+});
