@@ -53,14 +53,43 @@ export function createWorker(deps: WorkerDeps): Worker {
     wake?.();
   };
 
+  let relistenTimer: NodeJS.Timeout | null = null;
+  let relistenDelay = 250;
+
+  /**
+   * LISTEN on a dedicated connection. If it drops, reconnect with backoff (polling covers the gap) and kick the
+   * loop once back, so nothing notified meanwhile waits for the next poll.
+   */
   async function listen(): Promise<void> {
-    if (deps.dbKind !== 'postgres' || config.database.kind !== 'postgres') return;
+    if (deps.dbKind !== 'postgres' || config.database.kind !== 'postgres' || !running) return;
     const client = new pg.Client({ connectionString: config.database.url, ...(deps.pgSchema ? { options: `-c search_path=${deps.pgSchema}` } : {}) });
+    let dropped = false;
+    const onDrop = (err?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => undefined);
+      if (!running) return;
+      log.warn({ err, retryInMs: relistenDelay }, 'delivery LISTEN connection lost; polling until it is back');
+      relistenTimer = setTimeout(() => {
+        relistenTimer = null;
+        void listen().catch(() => onDrop());
+      }, relistenDelay);
+      relistenDelay = Math.min(relistenDelay * 2, 30_000);
+    };
     client.on('notification', kick);
-    client.on('error', (err) => log.warn({ err }, 'delivery LISTEN connection failed; polling until it is back'));
-    await client.connect();
-    await client.query(`LISTEN ${PG_CHANNEL}`);
+    client.on('error', onDrop);
+    client.on('end', () => onDrop());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (err) {
+      onDrop(err as Error);
+      return;
+    }
     listener = client;
+    relistenDelay = 250;
+    kick();
   }
 
   let verifying: Promise<void> | null = null;
@@ -244,6 +273,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       unsubscribe?.();
       await loopDone;
       await Promise.allSettled([...inFlight, verifying]);
+      if (relistenTimer) clearTimeout(relistenTimer);
       await listener?.end().catch(() => undefined);
       await sender.close();
       idleWaiters.splice(0).forEach((r) => r());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, SqliteDriver, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -21,6 +21,26 @@ export interface DbHandle {
 // Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
 const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002 };
 
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock up front and wait for it (busy_timeout) instead
+ * of failing with SQLITE_BUSY when another process (a separate `labstock worker`, a CLI command) commits
+ * between a transaction's first read and its first write.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(sqliteConfig);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
+}
+
 export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
@@ -35,7 +55,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
