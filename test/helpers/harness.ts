@@ -50,7 +50,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     },
     async startWorker(workerEnv = {}) {
       const workerConfig = loadConfig({ ...TEST_ENV, ...env, ...workerEnv, DATABASE_URL: database.url });
-      const worker = createWorker({ db: database.handle.db, dbKind: database.handle.kind, config: workerConfig, log: silentLog, pgSchema: database.pgSchema });
+      const worker = createWorker({ db: database.handle.db, dbKind: database.handle.kind, config: workerConfig, log: silentLog, pgSchema: database.pgSchema, metrics: app.deps.metrics });
       await worker.start();
       workers.push(worker);
       return worker;
