@@ -1,12 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DecimalString, InventoryItem, responses, Uuid } from '../shared/schemas.js';
+import { DateTime, DecimalString, InventoryItem, NDate, NString, NUuid, orNull, responses, UserSummary, Uuid } from '../shared/schemas.js';
+import { addItemInstance, adjustQuantity, archiveItemInstance, createInventoryItem, deleteInventoryItem, editInventoryItem, editItemInstance, itemHistory, SIGNED_DECIMAL_PATTERN } from './operations.js';
 import { getItem, listItems, updateInstanceQuantity, updateItemQuantity } from './service.js';
 
 const DEPRECATED_SINCE = '@1781654400';
 
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })) });
+
+const NDecimal = Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: DECIMAL_PATTERN });
+const Place = orNull(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }));
+const itemFields = {
+  vendor: Type.Optional(NString), catalog_number: Type.Optional(NString), price: Type.Optional(NDecimal), unit_size: Type.Optional(NString),
+  url: Type.Optional(NString), technical_details: Type.Optional(NString), auto_reminder: Type.Optional(NString), cas_number: Type.Optional(NString),
+  serial_number: Type.Optional(NString), vendor_product_id: Type.Optional(NUuid), type_id: Type.Optional(NUuid),
+  quantity: Type.Optional(DecimalString), lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate),
+  location: Type.Optional(Place), sublocation: Type.Optional(Place),
+};
+const NewInstance = Type.Object({
+  quantity: DecimalString, lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate), location_id: Type.Optional(NUuid),
+}, { additionalProperties: false });
+const InstanceEdit = Type.Object({
+  quantity: Type.Optional(DecimalString), lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate), location_id: Type.Optional(NUuid),
+}, { additionalProperties: false });
+const Change = Type.Object({
+  id: Uuid, field: Type.String(), old_value: NString, new_value: NString, note: NString, instance_id: NUuid,
+  changed_at: DateTime, changed_by: orNull(UserSummary),
+}, { additionalProperties: false });
+const ItemParams = Type.Object({ id: Uuid });
+const InstanceParams = Type.Object({ itemId: Uuid, itemInstanceId: Uuid });
 
 export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/inventory-items', {
@@ -65,4 +89,99 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('ETag', etag);
     return item;
   });
+
+  // Application operations (PRODUCT §5) beyond the contract's list.
+  app.post('/inventory-items', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Create inventory item',
+      description: 'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
+      body: Type.Object({ lab_id: Uuid, name: Type.String({ minLength: 1, maxLength: 500 }), ...itemFields, instances: Type.Optional(Type.Array(NewInstance, { maxItems: 100 })) }, { additionalProperties: false }),
+      response: responses({ 201: InventoryItem }, [400, 401, 404, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await createInventoryItem(app.deps, request.actor, request.body);
+    return reply.code(201).header('ETag', etag).header('Location', `/inventory-items/${item.id}`).send(item);
+  });
+
+  app.patch('/inventory-items/:id', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Edit inventory item', description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
+      params: ItemParams, headers: IfMatch,
+      body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })), ...itemFields }, { additionalProperties: false }),
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 412, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+    reply.header('ETag', etag);
+    return item;
+  });
+
+  app.delete('/inventory-items/:id', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Delete inventory item', description: 'Emits inventory-item.deleted with its last state.',
+      params: ItemParams, headers: IfMatch, response: responses({ 204: Type.Null() }, [401, 404, 412, 422]),
+    },
+  }, async (request, reply) => {
+    await deleteInventoryItem(app.deps, request.actor, request.params.id, request.headers['if-match']);
+    return reply.code(204).send();
+  });
+
+  app.post('/inventory-items/:id/instances', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Add an instance', description: 'Labs that use instances only (409 otherwise). Returns the full item.',
+      params: ItemParams, headers: IfMatch, body: NewInstance,
+      response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await addItemInstance(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+    return reply.code(201).header('ETag', etag).send(item);
+  });
+
+  app.patch('/inventory-items/:itemId/instances/:itemInstanceId', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Edit an instance', description: 'Quantity, lot, expiry or location. Returns the full item.',
+      params: InstanceParams, headers: IfMatch, body: InstanceEdit,
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 412, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await editItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.body, request.headers['if-match']);
+    reply.header('ETag', etag);
+    return item;
+  });
+
+  app.post('/inventory-items/:itemId/instances/:itemInstanceId/archive', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Archive an instance', description: 'It leaves the item\'s instances and quantity for good. Returns the full item.',
+      params: InstanceParams, headers: IfMatch, response: responses({ 200: InventoryItem }, [401, 404, 412, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await archiveItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.headers['if-match']);
+    reply.header('ETag', etag);
+    return item;
+  });
+
+  app.post('/inventory-items/:id/adjustments', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Adjust the quantity',
+      description: 'Adds delta (negative to take away) to the current quantity, atomically; 409 if it would go below zero. In a lab that uses instances, instance_id names the instance.',
+      params: ItemParams,
+      body: Type.Object({
+        delta: Type.String({ pattern: SIGNED_DECIMAL_PATTERN, description: 'e.g. "-0.5" or "2"' }),
+        note: Type.Optional(Type.String({ maxLength: 2000 })),
+        instance_id: Type.Optional(Uuid),
+      }, { additionalProperties: false }),
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+    },
+  }, async (request, reply) => {
+    const { item, etag } = await adjustQuantity(app.deps, request.actor, request.params.id, request.body);
+    reply.header('ETag', etag);
+    return item;
+  });
+
+  app.get('/inventory-items/:id/history', {
+    schema: {
+      tags: ['Inventory items'], summary: 'Item history', description: 'Who changed which field of the item or its instances, when, from what to what.',
+      params: ItemParams, response: responses({ 200: Type.Array(Change) }, [401, 404, 422]),
+    },
+  }, async (request) => itemHistory(app.deps, request.actor, request.params.id));
 };

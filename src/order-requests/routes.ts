@@ -4,7 +4,7 @@ import type { OrderStatus } from '../shared/db/schema.js';
 import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateString, ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema, responses, Uuid } from '../shared/schemas.js';
-import { createOrder, getOrder, listOrders, updateOrder } from './service.js';
+import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
 
 const CreateBody = Type.Object({
   lab_id: Uuid,
@@ -80,4 +80,30 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
     },
   }, async (request) => updateOrder(app.deps, request.actor, request.params.id, request.body));
+
+  app.post('/order-requests/:id/receive', {
+    schema: {
+      tags: ['Order requests'], summary: 'Receive an order request',
+      description: 'Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.',
+      params: Type.Object({ id: Uuid }),
+      body: Type.Object({
+        lot_number: Type.Optional(Type.String({ maxLength: 200 })),
+        expiration_date: Type.Optional(DateString),
+        location_id: Type.Optional(Uuid),
+      }, { additionalProperties: false }),
+      response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+    },
+  }, async (request) => receiveOrder(app.deps, request.actor, request.params.id, request.body));
+
+  app.delete('/order-requests/:id', {
+    schema: {
+      tags: ['Order requests'], summary: 'Delete order request',
+      description: 'By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.',
+      params: Type.Object({ id: Uuid }),
+      response: responses({ 204: Type.Null() }, [401, 403, 404, 409, 422]),
+    },
+  }, async (request, reply) => {
+    await deleteOrder(app.deps, request.actor, request.params.id);
+    return reply.code(204).send();
+  });
 };

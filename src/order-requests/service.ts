@@ -1,7 +1,7 @@
 import { emitEvent } from '../events/outbox.js';
 import { receiveGoodsIn } from '../inventory/service.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
-import type { Actor } from '../shared/actor.js';
+import { type Actor, isOrgAdmin } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
@@ -136,5 +136,42 @@ export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, b
     if (!row) throw notFound('order request');
     const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
     return renderOrder(trx, deps.config.appUrl, updated);
+  });
+}
+
+/** POST /order-requests/{id}/receive: RECEIVED with the lot, expiry and location of what arrived. */
+export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, details: { lot_number?: string; expiration_date?: string; location_id?: string }): Promise<OrderRequest> {
+  if (details.expiration_date !== undefined && !isDate(details.expiration_date)) throw validation([{ field: 'expiration_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findVisibleOrder(trx, actor, id);
+    if (!row) throw notFound('order request');
+    const lab = (await findLabRow(trx, row.lab_id))!;
+    if (details.location_id !== undefined && lab.uses_instances !== 1) {
+      throw validation([{ field: 'location_id', message: 'this lab does not use instances, so it has no location tree' }]);
+    }
+    if (row.status === 'RECEIVED') throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
+    const updated = await transitionIn(trx, deps, actor.userId, row, 'RECEIVED', {
+      receive: { lotNumber: details.lot_number ?? null, expirationDate: details.expiration_date ?? null, locationId: details.location_id ?? null },
+    });
+    return renderOrder(trx, deps.config.appUrl, updated);
+  });
+}
+
+/** DELETE /order-requests/{id}: by its requester or an org admin, never once received; emits order-request.deleted. */
+export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findVisibleOrder(trx, actor, id);
+    if (!row) throw notFound('order request');
+    if (row.requested_by !== actor.userId && !isOrgAdmin(actor)) {
+      throw new AppError('forbidden', 'Only the requester or an organization admin may delete an order request');
+    }
+    if (row.status === 'RECEIVED') throw new AppError('conflict', 'A received order request is part of the inventory\'s history and cannot be deleted');
+    const inShop = await trx.selectFrom('sales_order_items').select('id').where('order_request_id', '=', row.id).executeTakeFirst();
+    if (inShop) throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
+    const last = await renderOrder(trx, deps.config.appUrl, row);
+    await trx.deleteFrom('order_request_events').where('order_request_id', '=', row.id).execute();
+    await trx.deleteFrom('order_requests').where('id', '=', row.id).execute();
+    const lab = (await findLabRow(trx, row.lab_id))!;
+    await emitEvent(trx, deps.config, { type: 'order-request.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
   });
 }

@@ -39,3 +39,23 @@ export const findTypeByKey = (ex: Executor, labId: string, nameKey: string) =>
 export async function insertType(ex: Executor, row: TypesTable): Promise<void> {
   await ex.insertInto('types').values(row).execute();
 }
+
+export const findVisibleType = (ex: Executor, actor: Actor, id: string) =>
+  ex.selectFrom('types').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
+
+export async function renameType(ex: Executor, id: string, name: string, now: string): Promise<void> {
+  await ex.updateTable('types').set({ name, name_key: typeNameKey(name), updated_at: now }).where('id', '=', id).execute();
+}
+
+/** How many items and order requests still use the type (a type in use cannot be deleted). */
+export async function typeUsage(ex: Executor, id: string): Promise<{ items: number; orders: number }> {
+  const [items, orders] = await Promise.all([
+    ex.selectFrom('inventory_items').select((eb) => eb.fn.countAll<string | number>().as('n')).where('type_id', '=', id).executeTakeFirstOrThrow(),
+    ex.selectFrom('order_requests').select((eb) => eb.fn.countAll<string | number>().as('n')).where('type_id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  return { items: Number(items.n), orders: Number(orders.n) };
+}
+
+export async function deleteType(ex: Executor, id: string): Promise<void> {
+  await ex.deleteFrom('types').where('id', '=', id).execute();
+}

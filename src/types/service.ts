@@ -1,5 +1,5 @@
 import { emitEvent } from '../events/outbox.js';
-import { labsByIds } from '../labs/repository.js';
+import { findVisibleLab, labsByIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
@@ -12,12 +12,17 @@ import * as repo from './repository.js';
 export const listTypes = (deps: ServiceDeps, actor: Actor, filter: { labId?: string; name?: string }, page: Page) =>
   repo.listVisibleTypes(deps.db, actor, filter, page);
 
-/** Creates a type in a lab (names are unique per lab, case-insensitively) and emits type.created. */
-export async function createType(deps: ServiceDeps, input: { labId: string; name: string }): Promise<InventoryType> {
-  const name = input.name.trim();
+const checkName = (raw: string): string => {
+  const name = raw.trim();
   if (!name || name.length > 200) throw fieldError('name', 'must be 1 to 200 characters');
+  return name;
+};
+
+/** Creates a type in a lab (names are unique per lab, case-insensitively) and emits type.created. */
+export async function createType(deps: ServiceDeps, input: { labId: string; name: string }, actor?: Actor): Promise<InventoryType> {
+  const name = checkName(input.name);
   return deps.db.transaction().execute(async (trx) => {
-    const lab = (await labsByIds(trx, [input.labId])).get(input.labId);
+    const lab = actor ? await findVisibleLab(trx, actor, input.labId) : (await labsByIds(trx, [input.labId])).get(input.labId);
     if (!lab) throw notFound('lab');
     if (await repo.findTypeByKey(trx, input.labId, repo.typeNameKey(name))) {
       throw new AppError('conflict', `the lab already has a type named "${name}"`);
@@ -28,5 +33,37 @@ export async function createType(deps: ServiceDeps, input: { labId: string; name
     const type: InventoryType = { id: row.id, name: row.name, lab };
     await emitEvent(trx, deps.config, { type: 'type.created', organizationId: lab.organization.id, labId: lab.id, resource: type });
     return type;
+  });
+}
+
+/** Renames a type (unique per lab, case-insensitively) and emits type.updated; the same name changes nothing. */
+export async function renameType(deps: ServiceDeps, actor: Actor, id: string, input: { name: string }): Promise<InventoryType> {
+  const name = checkName(input.name);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findVisibleType(trx, actor, id);
+    if (!row) throw notFound('type');
+    const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
+    if (row.name === name) return { id: row.id, name: row.name, lab };
+    const clash = await repo.findTypeByKey(trx, row.lab_id, repo.typeNameKey(name));
+    if (clash && clash.id !== row.id) throw new AppError('conflict', `the lab already has a type named "${clash.name}"`);
+    await repo.renameType(trx, row.id, name, nowIso());
+    const type: InventoryType = { id: row.id, name, lab };
+    await emitEvent(trx, deps.config, { type: 'type.updated', organizationId: lab.organization.id, labId: lab.id, resource: type });
+    return type;
+  });
+}
+
+/** Deletes an unused type and emits type.deleted with its last state; 409 while items or requests use it. */
+export async function deleteType(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findVisibleType(trx, actor, id);
+    if (!row) throw notFound('type');
+    const usage = await repo.typeUsage(trx, row.id);
+    if (usage.items + usage.orders > 0) {
+      throw new AppError('conflict', `the type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`);
+    }
+    const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
+    await repo.deleteType(trx, row.id);
+    await emitEvent(trx, deps.config, { type: 'type.deleted', organizationId: lab.organization.id, labId: lab.id, resource: { id: row.id, name: row.name, lab } });
   });
 }
