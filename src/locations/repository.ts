@@ -52,3 +52,26 @@ export function findSibling(ex: Executor, labId: string, parentId: string | null
 export async function insertLocation(ex: Executor, row: LocationsTable): Promise<void> {
   await ex.insertInto('locations').values(row).execute();
 }
+
+/** The location and everything below it, with each one's distance from it (0 for itself). */
+export async function subtreeOf(ex: Executor, id: string): Promise<{ id: string; depth: number }[]> {
+  const { rows } = await sql<{ id: string; depth: number }>`
+    WITH RECURSIVE sub(id, depth) AS (
+      SELECT id, 0 FROM locations WHERE id = ${id}
+      UNION ALL
+      SELECT l.id, sub.depth + 1 FROM locations l JOIN sub ON l.parent_id = sub.id WHERE sub.depth < ${MAX_LOCATION_DEPTH + 1}
+    )
+    SELECT id, depth FROM sub`.execute(ex);
+  return rows.map((r) => ({ id: r.id, depth: Number(r.depth) }));
+}
+
+export const locationsOfLab = (ex: Executor, labId: string) =>
+  ex.selectFrom('locations').selectAll().where('lab_id', '=', labId).orderBy('created_at').orderBy('id').execute();
+
+export async function updateLocation(ex: Executor, id: string, set: { name?: string; parent_id?: string | null }): Promise<void> {
+  await ex.updateTable('locations').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteLocation(ex: Executor, id: string): Promise<void> {
+  await ex.deleteFrom('locations').where('id', '=', id).execute();
+}

@@ -10,6 +10,7 @@ import { authenticate } from '../accounts/service.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { labRoutes } from '../labs/routes.js';
+import { locationRoutes } from '../locations/routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(labRoutes);
   await app.register(typeRoutes);
   await app.register(inventoryRoutes);
+  await app.register(locationRoutes);
   await app.register(orderRequestRoutes);
   await app.register(webhookRoutes);
 
