@@ -1,7 +1,6 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Worker } from '../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
-import { Receiver } from '../helpers/receiver.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../helpers/harness.js';
+import { createHook, deliveries, deliverySuite, getHook, waitUntil } from './_setup.js';
 
 // PRODUCT §8: "Success is 2xx within the timeout; redirects are never followed; 410 disables the webhook"; "a
 // webhook failing without a success for a sustained period (configurable) is disabled and that is visible in its
@@ -12,96 +11,15 @@ const ENV = {
   WEBHOOK_DISABLE_AFTER: '1h', WEBHOOK_POLL: '50ms', // the sustained-failure tests set their own period
 };
 
-interface Hook { id: string; is_enabled: boolean }
-interface LogEntry { attempted_at: string; status_code: number | null; outcome: string; error: string | null; response_body: string | null; duration_ms: number }
-interface Delivery { id: string; event_id: string; status: string; attempts: number; next_attempt_at: string | null; log: LogEntry[] }
-
-// One harness per file (per app-level setting), shared by its tests; each test starts its own worker with the
-// settings it needs and gets fresh receivers, and afterEach stops them and removes the test's webhooks.
-const harnesses = new Map<string, Promise<Harness>>();
-const workers: Worker[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  for (const p of harnesses.values()) {
-    const { db } = (await p).deps;
-    await db.deleteFrom('webhook_attempts').execute();
-    await db.deleteFrom('webhook_deliveries').execute();
-    await db.deleteFrom('webhooks').execute();
-  }
-});
-afterAll(async () => {
-  await Promise.all([...harnesses.values()].map(async (p) => (await p).close()));
-});
-
-/** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { WEBHOOK_REQUIRE_VERIFICATION, ...workerEnv } = env;
-  const appEnv: Record<string, string> = WEBHOOK_REQUIRE_VERIFICATION ? { WEBHOOK_REQUIRE_VERIFICATION } : {};
-  const key = JSON.stringify(appEnv);
-  if (!harnesses.has(key)) harnesses.set(key, startHarness({ ...ENV, ...appEnv }));
-  const base = await harnesses.get(key)!;
-  return {
-    ...base,
-    async startWorker(extra: Record<string, string> = {}) {
-      const worker = await base.startWorker({ ...workerEnv, ...extra });
-      workers.push(worker);
-      return worker;
-    },
-  };
-}
-
-async function setup(env: Record<string, string> = {}, receiverCount = 1): Promise<{ h: Harness; rx: Receiver[] }> {
-  const rx: Receiver[] = [];
-  for (let i = 0; i < receiverCount; i += 1) rx.push(await new Receiver().start());
-  receivers.push(...rx);
-  return { h: await harness(env), rx };
-}
-
-async function createHook(hh: Harness, payload: Record<string, unknown>): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: hh.a.orgId, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function getHook(hh: Harness, id: string): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${id}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { setup, receivers, changeInstance } = deliverySuite(ENV);
 
 const hookRow = (hh: Harness, id: string) =>
   hh.deps.db.selectFrom('webhooks').select(['is_enabled', 'disabled_reason']).where('id', '=', id).executeTakeFirstOrThrow();
-
-async function deliveries(hh: Harness, hookId: string): Promise<Delivery[]> {
-  const res = await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${hookId}/deliveries?per_page=100` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const settled = (hh: Harness, hookId: string, what = 'the delivery to finish') => waitUntil(async () => {
   const l = await deliveries(hh, hookId);
   return l.length > 0 && l.every((d) => d.status !== 'pending') && l;
 }, what);
-
-let qty = 10;
-async function changeInstance(hh: Harness): Promise<void> {
-  qty += 1;
-  const lab = hh.a.migratedLab;
-  const res = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`, payload: { quantity: String(qty) } });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('timeouts', () => {
   it('an answer within WEBHOOK_TIMEOUT_MS succeeds; a slower one is a timeout (not waited for) and is retried', async () => {

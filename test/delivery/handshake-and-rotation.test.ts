@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Worker } from '../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../helpers/harness.js';
 import { type Received, Receiver, type Responder } from '../helpers/receiver.js';
+import { createHook, deliverySuite, getHook, type Hook } from './_setup.js';
 
 // PRODUCT §8: is_verified is true once the URL answered the CloudEvents webhook validation handshake (OPTIONS with
 // WebHook-Request-Origin; 2xx with a matching WebHook-Allowed-Origin or *), tried on create and on URL change.
@@ -12,63 +12,14 @@ import { type Received, Receiver, type Responder } from '../helpers/receiver.js'
 const ORIGIN = 'https://labstock.test'; // EVENT_SOURCE in the harness
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
 
-interface Hook { id: string; url: string; name: string | null; is_verified: boolean; signing_key: string }
-
-// One harness per file (per app-level setting), shared by its tests; each test starts its own worker with the
-// settings it needs and gets fresh receivers, and afterEach stops them and removes the test's webhooks.
-const harnesses = new Map<string, Promise<Harness>>();
-const workers: Worker[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  for (const p of harnesses.values()) {
-    const { db } = (await p).deps;
-    await db.deleteFrom('webhook_attempts').execute();
-    await db.deleteFrom('webhook_deliveries').execute();
-    await db.deleteFrom('webhooks').execute();
-  }
-});
-afterAll(async () => {
-  await Promise.all([...harnesses.values()].map(async (p) => (await p).close()));
-});
-
-/** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { WEBHOOK_REQUIRE_VERIFICATION, ...workerEnv } = env;
-  const appEnv: Record<string, string> = WEBHOOK_REQUIRE_VERIFICATION ? { WEBHOOK_REQUIRE_VERIFICATION } : {};
-  const key = JSON.stringify(appEnv);
-  if (!harnesses.has(key)) harnesses.set(key, startHarness({ ...ENV, ...appEnv }));
-  const base = await harnesses.get(key)!;
-  return {
-    ...base,
-    async startWorker(extra: Record<string, string> = {}) {
-      const worker = await base.startWorker({ ...workerEnv, ...extra });
-      workers.push(worker);
-      return worker;
-    },
-  };
-}
-
-const setup = (): Promise<Harness> => harness();
+const suite = deliverySuite(ENV);
+const { changeInstance } = suite;
+const setup = (): Promise<Harness> => suite.harness();
 
 async function receiver(options?: (req: Received) => ReturnType<Responder>): Promise<Receiver> {
-  const r = await new Receiver().start();
-  receivers.push(r);
+  const r = await suite.receiver();
   if (options) r.respond = (req) => (req.method === 'OPTIONS' ? options(req) : { status: 204 });
   return r;
-}
-
-async function createHook(hh: Harness, payload: Record<string, unknown>): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: hh.a.orgId, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function getHook(hh: Harness, id: string): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${id}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
 }
 
 async function putHook(hh: Harness, id: string, payload: Record<string, unknown>): Promise<Hook> {
@@ -78,14 +29,6 @@ async function putHook(hh: Harness, id: string, payload: Record<string, unknown>
 }
 
 const optionsOf = (r: Receiver) => r.received.filter((x) => x.method === 'OPTIONS');
-
-let qty = 10;
-async function changeInstance(hh: Harness): Promise<void> {
-  qty += 1;
-  const lab = hh.a.migratedLab;
-  const res = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`, payload: { quantity: String(qty) } });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 function v1(key: string, got: Received): string {
   const secret = Buffer.from(key.replace(/^whsec_/, ''), 'base64');

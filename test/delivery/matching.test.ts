@@ -1,7 +1,8 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Worker } from '../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
-import { type Received, Receiver } from '../helpers/receiver.js';
+import type { Harness } from '../helpers/harness.js';
+import type { Received, Receiver } from '../helpers/receiver.js';
+import { createHookAs as createHook, deliveriesAs as deliveries, deliverySuite, getHookAs as getHook } from './_setup.js';
 
 // PRODUCT §8: which webhooks get which events. "A lab webhook gets that lab's events; an org webhook gets all of
 // the org's." event_types: full type strings, short resource.kind, resource.*, or empty/omitted for all. Disabled
@@ -11,70 +12,7 @@ import { type Received, Receiver } from '../helpers/receiver.js';
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
 const T = (short: string) => `com.labstock.${short}`;
 
-interface Hook { id: string; is_enabled: boolean; is_verified: boolean; event_types: string[] }
-interface Delivery { id: string; event_id: string; event_type: string; status: string; attempts: number; log: { outcome: string }[] }
-
-// One harness per file (per app-level setting), shared by its tests; each test starts its own worker with the
-// settings it needs and gets fresh receivers, and afterEach stops them and removes the test's webhooks.
-const harnesses = new Map<string, Promise<Harness>>();
-const workers: Worker[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  for (const p of harnesses.values()) {
-    const { db } = (await p).deps;
-    await db.deleteFrom('webhook_attempts').execute();
-    await db.deleteFrom('webhook_deliveries').execute();
-    await db.deleteFrom('webhooks').execute();
-  }
-});
-afterAll(async () => {
-  await Promise.all([...harnesses.values()].map(async (p) => (await p).close()));
-});
-
-/** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { WEBHOOK_REQUIRE_VERIFICATION, ...workerEnv } = env;
-  const appEnv: Record<string, string> = WEBHOOK_REQUIRE_VERIFICATION ? { WEBHOOK_REQUIRE_VERIFICATION } : {};
-  const key = JSON.stringify(appEnv);
-  if (!harnesses.has(key)) harnesses.set(key, startHarness({ ...ENV, ...appEnv }));
-  const base = await harnesses.get(key)!;
-  return {
-    ...base,
-    async startWorker(extra: Record<string, string> = {}) {
-      const worker = await base.startWorker({ ...workerEnv, ...extra });
-      workers.push(worker);
-      return worker;
-    },
-  };
-}
-
-const setup = (env: Record<string, string> = {}): Promise<Harness> => harness(env);
-
-async function receiver(): Promise<Receiver> {
-  const r = await new Receiver().start();
-  receivers.push(r);
-  return r;
-}
-
-async function createHook(hh: Harness, token: string, payload: Record<string, unknown>): Promise<Hook> {
-  const res = await hh.call(token, { method: 'POST', url: '/webhooks', payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function getHook(hh: Harness, token: string, id: string): Promise<Hook> {
-  const res = await hh.call(token, { method: 'GET', url: `/webhooks/${id}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function deliveries(hh: Harness, token: string, hookId: string): Promise<Delivery[]> {
-  const res = await hh.call(token, { method: 'GET', url: `/webhooks/${hookId}/deliveries?per_page=100` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { harness: setup, receiver } = deliverySuite(ENV);
 
 const typesOf = (r: Receiver) => r.posts.map((p) => p.event?.type).sort();
 const labOf = (p: Received) => {

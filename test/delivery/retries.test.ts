@@ -1,7 +1,6 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Worker } from '../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
-import { type Received, Receiver } from '../helpers/receiver.js';
+import { describe, expect, it } from 'vitest';
+import type { Received, Receiver } from '../helpers/receiver.js';
+import { createHook, deliveries, deliverySuite, waitUntil } from './_setup.js';
 
 // PRODUCT §8: "Retries after 10 s, 100 s and 1000 s (configurable), with jitter", "429/503 Retry-After is
 // honoured". The schedule lists the waits before each retry, so a schedule of three gives four attempts, and then
@@ -11,82 +10,7 @@ import { type Received, Receiver } from '../helpers/receiver.js';
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
 const SLACK_MS = 5; // clock granularity between the receiver's and the worker's Date.now()
 
-interface Hook { id: string; signing_key: string }
-interface LogEntry { attempted_at: string; status_code: number | null; outcome: string; error: string | null; response_body: string | null; duration_ms: number }
-interface Delivery { id: string; event_id: string; status: string; attempts: number; next_attempt_at: string | null; completed_at: string | null; log: LogEntry[] }
-
-// One harness per file (per app-level setting), shared by its tests; each test starts its own worker with the
-// settings it needs and gets fresh receivers, and afterEach stops them and removes the test's webhooks.
-const harnesses = new Map<string, Promise<Harness>>();
-const workers: Worker[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  for (const p of harnesses.values()) {
-    const { db } = (await p).deps;
-    await db.deleteFrom('webhook_attempts').execute();
-    await db.deleteFrom('webhook_deliveries').execute();
-    await db.deleteFrom('webhooks').execute();
-  }
-});
-afterAll(async () => {
-  await Promise.all([...harnesses.values()].map(async (p) => (await p).close()));
-});
-
-/** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { WEBHOOK_REQUIRE_VERIFICATION, ...workerEnv } = env;
-  const appEnv: Record<string, string> = WEBHOOK_REQUIRE_VERIFICATION ? { WEBHOOK_REQUIRE_VERIFICATION } : {};
-  const key = JSON.stringify(appEnv);
-  if (!harnesses.has(key)) harnesses.set(key, startHarness({ ...ENV, ...appEnv }));
-  const base = await harnesses.get(key)!;
-  return {
-    ...base,
-    async startWorker(extra: Record<string, string> = {}) {
-      const worker = await base.startWorker({ ...workerEnv, ...extra });
-      workers.push(worker);
-      return worker;
-    },
-  };
-}
-
-async function setup(env: Record<string, string> = {}, receiverCount = 1): Promise<{ h: Harness; rx: Receiver[] }> {
-  const rx: Receiver[] = [];
-  for (let i = 0; i < receiverCount; i += 1) rx.push(await new Receiver().start());
-  receivers.push(...rx);
-  return { h: await harness(env), rx };
-}
-
-async function createHook(hh: Harness, payload: Record<string, unknown>): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: hh.a.orgId, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function deliveries(hh: Harness, hookId: string): Promise<Delivery[]> {
-  const res = await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${hookId}/deliveries?per_page=100` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-let qty = 10;
-async function changeInstance(hh: Harness): Promise<void> {
-  qty += 1;
-  const lab = hh.a.migratedLab;
-  const res = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`, payload: { quantity: String(qty) } });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const { setup, changeInstance } = deliverySuite(ENV);
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 const posts = (r: Receiver) => r.posts;

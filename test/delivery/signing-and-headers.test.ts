@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Worker } from '../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../helpers/harness.js';
 import { type Received, Receiver } from '../helpers/receiver.js';
+import { createHook, deliveriesAs, deliverySuite, waitUntil } from './_setup.js';
 
 // PRODUCT §7–§8: what one delivery looks like on the wire. A POST of the CloudEvent JSON, Content-Type
 // application/json, and when signed the Standard Webhooks headers (webhook-id stable across retries,
@@ -14,83 +14,16 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ONE_SIGNATURE_RE = /^v1,[A-Za-z0-9+/]{43}=$/;
 
-interface Hook { id: string; signing_key: string; is_signed: boolean }
-interface LogEntry { attempted_at: string; status_code: number | null; outcome: string; error: string | null; response_body: string | null; duration_ms: number }
-interface Delivery { id: string; event_id: string; event_type: string; status: string; attempts: number; next_attempt_at: string | null; log: LogEntry[] }
-
-// One harness per file (per app-level setting), shared by its tests; each test starts its own worker with the
-// settings it needs and gets fresh receivers, and afterEach stops them and removes the test's webhooks.
-const harnesses = new Map<string, Promise<Harness>>();
-const workers: Worker[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  for (const p of harnesses.values()) {
-    const { db } = (await p).deps;
-    await db.deleteFrom('webhook_attempts').execute();
-    await db.deleteFrom('webhook_deliveries').execute();
-    await db.deleteFrom('webhooks').execute();
-  }
-});
-afterAll(async () => {
-  await Promise.all([...harnesses.values()].map(async (p) => (await p).close()));
-});
-
-/** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { WEBHOOK_REQUIRE_VERIFICATION, ...workerEnv } = env;
-  const appEnv: Record<string, string> = WEBHOOK_REQUIRE_VERIFICATION ? { WEBHOOK_REQUIRE_VERIFICATION } : {};
-  const key = JSON.stringify(appEnv);
-  if (!harnesses.has(key)) harnesses.set(key, startHarness({ ...ENV, ...appEnv }));
-  const base = await harnesses.get(key)!;
-  return {
-    ...base,
-    async startWorker(extra: Record<string, string> = {}) {
-      const worker = await base.startWorker({ ...workerEnv, ...extra });
-      workers.push(worker);
-      return worker;
-    },
-  };
-}
+const suite = deliverySuite(ENV);
+const { changeInstance } = suite;
 
 async function setup(env: Record<string, string> = {}): Promise<{ h: Harness; receiver: Receiver }> {
-  const receiver = await new Receiver().start();
-  receivers.push(receiver);
-  return { h: await harness(env), receiver };
+  const { h, rx: [receiver] } = await suite.setup(env);
+  return { h, receiver: receiver! };
 }
 
-async function createHook(hh: Harness, payload: Record<string, unknown>): Promise<Hook> {
-  const res = await hh.call(hh.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: hh.a.orgId, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function deliveries(hh: Harness, hookId: string): Promise<Delivery[]> {
-  const res = await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${hookId}/deliveries` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-let qty = 10;
-/** PUT an instance quantity in lab A's migrated lab: one com.labstock.inventory-item.updated event. */
-async function changeInstance(hh: Harness): Promise<Record<string, unknown>> {
-  qty += 1;
-  const lab = hh.a.migratedLab;
-  const res = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`, payload: { quantity: String(qty) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+/** The webhook's delivery log: the first page, at the default page size. */
+const deliveries = (hh: Harness, hookId: string) => deliveriesAs(hh, hh.a.admin.token, hookId, '');
 
 /** The Standard Webhooks v1 signature computed here, independently of src/ and of the standardwebhooks package. */
 function expectedSignature(key: string, id: string, timestamp: string, body: string): string {

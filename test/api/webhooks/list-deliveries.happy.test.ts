@@ -1,53 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
+import { create, DATETIME_RE, h, ping, receiver, settle, useDeliveringApp, UUID_RE, worker } from './_setup.js';
 
 // GET /webhooks/{id}/deliveries (PRODUCT §8, lists as in §2): this webhook's deliveries, newest first, a bare
 // array paginated with Link and X-Total-Count, each with its whole attempt log in the order the attempts ran.
 
-let h: Harness;
-let receiver: Receiver;
-let worker: Worker;
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-  h = await startHarness({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms', WEBHOOK_POLL: '50ms' });
-  worker = await h.startWorker();
-});
-afterAll(async () => {
-  await h?.close();
-  await receiver?.stop();
-});
+useDeliveringApp();
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DELIVERY_FIELDS = ['attempts', 'completed_at', 'created_at', 'event_id', 'event_type', 'id', 'log', 'next_attempt_at', 'status'];
 const ATTEMPT_FIELDS = ['attempted_at', 'duration_ms', 'error', 'outcome', 'response_body', 'status_code'];
 
-async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function ping(id: string): Promise<{ id: string; event_id: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${id}/ping` });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json();
-}
-
 const list = (id: string, query = '') => h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${id}/deliveries${query}` });
-
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await worker.idle();
-    const pending = await h.deps.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error('deliveries still pending');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** rel -> {page, per_page} of an RFC 8288 Link header. */
 function links(header: unknown): Record<string, { page: string | null; per_page: string | null; path: string }> {

@@ -1,51 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
+import { create, DATETIME_RE, h, ping, postsTo, receiver, settle, useDeliveringApp, UUID_RE } from './_setup.js';
 
 // POST /webhooks/{id}/ping (PRODUCT §8): 202 {id, event_id, status}; a com.labstock.webhook.ping CloudEvent is
 // delivered to this webhook only, whatever its event_types filter, signed like any delivery.
 
-let h: Harness;
-let receiver: Receiver;
-let worker: Worker;
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-  h = await startHarness({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms', WEBHOOK_POLL: '50ms' });
-  worker = await h.startWorker();
-});
-afterAll(async () => {
-  await h?.close();
-  await receiver?.stop();
-});
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string; name: string | null; url: string; signing_key: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function ping(id: string): Promise<{ id: string; event_id: string; status: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${id}/ping` });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json();
-}
-
-const postsTo = (path: string) => receiver.posts.filter((p) => p.path === `/hook?w=${path}`);
-
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await worker.idle();
-    const pending = await h.deps.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error('deliveries still pending');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+useDeliveringApp();
 
 describe('POST /webhooks/{id}/ping', () => {
   it('202 {id, event_id, status: pending}; the ping reaches this webhook only, as a valid signed CloudEvent', async () => {

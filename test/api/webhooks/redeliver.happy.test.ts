@@ -1,48 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
+import { create, h, postsTo, receiver, settle, useDeliveringApp, UUID_RE } from './_setup.js';
 
 // POST /webhooks/{id}/deliveries/{deliveryId}/redeliver (PRODUCT §8): 202 {id, event_id, status}; the same event
 // is sent again as a new delivery, with the same webhook-id (receivers deduplicate on it) and the same body.
 // The original delivery and its log stay as they were.
 
-let h: Harness;
-let receiver: Receiver;
-let worker: Worker;
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-  h = await startHarness({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms', WEBHOOK_POLL: '50ms' });
-  worker = await h.startWorker();
-});
-afterAll(async () => {
-  await h?.close();
-  await receiver?.stop();
-});
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string; signing_key: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+useDeliveringApp();
 
 const redeliver = (hookId: string, deliveryId: string) =>
   h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hookId}/deliveries/${deliveryId}/redeliver` });
 const list = async (id: string) => (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${id}/deliveries` })).json();
-const postsTo = (path: string) => receiver.posts.filter((p) => p.path === `/hook?w=${path}`);
-
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await worker.idle();
-    const pending = await h.deps.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error('deliveries still pending');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
   it('sends a delivered event again: 202, a new delivery, same webhook-id and body, both signed validly', async () => {

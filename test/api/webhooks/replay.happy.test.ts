@@ -1,45 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../../src/delivery/worker.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
+import { create, h, postsTo as postsAt, receiver, settle, useDeliveringApp } from './_setup.js';
 
 // POST /webhooks/{id}/replay {from, to} (PRODUCT §8): 202 {scheduled}; every event of the webhook's scope (its lab,
 // or its whole organization) and event_types filter created in [from, to] is sent again, including events that
 // happened while the webhook was disabled. Ping events are never replayed.
 
-let h: Harness;
-let receiver: Receiver;
-let worker: Worker;
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-  h = await startHarness({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms', WEBHOOK_POLL: '50ms' });
-  worker = await h.startWorker();
-});
-afterAll(async () => {
-  await h?.close();
-  await receiver?.stop();
-});
+useDeliveringApp();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await worker.idle();
-    const pending = await h.deps.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error('deliveries still pending');
-    await sleep(20);
-  }
-}
-
 let seq = 0;
-async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string; signing_key: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
 async function put(id: string, payload: Record<string, unknown>): Promise<void> {
   const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${id}`, payload });
   expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +66,6 @@ async function createOrderRequest(): Promise<EventRow> {
 }
 
 const idsAt = (path: string) => receiver.posts.filter((p) => p.path === `/hook?w=${path}`).map((p) => String(p.headers['webhook-id']));
-const postsAt = (path: string) => receiver.posts.filter((p) => p.path === `/hook?w=${path}`);
 
 describe('POST /webhooks/{id}/replay', () => {
   it('sends again every matching event of the range, including those skipped while the webhook was disabled; never pings', async () => {
