@@ -2,7 +2,7 @@ import { emitEvent } from '../events/outbox.js';
 import { findLabRow } from '../labs/repository.js';
 import { findLocation } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, lockLab } from '../shared/db/database.js';
 import { addDecimals } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
@@ -176,6 +176,8 @@ export interface ReceivedGoods {
  * vendor and catalog number (legacy: its quantity grows; migrated: a new instance), else into a new item.
  */
 export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: ReceivedGoods): Promise<InventoryItem> {
+  // Receipts into one lab are serialized, so two of the same new product make one item, not two.
+  await lockLab(trx, goods.labId);
   const lab = (await findLabRow(trx, goods.labId))!;
   const migrated = lab.uses_instances === 1;
   const existing = await repo.findItemByCatalog(trx, goods.labId, goods.vendor, goods.catalogNumber);

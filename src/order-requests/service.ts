@@ -170,7 +170,9 @@ export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): 
     if (inShop) throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
     const last = await renderOrder(trx, deps.config.appUrl, row);
     await trx.deleteFrom('order_request_events').where('order_request_id', '=', row.id).execute();
-    await trx.deleteFrom('order_requests').where('id', '=', row.id).execute();
+    const deleted = await trx.deleteFrom('order_requests').where('id', '=', row.id).executeTakeFirst();
+    // A concurrent delete got there first: it emitted the event; this one found nothing.
+    if (Number(deleted.numDeletedRows) !== 1) throw notFound('order request');
     const lab = (await findLabRow(trx, row.lab_id))!;
     await emitEvent(trx, deps.config, { type: 'order-request.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
   });

@@ -56,6 +56,8 @@ export async function typeUsage(ex: Executor, id: string): Promise<{ items: numb
   return { items: Number(items.n), orders: Number(orders.n) };
 }
 
-export async function deleteType(ex: Executor, id: string): Promise<void> {
-  await ex.deleteFrom('types').where('id', '=', id).execute();
+/** Returns false when another transaction deleted it first. */
+export async function deleteType(ex: Executor, id: string): Promise<boolean> {
+  const r = await ex.deleteFrom('types').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
 }

@@ -2,6 +2,7 @@ import { emitEvent } from '../events/outbox.js';
 import { findVisibleLab, labsByIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
+import { isUniqueViolation, lockLab } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
@@ -24,12 +25,15 @@ export async function createType(deps: ServiceDeps, input: { labId: string; name
   return deps.db.transaction().execute(async (trx) => {
     const lab = actor ? await findVisibleLab(trx, actor, input.labId) : (await labsByIds(trx, [input.labId])).get(input.labId);
     if (!lab) throw notFound('lab');
+    await lockLab(trx, lab.id);
     if (await repo.findTypeByKey(trx, input.labId, repo.typeNameKey(name))) {
       throw new AppError('conflict', `the lab already has a type named "${name}"`);
     }
     const now = nowIso();
     const row = { id: newId(), lab_id: input.labId, name, name_key: repo.typeNameKey(name), created_at: now, updated_at: now };
-    await repo.insertType(trx, row);
+    await repo.insertType(trx, row).catch((err) => {
+      throw isUniqueViolation(err) ? new AppError('conflict', `the lab already has a type named "${name}"`) : err;
+    });
     const type: InventoryType = { id: row.id, name: row.name, lab };
     await emitEvent(trx, deps.config, { type: 'type.created', organizationId: lab.organization.id, labId: lab.id, resource: type });
     return type;
@@ -44,9 +48,12 @@ export async function renameType(deps: ServiceDeps, actor: Actor, id: string, in
     if (!row) throw notFound('type');
     const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
     if (row.name === name) return { id: row.id, name: row.name, lab };
+    await lockLab(trx, row.lab_id);
     const clash = await repo.findTypeByKey(trx, row.lab_id, repo.typeNameKey(name));
     if (clash && clash.id !== row.id) throw new AppError('conflict', `the lab already has a type named "${clash.name}"`);
-    await repo.renameType(trx, row.id, name, nowIso());
+    await repo.renameType(trx, row.id, name, nowIso()).catch((err) => {
+      throw isUniqueViolation(err) ? new AppError('conflict', `the lab already has a type named "${name}"`) : err;
+    });
     const type: InventoryType = { id: row.id, name, lab };
     await emitEvent(trx, deps.config, { type: 'type.updated', organizationId: lab.organization.id, labId: lab.id, resource: type });
     return type;
@@ -63,7 +70,7 @@ export async function deleteType(deps: ServiceDeps, actor: Actor, id: string): P
       throw new AppError('conflict', `the type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`);
     }
     const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
-    await repo.deleteType(trx, row.id);
+    if (!(await repo.deleteType(trx, row.id))) throw notFound('type');
     await emitEvent(trx, deps.config, { type: 'type.deleted', organizationId: lab.organization.id, labId: lab.id, resource: { id: row.id, name: row.name, lab } });
   });
 }

@@ -77,3 +77,17 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** A unique-constraint violation on either database (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Locks a lab row for the rest of the transaction (PostgreSQL), serializing work that checks then inserts per lab. */
+export async function lockLab(ex: Executor, labId: string): Promise<void> {
+  if (ex.getExecutor().adapter instanceof PostgresAdapter) {
+    // NO KEY UPDATE serializes the lockers without blocking inserts that merely reference the lab.
+    await ex.selectFrom('labs').select('id').where('id', '=', labId).forNoKeyUpdate().execute();
+  }
+}

@@ -1,0 +1,219 @@
+// POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: PRODUCT §5 (relative adjustments that refuse
+// to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { createLab } from '../../../src/labs/service.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { addItem, archiveInstance, dbState, eventsAfter, expectError, expectItemShape, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness(); });
+afterAll(() => h?.close());
+
+const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
+const adjust = (token: string | null, itemId: string, payload: unknown) =>
+  h.call(token, { method: 'POST', url: url(itemId), payload: payload as any });
+
+async function unchanged(token: string | null, opts: InjectOptions) {
+  const before = await dbState(h);
+  const res = await h.call(token, opts);
+  expect(await dbState(h)).toEqual(before);
+  return res;
+}
+const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) => unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
+
+const changesOf = (itemId: string) =>
+  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
+
+const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
+const migratedItem = (quantities: string[], name = 'Aliquots') =>
+  addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name }, quantities.map((quantity) => ({ quantity })));
+
+/** One adjustment that must succeed: 200 full item = GET, ETag = GET's, exactly one inventory-item.updated. */
+async function expectAdjusted(token: string, itemId: string, payload: Record<string, unknown>): Promise<any> {
+  const eventsBefore = (await dbState(h)).events;
+  const res = await adjust(token, itemId, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expectItemShape(body);
+  const got = await getItemJson(h, h.a.admin.token, itemId);
+  expect(got.body).toEqual(body);
+  expect(res.headers.etag).toBe(got.etag);
+  const events = await eventsAfter(h, eventsBefore);
+  expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.updated']);
+  expect(events[0]!.event.data).toEqual({ inventory_item: body });
+  return body;
+}
+
+describe('happy', () => {
+  it('legacy item: "3" + "-0.5" = "2.5"; history row with old, new and the note; the ETag moves', async () => {
+    const item = await legacyItem('3');
+    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
+    const body = await expectAdjusted(h.a.member.token, item.id, { delta: '-0.5', note: 'used for prep' });
+    expect(body.quantity).toBe('2.5');
+    expect((await getItemJson(h, h.a.admin.token, item.id)).etag).not.toBe(etag);
+    const rows = await changesOf(item.id);
+    expect(rows.map((r) => [r.field, r.old_value, r.new_value, r.note, r.instance_id, r.user_id])).toEqual([['quantity', '3', '2.5', 'used for prep', null, h.a.member.id]]);
+  });
+
+  it('exact decimals: "0" + "0.1" + "0.2" = "0.3", then - "0.3" = "0"; large and precise values stay exact', async () => {
+    const item = await legacyItem('0');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '0.1' })).quantity).toBe('0.1');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '0.2' })).quantity).toBe('0.3');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '-0.3' })).quantity).toBe('0');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '12345678901234567890.0000000001' })).quantity).toBe('12345678901234567890.0000000001');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '-0.0000000001' })).quantity).toBe('12345678901234567890');
+  });
+
+  it('down to exactly zero is allowed', async () => {
+    const item = await legacyItem('1.5');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '-1.5' })).quantity).toBe('0');
+  });
+
+  it('migrated item: instance_id names the instance; the item quantity is the new exact sum', async () => {
+    const item = await migratedItem(['0.1', '0.2']);
+    const [first, second] = item.instances.map((i) => i.id) as [string, string];
+    const body = await expectAdjusted(h.a.admin.token, item.id, { delta: '0.05', instance_id: second, note: 'top up' });
+    expect(body.instances.map((i: any) => [i.id, i.quantity])).toEqual([[first, '0.1'], [second, '0.25']]);
+    expect(body.quantity).toBe('0.35');
+    const rows = await changesOf(item.id);
+    expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value, r.note])).toEqual([['instance.quantity', second, '0.2', '0.25', 'top up']]);
+  });
+
+  it('50 parallel decrements of "1" on a legacy quantity of "50": all succeed, the result is exactly "0", and the 51st is 409', async () => {
+    const item = await legacyItem('50', 'Contended');
+    const eventsBefore = (await dbState(h)).events;
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => adjust(i % 2 ? h.a.admin.token : h.a.member.token, item.id, { delta: '-1', note: `take ${i}` })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(results.map((r) => r.json().quantity).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+    expect((await getItemJson(h, h.a.admin.token, item.id)).body.quantity).toBe('0');
+    const rows = await changesOf(item.id);
+    expect(rows).toHaveLength(50);
+    expect(rows.map((r) => r.old_value).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => String(i + 1)));
+    const events = await eventsAfter(h, eventsBefore);
+    expect(events).toHaveLength(50);
+    expect(events.every((e) => e.type === 'com.labstock.inventory-item.updated' && e.event.data.inventory_item.id === item.id)).toBe(true);
+    // ETags are all distinct: every adjustment was its own version.
+    expect(new Set(results.map((r) => r.headers.etag)).size).toBe(50);
+    expectError(await unchangedAdjust(h.a.admin.token, item.id, { delta: '-1' }), 409, 'conflict');
+  });
+
+  it('the same for an instance: 50 parallel decrements of "1" on "50" leave exactly "0" there, the sibling untouched; the 51st is 409', async () => {
+    const item = await migratedItem(['50', '0.5'], 'Contended aliquots');
+    const [target, sibling] = item.instances.map((i) => i.id) as [string, string];
+    const eventsBefore = (await dbState(h)).events;
+    const results = await Promise.all(Array.from({ length: 50 }, () => adjust(h.a.admin.token, item.id, { delta: '-1', instance_id: target })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const after = (await getItemJson(h, h.a.admin.token, item.id)).body;
+    expect(after.instances.map((i: any) => [i.id, i.quantity])).toEqual([[target, '0'], [sibling, '0.5']]);
+    expect(after.quantity).toBe('0.5');
+    expect(await changesOf(item.id)).toHaveLength(50);
+    expect(await eventsAfter(h, eventsBefore)).toHaveLength(50);
+    expectError(await unchangedAdjust(h.a.admin.token, item.id, { delta: '-1', instance_id: target }), 409, 'conflict');
+  });
+
+  it('Idempotency-Key: a retry of the same adjustment replays the first response and is not applied twice', async () => {
+    const item = await legacyItem('10', 'Retried');
+    const eventsBefore = (await dbState(h)).events;
+    const send = () => h.call(h.a.admin.token, { method: 'POST', url: url(item.id), payload: { delta: '-2' }, headers: { 'idempotency-key': 'adj-retry-1' } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await send();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect((await getItemJson(h, h.a.admin.token, item.id)).body.quantity).toBe('8');
+    expect(await changesOf(item.id)).toHaveLength(1);
+    expect(await eventsAfter(h, eventsBefore)).toHaveLength(1);
+  });
+
+  it('Idempotency-Key: 10 concurrent sends of the same adjustment (a client retrying while the first is in flight) apply it once', async () => {
+    const item = await legacyItem('10', 'Retried in flight');
+    const eventsBefore = (await dbState(h)).events;
+    const results = await Promise.all(Array.from({ length: 10 }, () =>
+      h.call(h.a.admin.token, { method: 'POST', url: url(item.id), payload: { delta: '-1' }, headers: { 'idempotency-key': 'adj-inflight-1' } })));
+    // However the duplicates are answered, none of them may apply the adjustment again.
+    expect((await getItemJson(h, h.a.admin.token, item.id)).body.quantity).toBe('9');
+    expect(await changesOf(item.id)).toHaveLength(1);
+    expect(await eventsAfter(h, eventsBefore)).toHaveLength(1);
+    for (const r of results) expect([200, 409]).toContain(r.statusCode);
+    const ok = results.filter((r) => r.statusCode === 200);
+    for (const r of ok) expect(r.json().quantity).toBe('9');
+  });
+});
+
+describe('errors', () => {
+  it('below zero: 409 conflict naming the current quantity; nothing changes (legacy and instance)', async () => {
+    const item = await legacyItem('0.3');
+    const body = expectError(await unchangedAdjust(h.a.admin.token, item.id, { delta: '-0.31' }), 409, 'conflict');
+    expect(body.message).toContain('0.3');
+    const m = await migratedItem(['1', '100']);
+    expectError(await unchangedAdjust(h.a.admin.token, m.id, { delta: '-1.01', instance_id: m.instances[0]!.id }), 409, 'conflict');
+  });
+
+  it('migrated item without instance_id: 422 naming instance_id; legacy item with one: 422', async () => {
+    const m = await migratedItem(['1']);
+    expectValidation(await unchangedAdjust(h.a.admin.token, m.id, { delta: '1' }), 'instance_id');
+    const l = await legacyItem('1');
+    expectValidation(await unchangedAdjust(h.a.admin.token, l.id, { delta: '1', instance_id: m.instances[0]!.id }), 'instance_id');
+  });
+
+  it('404 for an archived instance, an instance of another item, and an unknown one', async () => {
+    const m = await migratedItem(['1', '2']);
+    const other = await migratedItem(['3']);
+    await archiveInstance(h, m.instances[1]!.id);
+    for (const instance_id of [m.instances[1]!.id, other.instances[0]!.id, UNKNOWN_ID]) {
+      expectError(await unchangedAdjust(h.a.admin.token, m.id, { delta: '1', instance_id }), 404, 'not_found');
+    }
+  });
+
+  it('422 naming delta when it is zero, missing, not a decimal string or too precise', async () => {
+    const item = await legacyItem('5');
+    for (const delta of ['0', '-0', '0.000', undefined, '', 'abc', '+1', '1e2', '--1', '1.', 1, -1, null, '0.12345678901']) {
+      const payload = delta === undefined ? {} : { delta };
+      expectValidation(await unchangedAdjust(h.a.admin.token, item.id, payload), 'delta');
+    }
+  });
+
+  it('422 naming unknown body fields, a non-string note, and a non-UUID instance_id or item id', async () => {
+    const item = await legacyItem('5');
+    expectValidation(await unchangedAdjust(h.a.admin.token, item.id, { delta: '1', quantity: '6' }), 'quantity');
+    expectValidation(await unchangedAdjust(h.a.admin.token, item.id, { delta: '1', reason: 'x' }), 'reason');
+    expectValidation(await unchangedAdjust(h.a.admin.token, item.id, { delta: '1', note: 5 }), 'note');
+    expectValidation(await unchangedAdjust(h.a.admin.token, item.id, { delta: '1', instance_id: 'first' }), 'instance_id');
+    expectValidation(await unchangedAdjust(h.a.admin.token, 'abc', { delta: '1' }), 'id');
+  });
+
+  it('404 for an unknown item', async () => {
+    expectError(await unchangedAdjust(h.a.admin.token, UNKNOWN_ID, { delta: '1' }), 404, 'not_found');
+  });
+});
+
+describe('security', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
+    const item = await legacyItem('5');
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) expectError(await unchangedAdjust(token, item.id, { delta: '-1' }), 401, 'unauthorized');
+  });
+
+  it('org A tokens get 404 for org B items and instances, which keep their quantities', async () => {
+    const b = h.b;
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      expectError(await unchangedAdjust(token, b.legacyLab.itemId, { delta: '-1' }), 404, 'not_found');
+      expectError(await unchangedAdjust(token, b.migratedLab.itemId, { delta: '-0.1', instance_id: b.migratedLab.instanceIds[0] }), 404, 'not_found');
+    }
+    // An org B instance through an org A item is not found either.
+    expectError(await unchangedAdjust(h.a.admin.token, h.a.migratedLab.itemId, { delta: '1', instance_id: b.migratedLab.instanceIds[0] }), 404, 'not_found');
+    expect((await getItemJson(h, b.admin.token, b.legacyLab.itemId)).body.quantity).toBe('3');
+    expect((await getItemJson(h, b.admin.token, b.migratedLab.itemId)).body.quantity).toBe('0.3');
+  });
+
+  it('the member gets 404 for items of labs they do not belong to; the outsider for every item', async () => {
+    const hiddenLegacy = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '5' });
+    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
+    const hiddenMigrated = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Hidden aliquots' }, [{ quantity: '5' }]);
+    expectError(await unchangedAdjust(h.a.member.token, hiddenLegacy.id, { delta: '-1' }), 404, 'not_found');
+    expectError(await unchangedAdjust(h.a.member.token, hiddenMigrated.id, { delta: '-1', instance_id: hiddenMigrated.instances[0]!.id }), 404, 'not_found');
+    const visible = await legacyItem('5');
+    for (const id of [hiddenLegacy.id, visible.id]) expectError(await unchangedAdjust(h.a.outsider.token, id, { delta: '-1' }), 404, 'not_found');
+  });
+});

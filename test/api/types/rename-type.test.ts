@@ -1,0 +1,172 @@
+// PUT /types/{id} {name}: PRODUCT §5 (types rename) and §7 (type.updated; same name: no event).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { expectError, expectValidation, labJson, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
+import { eventsOfType, expectEnvelope } from '../order-requests/_helpers.js';
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness(); });
+afterAll(() => h?.close());
+
+const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
+  h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });
+
+async function newType(labId: string, name: string): Promise<any> {
+  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: { lab_id: labId, name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function state() {
+  const [types, events] = await Promise.all([
+    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
+  ]);
+  return { types, events: events.map((e) => e.id) };
+}
+
+async function unchanged(token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  const before = await state();
+  const res = await put(token, id, payload, extra);
+  expect(await state()).toEqual(before);
+  return res;
+}
+
+const updatedEventsFor = async (typeId: string) =>
+  (await eventsOfType(h, 'com.labstock.type.updated')).filter((e) => e.event.data?.type?.id === typeId);
+
+describe('happy', () => {
+  it('200 with the new name; the list shows it; exactly one type.updated whose data.type is the response', async () => {
+    const type = await newType(h.a.legacyLab.id, 'Buffers');
+    const allBefore = (await eventsOfType(h, 'com.labstock.type.updated')).length;
+    const res = await put(h.a.admin.token, type.id, { name: 'Buffer solutions' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ id: type.id, name: 'Buffer solutions', lab: labJson(h.a.legacyLab.id, 'Legacy lab A', h.a, 'A', false) });
+
+    const list = await h.call(h.a.admin.token, { method: 'GET', url: `/types?lab_id=${h.a.legacyLab.id}&name=BUFFER%20SOLUTIONS` });
+    expect(list.json()).toEqual([body]);
+    const old = await h.call(h.a.admin.token, { method: 'GET', url: `/types?lab_id=${h.a.legacyLab.id}&name=buffers` });
+    expect(old.json()).toEqual([]);
+
+    expect(await eventsOfType(h, 'com.labstock.type.updated')).toHaveLength(allBefore + 1);
+    const events = await updatedEventsFor(type.id);
+    expect(events).toHaveLength(1);
+    expectEnvelope(events[0]!, 'com.labstock.type.updated', 'type');
+    expect(events[0]!.event.data.type).toEqual(body);
+    expect(events[0]!.event.data.type.lab.uses_instances).toBe(false);
+    expect(events[0]!.row.lab_id).toBe(h.a.legacyLab.id);
+    expect(events[0]!.row.organization_id).toBe(h.a.orgId);
+  });
+
+  it('items and order requests that use the type show its new name', async () => {
+    const res = await put(h.a.admin.token, h.a.migratedLab.typeId, { name: 'Antibodies' });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${h.a.migratedLab.itemId}` });
+    expect(item.json().type).toEqual({ id: h.a.migratedLab.typeId, name: 'Antibodies' });
+    const e = await updatedEventsFor(h.a.migratedLab.typeId);
+    expect(e).toHaveLength(1);
+    expect(e[0]!.event.data.type.lab.uses_instances).toBe(true);
+  });
+
+  it('the same name: 200, nothing changes and no event', async () => {
+    const type = await newType(h.a.otherLab.id, 'Kits');
+    const before = await state();
+    const res = await put(h.a.admin.token, type.id, { name: 'Kits' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(type);
+    expect(await state()).toEqual(before);
+    // Surrounding blanks do not make it another name.
+    const padded = await put(h.a.admin.token, type.id, { name: ' Kits ' });
+    expect(padded.statusCode, padded.body).toBe(200);
+    expect(padded.json()).toEqual(type);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a change of case only is a rename (the type does not clash with itself)', async () => {
+    const type = await newType(h.a.otherLab.id, 'pipette tips');
+    const res = await put(h.a.admin.token, type.id, { name: 'Pipette Tips' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Pipette Tips');
+    expect(await updatedEventsFor(type.id)).toHaveLength(1);
+  });
+
+  it('a name used in another lab of the organization is allowed', async () => {
+    // "Buffer" exists in the other lab; the legacy lab's type can take it.
+    const type = await newType(h.a.legacyLab.id, 'Salts');
+    const res = await put(h.a.admin.token, type.id, { name: 'Buffer' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Buffer', lab: { id: h.a.legacyLab.id } });
+  });
+
+  it('a member renames a type of their lab', async () => {
+    const type = await newType(h.a.legacyLab.id, 'Media');
+    const res = await put(h.a.member.token, type.id, { name: 'Culture media' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Culture media');
+    expect(await updatedEventsFor(type.id)).toHaveLength(1);
+  });
+});
+
+describe('errors', () => {
+  it.each(['Reagent', 'REAGENT', 'reagent', ' Reagent '])('409 conflict renaming to "%s" when the lab has "Reagent"; nothing changes', async (name) => {
+    const type = await newType(h.a.legacyLab.id, `Clash ${name.trim().length}${Math.random().toString(36).slice(2, 6)}`);
+    expectError(await unchanged(h.a.admin.token, type.id, { name }), 409, 'conflict');
+    expect(await updatedEventsFor(type.id)).toEqual([]);
+  });
+
+  it('concurrent renames of several types to one name: exactly one 200, the others 409 conflict, one event', async () => {
+    const types = await Promise.all(['R1', 'R2', 'R3', 'R4', 'R5'].map((n) => newType(h.a.migratedLab.id, `Racer ${n}`)));
+    const before = (await eventsOfType(h, 'com.labstock.type.updated')).length;
+    const results = await Promise.all(types.map((t, i) => put(h.a.admin.token, t.id, { name: i % 2 ? 'WINNER' : 'winner' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expectError(r, 409, 'conflict');
+    const list = await h.call(h.a.admin.token, { method: 'GET', url: `/types?lab_id=${h.a.migratedLab.id}&name=winner` });
+    expect(list.json()).toHaveLength(1);
+    expect(await eventsOfType(h, 'com.labstock.type.updated')).toHaveLength(before + 1);
+  });
+
+  it('422 naming name when it is missing, empty, blank, too long or not a string', async () => {
+    const id = h.a.legacyLab.typeId;
+    for (const payload of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 1 }, { name: null }]) {
+      expectValidation(await unchanged(h.a.admin.token, id, payload), 'name');
+    }
+  });
+
+  it('422 naming unknown body fields (lab_id cannot move a type)', async () => {
+    expectValidation(await unchanged(h.a.admin.token, h.a.legacyLab.typeId, { name: 'Moved', lab_id: h.a.otherLab.id }), 'lab_id');
+    expectValidation(await unchanged(h.a.admin.token, h.a.legacyLab.typeId, { name: 'X', extra: true }), 'extra');
+  });
+
+  it('422 naming id for a non-UUID id; 404 for an unknown one', async () => {
+    expectValidation(await unchanged(h.a.admin.token, 'abc', { name: 'X' }), 'id');
+    expectError(await unchanged(h.a.admin.token, UNKNOWN_ID, { name: 'X' }), 404, 'not_found');
+  });
+});
+
+describe('security', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) {
+      expectError(await unchanged(token, h.a.legacyLab.typeId, { name: 'Nope' }), 401, 'unauthorized');
+    }
+  });
+
+  it('org A tokens get 404 for org B types, which keep their names', async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      for (const id of [h.b.legacyLab.typeId, h.b.migratedLab.typeId, h.b.otherLab.typeId]) {
+        expectError(await unchanged(token, id, { name: 'Hijacked' }), 404, 'not_found');
+      }
+    }
+    const names = (await h.call(h.b.admin.token, { method: 'GET', url: '/types' })).json().map((t: any) => t.name);
+    expect(names).toEqual(['Reagent', 'Antibody', 'Buffer']);
+  });
+
+  it('the member gets 404 for the other lab\'s type; the outsider for every type', async () => {
+    expectError(await unchanged(h.a.member.token, h.a.otherLab.typeId, { name: 'Sneaky' }), 404, 'not_found');
+    for (const id of [h.a.legacyLab.typeId, h.a.migratedLab.typeId, h.a.otherLab.typeId]) {
+      expectError(await unchanged(h.a.outsider.token, id, { name: 'Sneaky' }), 404, 'not_found');
+    }
+  });
+});
