@@ -1,8 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { insertDeliveries } from '../delivery/repository.js';
 import { deliverySignal, PG_CHANNEL } from '../delivery/signal.js';
 import type { Config } from '../shared/config.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { dataKeyOf, fullEventType, type ShortEventType } from './types.js';
@@ -74,6 +74,6 @@ export async function fanOut(ex: Executor, config: EventConfig, event: CloudEven
 
 /** NOTIFY reaches workers in other processes when the transaction commits; the in-process kick, this one's. */
 export async function wakeWorkers(ex: Executor): Promise<void> {
-  if (ex.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${PG_CHANNEL}, '')`.execute(ex);
+  if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, '')`.execute(ex);
   deliverySignal.kick();
 }

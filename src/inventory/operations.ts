@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { userSummaries } from '../accounts/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
-import { findLocation } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
@@ -15,7 +14,7 @@ import { findTypeInLab } from '../types/repository.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
-import { createItemIn, type ItemWithEtag, type NewInstance } from './service.js';
+import { addInstanceIn, checkInstanceLocation, createItemIn, finishItemChange, type ItemWithEtag, type NewInstance, preconditionFailed } from './service.js';
 
 // The application operations behind the inventory events (PRODUCT §5): create, edit and delete items; add, edit
 // and archive instances; relative adjustments; history. Every change bumps the item's version (its ETag),
@@ -45,7 +44,6 @@ export interface ItemFields {
   sublocation?: { name: string } | null;
 }
 
-const preconditionFailed = () => new AppError('precondition_failed', 'The item changed since you read it (If-Match does not match its ETag); fetch it again and retry');
 const usesInstancesError = (fields: string[]) =>
   validation(fields.map((field) => ({ field, message: 'this lab uses instances: set it on an instance instead' })));
 
@@ -53,23 +51,10 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
   if (typeId && !(await findTypeInLab(trx, labId, typeId))) throw notFound('type in that lab');
 }
 
-/** Locks the item row until the transaction ends (PostgreSQL; SQLite transactions already hold the write lock). */
-async function lockVisibleItem(trx: Executor, deps: ServiceDeps, actor: Actor, id: string): Promise<repo.ItemRow> {
-  let q = trx.selectFrom('inventory_items').selectAll().where('id', '=', id)
-    .where('lab_id', 'in', trx.selectFrom('labs').select('labs.id').where('labs.organization_id', '=', actor.organizationId));
-  if (deps.config.database.kind === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirst();
-  // Visibility for members is narrower than the organization: check it with the shared rule.
-  if (!row || !(await repo.findVisibleItem(trx, actor, id))) throw notFound('inventory item');
+async function lockVisibleItem(trx: Executor, actor: Actor, id: string): Promise<repo.ItemRow> {
+  const row = await repo.findVisibleItem(trx, actor, id, { lock: true });
+  if (!row) throw notFound('inventory item');
   return row;
-}
-
-async function changed(trx: Executor, deps: ServiceDeps, itemId: string): Promise<ItemWithEtag> {
-  const row = (await repo.findItem(trx, itemId))!;
-  const lab = (await findLabRow(trx, row.lab_id))!;
-  const item = await renderItem(trx, deps.config.appUrl, row);
-  await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId: lab.organization_id, labId: lab.id, resource: item });
-  return { item, etag: etagOf(row.version) };
 }
 
 export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input: ItemFields & { lab_id: string; name: string; instances?: { quantity: string; lot_number?: string | null; expiration_date?: string | null; location_id?: string | null }[] }): Promise<ItemWithEtag> {
@@ -97,7 +82,7 @@ export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input
 /** PATCH /inventory-items/{id}: the fields given change, the others stay; history per field. */
 export async function editInventoryItem(deps: ServiceDeps, actor: Actor, id: string, input: ItemFields, ifMatch?: string): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, id);
+    const row = await lockVisibleItem(trx, actor, id);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     const lab = (await findLabRow(trx, row.lab_id))!;
     const migrated = lab.uses_instances === 1;
@@ -124,14 +109,14 @@ export async function editInventoryItem(deps: ServiceDeps, actor: Actor, id: str
     const now = nowIso();
     await trx.updateTable('inventory_items').set({ ...set, updated_by: actor.userId, updated_at: now, version: sql<number>`version + 1` }).where('id', '=', row.id).execute();
     await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: null, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
-    return changed(trx, deps, row.id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 
 /** DELETE /inventory-items/{id}: the item, its instances and history; inventory-item.deleted carries its last state. */
 export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: string, ifMatch?: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, id);
+    const row = await lockVisibleItem(trx, actor, id);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     const last = await renderItem(trx, deps.config.appUrl, row);
     const lab = (await findLabRow(trx, row.lab_id))!;
@@ -142,42 +127,21 @@ export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: s
   });
 }
 
-async function requireMigrated(trx: Executor, labId: string): Promise<void> {
-  const lab = (await findLabRow(trx, labId))!;
-  if (lab.uses_instances !== 1) throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
-}
-
-async function checkLocation(trx: Executor, labId: string, locationId: string | null | undefined): Promise<void> {
-  if (!locationId) return;
-  const location = await findLocation(trx, locationId);
-  if (!location || location.lab_id !== labId) throw notFound('location');
-}
-
 export async function addItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, input: { quantity: string; lot_number?: string | null; expiration_date?: string | null; location_id?: string | null }, ifMatch?: string): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, itemId);
+    const row = await lockVisibleItem(trx, actor, itemId);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
-    await requireMigrated(trx, row.lab_id);
-    await checkLocation(trx, row.lab_id, input.location_id);
-    const now = nowIso();
-    const instanceId = newId();
-    await repo.insertInstance(trx, {
-      id: instanceId, item_id: row.id, quantity: input.quantity, lot_number: input.lot_number ?? null, expiration_date: input.expiration_date ?? null,
-      location_id: input.location_id ?? null, archived_at: null, created_at: now, updated_at: now,
-    });
-    await repo.touchItem(trx, row.id, { userId: actor.userId, now });
-    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instanceId, user_id: actor.userId, field: 'instance.added', old_value: null, new_value: input.quantity, note: null, created_at: now }]);
-    return changed(trx, deps, row.id);
+    return addInstanceIn(trx, deps, actor.userId, row, { quantity: input.quantity, lotNumber: input.lot_number, expirationDate: input.expiration_date, locationId: input.location_id });
   });
 }
 
 export async function editItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, input: { quantity?: string; lot_number?: string | null; expiration_date?: string | null; location_id?: string | null }, ifMatch?: string): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, itemId);
+    const row = await lockVisibleItem(trx, actor, itemId);
     const instance = await repo.findActiveInstance(trx, itemId, instanceId);
     if (!instance) throw notFound('inventory item instance');
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
-    await checkLocation(trx, row.lab_id, input.location_id);
+    await checkInstanceLocation(trx, row.lab_id, input.location_id);
     const set: Partial<repo.InstanceRow> = {};
     const changes: { field: string; old: string | null; new: string | null }[] = [];
     for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {
@@ -190,14 +154,14 @@ export async function editItemInstance(deps: ServiceDeps, actor: Actor, itemId: 
     await trx.updateTable('inventory_item_instances').set({ ...set, updated_at: now }).where('id', '=', instance.id).execute();
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
     await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
-    return changed(trx, deps, row.id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 
 /** Archived instances leave the item's instances and its quantity, and are never listed again. */
 export async function archiveItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, ifMatch?: string): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, itemId);
+    const row = await lockVisibleItem(trx, actor, itemId);
     const instance = await repo.findActiveInstance(trx, itemId, instanceId);
     if (!instance) throw notFound('inventory item instance');
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
@@ -205,7 +169,7 @@ export async function archiveItemInstance(deps: ServiceDeps, actor: Actor, itemI
     await trx.updateTable('inventory_item_instances').set({ archived_at: now, updated_at: now }).where('id', '=', instance.id).execute();
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
     await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: 'instance.archived', old_value: instance.quantity, new_value: null, note: null, created_at: now }]);
-    return changed(trx, deps, row.id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 
@@ -219,7 +183,7 @@ export const SIGNED_DECIMAL_PATTERN = '^-?\\d{1,20}(\\.\\d{1,10})?$';
 export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: string, input: { delta: string; note?: string; instance_id?: string }): Promise<ItemWithEtag> {
   if (dec(input.delta).isZero()) throw validation([{ field: 'delta', message: 'must not be zero' }]);
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, deps, actor, itemId);
+    const row = await lockVisibleItem(trx, actor, itemId);
     const lab = (await findLabRow(trx, row.lab_id))!;
     const now = nowIso();
     const errors: FieldError[] = [];
@@ -228,9 +192,7 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
     if (errors.length > 0) throw validation(errors);
     let instance: repo.InstanceRow | undefined;
     if (input.instance_id) {
-      let q = trx.selectFrom('inventory_item_instances').selectAll().where('id', '=', input.instance_id).where('item_id', '=', row.id).where('archived_at', 'is', null);
-      if (deps.config.database.kind === 'postgres') q = q.forUpdate();
-      instance = await q.executeTakeFirst();
+      instance = await repo.findActiveInstanceLocked(trx, row.id, input.instance_id);
       if (!instance) throw notFound('inventory item instance');
     }
     const current = instance ? instance.quantity : row.quantity;
@@ -245,7 +207,7 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
       await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
     }
     await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance?.id ?? null, user_id: actor.userId, field: instance ? 'instance.quantity' : 'quantity', old_value: current, new_value: next, note: input.note ?? null, created_at: now }]);
-    return changed(trx, deps, row.id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 

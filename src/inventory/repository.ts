@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -18,8 +18,19 @@ export async function listVisibleItems(ex: Executor, actor: Actor, filter: { lab
   return { total: Number(count.n), rows };
 }
 
-export const findVisibleItem = (ex: Executor, actor: Actor, id: string) =>
-  ex.selectFrom('inventory_items').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
+/** With `lock`, the row stays locked until the transaction ends (PostgreSQL; SQLite transactions hold the write lock). */
+export function findVisibleItem(ex: Executor, actor: Actor, id: string, opts: { lock?: boolean } = {}) {
+  let q = ex.selectFrom('inventory_items').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor));
+  if (opts.lock && isPostgres(ex)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function findActiveInstanceLocked(ex: Executor, itemId: string, instanceId: string) {
+  let q = ex.selectFrom('inventory_item_instances').selectAll()
+    .where('id', '=', instanceId).where('item_id', '=', itemId).where('archived_at', 'is', null);
+  if (isPostgres(ex)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
 
 export const findItem = (ex: Executor, id: string) => ex.selectFrom('inventory_items').selectAll().where('id', '=', id).executeTakeFirst();
 

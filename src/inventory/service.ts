@@ -30,13 +30,14 @@ export async function getItem(deps: ServiceDeps, actor: Actor, id: string): Prom
   return { item: await renderItem(deps.db, deps.config.appUrl, row), etag: etagOf(row.version) };
 }
 
-const preconditionFailed = () => new AppError('precondition_failed', 'The item changed since you read it (If-Match does not match its ETag); fetch it again and retry');
+export const preconditionFailed = () => new AppError('precondition_failed', 'The item changed since you read it (If-Match does not match its ETag); fetch it again and retry');
 
 /** Re-reads and renders the item inside the transaction, emits inventory-item.updated, returns it with its ETag. */
-async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId: string, organizationId: string): Promise<ItemWithEtag> {
+export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId: string): Promise<ItemWithEtag> {
   const row = (await repo.findItem(trx, itemId))!;
+  const lab = (await findLabRow(trx, row.lab_id))!;
   const item = await renderItem(trx, deps.config.appUrl, row);
-  await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId, labId: row.lab_id, resource: item });
+  await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return { item, etag: etagOf(row.version) };
 }
 
@@ -59,7 +60,7 @@ export async function updateItemQuantity(deps: ServiceDeps, actor: Actor, id: st
     const applied = await repo.touchItem(trx, row.id, { userId: actor.userId, now, expectedVersion: ifMatch ? row.version : undefined, set: { quantity: body.quantity } });
     if (!applied) throw preconditionFailed();
     await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: null, user_id: actor.userId, field: 'quantity', old_value: row.quantity, new_value: body.quantity, note: null, created_at: now }]);
-    return finishItemChange(trx, deps, row.id, lab.organization_id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 
@@ -79,8 +80,7 @@ export async function updateInstanceQuantity(
     if (!applied) throw preconditionFailed();
     await repo.setInstanceQuantity(trx, instance.id, body.quantity, now);
     await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: 'instance.quantity', old_value: instance.quantity, new_value: body.quantity, note: null, created_at: now }]);
-    const lab = (await findLabRow(trx, row.lab_id))!;
-    return finishItemChange(trx, deps, row.id, lab.organization_id);
+    return finishItemChange(trx, deps, row.id);
   });
 }
 
@@ -138,11 +138,15 @@ export async function createItemIn(trx: Executor, deps: ServiceDeps, userId: str
   return item;
 }
 
+/** A location given for an instance must be in the item's lab. */
+export async function checkInstanceLocation(trx: Executor, labId: string, locationId: string | null | undefined): Promise<void> {
+  if (!locationId) return;
+  const location = await findLocation(trx, locationId);
+  if (!location || location.lab_id !== labId) throw notFound('location');
+}
+
 async function insertInstanceRow(trx: Executor, labId: string, itemId: string, inst: NewInstance, now: string): Promise<string> {
-  if (inst.locationId) {
-    const location = await findLocation(trx, inst.locationId);
-    if (!location || location.lab_id !== labId) throw notFound('location');
-  }
+  await checkInstanceLocation(trx, labId, inst.locationId);
   const id = newId();
   await repo.insertInstance(trx, {
     id, item_id: itemId, quantity: inst.quantity, lot_number: inst.lotNumber ?? null, expiration_date: inst.expirationDate ?? null,
@@ -189,29 +193,33 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
       lotNumber: goods.lotNumber, expirationDate: goods.expirationDate,
     }, [instance]);
   }
+  if (migrated) return (await addInstanceIn(trx, deps, goods.userId, existing, instance, goods.note)).item;
   const now = nowIso();
-  if (migrated) {
-    const instanceId = await insertInstanceRow(trx, lab.id, existing.id, instance, now);
-    await repo.touchItem(trx, existing.id, { userId: goods.userId, now });
-    await repo.insertChanges(trx, [{ id: newId(), item_id: existing.id, instance_id: instanceId, user_id: goods.userId, field: 'instance.added', old_value: null, new_value: goods.quantity, note: goods.note, created_at: now }]);
-  } else {
-    const quantity = addDecimals(existing.quantity, goods.quantity);
-    await repo.touchItem(trx, existing.id, { userId: goods.userId, now, set: { quantity } });
-    await repo.insertChanges(trx, [{ id: newId(), item_id: existing.id, instance_id: null, user_id: goods.userId, field: 'quantity', old_value: existing.quantity, new_value: quantity, note: goods.note, created_at: now }]);
-  }
-  return (await finishItemChange(trx, deps, existing.id, lab.organization_id)).item;
+  const quantity = addDecimals(existing.quantity, goods.quantity);
+  await repo.touchItem(trx, existing.id, { userId: goods.userId, now, set: { quantity } });
+  await repo.insertChanges(trx, [{ id: newId(), item_id: existing.id, instance_id: null, user_id: goods.userId, field: 'quantity', old_value: existing.quantity, new_value: quantity, note: goods.note, created_at: now }]);
+  return (await finishItemChange(trx, deps, existing.id)).item;
 }
 
-/** Adds an instance to an item of a migrated lab (used by the demo and, later, the instance API). */
+/**
+ * Adds an instance to an item inside the caller's transaction (labs that use instances only: 409 otherwise),
+ * records it in the history and emits inventory-item.updated. The API, receiving and the demo all come here.
+ */
+export async function addInstanceIn(trx: Executor, deps: ServiceDeps, userId: string, item: repo.ItemRow, inst: NewInstance, note: string | null = null): Promise<ItemWithEtag> {
+  const lab = (await findLabRow(trx, item.lab_id))!;
+  if (lab.uses_instances !== 1) throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
+  const now = nowIso();
+  const instanceId = await insertInstanceRow(trx, lab.id, item.id, inst, now);
+  await repo.touchItem(trx, item.id, { userId, now });
+  await repo.insertChanges(trx, [{ id: newId(), item_id: item.id, instance_id: instanceId, user_id: userId, field: 'instance.added', old_value: null, new_value: inst.quantity, note, created_at: now }]);
+  return finishItemChange(trx, deps, item.id);
+}
+
+/** Adds an instance without a caller's visibility check (the demo seed and test fixtures). */
 export async function addInstance(deps: ServiceDeps, userId: string, itemId: string, inst: NewInstance): Promise<InventoryItem> {
   return deps.db.transaction().execute(async (trx) => {
     const item = await repo.findItem(trx, itemId);
     if (!item) throw notFound('inventory item');
-    const lab = (await findLabRow(trx, item.lab_id))!;
-    if (lab.uses_instances !== 1) throw new AppError('conflict', 'instances exist only in labs that use instances');
-    const now = nowIso();
-    await insertInstanceRow(trx, lab.id, item.id, inst, now);
-    await repo.touchItem(trx, item.id, { userId, now });
-    return (await finishItemChange(trx, deps, item.id, lab.organization_id)).item;
+    return (await addInstanceIn(trx, deps, userId, item, inst)).item;
   });
 }

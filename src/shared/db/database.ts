@@ -67,11 +67,13 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
+/** Whether queries on this executor go to PostgreSQL (row locks, NOTIFY and schema lookups only exist there). */
+export const isPostgres = (ex: Executor): boolean => ex.getExecutor().adapter instanceof PostgresAdapter;
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema; pin it to the one this connection works in, or a
   // database holding several Labstock schemas (tests, staging) would see another schema's tables.
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const schema = isPostgres ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
@@ -86,7 +88,7 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** Locks a lab row for the rest of the transaction (PostgreSQL), serializing work that checks then inserts per lab. */
 export async function lockLab(ex: Executor, labId: string): Promise<void> {
-  if (ex.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(ex)) {
     // NO KEY UPDATE serializes the lockers without blocking inserts that merely reference the lab.
     await ex.selectFrom('labs').select('id').where('id', '=', labId).forNoKeyUpdate().execute();
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Receiver } from '../../helpers/receiver.js';
 import { create, DATETIME_RE, h, ping, receiver, settle, useDeliveringApp, UUID_RE, worker } from './_setup.js';
 
 // GET /webhooks/{id}/deliveries (PRODUCT §8, lists as in §2): this webhook's deliveries, newest first, a bare
