@@ -24,53 +24,79 @@ export interface EmitInput {
   resource: unknown;
 }
 
+export type EventConfig = Pick<Config, 'eventVendor' | 'eventSource' | 'webhookRequireVerification'>;
+
+/** Rows per INSERT: well under SQLite's bound-parameter limit for the widest row we write. */
+const CHUNK = 500;
+
 /**
  * Writes one event to the outbox. Call it with the transaction of the change that caused it: the event exists
  * if and only if the change committed, which is what lets delivery promise that no event is lost.
  */
-export type EventConfig = Pick<Config, 'eventVendor' | 'eventSource' | 'webhookRequireVerification'>;
-
 export async function emitEvent(ex: Executor, config: EventConfig, input: EmitInput): Promise<CloudEvent> {
-  const event: CloudEvent = {
+  return (await emitEvents(ex, config, [input]))[0]!;
+}
+
+/**
+ * Writes many events and their deliveries with a fixed number of statements: one webhook lookup per
+ * organization, chunked inserts, one wake-up. Bulk changes (a location rename, a lab migration) come here.
+ */
+export async function emitEvents(ex: Executor, config: EventConfig, inputs: EmitInput[]): Promise<CloudEvent[]> {
+  if (inputs.length === 0) return [];
+  const time = nowIso();
+  const events = inputs.map((input): CloudEvent => ({
     specversion: '1.0',
     id: newId(),
     source: config.eventSource,
     type: fullEventType(config.eventVendor, input.type),
     datacontenttype: 'application/json',
-    time: nowIso(),
+    time,
     data: { [dataKeyOf(input.type)]: input.resource },
-  };
-  await ex
-    .insertInto('events')
-    .values({ id: event.id, type: event.type, organization_id: input.organizationId, lab_id: input.labId, payload: JSON.stringify(event), created_at: event.time })
-    .execute();
-  await fanOut(ex, config, event, input.organizationId, input.labId);
-  return event;
+  }));
+  const rows = events.map((event, i) => ({
+    id: event.id, type: event.type, organization_id: inputs[i]!.organizationId, lab_id: inputs[i]!.labId, payload: JSON.stringify(event), created_at: time,
+  }));
+  for (let i = 0; i < rows.length; i += CHUNK) await ex.insertInto('events').values(rows.slice(i, i + CHUNK)).execute();
+
+  const deliveries = [];
+  for (const organizationId of new Set(inputs.map((i) => i.organizationId))) {
+    const hooks = await matchableWebhooks(ex, config, organizationId);
+    for (const [i, event] of events.entries()) {
+      const input = inputs[i]!;
+      if (input.organizationId !== organizationId) continue;
+      for (const hook of hooks) {
+        if (!matches(hook, event.type, input.labId)) continue;
+        deliveries.push({
+          id: newId(), webhook_id: hook.id, event_id: event.id, status: 'pending' as const, attempts: 0, next_attempt_at: time,
+          lease_until: null, leased_by: null, created_at: time, completed_at: null,
+        });
+      }
+    }
+  }
+  for (let i = 0; i < deliveries.length; i += CHUNK) await insertDeliveries(ex, deliveries.slice(i, i + CHUNK));
+  if (deliveries.length > 0) await wakeWorkers(ex);
+  return events;
+}
+
+interface MatchableWebhook {
+  id: string;
+  labId: string | null;
+  types: string[];
 }
 
 /**
- * Queues one delivery per matching enabled webhook, in the same transaction as the event, so matching uses the
- * webhooks as they are when the change commits. Lab webhooks get their lab's events; organization webhooks get
- * all of the organization's. An empty event_types list means every event.
+ * The organization's webhooks that may receive events now, read in the event's own transaction so matching uses
+ * the webhooks as they are when the change commits.
  */
-export async function fanOut(ex: Executor, config: EventConfig, event: CloudEvent, organizationId: string, labId: string | null, onlyWebhookId?: string): Promise<number> {
-  let q = ex.selectFrom('webhooks').select(['id', 'event_types', 'is_verified'])
-    .where('organization_id', '=', organizationId).where('is_enabled', '=', 1);
-  if (onlyWebhookId) q = q.where('id', '=', onlyWebhookId);
-  else q = labId === null ? q.where('lab_id', 'is', null) : q.where((eb) => eb.or([eb('lab_id', 'is', null), eb('lab_id', '=', labId)]));
-  const hooks = (await q.execute()).filter((w) => {
-    if (config.webhookRequireVerification && w.is_verified !== 1) return false;
-    const types = JSON.parse(w.event_types) as string[];
-    return onlyWebhookId !== undefined || types.length === 0 || types.includes(event.type);
-  });
-  if (hooks.length === 0) return 0;
-  await insertDeliveries(ex, hooks.map((w) => ({
-    id: newId(), webhook_id: w.id, event_id: event.id, status: 'pending' as const, attempts: 0, next_attempt_at: event.time,
-    lease_until: null, leased_by: null, created_at: event.time, completed_at: null,
-  })));
-  await wakeWorkers(ex);
-  return hooks.length;
+async function matchableWebhooks(ex: Executor, config: EventConfig, organizationId: string): Promise<MatchableWebhook[]> {
+  let q = ex.selectFrom('webhooks').select(['id', 'lab_id', 'event_types']).where('organization_id', '=', organizationId).where('is_enabled', '=', 1);
+  if (config.webhookRequireVerification) q = q.where('is_verified', '=', 1);
+  return (await q.execute()).map((w) => ({ id: w.id, labId: w.lab_id, types: JSON.parse(w.event_types) as string[] }));
 }
+
+/** Lab webhooks get their lab's events; organization webhooks all of it; [] event_types means every type. */
+const matches = (hook: MatchableWebhook, type: string, labId: string | null): boolean =>
+  (hook.labId === null || hook.labId === labId) && (hook.types.length === 0 || hook.types.includes(type));
 
 /** NOTIFY reaches workers in other processes when the transaction commits; the in-process kick, this one's. */
 export async function wakeWorkers(ex: Executor): Promise<void> {

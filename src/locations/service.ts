@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
 import { findVisibleLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
@@ -75,9 +75,8 @@ async function announceMovedItems(trx: Executor, deps: ServiceDeps, actor: Actor
   const now = nowIso();
   await trx.updateTable('inventory_items').set({ version: sql<number>`version + 1`, updated_by: actor.userId, updated_at: now }).where('id', 'in', itemIds).execute();
   const rows = await trx.selectFrom('inventory_items').selectAll().where('id', 'in', itemIds).orderBy('created_at').orderBy('id').execute();
-  for (const item of await renderItems(trx, deps.config.appUrl, rows)) {
-    await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId, labId, resource: item });
-  }
+  const items = await renderItems(trx, deps.config.appUrl, rows);
+  await emitEvents(trx, deps.config, items.map((item) => ({ type: 'inventory-item.updated' as const, organizationId, labId, resource: item })));
 }
 
 /**

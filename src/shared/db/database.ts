@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, SqliteDriver, type Migration, type Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, SqliteDriver, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -45,7 +45,12 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
   poolSize?: number;
+  /** Called with every SQL statement run (query budgets in tests and benchmarks). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLog = (options: OpenOptions) =>
+  options.onQuery ? (event: LogEvent) => { if (event.level === 'query') options.onQuery!(event.query.sql); } : undefined;
 
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): DbHandle {
   if (database.kind === 'sqlite') {
@@ -55,7 +60,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: queryLog(options) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -63,7 +68,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     max: options.poolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
