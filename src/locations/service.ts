@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
-import { findVisibleLab } from '../labs/repository.js';
+import { findVisibleLab, labsByIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
@@ -25,7 +25,8 @@ const checkName = (raw: string): string => {
 };
 
 async function requireMigratedLab(ex: Executor, actor: Actor | null, labId: string) {
-  const lab = actor ? await findVisibleLab(ex, actor, labId) : { uses_instances: true, id: labId };
+  // Without an actor (seeding) there is no visibility to check, but the lab's rules still apply.
+  const lab = actor ? await findVisibleLab(ex, actor, labId) : (await labsByIds(ex, [labId])).get(labId);
   if (!lab) throw notFound('lab');
   if (!lab.uses_instances) throw new AppError('conflict', 'Only labs that use instances have a location tree; legacy labs keep location and sublocation on the item');
   return lab;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation } from '../../../src/locations/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
@@ -98,6 +99,11 @@ describe('errors', () => {
     const [room, , shelf] = h.a.migratedLab.locationIds;
     expect((await h.call(admin(), { method: 'DELETE', url: `/locations/${room}` })).statusCode).toBe(409);
     expect((await h.call(admin(), { method: 'DELETE', url: `/locations/${shelf}` })).statusCode).toBe(409);
+  });
+
+  it('keeps the legacy-lab rule for seeding code that has no caller to check', async () => {
+    await expect(createLocation(h.deps.db, { labId: h.a.legacyLab.id, parentId: null, name: 'Seeded' })).rejects.toThrow(/labs that use instances/);
+    await expect(createLocation(h.deps.db, { labId: '00000000-0000-7000-8000-000000000000', parentId: null, name: 'Nowhere' })).rejects.toThrow(/lab not found/);
   });
 
   it('has no tree in a legacy lab, and validates names and fields', async () => {
