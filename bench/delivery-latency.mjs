@@ -63,7 +63,7 @@ const actor = { tokenId: 'bench', userId: user.id, organizationId: org.id, role:
 const item = await createItem(deps, user.id, { labId: lab.id, name: 'Bench item' }, [{ quantity: '1' }]);
 const withInstance = await addInstance(deps, user.id, item.id, { quantity: '1' });
 await createWebhook(deps, actor, { lab_id: lab.id, url, event_types: ['inventory-item.updated'], is_signed: true });
-const worker = createWorker({ db: handle.db, dbKind: handle.kind, config, log: { info() {}, warn() {}, error: console.error, debug() {} }, pgSchema });
+const worker = createWorker({ db: handle.db, config, log: { info() {}, warn() {}, error: console.error, debug() {} }, pgSchema });
 await worker.start();
 await worker.idle();
 

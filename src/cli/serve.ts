@@ -21,12 +21,12 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     const { config, handle } = await openContext();
     const metrics = createMetrics(handle.db);
     const app = await buildApp({
-      config, db: handle.db, dbKind: handle.kind, metrics,
+      config, db: handle.db, metrics,
       logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.authorization'] },
     });
     let worker: Worker | null = null;
     if (options.worker) {
-      worker = createWorker({ db: handle.db, dbKind: handle.kind, config, log: app.log, metrics });
+      worker = createWorker({ db: handle.db, config, log: app.log, metrics });
       await worker.start();
     }
     if (config.webhookAllowedCidrs.length > 0) app.log.warn({ cidrs: config.webhookAllowedCidrs }, 'WEBHOOK_ALLOWED_CIDRS opens these ranges to webhook deliveries');
@@ -48,7 +48,7 @@ export async function runWorker(): Promise<void> {
   try {
     const { config, handle } = await openContext();
     const log = pino({ level: config.logLevel });
-    const worker = createWorker({ db: handle.db, dbKind: handle.kind, config, log });
+    const worker = createWorker({ db: handle.db, config, log });
     await worker.start();
     onShutdown(async (signal) => {
       log.info({ signal }, 'stopping: finishing attempts in flight');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Executor } from '../shared/db/database.js';
+import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
 
 export type DeliveryRow = WebhookDeliveriesTable;
@@ -13,12 +13,12 @@ export async function insertDeliveries(ex: Executor, rows: DeliveryRow[]): Promi
  * FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same delivery; an expired lease (a worker that
  * died) makes the delivery claimable again, which is what makes delivery at-least-once.
  */
-export async function claimDue(db: Db, kind: 'sqlite' | 'postgres', workerId: string, now: string, leaseUntil: string, limit: number) {
+export async function claimDue(db: Db, workerId: string, now: string, leaseUntil: string, limit: number) {
   let due = db.selectFrom('webhook_deliveries').select('id')
     .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .orderBy('next_attempt_at').limit(limit);
-  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
   return db.updateTable('webhook_deliveries').set({ lease_until: leaseUntil, leased_by: workerId })
     .where('id', 'in', due).returningAll().execute();
 }

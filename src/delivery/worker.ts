@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.js';
-import type { Db } from '../shared/db/database.js';
+import { type Db, isPostgres } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
 import * as repo from './repository.js';
@@ -12,7 +12,6 @@ import { deliverySignal, PG_CHANNEL } from './signal.js';
 
 export interface WorkerDeps {
   db: Db;
-  dbKind: 'sqlite' | 'postgres';
   config: Config;
   log: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   metrics?: Metrics;
@@ -61,7 +60,7 @@ export function createWorker(deps: WorkerDeps): Worker {
    * loop once back, so nothing notified meanwhile waits for the next poll.
    */
   async function listen(): Promise<void> {
-    if (deps.dbKind !== 'postgres' || config.database.kind !== 'postgres' || !running) return;
+    if (!isPostgres(db) || config.database.kind !== 'postgres' || !running) return;
     const client = new pg.Client({ connectionString: config.database.url, ...(deps.pgSchema ? { options: `-c search_path=${deps.pgSchema}` } : {}) });
     let dropped = false;
     const onDrop = (err?: Error) => {
@@ -238,7 +237,7 @@ export function createWorker(deps: WorkerDeps): Worker {
         let claimed: repo.DeliveryRow[] = [];
         if (free > 0) {
           const now = new Date();
-          claimed = await repo.claimDue(db, deps.dbKind, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
+          claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
           for (const d of claimed) track(d.id);
         }
         verifyPending();

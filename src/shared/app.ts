@@ -27,7 +27,6 @@ import { VERSION } from './version.js';
 export interface Deps {
   config: Config;
   db: Db;
-  dbKind: 'sqlite' | 'postgres';
   metrics: Metrics;
 }
 
@@ -70,7 +69,6 @@ function tokenFrom(headers: Record<string, string | string[] | undefined>): stri
 export interface BuildOptions {
   config: Config;
   db: Db;
-  dbKind: 'sqlite' | 'postgres';
   logger?: FastifyServerOptions['logger'];
   metrics?: Metrics;
 }
@@ -85,7 +83,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     requestIdHeader: false,
-    ajv: { customOptions: {} },
     // Long ids reach the UUID check (422) instead of the router's own 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Errors the router raises before any hook runs (a malformed percent-escape) get our error body too.
@@ -104,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const textAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
-  app.decorate('deps', { config, db: options.db, dbKind: options.dbKind, metrics: options.metrics ?? createMetrics(options.db) });
+  app.decorate('deps', { config, db: options.db, metrics: options.metrics ?? createMetrics(options.db) });
   app.decorateRequest('actor', null as unknown as Actor);
   installErrorHandlers(app);
 

@@ -6,9 +6,7 @@ const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_EVEN, toEx
 export type Dec = InstanceType<typeof D>;
 
 export const DECIMAL_PATTERN = '^\\d{1,20}(\\.\\d{1,10})?$';
-const DECIMAL_RE = new RegExp(DECIMAL_PATTERN);
 
-export const isDecimalString = (s: unknown): s is string => typeof s === 'string' && DECIMAL_RE.test(s);
 
 export const dec = (s: string | number): Dec => new D(s);
 
@@ -19,6 +17,3 @@ export function sumDecimals(values: Iterable<string>): string {
 }
 
 export const addDecimals = (a: string, b: string): string => new D(a).plus(b).toFixed();
-export const subDecimals = (a: string, b: string): string => new D(a).minus(b).toFixed();
-export const isNegative = (s: string): boolean => new D(s).isNegative() && !new D(s).isZero();
-export const decimalEquals = (a: string, b: string): boolean => new D(a).equals(b);

@@ -14,8 +14,14 @@ let database: TestDatabase;
 let env: NodeJS.ProcessEnv;
 
 async function cli(...args: string[]): Promise<any> {
-  const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env });
-  return JSON.parse(stdout);
+  try {
+    const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env });
+    return JSON.parse(stdout);
+  } catch (err) {
+    // Name the command and show what it printed, so a failure under load explains itself.
+    const e = err as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`labstock ${args.join(' ')} --json failed: ${e.message}\nstdout: ${e.stdout ?? ''}\nstderr: ${e.stderr ?? ''}`);
+  }
 }
 
 async function cliFails(...args: string[]): Promise<string> {
@@ -61,7 +67,7 @@ describe('labstock admin', () => {
     expect((await cli('admin', 'lab', 'list', '--org', org.id))).toHaveLength(1);
 
     const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
-    const app = await buildApp({ config, db: database.handle.db, dbKind: database.handle.kind });
+    const app = await buildApp({ config, db: database.handle.db });
     try {
       const labs = await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': token.token } });
       expect(labs.json().map((l: any) => l.id)).toEqual([lab.id]);
@@ -93,7 +99,7 @@ describe('labstock demo', () => {
     const demo = await cli('demo');
     expect(demo.token).toMatch(/^lst_/);
     const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
-    const app = await buildApp({ config, db: database.handle.db, dbKind: database.handle.kind });
+    const app = await buildApp({ config, db: database.handle.db });
     try {
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'access-token': demo.token } }).then((r) => r.json());
       const labs = await get('/labs');

@@ -36,7 +36,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const database = await createTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
   const deps: ServiceDeps = { db: database.handle.db, config };
-  const app = await buildApp({ config, db: database.handle.db, dbKind: database.handle.kind });
+  const app = await buildApp({ config, db: database.handle.db });
   await app.ready();
   const a = await seedOrganization(deps, 'A');
   const b = await seedOrganization(deps, 'B');
@@ -50,7 +50,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     },
     async startWorker(workerEnv = {}) {
       const workerConfig = loadConfig({ ...TEST_ENV, ...env, ...workerEnv, DATABASE_URL: database.url });
-      const worker = createWorker({ db: database.handle.db, dbKind: database.handle.kind, config: workerConfig, log: silentLog, pgSchema: database.pgSchema, metrics: app.deps.metrics });
+      const worker = createWorker({ db: database.handle.db, config: workerConfig, log: silentLog, pgSchema: database.pgSchema, metrics: app.deps.metrics });
       await worker.start();
       workers.push(worker);
       return worker;
