@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createWorker, type Worker } from '../delivery/worker.js';
-import { buildApp } from '../shared/app.js';
+import { buildApp, loggerOptions } from '../shared/app.js';
 import { createMetrics } from '../shared/metrics.js';
 import { openContext, reportAndExit } from './context.js';
 
@@ -22,7 +22,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     const metrics = createMetrics(handle.db);
     const app = await buildApp({
       config, db: handle.db, metrics,
-      logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.authorization'] },
+      logger: loggerOptions(config),
     });
     let worker: Worker | null = null;
     if (options.worker) {

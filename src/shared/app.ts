@@ -66,6 +66,18 @@ function tokenFrom(headers: Record<string, string | string[] | undefined>): stri
   return null;
 }
 
+/**
+ * JSON logs (pino) with the request id on every line. Tokens never reach them: the default request serializer
+ * logs no headers, and the redaction covers any custom logging of headers as well.
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers["access-token"]', 'req.headers.authorization', 'headers["access-token"]', 'headers.authorization'], censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
+}
+
 export interface BuildOptions {
   config: Config;
   db: Db;
