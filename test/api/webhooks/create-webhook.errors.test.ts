@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { h, useHarness } from './_security.js';
 
 // POST /webhooks refusals: each with the standard error body, and not one row written.
 
-let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(() => h?.close());
+useHarness();
 
 const ALL_SHORT_TYPES = [
   'inventory-item.created', 'inventory-item.updated', 'inventory-item.deleted',

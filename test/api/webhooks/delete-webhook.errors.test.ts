@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '../../../src/accounts/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { h, itRejectsMalformedIds, snapshotOf, useHarness } from './_security.js';
 
 // DELETE /webhooks/{id} refusals: the standard error body, and the webhook, its deliveries and the log unchanged.
 
-let h: Harness;
 let hook: { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
   // A queued delivery (no worker runs in this file), so "nothing changes" covers deliveries too.
   const ping = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` });
   expect(ping.statusCode).toBe(202);
 });
-afterAll(() => h?.close());
 
-const snapshot = async () => ({
-  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
-  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
-  attempts: await h.deps.db.selectFrom('webhook_attempts').selectAll().orderBy('id').execute(),
-  events: await h.deps.db.selectFrom('events').selectAll().orderBy('id').execute(),
-});
+const snapshot = snapshotOf('webhooks', 'deliveries', 'attempts', 'events');
 
 async function refused(opts: { token?: string | null; id?: string; headers?: Record<string, string> }, status: number, code: string) {
   const before = await snapshot();
@@ -34,10 +27,7 @@ async function refused(opts: { token?: string | null; id?: string; headers?: Rec
 }
 
 describe('DELETE /webhooks/{id} errors', () => {
-  it.each(['abc', '123', '00000000-0000-4000-8000-00000000000', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(13)}`])('id %s is not a uuid: 422 naming id', async (id) => {
-    const body = await refused({ id }, 422, 'validation_failed');
-    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
-  });
+  itRejectsMalformedIds(['abc', '123', '00000000-0000-4000-8000-00000000000', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(13)}`], refused);
 
   it('an unknown uuid: 404', async () => {
     await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, h, useHarness } from './_security.js';
 
-let h: Harness;
 let hookId: string;
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hookId = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/a' } })).json().id;
 });
-afterAll(() => h?.close());
-
-function expectError(res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): any }, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-}
 
 describe('GET /webhooks/{id} errors', () => {
   it('no token: 401, and no webhook data', async () => {

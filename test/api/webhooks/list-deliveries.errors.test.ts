@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itIsNotFoundWhenUnknownOrDeleted, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
 
 // GET /webhooks/{id}/deliveries refusals: invalid paging 422 (§2), bad id 422, unknown 404, no token 401.
 
-let h: Harness;
 let hook: { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
   expect((await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).statusCode).toBe(202);
 });
-afterAll(() => h?.close());
 
-const snapshot = async () => ({
-  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
-  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
-});
+const snapshot = snapshotOf('webhooks', 'deliveries');
 
 async function refused(opts: { token?: string | null; id?: string; query?: string }, status: number, code: string) {
   const before = await snapshot();
@@ -45,20 +40,9 @@ describe('GET /webhooks/{id}/deliveries errors', () => {
     }
   });
 
-  it.each(['abc', '7', '00000000-0000-4000-8000-00000000000g'])('id %s is not a uuid: 422 naming id', async (id) => {
-    const body = await refused({ id }, 422, 'validation_failed');
-    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
-  });
+  itRejectsMalformedIds(['abc', '7', '00000000-0000-4000-8000-00000000000g'], refused);
 
-  it('an unknown uuid or a deleted webhook: 404', async () => {
-    await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
-    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();
-    expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
-    await refused({ id: gone.id }, 404, 'not_found');
-  });
+  itIsNotFoundWhenUnknownOrDeleted(refused);
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
-  });
+  itRequiresToken(refused);
 });

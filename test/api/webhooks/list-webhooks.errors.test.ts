@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, h, useHarness } from './_security.js';
 
-let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(() => h?.close());
-
-function expectError(res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): any }, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-}
+useHarness();
 
 describe('GET /webhooks errors', () => {
   it('no token: 401', async () => {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itIsNotFoundWhenUnknownOrDeleted, itRefusesWhileDisabled, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/ping refusals: 409 for a disabled webhook, 422/404/401 as everywhere; no event and no
 // delivery is created by a refused ping.
 
-let h: Harness;
 let hook: { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
 });
-afterAll(() => h?.close());
 
-const snapshot = async () => ({
-  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
-  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
-  events: await h.deps.db.selectFrom('events').selectAll().orderBy('id').execute(),
-});
+const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 
 async function refused(opts: { token?: string | null; id?: string }, status: number, code: string) {
   const before = await snapshot();
@@ -28,21 +22,8 @@ async function refused(opts: { token?: string | null; id?: string }, status: num
   return res.json() as { message: string; errors?: { field: string }[] };
 }
 
-const setEnabled = async (id: string, is_enabled: boolean) => {
-  const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${id}`, payload: { is_enabled } });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
 describe('POST /webhooks/{id}/ping errors', () => {
-  it('a webhook disabled by a user: 409, no event, no delivery', async () => {
-    await setEnabled(hook.id, false);
-    try {
-      const body = await refused({}, 409, 'conflict');
-      expect(body.message).toMatch(/disabled/i);
-    } finally {
-      await setEnabled(hook.id, true);
-    }
-  });
+  itRefusesWhileDisabled('a webhook disabled by a user: 409, no event, no delivery', () => hook.id, refused);
 
   it('a webhook created disabled: 409', async () => {
     const off = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/off', is_enabled: false } })).json();
@@ -55,22 +36,11 @@ describe('POST /webhooks/{id}/ping errors', () => {
     await refused({ id: auto.id }, 409, 'conflict');
   });
 
-  it.each(['abc', '42', '00000000-0000-4000-8000-0000000000zz'])('id %s is not a uuid: 422 naming id', async (id) => {
-    const body = await refused({ id }, 422, 'validation_failed');
-    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
-  });
+  itRejectsMalformedIds(['abc', '42', '00000000-0000-4000-8000-0000000000zz'], refused);
 
-  it('an unknown uuid or a deleted webhook: 404', async () => {
-    await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
-    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/deleted' } })).json();
-    expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
-    await refused({ id: gone.id }, 404, 'not_found');
-  });
+  itIsNotFoundWhenUnknownOrDeleted(refused);
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
-  });
+  itRequiresToken(refused);
 
   it('control: the enabled webhook is pinged (202), creating one event and one delivery', async () => {
     const before = await snapshot();

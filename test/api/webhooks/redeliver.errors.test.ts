@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itRefusesWhileDisabled, itRequiresToken, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/deliveries/{deliveryId}/redeliver refusals: a disabled webhook 409; a delivery of another
 // webhook 404; bad ids 422; 401 without a token. A refused redelivery queues nothing.
 
-let h: Harness;
 let hook: { id: string };
 let other: { id: string };
 let delivery: { id: string; event_id: string };
 let otherDelivery: { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   const make = async (url: string) => (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url } })).json();
   hook = await make('https://hooks.example.org/keep');
   other = await make('https://hooks.example.org/other');
   delivery = (await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).json();
   otherDelivery = (await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${other.id}/ping` })).json();
 });
-afterAll(() => h?.close());
 
-const snapshot = async () => ({
-  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
-  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
-  events: await h.deps.db.selectFrom('events').selectAll().orderBy('id').execute(),
-});
+const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 
 async function refused(opts: { token?: string | null; id?: string; deliveryId?: string }, status: number, code: string) {
   const before = await snapshot();
@@ -35,20 +29,8 @@ async function refused(opts: { token?: string | null; id?: string; deliveryId?: 
   return res.json() as { message: string; errors?: { field: string }[] };
 }
 
-const setEnabled = async (id: string, is_enabled: boolean) => {
-  expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${id}`, payload: { is_enabled } })).statusCode).toBe(200);
-};
-
 describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver errors', () => {
-  it('a disabled webhook: 409, nothing queued', async () => {
-    await setEnabled(hook.id, false);
-    try {
-      const body = await refused({}, 409, 'conflict');
-      expect(body.message).toMatch(/disabled/i);
-    } finally {
-      await setEnabled(hook.id, true);
-    }
-  });
+  itRefusesWhileDisabled('a disabled webhook: 409, nothing queued', () => hook.id, refused);
 
   it('a delivery of another webhook of the same organization: 404 (either way round)', async () => {
     await refused({ deliveryId: otherDelivery.id }, 404, 'not_found');
@@ -80,10 +62,7 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver errors', () => {
     expect((body.errors ?? []).map((e) => e.field)).toContain(field);
   });
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
-  });
+  itRequiresToken(refused);
 
   it('control: the same request on the enabled webhook queues exactly one new delivery of the same event', async () => {
     const before = await snapshot();

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itRefusesWhileDisabled, itRequiresToken, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/replay refusals: 422 for bad or reversed date-times, missing or unknown fields; 409 for a
 // disabled webhook; 400/415 for bodies that are not JSON; 404/401 as everywhere. Nothing is scheduled by any.
 
-let h: Harness;
 let hook: { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
   // An event in the webhook's scope, so an accepted replay would have something to schedule.
   const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '8' } });
   expect(put.statusCode).toBe(200);
 });
-afterAll(() => h?.close());
 
 const FROM = '2000-01-01T00:00:00.000Z';
 const TO = '2999-01-01T00:00:00.000Z';
 
-const snapshot = async () => ({
-  webhooks: await h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
-  deliveries: await h.deps.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
-  events: await h.deps.db.selectFrom('events').selectAll().orderBy('id').execute(),
-});
+const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 
 async function refused(opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null; id?: string }, status: number, code: string) {
   const before = await snapshot();
@@ -98,25 +92,14 @@ describe('POST /webhooks/{id}/replay errors', () => {
     await refused({ body: `from=${FROM}&to=${TO}`, contentType: 'text/plain' }, 415, 'unsupported_media_type');
   });
 
-  it('a disabled webhook: 409 (enable it first), nothing scheduled', async () => {
-    expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${hook.id}`, payload: { is_enabled: false } })).statusCode).toBe(200);
-    try {
-      const body = await refused({}, 409, 'conflict');
-      expect(body.message).toMatch(/disabled/i);
-    } finally {
-      expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${hook.id}`, payload: { is_enabled: true } })).statusCode).toBe(200);
-    }
-  });
+  itRefusesWhileDisabled('a disabled webhook: 409 (enable it first), nothing scheduled', () => hook.id, refused);
 
   it('id not a uuid: 422; unknown uuid: 404', async () => {
     expect(fields(await refused({ id: 'abc' }, 422, 'validation_failed'))).toContain('id');
     await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
   });
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
-  });
+  itRequiresToken(refused);
 
   it('control: the same valid body is accepted and schedules the events of the range', async () => {
     const res = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/replay`, payload: { from: FROM, to: TO } });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/rotate-secret refusals: the standard error body, and the keys unchanged.
 
-let h: Harness;
 let hook: { id: string; signing_key: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
 });
-afterAll(() => h?.close());
 
-const snapshot = () => h.deps.db.selectFrom('webhooks').selectAll().orderBy('id').execute();
+const snapshot = snapshotOf('webhooks');
 
 async function refused(opts: { token?: string | null; id?: string }, status: number, code: string) {
   const before = await snapshot();
@@ -25,19 +23,13 @@ async function refused(opts: { token?: string | null; id?: string }, status: num
 }
 
 describe('POST /webhooks/{id}/rotate-secret errors', () => {
-  it.each(['abc', '1', 'not-a-uuid-at-all-0000000000000000000'])('id %s is not a uuid: 422 naming id', async (id) => {
-    const body = await refused({ id }, 422, 'validation_failed');
-    expect((body.errors ?? []).map((e) => e.field)).toContain('id');
-  });
+  itRejectsMalformedIds(['abc', '1', 'not-a-uuid-at-all-0000000000000000000'], refused);
 
   it('an unknown uuid: 404', async () => {
     await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
   });
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown' }, 401, 'unauthorized');
-  });
+  itRequiresToken(refused);
 
   it('a deleted webhook: 404', async () => {
     const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();

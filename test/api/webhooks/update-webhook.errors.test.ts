@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, itRequiresToken, useHarness } from './_security.js';
 
 // PUT /webhooks/{id} refusals: the standard error body, and the stored webhook unchanged.
 
-let h: Harness;
 let hook: Record<string, unknown> & { id: string };
+useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, name: 'Keep', url: 'https://hooks.example.org/keep', event_types: ['order-request.*'] } })).json();
 });
-afterAll(() => h?.close());
 
 const row = () => h.deps.db.selectFrom('webhooks').selectAll().where('id', '=', hook.id).executeTakeFirstOrThrow();
 
@@ -73,10 +71,7 @@ describe('PUT /webhooks/{id} errors', () => {
     await refused({ id: '00000000-0000-4000-8000-000000000000', payload: { is_enabled: false } }, 404, 'not_found');
   });
 
-  it('no token or an unknown one: 401', async () => {
-    await refused({ token: null, payload: { is_enabled: false } }, 401, 'unauthorized');
-    await refused({ token: 'lst_unknown', payload: { is_enabled: false } }, 401, 'unauthorized');
-  });
+  itRequiresToken((opts, status, code) => refused({ ...opts, payload: { is_enabled: false } }, status, code));
 
   it('the webhook is still as created after all of that', async () => {
     const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}` });
