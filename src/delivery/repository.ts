@@ -24,7 +24,7 @@ export async function claimDue(db: Db, workerId: string, now: string, leaseUntil
 }
 
 /** Everything one attempt needs: the event's JSON and the webhook's current settings. */
-export const loadForSend = (ex: Executor, deliveryId: string) =>
+const sendContext = (ex: Executor) =>
   ex.selectFrom('webhook_deliveries')
     .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
     .leftJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -34,8 +34,54 @@ export const loadForSend = (ex: Executor, deliveryId: string) =>
       'webhooks.url', 'webhooks.is_enabled', 'webhooks.is_signed', 'webhooks.signing_key', 'webhooks.previous_signing_key',
       'webhooks.previous_key_expires_at', 'webhooks.content_type', 'webhooks.failing_since', 'webhooks.last_success_at',
       'webhooks.is_verified', 'webhooks.verify_pending',
-    ])
-    .where('webhook_deliveries.id', '=', deliveryId).executeTakeFirst();
+    ]);
+
+export const loadForSend = (ex: Executor, deliveryId: string) => sendContext(ex).where('webhook_deliveries.id', '=', deliveryId).executeTakeFirst();
+
+export type SendContext = NonNullable<Awaited<ReturnType<typeof loadForSend>>>;
+
+/** Rows per multi-row statement: well under SQLite's bound-parameter limit (9 columns an attempt). */
+const CHUNK = 500;
+
+/** The send context of a whole claimed batch, in one query per chunk; a delivery deleted meanwhile is missing. */
+export async function loadForSendMany(ex: Executor, deliveryIds: string[]): Promise<SendContext[]> {
+  const out: SendContext[] = [];
+  for (let i = 0; i < deliveryIds.length; i += CHUNK) out.push(...await sendContext(ex).where('webhook_deliveries.id', 'in', deliveryIds.slice(i, i + CHUNK)).execute());
+  return out;
+}
+
+export async function insertAttempts(ex: Executor, rows: WebhookAttemptsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await ex.insertInto('webhook_attempts').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/** Finishes many deliveries alike in one statement per chunk; returns the ids that still existed. */
+export async function finishDeliveries(ex: Executor, ids: string[], status: 'succeeded' | 'failed', attempts: number, now: string): Promise<string[]> {
+  const done: string[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null })
+      .where('id', 'in', ids.slice(i, i + CHUNK)).returning('id').execute();
+    for (const r of rows) done.push(r.id);
+  }
+  return done;
+}
+
+/**
+ * A success at `at`: last_success_at moves forward to it, and failing_since is cleared unless a failure recorded
+ * after `at` (by another worker, or written before this deferred success) set it.
+ */
+export async function recordWebhookSuccess(ex: Executor, webhookId: string, at: string): Promise<void> {
+  await ex.updateTable('webhooks').set({
+    last_success_at: sql<string>`case when last_success_at is null or last_success_at < ${at} then ${at} else last_success_at end`,
+    failing_since: sql<string | null>`case when failing_since <= ${at} then null else failing_since end`,
+  }).where('id', '=', webhookId).execute();
+}
+
+/** A failure at `at`: failing_since is set unless already set; returns its value (null if the webhook is gone). */
+export async function recordWebhookFailure(ex: Executor, webhookId: string, at: string): Promise<string | null> {
+  const row = await ex.updateTable('webhooks').set({ failing_since: sql<string>`coalesce(failing_since, ${at})` })
+    .where('id', '=', webhookId).returning('failing_since').executeTakeFirst();
+  return row?.failing_since ?? null;
+}
 
 export async function insertAttempt(ex: Executor, row: WebhookAttemptsTable): Promise<void> {
   await ex.insertInto('webhook_attempts').values(row).execute();

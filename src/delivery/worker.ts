@@ -6,7 +6,8 @@ import { type Db, isPostgres } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
 import * as repo from './repository.js';
-import { afterAttempt, shouldDisable } from './rules.js';
+import type { WebhookAttemptsTable } from '../shared/db/schema.js';
+import { type AfterAttempt, afterAttempt, shouldDisable } from './rules.js';
 import { createSender, type SendResult, type Sender } from './sender.js';
 import { deliverySignal, PG_CHANNEL } from './signal.js';
 
@@ -30,6 +31,8 @@ export interface Worker {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const VERIFY_CHECK_MS = 200;
+/** A webhook's last_success_at is written at most this often while it keeps succeeding (failures: at once). */
+const SUCCESS_WRITE_EVERY_MS = 1000;
 
 export function createWorker(deps: WorkerDeps): Worker {
   const { db, config, log } = deps;
@@ -86,6 +89,12 @@ export function createWorker(deps: WorkerDeps): Worker {
       onDrop(err as Error);
       return;
     }
+    if (!running) {
+      // Stopped while reconnecting: an open connection here would keep the process alive after stop().
+      dropped = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
     listener = client;
     relistenDelay = 250;
     kick();
@@ -121,13 +130,36 @@ export function createWorker(deps: WorkerDeps): Worker {
     if (pruned.events + pruned.deliveries + pruned.attempts > 0) log.info(pruned, 'pruned delivered events and logs past retention');
   }
 
-  async function deliver(deliveryId: string): Promise<void> {
-    const ctx = await repo.loadForSend(db, deliveryId);
-    if (!ctx) return;
-    const now = () => new Date().toISOString();
+  /** An attempt whose HTTP exchange is over and whose result waits for the next flush. */
+  interface Finished {
+    ctx: repo.SendContext;
+    result: SendResult;
+    attemptedAt: string;
+    /** When the answer came back: the success time of the webhook. */
+    answeredAt: string;
+    attemptsDone: number;
+    decision: AfterAttempt;
+    done: () => void;
+    failed: (err: unknown) => void;
+  }
+  let finished: Finished[] = [];
+  let flushing: Promise<void> | null = null;
+  let forceSuccesses = false;
+  /** What this worker knows of each webhook it recorded results for (a success is written at most once a second). */
+  const hookState = new Map<string, { successWrittenAt: number; failing: boolean }>();
+  /** Successes not written yet (throttled), by webhook: the latest one's time. */
+  let deferredSuccess = new Map<string, string>();
+  let deferredTimer: NodeJS.Timeout | null = null;
+  /** The earliest retry this worker scheduled, so it wakes for it without asking the database while busy. */
+  let ownNextRetry = Infinity;
+
+  const nowIso = () => new Date().toISOString();
+
+  async function deliver(ctx: repo.SendContext): Promise<void> {
+    const deliveryId = ctx.id;
     if (!ctx.url || ctx.is_enabled !== 1) {
       // Deleted or disabled since the event: not sent. A replay can send it once the webhook is enabled again.
-      await repo.finishDelivery(db, deliveryId, 'cancelled', ctx.attempts, now());
+      await repo.finishDelivery(db, deliveryId, 'cancelled', ctx.attempts, nowIso());
       return;
     }
     if (config.webhookRequireVerification && ctx.is_verified !== 1) {
@@ -138,10 +170,10 @@ export function createWorker(deps: WorkerDeps): Worker {
       }
       await db.transaction().execute(async (trx) => {
         await repo.insertAttempt(trx, {
-          id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: now(), duration_ms: 0, status_code: null,
+          id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: nowIso(), duration_ms: 0, status_code: null,
           outcome: 'not_verified', error: 'WEBHOOK_REQUIRE_VERIFICATION is on and the URL did not pass the validation handshake', response_body: null,
         });
-        await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, now());
+        await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, nowIso());
       });
       return;
     }
@@ -150,47 +182,170 @@ export function createWorker(deps: WorkerDeps): Worker {
       keys.push(ctx.signing_key!);
       if (ctx.previous_signing_key && ctx.previous_key_expires_at && Date.parse(ctx.previous_key_expires_at) > Date.now()) keys.push(ctx.previous_signing_key);
     }
-    const attemptedAt = now();
+    const attemptedAt = nowIso();
     const result: SendResult = await sender.send({ url: ctx.url, messageId: ctx.event_id, body: ctx.payload, contentType: ctx.content_type!, keys });
     const attemptsDone = ctx.attempts + 1;
     const decision = afterAttempt(result, attemptsDone, config.webhookRetryScheduleMs);
     deps.metrics?.delivery.attempts.inc({ outcome: result.outcome });
-
-    await db.transaction().execute(async (trx) => {
-      const finishedAt = now();
-      // The delivery row first: if the webhook was deleted during the attempt, the row is gone and nothing of
-      // this attempt may be written back (no orphan log, no disabling a webhook that no longer exists).
-      const recorded = decision.kind === 'retry'
-        ? await repo.scheduleRetry(trx, deliveryId, attemptsDone, new Date(Date.now() + decision.delayMs).toISOString())
-        : await repo.finishDelivery(trx, deliveryId, decision.kind === 'succeeded' ? 'succeeded' : 'failed', attemptsDone, finishedAt);
-      if (!recorded) return;
-      await repo.insertAttempt(trx, {
-        id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: attemptedAt, duration_ms: result.durationMs,
-        status_code: result.statusCode, outcome: result.outcome, error: result.error, response_body: result.responseBody,
-      });
-      const disable = async (reason: string) => {
-        await trx.updateTable('webhooks').set({ is_enabled: 0, disabled_reason: reason, updated_at: finishedAt }).where('id', '=', ctx.webhook_id).execute();
-        await repo.insertAttempt(trx, {
-          id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: finishedAt, duration_ms: 0,
-          status_code: result.statusCode, outcome: 'webhook_disabled', error: reason, response_body: null,
-        });
-        log.warn({ webhook: ctx.webhook_id, reason }, 'webhook disabled');
-      };
-      if (decision.kind === 'succeeded') {
-        await trx.updateTable('webhooks').set({ last_success_at: finishedAt, failing_since: null }).where('id', '=', ctx.webhook_id).execute();
-        deps.metrics?.delivery.latency.observe((Date.parse(finishedAt) - Date.parse(ctx.event_time)) / 1000);
-        return;
-      }
-      if (decision.kind === 'gone') {
-        await disable('the receiver answered 410 Gone');
-        return;
-      }
-      const failingSince = ctx.failing_since ?? attemptedAt;
-      if (!ctx.failing_since) await trx.updateTable('webhooks').set({ failing_since: failingSince }).where('id', '=', ctx.webhook_id).execute();
-      if (shouldDisable(failingSince, Date.now(), config.webhookDisableAfterMs)) {
-        await disable(`no successful delivery since ${failingSince}`);
-      }
+    // Recorded with whatever else finished meanwhile, in one transaction. Until then the delivery stays pending
+    // under this worker's lease: if the process dies first, it is sent again after the lease (at-least-once).
+    await new Promise<void>((done, failed) => {
+      finished.push({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision, done, failed });
+      scheduleFlush();
     });
+  }
+
+  function scheduleFlush(): void {
+    if (flushing) return; // the running flush takes whatever arrived meanwhile before it ends
+    flushing = (async () => {
+      // Let the other answers that are already in (same I/O turn) join this flush.
+      await new Promise((r) => setImmediate(r));
+      while (finished.length > 0 || forceSuccesses) {
+        const batch = finished;
+        const force = forceSuccesses;
+        finished = [];
+        forceSuccesses = false;
+        try {
+          await flush(batch, force);
+          for (const f of batch) f.done();
+        } catch (err) {
+          for (const f of batch) f.failed(err);
+          if (batch.length === 0) log.warn({ err }, 'recording webhook successes failed; retrying later');
+        }
+      }
+    })().finally(() => {
+      flushing = null;
+      armDeferredTimer();
+      if (finished.length > 0 || forceSuccesses) scheduleFlush();
+    });
+  }
+
+  /**
+   * Records finished attempts in one transaction: the delivery rows first (one statement per kind of outcome), and
+   * only for those still there (a webhook deleted during its attempt leaves no log and disables nothing), then
+   * their attempt rows in one insert, then the webhooks' state in the order the answers came. `force` writes every
+   * throttled success (stop, idle, the throttle's timer).
+   */
+  async function flush(batch: Finished[], force: boolean): Promise<void> {
+    if (batch.length === 0 && deferredSuccess.size === 0) return;
+    const nextState = new Map<string, { successWrittenAt: number; failing: boolean }>();
+    const pending = new Map(deferredSuccess);
+    let nextRetry = Infinity;
+    await db.transaction().execute(async (trx) => {
+      nextState.clear();
+      pending.clear();
+      for (const [k, v] of deferredSuccess) pending.set(k, v);
+      const now = nowIso();
+      const recorded = new Set<Finished>();
+      const finishing = new Map<string, Finished[]>();
+      for (const f of batch) {
+        if (f.decision.kind === 'retry') {
+          const at = Date.now() + f.decision.delayMs;
+          if (await repo.scheduleRetry(trx, f.ctx.id, f.attemptsDone, new Date(at).toISOString())) {
+            recorded.add(f);
+            nextRetry = Math.min(nextRetry, at);
+          }
+          continue;
+        }
+        const key = `${f.decision.kind === 'succeeded' ? 'succeeded' : 'failed'}:${f.attemptsDone}`;
+        const group = finishing.get(key);
+        if (group) group.push(f);
+        else finishing.set(key, [f]);
+      }
+      for (const [key, group] of finishing) {
+        const [status, attempts] = key.split(':') as ['succeeded' | 'failed', string];
+        const ids = new Set(await repo.finishDeliveries(trx, group.map((f) => f.ctx.id), status, Number(attempts), now));
+        for (const f of group) if (ids.has(f.ctx.id)) recorded.add(f);
+      }
+      const ordered = batch.filter((f) => recorded.has(f));
+      const attempts: WebhookAttemptsTable[] = ordered.map((f) => ({
+        id: newId(), delivery_id: f.ctx.id, webhook_id: f.ctx.webhook_id, attempted_at: f.attemptedAt, duration_ms: f.result.durationMs,
+        status_code: f.result.statusCode, outcome: f.result.outcome, error: f.result.error, response_body: f.result.responseBody,
+      }));
+      const disabling: WebhookAttemptsTable[] = [];
+
+      const stateOf = (f: Finished) => {
+        const id = f.ctx.webhook_id;
+        let st = nextState.get(id);
+        if (!st) {
+          const known = hookState.get(id);
+          st = { successWrittenAt: known?.successWrittenAt ?? 0, failing: (known?.failing ?? false) || f.ctx.failing_since !== null };
+          nextState.set(id, st);
+        }
+        return st;
+      };
+      const writeSuccess = async (webhookId: string, st: { successWrittenAt: number; failing: boolean }, mustWrite: boolean) => {
+        const at = pending.get(webhookId);
+        if (at === undefined) return;
+        if (!mustWrite && !st.failing && Date.now() - st.successWrittenAt < SUCCESS_WRITE_EVERY_MS) return;
+        await repo.recordWebhookSuccess(trx, webhookId, at);
+        pending.delete(webhookId);
+        st.successWrittenAt = Date.now();
+        st.failing = false;
+      };
+      const disable = async (f: Finished, reason: string) => {
+        await trx.updateTable('webhooks').set({ is_enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', f.ctx.webhook_id).execute();
+        disabling.push({
+          id: newId(), delivery_id: f.ctx.id, webhook_id: f.ctx.webhook_id, attempted_at: now, duration_ms: 0,
+          status_code: f.result.statusCode, outcome: 'webhook_disabled', error: reason, response_body: null,
+        });
+        log.warn({ webhook: f.ctx.webhook_id, reason }, 'webhook disabled');
+      };
+
+      for (const f of ordered) {
+        const st = stateOf(f);
+        const hook = f.ctx.webhook_id;
+        if (f.decision.kind === 'succeeded') {
+          const prev = pending.get(hook);
+          if (prev === undefined || prev < f.answeredAt) pending.set(hook, f.answeredAt);
+          deps.metrics?.delivery.latency.observe((Date.parse(f.answeredAt) - Date.parse(f.ctx.event_time)) / 1000);
+          continue;
+        }
+        // A failure: an earlier success (throttled) is written first, so it cannot clear this failure later.
+        await writeSuccess(hook, st, true);
+        if (f.decision.kind === 'gone') {
+          await disable(f, 'the receiver answered 410 Gone');
+          continue;
+        }
+        const failingSince = await repo.recordWebhookFailure(trx, hook, f.attemptedAt);
+        st.failing = true;
+        if (failingSince !== null && shouldDisable(failingSince, Date.now(), config.webhookDisableAfterMs)) {
+          await disable(f, `no successful delivery since ${failingSince}`);
+        }
+      }
+      for (const hook of [...pending.keys()]) {
+        let st = nextState.get(hook);
+        if (!st) {
+          st = { ...(hookState.get(hook) ?? { successWrittenAt: 0, failing: false }) };
+          nextState.set(hook, st);
+        }
+        await writeSuccess(hook, st, force);
+      }
+      await repo.insertAttempts(trx, [...attempts, ...disabling]);
+    });
+    // Committed: what this worker now knows.
+    for (const [k, v] of nextState) hookState.set(k, v);
+    if (hookState.size > 10_000) hookState.clear();
+    deferredSuccess = pending;
+    if (nextRetry < ownNextRetry) ownNextRetry = nextRetry;
+  }
+
+  /** A throttled success is written within a second even if nothing else finishes meanwhile. */
+  function armDeferredTimer(): void {
+    if (deferredSuccess.size === 0 || deferredTimer) return;
+    deferredTimer = setTimeout(() => {
+      deferredTimer = null;
+      void flushDeferred();
+    }, SUCCESS_WRITE_EVERY_MS);
+    deferredTimer.unref();
+  }
+
+  /** Writes every throttled success now (idle, stop, the throttle's timer), in turn with the other flushes. */
+  async function flushDeferred(): Promise<void> {
+    if (deferredSuccess.size === 0) return;
+    forceSuccesses = true;
+    scheduleFlush();
+    while (flushing) await flushing;
   }
 
   /** Nothing due now and no handshake waiting. */
@@ -202,8 +357,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     return !unverified;
   }
 
-  function track(deliveryId: string): void {
-    const p = deliver(deliveryId)
+  function track(deliveryId: string, ctx: repo.SendContext | undefined): void {
+    const p = (ctx ? deliver(ctx) : Promise.resolve())
       .catch((err) => log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires'))
       .finally(() => {
         inFlight.delete(p);
@@ -212,12 +367,29 @@ export function createWorker(deps: WorkerDeps): Worker {
     inFlight.add(p);
   }
 
+  /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
+  async function claim(free: number): Promise<number> {
+    const now = new Date();
+    const claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
+    if (claimed.length === 0) return 0;
+    const contexts = new Map((await repo.loadForSendMany(db, claimed.map((d) => d.id))).map((c) => [c.id, c]));
+    for (const d of claimed) track(d.id, contexts.get(d.id));
+    return claimed.length;
+  }
+
   async function sleep(): Promise<void> {
-    if (kicked) return;
+    if (kicked || !running) return;
     let ms = config.webhookPollMs;
-    const next = await repo.nextDueAt(db);
-    if (next) ms = Math.max(0, Math.min(ms, Date.parse(next) - Date.now()));
-    if (ms === 0 && inFlight.size === 0) return;
+    if (inFlight.size > 0) {
+      // A finishing attempt wakes the loop; only a retry this worker scheduled needs a timer (others: the poll).
+      if (ownNextRetry !== Infinity) ms = Math.max(0, Math.min(ms, ownNextRetry - Date.now()));
+    } else {
+      const next = await repo.nextDueAt(db);
+      if (next) ms = Math.max(0, Math.min(ms, Date.parse(next) - Date.now()));
+      if (ms === 0) return;
+    }
+    // A kick (or stop) that came while nextDueAt was read found no one to wake: do not sleep through it.
+    if (kicked || !running) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, Math.max(ms, 5));
       function done() {
@@ -230,23 +402,27 @@ export function createWorker(deps: WorkerDeps): Worker {
   }
 
   async function loop(): Promise<void> {
+    const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
+        const wasKicked = kicked;
         kicked = false;
+        if (ownNextRetry <= Date.now()) ownNextRetry = Infinity;
         const free = config.webhookConcurrency - inFlight.size;
-        let claimed: repo.DeliveryRow[] = [];
-        if (free > 0) {
-          const now = new Date();
-          claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
-          for (const d of claimed) track(d.id);
-        }
+        // Claim in batches: when half the slots are free (or nothing is in flight, or new work was signalled),
+        // not one claim per finished attempt.
+        const claiming = free > 0 && (free >= half || inFlight.size === 0 || wasKicked);
+        const claimed = claiming ? await claim(free) : 0;
         verifyPending();
         await maybePrune();
-        if (idleWaiters.length > 0 && claimed.length === 0 && inFlight.size === 0 && !kicked) {
+        if (idleWaiters.length > 0 && claimed === 0 && inFlight.size === 0 && !kicked) {
           if (verifying) await verifying;
-          if (await isIdle()) idleWaiters.splice(0).forEach((r) => r());
+          if (await isIdle()) {
+            await flushDeferred();
+            idleWaiters.splice(0).forEach((r) => r());
+          }
         }
-        if (claimed.length < free || free === 0) await sleep();
+        if (!claiming || claimed < free) await sleep();
       } catch (err) {
         if (!running) break;
         log.error({ err }, 'delivery loop error; retrying');
@@ -268,10 +444,15 @@ export function createWorker(deps: WorkerDeps): Worker {
     async stop() {
       if (!running) return;
       running = false;
-      wake?.();
+      kick(); // wakes the loop if it sleeps, and keeps it from falling asleep if it is between two queries
       unsubscribe?.();
+      if (relistenTimer) clearTimeout(relistenTimer);
+      relistenTimer = null;
       await loopDone;
       await Promise.allSettled([...inFlight, verifying]);
+      if (deferredTimer) clearTimeout(deferredTimer);
+      deferredTimer = null;
+      await flushDeferred();
       if (relistenTimer) clearTimeout(relistenTimer);
       await listener?.end().catch(() => undefined);
       await sender.close();
