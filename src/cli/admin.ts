@@ -1,10 +1,15 @@
+import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import * as accountsRepo from '../accounts/repository.js';
 import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
 import { listLabRows, toLab } from '../labs/repository.js';
 import { addMember, createLab } from '../labs/service.js';
+import { runMigration } from '../labs/migration.js';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../labs/migration-rules.js';
+import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { emit, table } from './output.js';
+import { registerOperatorFlag, registerShop } from './shop.js';
 
 type Json = { json?: boolean };
 
@@ -40,6 +45,8 @@ export function registerAdmin(program: Command): void {
       emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
     }));
 
+  registerOperatorFlag(user);
+
   const lab = admin.command('lab').description('labs');
   lab.command('create').description('create a lab').requiredOption('--org <id>', 'organization id').requiredOption('--name <name>', 'lab name')
     .option('--uses-instances', 'create it migrated to instances').option('--json', 'print JSON')
@@ -57,6 +64,16 @@ export function registerAdmin(program: Command): void {
     .action((o: Json & { lab: string; user: string }) => withContext(async ({ handle }) => {
       const r = await addMember(handle.db, o.lab, o.user);
       emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
+    }));
+  lab.command('migrate').description('migrate a legacy lab to instances (permanent; batched and resumable: run it again to finish an interrupted one)')
+    .requiredOption('--lab <id>', 'lab id').option('--batch-size <n>', `items per transaction (1-${MAX_BATCH_SIZE})`, String(DEFAULT_BATCH_SIZE))
+    .option('--json', 'print JSON')
+    .action((o: Json & { lab: string; batchSize: string }) => withContext(async ({ deps }) => {
+      const batchSize = parseBatchSize(o.batchSize);
+      if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
+      const bar = migrationBar(!o.json);
+      const result = await runMigration(deps, o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
+      emit(!!o.json, result, () => `lab ${result.lab_id} uses instances: ${result.items_migrated} of ${result.items_total} items migrated${result.finished_at ? `, finished ${result.finished_at}` : ' (it was created with instances)'}`);
     }));
 
   const token = admin.command('token').description('access tokens');
@@ -78,4 +95,24 @@ export function registerAdmin(program: Command): void {
       const rows = await accountsRepo.listTokens(handle.db, { userId: o.user, organizationId: o.org });
       emit(!!o.json, rows, () => table(rows, ['id', 'name', 'user_id', 'organization_id', 'created_at', 'last_used_at', 'revoked_at']));
     }));
+
+  registerShop(admin);
+}
+
+/** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */
+function migrationBar(enabled: boolean) {
+  if (!enabled || !process.stderr.isTTY) return { update: (_p: MigrationProgress) => undefined, stop: () => undefined };
+  const bar = new cliProgress.SingleBar({ format: 'migrating [{bar}] {percentage}% {value}/{total} items | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic);
+  let started = false;
+  return {
+    update: (p: MigrationProgress) => {
+      if (!started) bar.start(p.items_total, p.items_migrated);
+      else {
+        bar.setTotal(p.items_total);
+        bar.update(p.items_migrated);
+      }
+      started = true;
+    },
+    stop: () => { if (started) bar.stop(); },
+  };
 }

@@ -49,6 +49,9 @@ program.command('demo').description('seed the demo organization into the configu
       `  curl -s ${base}/labs -H 'Access-Token: ${result.token}'`,
       `  curl -s '${base}/inventory-items?lab_id=${result.migrated_lab_id}' -H 'Access-Token: ${result.token}'`,
       `  curl -s -X PUT ${base}/inventory-items/${result.migrated_item_id}/instances/${result.migrated_instance_id} -H 'Access-Token: ${result.token}' -H 'Content-Type: application/json' -d '{"quantity":"0.25"}'`,
+      `  curl -s ${base}/shop/orders/${result.sales_order_id} -H 'Access-Token: ${result.member_token}'`,
+      `  curl -s -X POST ${base}/shop/order-items/${result.sales_order_item_id}/shipments -H 'Access-Token: ${result.token}' -H 'Content-Type: application/json' -d '{"carrier":"UPS","tracking":"1Z999","quantity":2}'`,
+      '  (Ada is also a service operator: the last command ships the demo shop order; POST /shop/shipments/{id}/deliver receives it.)',
       '',
       `API reference: ${base}/docs`,
     ].join('\n'));

@@ -9,7 +9,8 @@ import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
-import { insertVendorProduct } from '../shop/repository.js';
+import { upsertProducts } from '../shop/repository.js';
+import { checkout } from '../shop/service.js';
 import { createType } from '../types/service.js';
 
 export interface DemoResult {
@@ -26,6 +27,9 @@ export interface DemoResult {
   type_id: string;
   order_request_ids: Record<string, string>;
   vendor_product_ids: string[];
+  /** A shop order placed by the member, waiting for the operator (the admin) to ship it. */
+  sales_order_id: string;
+  sales_order_item_id: string;
 }
 
 /**
@@ -81,11 +85,11 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     { item_name: 'Falcon 50 mL conical tubes', catalog_number: '352070', vendor_name: 'Corning', unit_name: 'pieces', unit_symbol: 'pcs', unit_amount: '500', price_amount: '24850', currency: 'USD' },
     { item_name: 'Agarose, molecular biology grade', catalog_number: 'A9539', vendor_name: 'Sigma-Aldrich', unit_name: 'grams', unit_symbol: 'g', unit_amount: '100', price_amount: '15600', currency: 'USD' },
   ];
+  await upsertProducts(deps.db, catalogue, now, newId);
   const productIds: string[] = [];
   for (const p of catalogue) {
-    const id = newId();
-    await insertVendorProduct(deps.db, { id, ...p, created_at: now });
-    productIds.push(id);
+    const row = await deps.db.selectFrom('vendor_products').select('id').where('vendor_name', '=', p.vendor_name).where('catalog_number', '=', p.catalog_number).executeTakeFirstOrThrow();
+    productIds.push(row.id);
   }
 
   const actor: Actor = { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member', isOperator: false };
@@ -111,11 +115,18 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     orders[plan.path.at(-1) ?? 'CREATED'] = order.id;
   }
 
+  const tubes = await createOrder(deps, actor, {
+    lab_id: migrated.id, type_id: enzyme.id, name: 'Falcon 50 mL conical tubes', vendor_name: 'Corning', catalog_number: '352070',
+    price: { amount: '24850', currency: 'USD' }, quantity: 2, vendor_product_id: productIds[1]!,
+  });
+  const sale = await checkout(deps, actor, { lab_id: migrated.id, order_request_ids: [tubes.id], payment_method: 'PURCHASE_ORDER', purchase_order_number: 'PO-DEMO-1' });
+
   const token = await createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
   const memberToken = await createToken(deps.db, { userId: member.id, organizationId: org.id, name: 'demo member' });
   return {
     organization_id: org.id, admin_user_id: admin.id, member_user_id: member.id, token: token.token, member_token: memberToken.token,
     legacy_lab_id: legacy.id, migrated_lab_id: migrated.id, migrated_item_id: gfp.id, migrated_instance_id: withSecond.instances[0]!.id,
     legacy_item_id: legacyItem.id, type_id: antibody.id, order_request_ids: orders, vendor_product_ids: productIds,
+    sales_order_id: sale.id, sales_order_item_id: sale.items[0]!.id,
   };
 }

@@ -11,7 +11,7 @@ import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
 import type { OrderRequest } from '../shared/schemas.js';
 import { isDate, nowIso } from '../shared/time.js';
-import { findVendorProduct } from '../shop/repository.js';
+import { findVendorProduct, lineOfRequest } from '../shop/repository.js';
 import { findTypeInLab } from '../types/repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
@@ -130,10 +130,22 @@ export async function transitionIn(
   return updated;
 }
 
+/**
+ * A request checked out in the shop follows its line (shipped, backordered, delivered, cancelled by operators);
+ * letting the lab move it too would let the two disagree, e.g. goods received twice.
+ */
+async function refuseIfInShop(ex: Executor, id: string): Promise<void> {
+  const line = await lineOfRequest(ex, id);
+  if (line) {
+    throw new AppError('conflict', `The order request was checked out in the shop (line ${line.id}, ${line.status}); its status follows the shop order`);
+  }
+}
+
 export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, body: { status?: OrderStatus }): Promise<OrderRequest> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findVisibleOrder(trx, actor, id);
     if (!row) throw notFound('order request');
+    if (body.status !== undefined && body.status !== row.status) await refuseIfInShop(trx, row.id);
     const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
     return renderOrder(trx, deps.config.appUrl, updated);
   });
@@ -150,6 +162,7 @@ export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, 
       throw validation([{ field: 'location_id', message: 'this lab does not use instances, so it has no location tree' }]);
     }
     if (row.status === 'RECEIVED') throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
+    await refuseIfInShop(trx, row.id);
     const updated = await transitionIn(trx, deps, actor.userId, row, 'RECEIVED', {
       receive: { lotNumber: details.lot_number ?? null, expirationDate: details.expiration_date ?? null, locationId: details.location_id ?? null },
     });

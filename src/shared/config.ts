@@ -26,6 +26,12 @@ export interface Config {
   /** Requests per minute per token; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
+  shopShipping: string;
+  shopHandling: string;
+  shopTaxRate: string;
+  /** Days from checkout to the estimated shipment date. */
+  shopShipDays: number;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +146,16 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
   }
 
+  const decimal = (name: string, fallback: string, max: number): string => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!/^\d{1,12}(\.\d{1,8})?$/.test(raw) || Number(raw) > max) {
+      problems.push(`${name}: expected a non-negative decimal number up to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return raw;
+  };
+
   const config: Config = {
     port,
     host,
@@ -160,6 +176,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetentionMs: duration('WEBHOOK_RETENTION', 30 * 86_400_000),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
+    shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
+    shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),
+    shopShipDays: int('SHOP_SHIP_DAYS', 2, 0, 365),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -1,45 +1,20 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/shared/app.js';
 import { loadConfig } from '../../src/shared/config.js';
+import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { TEST_ENV } from '../helpers/harness.js';
 
 // The real binary (dist/, built by `npm test` before vitest runs) against the test's own database.
-const run = promisify(execFile);
-const CLI = path.resolve('dist/cli/main.js');
 let database: TestDatabase;
 let env: NodeJS.ProcessEnv;
 
-async function cli(...args: string[]): Promise<any> {
-  try {
-    const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env });
-    return JSON.parse(stdout);
-  } catch (err) {
-    // Name the command and show what it printed, so a failure under load explains itself.
-    const e = err as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`labstock ${args.join(' ')} --json failed: ${e.message}\nstdout: ${e.stdout ?? ''}\nstderr: ${e.stderr ?? ''}`);
-  }
-}
-
-async function cliFails(...args: string[]): Promise<string> {
-  try {
-    await run(process.execPath, [CLI, ...args], { env });
-  } catch (err) {
-    const e = err as { code: number; stderr: string };
-    expect(e.code).toBe(1);
-    return e.stderr;
-  }
-  throw new Error(`expected "labstock ${args.join(' ')}" to fail`);
-}
+const cli = (...args: string[]) => cliJson(env, ...args);
+const cliFails = (...args: string[]) => cliFailure(env, ...args);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // A PostgreSQL test schema is reached through the connection's search_path.
-  const url = database.pgSchema ? `${database.url}${database.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.pgSchema}`)}` : database.url;
-  env = { ...process.env, ...TEST_ENV, DATABASE_URL: url };
+  env = cliEnv(database);
 });
 afterAll(async () => { await database?.drop(); });
 
@@ -86,9 +61,7 @@ describe('labstock admin', () => {
   });
 
   it('refuses bad configuration before touching anything', async () => {
-    const { code, stderr } = await run(process.execPath, [CLI, 'migrate'], { env: { ...env, PORT: 'eighty', LOG_LEVEL: 'loud' } }).then(
-      () => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
-    expect(code).toBe(1);
+    const stderr = await cliFailure({ ...env, PORT: 'eighty', LOG_LEVEL: 'loud' }, 'migrate');
     expect(stderr).toMatch(/PORT/);
     expect(stderr).toMatch(/LOG_LEVEL/);
   });
@@ -111,6 +84,8 @@ describe('labstock demo', () => {
       expect(new Set(orders.map((o: any) => o.status)).size).toBeGreaterThanOrEqual(4);
       const products = await database.handle.db.selectFrom('vendor_products').selectAll().execute();
       expect(products.length).toBeGreaterThanOrEqual(3);
+      const sale = await get(`/shop/orders/${demo.sales_order_id}`);
+      expect(sale).toMatchObject({ purchase_order_number: 'PO-DEMO-1', items: [{ id: demo.sales_order_item_id, status: 'PLACED', request: { status: 'ORDERED' } }] });
     } finally {
       await app.close();
     }

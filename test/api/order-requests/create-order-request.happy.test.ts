@@ -121,7 +121,7 @@ describe('POST /order-requests', () => {
     const productId = '0190a6f2-aaaa-7bbb-8ccc-000000000001';
     await h.deps.db.insertInto('vendor_products').values({
       id: productId, item_name: 'Pipette tips', catalog_number: 'PT-1', vendor_name: 'Labstock Shop', unit_name: 'box', unit_symbol: 'bx',
-      unit_amount: '1', price_amount: '990', currency: 'USD', created_at: new Date().toISOString(),
+      unit_amount: '1', price_amount: '990', currency: 'USD', created_at: new Date().toISOString(), search_text: 'pipette tips pt-1 labstock shop', updated_at: null,
     }).execute();
     const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_product_id: productId }));
     expect(Object.keys(o).sort()).toEqual(ORDER_FIELDS);

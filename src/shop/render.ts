@@ -1,0 +1,99 @@
+import { userSummaries } from '../accounts/repository.js';
+import { labsByIds } from '../labs/repository.js';
+import { renderOrders } from '../order-requests/render.js';
+import type { Executor } from '../shared/db/database.js';
+import type { OrderRequest } from '../shared/schemas.js';
+import * as repo from './repository.js';
+import type { SalesOrder, SalesOrderItem, Shipment, VendorProduct } from './schemas.js';
+
+// Rendering in batches: a page of orders or lines costs a fixed number of queries, whatever its size.
+
+export const salesOrderAppUrl = (appUrl: string, id: string): string => `${appUrl}/shop/orders/${id}`;
+export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): string => `${appUrl}/shop/orders/${orderId}#item-${lineId}`;
+
+const unitOf = (p: repo.ProductRow) => ({ name: p.unit_name, symbol: p.unit_symbol, amount: Number(p.unit_amount) });
+
+export const renderProduct = (p: repo.ProductRow): VendorProduct => ({
+  id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, vendor_name: p.vendor_name, unit: unitOf(p),
+  price: { amount: p.price_amount, currency: p.currency },
+});
+
+export async function renderLines(ex: Executor, appUrl: string, lines: repo.LineRow[]): Promise<SalesOrderItem[]> {
+  if (lines.length === 0) return [];
+  const requestRows = await ex.selectFrom('order_requests').selectAll().where('id', 'in', lines.map((l) => l.order_request_id)).execute();
+  const [products, shipments, requests] = await Promise.all([
+    repo.productsByIds(ex, lines.map((l) => l.vendor_product_id)),
+    repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
+    renderOrders(ex, appUrl, requestRows),
+  ]);
+  const requestById = new Map<string, OrderRequest>(requests.map((r) => [r.id, r]));
+  return lines.map((l) => {
+    const p = products.get(l.vendor_product_id)!;
+    return {
+      id: l.id,
+      app_url: lineAppUrl(appUrl, l.sales_order_id, l.id),
+      status: l.status as SalesOrderItem['status'],
+      estimated_shipment_date: l.estimated_shipment_date,
+      estimated_delivery_date: l.estimated_delivery_date,
+      sell_price: { amount: l.sell_price_amount, currency: l.currency },
+      quantity: l.quantity,
+      product: { id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, unit: unitOf(p) },
+      shipments: shipments.filter((s) => s.sales_order_item_id === l.id).map((s) => ({
+        id: s.id, carrier: s.carrier, tracking: s.tracking, quantity: s.quantity, shipped_at: s.shipped_at, delivered_at: s.delivered_at,
+      })),
+      request: requestById.get(l.order_request_id)!,
+    };
+  });
+}
+
+export async function renderLine(ex: Executor, appUrl: string, line: repo.LineRow): Promise<SalesOrderItem> {
+  return (await renderLines(ex, appUrl, [line]))[0]!;
+}
+
+export async function renderSalesOrders(ex: Executor, appUrl: string, orders: repo.SalesOrderRow[]): Promise<SalesOrder[]> {
+  if (orders.length === 0) return [];
+  const lineRows = await repo.linesOfOrders(ex, orders.map((o) => o.id));
+  const [lines, labs, users] = await Promise.all([
+    renderLines(ex, appUrl, lineRows),
+    labsByIds(ex, orders.map((o) => o.lab_id)),
+    userSummaries(ex, orders.map((o) => o.placed_by)),
+  ]);
+  const orderOfLine = new Map(lineRows.map((l) => [l.id, l.sales_order_id]));
+  return orders.map((o) => {
+    const money = (amount: string) => ({ amount, currency: o.currency });
+    const subtotal = lineRows.filter((l) => l.sales_order_id === o.id)
+      .reduce((sum, l) => sum + BigInt(l.sell_price_amount) * BigInt(l.quantity), 0n);
+    return {
+      id: o.id,
+      key: o.key,
+      app_url: salesOrderAppUrl(appUrl, o.id),
+      payment_method: o.payment_method as SalesOrder['payment_method'],
+      purchase_order_number: o.purchase_order_number,
+      is_test: o.is_test === 1,
+      subtotal: money(subtotal.toString()),
+      shipping: money(o.shipping_amount),
+      handling: money(o.handling_amount),
+      tax: money(o.tax_amount),
+      total: money(o.total_amount),
+      lab: labs.get(o.lab_id)!,
+      placed_by: users.get(o.placed_by)!,
+      placed_at: o.created_at,
+      items: lines.filter((l) => orderOfLine.get(l.id) === o.id),
+    };
+  });
+}
+
+export async function renderSalesOrder(ex: Executor, appUrl: string, order: repo.SalesOrderRow): Promise<SalesOrder> {
+  return (await renderSalesOrders(ex, appUrl, [order]))[0]!;
+}
+
+export async function renderShipment(ex: Executor, shipment: repo.ShipmentRow): Promise<Shipment> {
+  const line = (await repo.findLine(ex, shipment.sales_order_item_id))!;
+  const order = (await repo.findSalesOrder(ex, line.sales_order_id))!;
+  const lab = (await labsByIds(ex, [order.lab_id])).get(order.lab_id)!;
+  return {
+    id: shipment.id, carrier: shipment.carrier, tracking: shipment.tracking, quantity: shipment.quantity,
+    shipped_at: shipment.shipped_at, delivered_at: shipment.delivered_at,
+    sales_order_item_id: line.id, sales_order: { id: order.id, key: order.key }, lab,
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeCharges, estimatedDates, isFullyDelivered, newOrderKey, parseCatalogueRow, refuseBackorder, refuseCancel, refuseShipment,
+  REQUEST_STATUS_OF_LINE, searchTextOf, statusAfterShipment,
+} from './rules.js';
+
+const line = (over: Partial<{ status: any; quantity: number; shipped: number; delivered: number }> = {}) =>
+  ({ status: 'PLACED' as const, quantity: 5, shipped: 0, delivered: 0, ...over });
+
+describe('line rules', () => {
+  it('ships up to what is left, never from a closed line', () => {
+    expect(refuseShipment(line(), 5)).toBeNull();
+    expect(refuseShipment(line({ shipped: 3 }), 3)).toBe('only 2 of 5 are left to ship');
+    expect(refuseShipment(line({ shipped: 5, status: 'SHIPPED' }), 1)).toBe('the whole quantity has already shipped');
+    expect(refuseShipment(line({ status: 'CANCELLED' }), 1)).toBe('the line is CANCELLED');
+    expect(refuseShipment(line({ status: 'INDEFINITELY_BACKORDERED' }), 1)).toBeNull();
+  });
+
+  it('is SHIPPED only once everything has shipped', () => {
+    expect(statusAfterShipment(line(), 4)).toBe('PLACED');
+    expect(statusAfterShipment(line({ status: 'BACKORDERED' }), 2)).toBe('BACKORDERED');
+    expect(statusAfterShipment(line({ shipped: 4 }), 1)).toBe('SHIPPED');
+  });
+
+  it('backorders and cancels only what has not shipped', () => {
+    expect(refuseBackorder(line({ shipped: 2 }))).toBeNull();
+    expect(refuseBackorder(line({ shipped: 5 }))).toBe('the whole quantity has already shipped');
+    expect(refuseCancel(line({ status: 'BACKORDERED' }))).toBeNull();
+    expect(refuseCancel(line({ shipped: 1 }))).toBe('1 of 5 already shipped');
+    expect(refuseCancel(line({ status: 'DELIVERED' }))).toBe('the line is DELIVERED');
+  });
+
+  it('is delivered when every unit arrived, and the request follows', () => {
+    expect(isFullyDelivered(line({ delivered: 4 }))).toBe(false);
+    expect(isFullyDelivered(line({ delivered: 5 }))).toBe(true);
+    expect(REQUEST_STATUS_OF_LINE).toEqual({
+      PLACED: 'ORDERED', SHIPPED: 'ORDERED', BACKORDERED: 'BACKORDERED', INDEFINITELY_BACKORDERED: 'BACKORDERED', DELIVERED: 'RECEIVED', CANCELLED: 'CANCELLED',
+    });
+  });
+});
+
+describe('charges', () => {
+  it('adds exactly in minor units and rounds tax half-even', () => {
+    expect(computeCharges([{ unitMinor: '1', quantity: 1 }], 'USD', { shipping: '0', handling: '0', taxRate: '0.5' }))
+      .toEqual({ subtotal: '1', shipping: '0', handling: '0', tax: '0', total: '1' });
+    expect(computeCharges([{ unitMinor: '3', quantity: 1 }], 'USD', { shipping: '0', handling: '0', taxRate: '0.5' }).tax).toBe('2');
+    expect(computeCharges([{ unitMinor: '1999', quantity: 3 }, { unitMinor: '1', quantity: 1 }], 'USD', { shipping: '0.10', handling: '0.20', taxRate: '0' }))
+      .toEqual({ subtotal: '5998', shipping: '10', handling: '20', tax: '0', total: '6028' });
+    expect(computeCharges([{ unitMinor: '100', quantity: 1 }], 'KWD', { shipping: '1.5', handling: '0', taxRate: '0' }).shipping).toBe('1500');
+  });
+});
+
+describe('keys, dates, search text', () => {
+  it('makes unambiguous keys', () => {
+    const keys = new Set(Array.from({ length: 200 }, () => newOrderKey(new Date('2026-03-01T00:00:00Z'))));
+    for (const k of keys) expect(k).toMatch(/^SO-2026-[0-9A-HJKMNP-TV-Z]{6}$/);
+    expect(keys.size).toBeGreaterThan(190);
+  });
+  it('estimates across month ends', () => {
+    expect(estimatedDates('2026-02-27', 2)).toEqual({ shipment: '2026-03-01', delivery: '2026-03-04' });
+  });
+  it('lower-cases name, catalog number and vendor', () => {
+    expect(searchTextOf({ item_name: 'Tris BASE', catalog_number: 'T-1', vendor_name: 'Roth' })).toBe('tris base t-1 roth');
+  });
+});
+
+describe('catalogue rows', () => {
+  const good = { item_name: 'Tris', catalog_number: 'T1', vendor_name: 'Roth', unit_name: 'kilograms', unit_symbol: 'kg', unit_amount: '1', price: '49.90', currency: 'EUR' };
+  it('reads price in major units into minor units', () => {
+    expect(parseCatalogueRow(good)).toEqual({ product: { ...Object.fromEntries(Object.entries(good).filter(([k]) => k !== 'price')), price_amount: '4990' } });
+    expect(parseCatalogueRow({ ...good, price: '279', currency: 'USD' })).toMatchObject({ product: { price_amount: '27900' } });
+    expect(parseCatalogueRow({ ...good, price: 1500, currency: 'JPY', unit_amount: 0.5 })).toMatchObject({ product: { price_amount: '1500', unit_amount: '0.5' } });
+  });
+  it('names every problem', () => {
+    const r = parseCatalogueRow({ ...good, item_name: '', price: '1.999', unit_amount: '0', colour: 'red' });
+    expect(r).toEqual({ errors: expect.arrayContaining([
+      'item_name: required', 'price: EUR has 2 decimal places; "1.999" has 3', 'unit_amount: "0" is not a positive number',
+      expect.stringContaining('unknown field colour'),
+    ]) });
+    expect(parseCatalogueRow({ ...good, currency: 'EURO' })).toEqual({ errors: ['currency: "EURO" is not an ISO 4217 code'] });
+    expect(parseCatalogueRow({ ...good, price: '-1' })).toEqual({ errors: ['price: "-1" is not a non-negative amount such as 279.00'] });
+  });
+});

@@ -1,0 +1,96 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Lab, Money, NDate, NString, OrderRequest, orNull, UserSummary, Uuid } from '../shared/schemas.js';
+
+// The shop's resources. The sales order item is the contract's "Shop order item" exactly (it travels in
+// sales-order-item.* events); the product, sales order and shipment shapes are ours (the contract does not show
+// them) and are recorded in docs/api.md.
+
+export const LINE_STATUSES = ['PLACED', 'BACKORDERED', 'INDEFINITELY_BACKORDERED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+export const LineStatus = Type.Union(LINE_STATUSES.map((s) => Type.Literal(s)));
+
+export const PAYMENT_METHODS = ['CREDIT_CARD', 'PURCHASE_ORDER'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PaymentMethod = Type.Union(PAYMENT_METHODS.map((s) => Type.Literal(s)));
+
+export const ProductUnit = Type.Object(
+  { name: Type.String(), symbol: Type.String(), amount: Type.Number({ description: 'how much of the unit one product holds' }) },
+  { additionalProperties: false },
+);
+
+/** The product as a sales order item embeds it (contract fields only). */
+export const LineProduct = Type.Object(
+  { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), unit: ProductUnit },
+  { additionalProperties: false },
+);
+
+/** A catalogue entry as GET /shop/products lists it. */
+export const VendorProduct = Type.Object(
+  {
+    id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ProductUnit,
+    price: Money,
+  },
+  { title: 'VendorProduct', additionalProperties: false },
+);
+export type VendorProduct = Static<typeof VendorProduct>;
+
+export const LineShipment = Type.Object(
+  {
+    id: Uuid, carrier: Type.String(), tracking: Type.String(), quantity: Type.Integer({ minimum: 1 }), shipped_at: DateTime,
+    delivered_at: orNull(DateTime),
+  },
+  { additionalProperties: false },
+);
+
+export const SalesOrderItem = Type.Object(
+  {
+    id: Uuid,
+    app_url: Type.String({ format: 'uri' }),
+    status: LineStatus,
+    estimated_shipment_date: NDate,
+    estimated_delivery_date: NDate,
+    sell_price: Money,
+    quantity: Type.Integer({ minimum: 1 }),
+    product: LineProduct,
+    shipments: Type.Array(LineShipment),
+    request: OrderRequest,
+  },
+  { title: 'SalesOrderItem', additionalProperties: false },
+);
+export type SalesOrderItem = Static<typeof SalesOrderItem>;
+
+export const SalesOrder = Type.Object(
+  {
+    id: Uuid,
+    key: Type.String({ description: 'human-readable order number, e.g. "SO-2026-K7Q3XM"' }),
+    app_url: Type.String({ format: 'uri' }),
+    payment_method: PaymentMethod,
+    purchase_order_number: NString,
+    is_test: Type.Boolean(),
+    subtotal: Money,
+    shipping: Money,
+    handling: Money,
+    tax: Money,
+    total: Money,
+    lab: Lab,
+    placed_by: UserSummary,
+    placed_at: DateTime,
+    items: Type.Array(SalesOrderItem),
+  },
+  { title: 'SalesOrder', additionalProperties: false },
+);
+export type SalesOrder = Static<typeof SalesOrder>;
+
+/** A shipment as shipment.* events carry it: the contract's fields plus where it belongs. */
+export const Shipment = Type.Object(
+  {
+    id: Uuid, carrier: Type.String(), tracking: Type.String(), quantity: Type.Integer({ minimum: 1 }), shipped_at: DateTime,
+    delivered_at: orNull(DateTime),
+    sales_order_item_id: Uuid,
+    sales_order: Type.Object({ id: Uuid, key: Type.String() }, { additionalProperties: false }),
+    lab: Lab,
+  },
+  { title: 'Shipment', additionalProperties: false },
+);
+export type Shipment = Static<typeof Shipment>;
+

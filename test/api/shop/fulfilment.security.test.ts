@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { placeOne, setupShop, type ShopFixture } from './_setup.js';
+
+describe('shop fulfilment: operators only', () => {
+  let h: Harness;
+  let shop: ShopFixture;
+  let lineId: string;
+  let shipmentId: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    shop = await setupShop(h);
+    const placed = await placeOne(h, h.a.admin.token, h.a.legacyLab, shop.products.M0530S!, 3);
+    lineId = placed.line.id;
+    const s = await h.call(shop.operator.token, { method: 'POST', url: `/shop/order-items/${lineId}/shipments`, payload: { carrier: 'UPS', tracking: '1', quantity: 1 } });
+    expect(s.statusCode).toBe(201);
+    shipmentId = s.json().id;
+  });
+  afterAll(() => h.close());
+
+  const calls = () => [
+    { method: 'GET' as const, url: '/shop/order-items' },
+    { method: 'POST' as const, url: `/shop/order-items/${lineId}/shipments`, payload: { carrier: 'UPS', tracking: '2', quantity: 1 } },
+    { method: 'POST' as const, url: `/shop/shipments/${shipmentId}/deliver`, payload: {} },
+    { method: 'POST' as const, url: `/shop/order-items/${lineId}/backorder`, payload: {} },
+    { method: 'POST' as const, url: `/shop/order-items/${lineId}/cancel`, payload: {} },
+  ];
+
+  it('403 for every lab user, even the org admin who placed the order; nothing changes', async () => {
+    const before = await h.deps.db.selectFrom('shipments').selectAll().execute();
+    const lines = await h.deps.db.selectFrom('sales_order_items').selectAll().execute();
+    for (const token of [h.a.admin.token, h.a.member.token, h.b.admin.token]) {
+      for (const call of calls()) {
+        const res = await h.call(token, call);
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'forbidden', message: 'Shop fulfilment is done by service operators' });
+      }
+    }
+    expect(await h.deps.db.selectFrom('shipments').selectAll().execute()).toEqual(before);
+    expect(await h.deps.db.selectFrom('sales_order_items').selectAll().execute()).toEqual(lines);
+  });
+
+  it('401 without a token', async () => {
+    for (const call of calls()) expect((await h.call(null, call)).statusCode).toBe(401);
+  });
+
+  it('the operator flag is what counts: revoking it ends access', async () => {
+    await h.deps.db.updateTable('users').set({ is_operator: 0 }).where('id', '=', shop.operator.id).execute();
+    const res = await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' });
+    expect(res.statusCode).toBe(403);
+    await h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', shop.operator.id).execute();
+    expect((await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' })).statusCode).toBe(200);
+  });
+});
