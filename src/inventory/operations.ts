@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { userSummaries } from '../accounts/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
+import { assertLabNotMigrating } from '../labs/migration.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
@@ -54,6 +55,7 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
 async function lockVisibleItem(trx: Executor, actor: Actor, id: string): Promise<repo.ItemRow> {
   const row = await repo.findVisibleItem(trx, actor, id, { lock: true });
   if (!row) throw notFound('inventory item');
+  await assertLabNotMigrating(trx, row.lab_id); // under the item's lock: 409 lab_migrating while the lab migrates
   return row;
 }
 

@@ -31,7 +31,9 @@ export async function renderItems(ex: Executor, appUrl: string, rows: ItemRow[])
 
   return rows.map((r) => {
     const lab = labs.get(r.lab_id)!;
-    const migrated = lab.uses_instances;
+    // Legacy labs have no instances, except items a lab migration in progress already converted (src/labs/migration.ts):
+    // those render as migrated, nested lab included, exactly as their inventory-item.updated event showed them.
+    const migrated = lab.uses_instances || byItem.has(r.id);
     const active = migrated ? byItem.get(r.id) ?? [] : [];
     return {
       id: r.id,
@@ -48,7 +50,7 @@ export async function renderItems(ex: Executor, appUrl: string, rows: ItemRow[])
       lot_number: migrated ? null : r.lot_number,
       cas_number: r.cas_number,
       vendor_product_id: r.vendor_product_id,
-      lab,
+      lab: migrated === lab.uses_instances ? lab : { ...lab, uses_instances: true },
       type: r.type_id ? types.get(r.type_id) ?? null : null,
       location: !migrated && r.location_name ? { name: r.location_name } : null,
       sublocation: !migrated && r.sublocation_name ? { name: r.sublocation_name } : null,

@@ -82,7 +82,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
       headers: IfMatch,
       body: Type.Object({ quantity: DecimalString }, { additionalProperties: false }),
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 412, 413, 415, 422]),
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
     const { item, etag } = await updateInstanceQuantity(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.body, request.headers['if-match']);
@@ -96,7 +96,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['Inventory items'], summary: 'Create inventory item',
       description: 'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
       body: Type.Object({ lab_id: Uuid, name: Type.String({ minLength: 1, maxLength: 500 }), ...itemFields, instances: Type.Optional(Type.Array(NewInstance, { maxItems: 100 })) }, { additionalProperties: false }),
-      response: responses({ 201: InventoryItem }, [400, 401, 404, 413, 415, 422]),
+      response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
     },
   }, async (request, reply) => {
     const { item, etag } = await createInventoryItem(app.deps, request.actor, request.body);
@@ -108,7 +108,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['Inventory items'], summary: 'Edit inventory item', description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
       params: ItemParams, headers: IfMatch,
       body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })), ...itemFields }, { additionalProperties: false }),
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 412, 413, 415, 422]),
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
     const { item, etag } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
@@ -119,7 +119,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/inventory-items/:id', {
     schema: {
       tags: ['Inventory items'], summary: 'Delete inventory item', description: 'Emits inventory-item.deleted with its last state.',
-      params: ItemParams, headers: IfMatch, response: responses({ 204: Type.Null() }, [401, 404, 412, 422]),
+      params: ItemParams, headers: IfMatch, response: responses({ 204: Type.Null() }, [401, 404, 409, 412, 422]),
     },
   }, async (request, reply) => {
     await deleteInventoryItem(app.deps, request.actor, request.params.id, request.headers['if-match']);
@@ -141,7 +141,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['Inventory items'], summary: 'Edit an instance', description: 'Quantity, lot, expiry or location. Returns the full item.',
       params: InstanceParams, headers: IfMatch, body: InstanceEdit,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 412, 413, 415, 422]),
+      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
     const { item, etag } = await editItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.body, request.headers['if-match']);
@@ -152,7 +152,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/inventory-items/:itemId/instances/:itemInstanceId/archive', {
     schema: {
       tags: ['Inventory items'], summary: 'Archive an instance', description: 'It leaves the item\'s instances and quantity for good. Returns the full item.',
-      params: InstanceParams, headers: IfMatch, response: responses({ 200: InventoryItem }, [401, 404, 412, 422]),
+      params: InstanceParams, headers: IfMatch, response: responses({ 200: InventoryItem }, [401, 404, 409, 412, 422]),
     },
   }, async (request, reply) => {
     const { item, etag } = await archiveItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.headers['if-match']);

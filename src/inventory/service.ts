@@ -1,5 +1,7 @@
 import { emitEvent } from '../events/outbox.js';
 import { findLabRow } from '../labs/repository.js';
+import { assertLabNotMigrating, labMigrating } from '../labs/migration.js';
+import { isMigrating } from '../labs/migration-rules.js';
 import { findLocation } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, lockLab } from '../shared/db/database.js';
@@ -36,6 +38,8 @@ export const preconditionFailed = () => new AppError('precondition_failed', 'The
 export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId: string): Promise<ItemWithEtag> {
   const row = (await repo.findItem(trx, itemId))!;
   const lab = (await findLabRow(trx, row.lab_id))!;
+  // Checked here, after the change wrote the item row (and so holds its lock): 409 rolls it back during a migration.
+  if (isMigrating(lab)) throw labMigrating();
   const item = await renderItem(trx, deps.config.appUrl, row);
   await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return { item, etag: etagOf(row.version) };
@@ -44,9 +48,12 @@ export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId:
 /** PUT /inventory-items/{id}: sets a legacy lab item's quantity (deprecated; 409 in migrated labs). */
 export async function updateItemQuantity(deps: ServiceDeps, actor: Actor, id: string, body: { quantity?: string }, ifMatch?: string): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findVisibleItem(trx, actor, id);
+    // Locked first, so the lab's mode read next cannot change under this write: a lab migration converts the item
+    // (and flips the lab) only with the item's lock, after this commits.
+    const row = await repo.findVisibleItem(trx, actor, id, { lock: true });
     if (!row) throw notFound('inventory item');
     const lab = (await findLabRow(trx, row.lab_id))!;
+    if (isMigrating(lab)) throw labMigrating();
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     if (body.quantity !== undefined && lab.uses_instances === 1) {
       throw new AppError('lab_uses_instances',
@@ -119,6 +126,7 @@ export interface NewInstance {
 export async function createItemIn(trx: Executor, deps: ServiceDeps, userId: string, input: NewItem, instances: NewInstance[] = []): Promise<InventoryItem> {
   const lab = await findLabRow(trx, input.labId);
   if (!lab) throw notFound('lab');
+  await assertLabNotMigrating(trx, lab.id, { share: true });
   const migrated = lab.uses_instances === 1;
   const now = nowIso();
   const row: repo.ItemRow = {

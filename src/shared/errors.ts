@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   invalid_transition: 409,
   lab_uses_instances: 409,
+  lab_migrating: 409,
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,

@@ -6,6 +6,12 @@ export interface OrganizationsTable { id: string; name: string; created_at: stri
 export interface UsersTable { id: string; email: string; first_name: string; last_name: string; is_operator: number; created_at: string }
 export interface OrgMembershipsTable { organization_id: string; user_id: string; role: 'admin' | 'member'; created_at: string }
 export interface LabsTable { id: string; organization_id: string; name: string; uses_instances: number; created_at: string }
+/** A lab's migration to instances (src/labs/migration.ts): all null until one starts. */
+export interface LabMigrationColumns {
+  migration_started_at: string | null; migration_started_by: string | null; migration_updated_at: string | null;
+  migration_finished_at: string | null; migration_items_total: number | null; migration_items_done: number | null;
+  migration_cursor_created_at: string | null; migration_cursor_id: string | null;
+}
 export interface LabMembershipsTable { lab_id: string; user_id: string; created_at: string }
 export interface AccessTokensTable {
   id: string; user_id: string; organization_id: string; name: string | null; token_hash: string;
@@ -45,6 +51,7 @@ export interface OrderRequestEventsTable {
 export interface VendorProductsTable {
   id: string; item_name: string; catalog_number: string; vendor_name: string; unit_name: string; unit_symbol: string;
   unit_amount: string; price_amount: string; currency: string; created_at: string;
+  search_text: string; updated_at: string | null;
 }
 export interface SalesOrdersTable {
   id: string; key: string; lab_id: string; payment_method: string; purchase_order_number: string | null; is_test: number;
@@ -55,6 +62,7 @@ export interface SalesOrderItemsTable {
   id: string; sales_order_id: string; order_request_id: string; vendor_product_id: string; status: string;
   quantity: number; sell_price_amount: string; currency: string; estimated_shipment_date: string | null;
   estimated_delivery_date: string | null; created_at: string; updated_at: string;
+  backordered_expected_at: string | null; cancel_reason: string | null;
 }
 export interface ShipmentsTable {
   id: string; sales_order_item_id: string; carrier: string; tracking: string; quantity: number;
@@ -88,7 +96,7 @@ export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
   org_memberships: OrgMembershipsTable;
-  labs: LabsTable;
+  labs: LabsTable & LabMigrationColumns;
   lab_memberships: LabMembershipsTable;
   access_tokens: AccessTokensTable;
   types: TypesTable;
