@@ -7,11 +7,14 @@ import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../accounts/routes.js';
 import { authenticate } from '../accounts/service.js';
+import { eventWebhooks } from '../events/schemas.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
+import { labMigrationRoutes } from '../labs/migration-routes.js';
 import { labRoutes } from '../labs/routes.js';
 import { locationRoutes } from '../locations/routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
+import { shopRoutes } from '../shop/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { Actor } from './actor.js';
@@ -163,6 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       servers: [{ url: config.appUrl }],
       components: { securitySchemes: { AccessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' } } },
       security: [{ AccessToken: [] }],
+      // Every event kind's CloudEvents envelope; the plugin copies this section into the document as it is.
+      webhooks: eventWebhooks(config.eventVendor),
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
@@ -174,10 +179,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(labRoutes);
+  await app.register(labMigrationRoutes);
   await app.register(typeRoutes);
   await app.register(inventoryRoutes);
   await app.register(locationRoutes);
   await app.register(orderRequestRoutes);
+  await app.register(shopRoutes);
   await app.register(webhookRoutes);
 
   return app;

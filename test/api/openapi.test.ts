@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { dataKeyOf, SHORT_EVENT_TYPES } from '../../src/events/types.js';
+import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
 
 // GET /openapi.json is a valid OpenAPI 3.1 document describing the 17 public operations at PRODUCT §1's paths;
 // GET /docs is the reference page; GET /metrics is Prometheus text.
@@ -125,6 +126,43 @@ describe('GET /openapi.json', () => {
     const body = resolved.paths['/order-requests'].post.requestBody.content['application/json'].schema;
     expect(propertyNames(body)).toEqual(['catalog_number', 'lab_id', 'name', 'notes', 'price', 'quantity', 'required_before', 'type_id', 'vendor_name', 'vendor_product_id']);
     expect([...body.required].sort()).toEqual(['catalog_number', 'lab_id', 'name', 'price', 'quantity', 'type_id', 'vendor_name']);
+  });
+
+  it('publishes the 17 event kinds under webhooks: a post whose body is the envelope with the configured vendor\'s type', () => {
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...SHORT_EVENT_TYPES].sort());
+    expect(SHORT_EVENT_TYPES).toHaveLength(17);
+    for (const short of SHORT_EVENT_TYPES) {
+      const op = resolved.webhooks[short].post;
+      const schema = op.requestBody.content['application/json'].schema;
+      expect(schema.properties.type.const, short).toBe(`com.${TEST_ENV.EVENT_VENDOR}.${short}`);
+      expect(schema.properties.specversion.const).toBe('1.0');
+      expect(schema.properties.datacontenttype.const).toBe('application/json');
+      expect([...schema.required].sort()).toEqual(['data', 'datacontenttype', 'id', 'source', 'specversion', 'time', 'type']);
+      expect(schema.properties.data.required, short).toEqual([dataKeyOf(short)]);
+      expect(schema.properties.data.additionalProperties).toBe(false);
+      expect(Object.keys(schema.properties.data.properties)).toEqual([dataKeyOf(short)]);
+      expect(op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Signature']);
+      expect(op.responses).toHaveProperty('2XX');
+    }
+    expect(resolved.webhooks['order-request.ordered'].post.requestBody.content['application/json'].schema.properties.data.properties.order_request.properties)
+      .toHaveProperty('events');
+  });
+
+  it('uses EVENT_VENDOR in the published types', async () => {
+    const other = await startHarness({ EVENT_VENDOR: 'acme-labs' });
+    try {
+      const published = (await other.call(null, { method: 'GET', url: '/openapi.json' })).json();
+      expect(published.webhooks['type.deleted'].post.requestBody.content['application/json'].schema.properties.type.const).toBe('com.acme-labs.type.deleted');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the validator really checks the webhooks section (a broken webhook fails it)', async () => {
+    const broken = structuredClone(doc);
+    broken.webhooks['type.created'].post.responses = 'none';
+    const result = await new Validator().validate(broken);
+    expect(result.valid).toBe(false);
   });
 
   it('describes error responses with message, code and request_id', () => {
