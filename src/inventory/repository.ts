@@ -9,11 +9,24 @@ export type ItemRow = InventoryItemsTable;
 export type InstanceRow = InstancesTable;
 
 export async function listVisibleItems(ex: Executor, actor: Actor, filter: { labId?: string }, page: Page) {
-  let base = ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
-  if (filter.labId !== undefined) base = base.where('inventory_items.lab_id', '=', filter.labId);
+  // SQLite keeps a CROSS JOIN's order, and the order decides the cost. Of one lab: the lab row first (found once,
+  // visibility checked once), then its slice of the (lab_id, …) indexes; items first, the lab's visibility was
+  // checked for every item counted or skipped (~2 ms a page at 10,000 items per lab). Of every visible lab: items
+  // first, walking the (created_at, id, lab_id) index and stopping at the page, because `lab_id IN (visible labs)`
+  // made SQLite read every visible item through the lab index and sort them all (~70 ms at 100,000 items).
+  // PostgreSQL plans all these forms alike.
+  let scope = filter.labId !== undefined
+    ? ex.selectFrom('labs').crossJoin('inventory_items').where('labs.id', '=', filter.labId)
+    : ex.selectFrom('inventory_items').crossJoin('labs');
+  scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
+  if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
+  // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
+  const ids = scope.select('inventory_items.id').orderBy('inventory_items.created_at').orderBy('inventory_items.id').limit(page.perPage).offset(page.offset);
+  // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
+  const counted = filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll('inventory_items').orderBy('inventory_items.created_at').orderBy('inventory_items.id').limit(page.perPage).offset(page.offset).execute(),
+    counted.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
   ]);
   return { total: Number(count.n), rows };
 }
@@ -39,11 +52,15 @@ export const findItemByCatalog = (ex: Executor, labId: string, vendor: string, c
     .where('lab_id', '=', labId).where('vendor', '=', vendor).where('catalog_number', '=', catalogNumber)
     .orderBy('created_at').orderBy('id').executeTakeFirst();
 
-export async function activeInstancesOf(ex: Executor, itemIds: string[]): Promise<InstanceRow[]> {
+/** What rendering needs of an item's active instances, grouped by item in creation order (one query per page). */
+export async function activeInstancesOf(ex: Executor, itemIds: string[]) {
   if (itemIds.length === 0) return [];
-  return ex.selectFrom('inventory_item_instances').selectAll()
+  // Ordered by item first so the (item_id, created_at, id) index gives the order without a sort; each item's
+  // instances keep their creation order. Only the columns an item shows are read (rows cost per column).
+  return ex.selectFrom('inventory_item_instances')
+    .select(['id', 'item_id', 'quantity', 'lot_number', 'expiration_date', 'location_id'])
     .where('item_id', 'in', itemIds).where('archived_at', 'is', null)
-    .orderBy('created_at').orderBy('id').execute();
+    .orderBy('item_id').orderBy('created_at').orderBy('id').execute();
 }
 
 export const findActiveInstance = (ex: Executor, itemId: string, instanceId: string) =>

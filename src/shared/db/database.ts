@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, SqliteDriver, type Migration, type Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_delivery.js';
+import * as m0003 from './migrations/0003_shop.js';
+import * as m0004 from './migrations/0004_lab_migration.js';
+import * as m0005 from './migrations/0005_item_pages.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -19,7 +22,7 @@ export interface DbHandle {
 }
 
 // Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
-const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002 };
+const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002, '0003_shop': m0003, '0004_lab_migration': m0004, '0005_item_pages': m0005 };
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock up front and wait for it (busy_timeout) instead
@@ -41,6 +44,35 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew, which was a fifth of a simple GET's time (docs/performance.md).
+ * Statements are reused by their SQL text, least recently used out first. A statement still being iterated is
+ * not handed out twice; SQLite re-prepares a cached statement by itself after a schema change (migrations).
+ */
+export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        cache.delete(text);
+        cache.set(text, hit);
+        return hit;
+      }
+      const statement = sqlite.prepare(text);
+      if (!hit) {
+        cache.set(text, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
 export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
@@ -60,7 +92,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: queryLog(options) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }), log: queryLog(options) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
