@@ -8,6 +8,8 @@ import { summarize } from './stats.mjs';
 const wallNow = () => performance.timeOrigin + performance.now();
 let arrivals = [];
 let latencies = [];
+/** [arrival, latency] of each event, for the latency second by second (does the tail come from the start?). */
+let timed = [];
 let sampleBody = null;
 let waiter = null;
 
@@ -21,13 +23,22 @@ function finish() {
   clearTimeout(w.timer);
   const first = arrivals.length ? Math.min(...arrivals) : null;
   const last = arrivals.length ? Math.max(...arrivals) : null;
-  process.send({ received: arrivals.length, firstAt: first, lastAt: last, latency: summarize(latencies), sampleBytes: sampleBody?.length ?? 0, sampleBody });
+  const seconds = [];
+  for (const [at, ms] of timed) (seconds[Math.floor((at - first) / 1000)] ??= []).push(ms);
+  const bySecond = seconds.map((l, i) => ({ second: i, ...summarize(l ?? []) }));
+  process.send({ received: arrivals.length, firstAt: first, lastAt: last, latency: summarize(latencies), bySecond, sampleBytes: sampleBody?.length ?? 0, sampleBody });
 }
 
 const server = http.createServer((req, res) => {
   if (req.method === 'OPTIONS') {
     // The CloudEvents validation handshake.
     res.writeHead(200, { 'WebHook-Allowed-Origin': req.headers['webhook-request-origin'] ?? '*', 'WebHook-Allowed-Rate': '*' }).end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    // A load generator opening its connections (GET): answered, not counted.
+    req.resume();
+    res.writeHead(204).end();
     return;
   }
   const chunks = [];
@@ -44,7 +55,10 @@ const server = http.createServer((req, res) => {
       } catch { /* not an event */ }
     }
     arrivals.push(at);
-    if (Number.isFinite(from)) latencies.push(at - from);
+    if (Number.isFinite(from)) {
+      latencies.push(at - from);
+      timed.push([at, at - from]);
+    }
     if (!sentAt) sampleBody = body;
     check();
   });
@@ -55,6 +69,7 @@ process.on('message', (msg) => {
   if (msg.cmd === 'reset') {
     arrivals = [];
     latencies = [];
+    timed = [];
     process.send({ ok: true });
   } else if (msg.cmd === 'wait') {
     waiter = { count: msg.count, timer: setTimeout(finish, msg.timeoutMs) };
