@@ -43,6 +43,7 @@ const { values: opt } = parseArgs({
     'log-level': { type: 'string', default: 'warn' },
     profile: { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    'worker-process': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -61,6 +62,8 @@ if (opt.help) {
   --log-level L      the server's LOG_LEVEL (default warn; info logs every request)
   --profile          run the server under node --cpu-prof and summarize where its CPU time went
   --no-floor         skip the floor runs
+  --worker-process P deliver from a separate \`labstock worker\` process polling every P (e.g. 20ms), the server
+                     running \`serve --no-worker\` (default: the worker inside the server)
   --out DIR          where results/<date>.json goes (default bench/results)`);
   process.exit(0);
 }
@@ -76,6 +79,7 @@ const int = (name) => {
 const settings = {
   items: int('items'), labs: int('labs'), duration: int('duration'), warmup: Number(opt.warmup) || 0, connections: int('connections'),
   rate: int('rate'), events: int('events'), burst: int('burst'), logLevel: opt['log-level'], profile: opt.profile, floor: !opt['no-floor'],
+  workerProcess: opt['worker-process'] ?? null,
   scenarios: opt.scenarios.split(',').map((s) => s.trim()).filter(Boolean),
 };
 for (const s of settings.scenarios) {
@@ -170,14 +174,17 @@ async function startServer(databaseUrl) {
   const logFile = path.join(tmp, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const nodeArgs = settings.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: settings.logLevel, RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
-    },
-  });
+  const env = {
+    ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: settings.logLevel, RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  };
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...(settings.workerProcess ? ['--no-worker'] : [])], { stdio: ['ignore', log, log], env });
   children.add(child);
+  // The delivery worker in its own process: the server's event loop no longer delays its HTTP exchanges.
+  const worker = settings.workerProcess
+    ? spawn(process.execPath, [cli, 'worker'], { stdio: ['ignore', log, log], env: { ...env, WEBHOOK_POLL: settings.workerProcess } })
+    : null;
+  if (worker) children.add(worker);
   let exited = null;
   child.on('exit', (code, signal) => { exited = { code, signal }; children.delete(child); });
   const origin = `http://127.0.0.1:${port}`;
@@ -193,8 +200,15 @@ async function startServer(databaseUrl) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    origin, pid: child.pid, profileDir, logFile,
+    origin, pid: child.pid, workerPid: worker?.pid ?? child.pid, profileDir, logFile,
     async stop() {
+      if (worker && worker.exitCode === null) {
+        const gone = new Promise((r) => worker.once('exit', r));
+        worker.kill('SIGTERM');
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 20_000))]);
+        if (worker.exitCode === null) worker.kill('SIGKILL');
+        children.delete(worker);
+      }
       if (exited) return;
       const done = new Promise((r) => child.on('exit', r));
       child.kill('SIGTERM');
@@ -429,7 +443,7 @@ async function runWebhooks(server, data, headers, seqBase) {
     const handle = openDatabase(config.database, { poolSize: 2 });
     const resource = Object.values(event.data)[0];
     const drained = receiver.wait(settings.burst, 120_000);
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = cpuMs(server.workerPid);
     const committedAt = performance.timeOrigin + performance.now();
     await handle.db.transaction().execute((trx) => emitEvents(trx, config, Array.from({ length: settings.burst }, () => ({
       type: 'inventory-item.updated', organizationId: data.orgId, labId: data.webhookLabId, resource,
@@ -437,10 +451,10 @@ async function runWebhooks(server, data, headers, seqBase) {
     await handle.close();
     progress('webhooks', `burst: ${settings.burst} events committed in one transaction; waiting for the worker to drain them`);
     const burst = await drained;
-    const cpuPerDelivery = cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.pid) - cpuBefore) * 1000) / burst.received;
+    const cpuPerDelivery = cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid) - cpuBefore) * 1000) / burst.received;
     const burstRate = burst.received > 1 ? (burst.received - 1) / ((burst.lastAt - burst.firstAt) / 1000) : null;
     const rssKb = procStatus(server.pid, canReset ? 'VmHWM' : 'VmRSS');
-    progress('webhooks', `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, server CPU ${fmt.int(cpuPerDelivery)} µs/delivery (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`);
+    progress('webhooks', `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, ${settings.workerProcess ? 'worker' : 'server'} CPU ${fmt.int(cpuPerDelivery)} µs/delivery (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`);
 
     let floorPaced = null;
     let floorBurst = null;
@@ -485,7 +499,8 @@ function printReport(report) {
   });
   console.log(`\nLabstock benchmark, ${report.date}: ${report.database}; ${report.dataset.items.toLocaleString('en-US')} items in ${report.dataset.labs} labs `
     + `(${report.dataset.instances.toLocaleString('en-US')} instances); ${report.machine.nproc} cores ${report.machine.cpu_model}, ${report.machine.ram_gb} GB, Node ${report.machine.node}; `
-    + `load average ${report.machine.loadavg_at_start.join(' ')} at start, ${report.machine.loadavg_at_end.join(' ')} at end`);
+    + `load average ${report.machine.loadavg_at_start.join(' ')} at start, ${report.machine.loadavg_at_end.join(' ')} at end`
+    + (report.settings.workerProcess ? `; webhooks delivered by a separate \`labstock worker\` process polling every ${report.settings.workerProcess}` : ''));
   console.log(`${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s per run; latencies in ms; CPU µs/req is the server's CPU time per request (steadier than req/s on a busy machine); RSS in MB (server peak during the run)\n`);
   if (rows.length) {
     console.log(table(['scenario', 'req/s', 'p50', 'p99', 'CPU µs/req', 'RSS', 'floor req/s', 'floor p50', 'floor p99', 'ratio', 'bytes', 'errors', 'targets'], rows));
