@@ -1,8 +1,8 @@
 // Shared setup for the shop tests (no tests in here): a catalogue, an operator with a token, and shop requests.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { importCatalogue } from '../../../src/shop/service.js';
-import type { Harness } from '../../helpers/harness.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 
 export interface ShopFixture {
   /** Product ids by catalog number. */
@@ -25,6 +25,23 @@ export async function setupShop(h: Harness): Promise<ShopFixture> {
   const op = await createUser(h.deps.db, { organizationId: h.a.orgId, email: 'operator@labstock.test', firstName: 'Opal', lastName: 'Operator', role: 'member', isOperator: true });
   const token = await createToken(h.deps.db, { userId: op.id, organizationId: h.a.orgId, name: 'operator' });
   return { products, operator: { id: op.id, token: token.token } };
+}
+
+// Set by the beforeAll that useShop() registers; ES module bindings are live, so a test file that imports them
+// reads the values of the suite that is running (a file may call useShop() in several describe blocks).
+export let h: Harness;
+export let shop: ShopFixture;
+
+/**
+ * Registers the describe block's beforeAll (a harness with the catalogue and an operator; `env` configures it) and
+ * afterAll. A beforeAll the block registers after this call runs after it, with `h` and `shop` set.
+ */
+export function useShop(env: Record<string, string> = {}): void {
+  beforeAll(async () => {
+    h = await startHarness(env);
+    shop = await setupShop(h);
+  });
+  afterAll(() => h?.close());
 }
 
 export const MISSING_ID = '0190a6f2-1111-7222-8333-444455556666';

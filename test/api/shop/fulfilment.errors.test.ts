@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { MISSING_ID, placeOne, setupShop, type ShopFixture } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { h, MISSING_ID, placeOne, shop, useShop } from './_setup.js';
 
 describe('shop fulfilment: refused operations change nothing', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   const op = (method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) => h.call(shop.operator.token, { method, url, ...(payload === undefined ? {} : { payload }) });
   const snapshot = async () => ({
@@ -70,13 +63,7 @@ describe('shop fulfilment: refused operations change nothing', () => {
 });
 
 describe('shop fulfilment under concurrency', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   it('ten operators shipping one unit each of a line of five: exactly five shipments exist', async () => {
     const { line } = await placeOne(h, h.a.member.token, h.a.legacyLab, shop.products.M0530S!, 5);

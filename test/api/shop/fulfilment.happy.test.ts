@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { eventsOfType, LINE_FIELDS, placeOne, setupShop, type ShopFixture } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { eventsOfType, h, LINE_FIELDS, placeOne, shop, useShop } from './_setup.js';
 
 describe('shop fulfilment by operators: happy paths', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   const op = () => shop.operator.token;
   const request = async (id: string) => (await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` })).json();

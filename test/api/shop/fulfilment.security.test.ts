@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { placeOne, setupShop, type ShopFixture } from './_setup.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { h, placeOne, shop, useShop } from './_setup.js';
 
 describe('shop fulfilment: operators only', () => {
-  let h: Harness;
-  let shop: ShopFixture;
+  useShop();
   let lineId: string;
   let shipmentId: string;
   beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
     const placed = await placeOne(h, h.a.admin.token, h.a.legacyLab, shop.products.M0530S!, 3);
     lineId = placed.line.id;
     const s = await h.call(shop.operator.token, { method: 'POST', url: `/shop/order-items/${lineId}/shipments`, payload: { carrier: 'UPS', tracking: '1', quantity: 1 } });
     expect(s.statusCode).toBe(201);
     shipmentId = s.json().id;
   });
-  afterAll(() => h.close());
 
   const calls = () => [
     { method: 'GET' as const, url: '/shop/order-items' },

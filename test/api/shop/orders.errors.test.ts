@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { checkoutRequests, MISSING_ID, placeOne, setupShop, type ShopFixture, shopRequest } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequests, h, MISSING_ID, placeOne, shop, shopRequest, useShop } from './_setup.js';
 
 describe('POST /shop/orders: errors change nothing', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   const lab = () => h.a.legacyLab;
   /** Sales orders, lines and events: none of them may change when a checkout fails. */

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { checkoutRequests, eventsOfType, LINE_FIELDS, SALES_ORDER_FIELDS, setupShop, type ShopFixture, shopRequest } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequests, eventsOfType, h, LINE_FIELDS, SALES_ORDER_FIELDS, shop, shopRequest, useShop } from './_setup.js';
 
 describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy paths', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness({ SHOP_SHIPPING: '9.95', SHOP_HANDLING: '2.50', SHOP_TAX_RATE: '0.08' });
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop({ SHOP_SHIPPING: '9.95', SHOP_HANDLING: '2.50', SHOP_TAX_RATE: '0.08' });
 
   it('checks out requests into one priced order; the requests become ORDERED with history', async () => {
     const lab = h.a.migratedLab;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { checkoutRequests, placeOne, setupShop, type ShopFixture, shopRequest } from './_setup.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkoutRequests, h, placeOne, shop, shopRequest, useShop } from './_setup.js';
 
 describe('shop orders: another tenant\'s ids are 404, never data', () => {
-  let h: Harness;
-  let shop: ShopFixture;
+  useShop();
   let orderA: { id: string };
   beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
     orderA = (await placeOne(h, h.a.admin.token, h.a.otherLab, shop.products.M0530S!)).order;
   });
-  afterAll(() => h.close());
 
   it('401 without a token', async () => {
     expect((await h.call(null, { method: 'GET', url: '/shop/orders' })).statusCode).toBe(401);

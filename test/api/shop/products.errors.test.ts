@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { MISSING_ID, setupShop } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { h, MISSING_ID, useShop } from './_setup.js';
 
 describe('GET /shop/products: errors', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-    await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   it.each([
     ['?page=0', 'page'], ['?per_page=101', 'per_page'], ['?page=abc', 'page'],

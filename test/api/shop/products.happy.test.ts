@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { setupShop, type ShopFixture } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { h, shop, useShop } from './_setup.js';
 
 describe('GET /shop/products, GET /shop/products/{id}: happy paths', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   const list = (query: string) => h.call(h.a.member.token, { method: 'GET', url: `/shop/products${query}` });
 

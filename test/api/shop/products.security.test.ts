@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { setupShop, type ShopFixture } from './_setup.js';
+import { describe, expect, it } from 'vitest';
+import { h, shop, useShop } from './_setup.js';
 
 describe('GET /shop/products: security', () => {
-  let h: Harness;
-  let shop: ShopFixture;
-  beforeAll(async () => {
-    h = await startHarness();
-    shop = await setupShop(h);
-  });
-  afterAll(() => h.close());
+  useShop();
 
   it('401 without a token or with an unknown one', async () => {
     for (const token of [null, 'lst_not-a-real-token']) {
