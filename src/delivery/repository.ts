@@ -100,8 +100,15 @@ export async function scheduleRetry(ex: Executor, id: string, attempts: number, 
 }
 
 /** When the next pending delivery falls due, so an idle worker sleeps exactly until then. */
+/**
+ * When the next pending delivery can be claimed: its next attempt, or, while a worker holds it, the end of that
+ * lease. Leased ones counted as due at once made an idle worker spin on claims that found nothing (beside a busy
+ * worker on PostgreSQL, or after a restart, until the dead process's leases expired).
+ */
 export async function nextDueAt(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'pending').executeTakeFirst();
+  const row = await db.selectFrom('webhook_deliveries')
+    .select(sql<string | null>`min(case when lease_until is not null and lease_until > next_attempt_at then lease_until else next_attempt_at end)`.as('at'))
+    .where('status', '=', 'pending').executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
 }
 
