@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type DatabaseIntrospector, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -111,10 +111,42 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema; pin it to the one this connection works in, or a
   // database holding several Labstock schemas (tests, staging) would see another schema's tables.
   const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: schema ? introspectingOnly(db, schema) : db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * `db`, whose introspection sees only `schema`'s tables. Kysely's PostgreSQL introspector lists every schema's
+ * columns and calls has_schema_privilege(name) on each row, which fails ("schema … does not exist") when another
+ * schema of the same database is dropped meanwhile (test files running in parallel, a staging copy removed).
+ * The Migrator only needs to know whether its two tables exist here. A Proxy, because Kysely builds the
+ * introspector from its private dialect; everything else goes to `db` itself.
+ */
+function introspectingOnly(db: Db, schema: string): Db {
+  const tables = async () => {
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name from pg_catalog.pg_class c
+      where c.relnamespace = ${schema}::regnamespace and c.relkind in ('r', 'p', 'v')`.execute(db);
+    return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: tables,
+    getMetadata: async () => ({ tables: await tables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** A unique-constraint violation on either database (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
