@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { emptyBodyIsEmptyObject } from '../shared/input-guard.js';
 import { DateTime, orNull, responses, Uuid } from '../shared/schemas.js';
 import { createMigrationRunner, getMigrationProgress, requestMigration } from './migration.js';
 
@@ -23,7 +24,7 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/labs/:id/migrate-to-instances', {
     // No body is needed; one that is sent must be an empty object (unknown fields are 422, as everywhere).
-    preValidation: async (request) => { if (request.body === undefined || request.body === null) request.body = {}; },
+    preValidation: emptyBodyIsEmptyObject,
     schema: {
       tags: ['Labs'], summary: 'Migrate a legacy lab to instances',
       description: 'Org admins only. Permanent and idempotent: each item\'s quantity, lot, expiry and location/sublocation become one instance '

@@ -22,6 +22,17 @@ export const findVisibleOrder = (ex: Executor, actor: Actor, id: string) =>
 
 export const findOrder = (ex: Executor, id: string) => ex.selectFrom('order_requests').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Requests by id, in no particular order; ids that do not exist are missing (`labId` narrows to one lab). */
+export const ordersByIds = (ex: Executor, ids: string[], labId?: string) => {
+  if (ids.length === 0) return Promise.resolve([] as OrderRow[]);
+  const q = ex.selectFrom('order_requests').selectAll().where('id', 'in', ids);
+  return (labId === undefined ? q : q.where('lab_id', '=', labId)).execute();
+};
+
+export async function setBackorderedExpectedAt(ex: Executor, id: string, expected: string | null, userId: string, now: string): Promise<void> {
+  await ex.updateTable('order_requests').set({ backordered_expected_at: expected, updated_by: userId, updated_at: now }).where('id', '=', id).execute();
+}
+
 export async function insertOrder(ex: Executor, row: OrderRow): Promise<void> {
   await ex.insertInto('order_requests').values(row).execute();
 }

@@ -30,3 +30,11 @@ export function installInputGuard(app: FastifyInstance): void {
     if (path !== null) throw fieldError(path || 'body', 'must not contain the NUL character (U+0000)');
   });
 }
+
+/**
+ * A preValidation hook for POSTs whose body is all optional: a request without one (curl -X POST with no -d)
+ * validates as `{}`; a body that is sent is validated as it is.
+ */
+export const emptyBodyIsEmptyObject = async (request: { body: unknown }): Promise<void> => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};

@@ -1,12 +1,24 @@
 import { userSummaries } from '../accounts/repository.js';
 import { labsByIds } from '../labs/repository.js';
 import { renderOrders } from '../order-requests/render.js';
+import { ordersByIds } from '../order-requests/repository.js';
 import type { Executor } from '../shared/db/database.js';
 import type { OrderRequest } from '../shared/schemas.js';
 import * as repo from './repository.js';
 import type { SalesOrder, SalesOrderItem, Shipment, VendorProduct } from './schemas.js';
 
 // Rendering in batches: a page of orders or lines costs a fixed number of queries, whatever its size.
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
 
 export const salesOrderAppUrl = (appUrl: string, id: string): string => `${appUrl}/shop/orders/${id}`;
 export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): string => `${appUrl}/shop/orders/${orderId}#item-${lineId}`;
@@ -20,13 +32,14 @@ export const renderProduct = (p: repo.ProductRow): VendorProduct => ({
 
 export async function renderLines(ex: Executor, appUrl: string, lines: repo.LineRow[]): Promise<SalesOrderItem[]> {
   if (lines.length === 0) return [];
-  const requestRows = await ex.selectFrom('order_requests').selectAll().where('id', 'in', lines.map((l) => l.order_request_id)).execute();
+  const requestRows = await ordersByIds(ex, lines.map((l) => l.order_request_id));
   const [products, shipments, requests] = await Promise.all([
     repo.productsByIds(ex, lines.map((l) => l.vendor_product_id)),
     repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
     renderOrders(ex, appUrl, requestRows),
   ]);
   const requestById = new Map<string, OrderRequest>(requests.map((r) => [r.id, r]));
+  const shipmentsOf = groupBy(shipments, (s) => s.sales_order_item_id);
   return lines.map((l) => {
     const p = products.get(l.vendor_product_id)!;
     return {
@@ -38,7 +51,7 @@ export async function renderLines(ex: Executor, appUrl: string, lines: repo.Line
       sell_price: { amount: l.sell_price_amount, currency: l.currency },
       quantity: l.quantity,
       product: { id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, unit: unitOf(p) },
-      shipments: shipments.filter((s) => s.sales_order_item_id === l.id).map((s) => ({
+      shipments: (shipmentsOf.get(l.id) ?? []).map((s) => ({
         id: s.id, carrier: s.carrier, tracking: s.tracking, quantity: s.quantity, shipped_at: s.shipped_at, delivered_at: s.delivered_at,
       })),
       request: requestById.get(l.order_request_id)!,
@@ -58,11 +71,11 @@ export async function renderSalesOrders(ex: Executor, appUrl: string, orders: re
     labsByIds(ex, orders.map((o) => o.lab_id)),
     userSummaries(ex, orders.map((o) => o.placed_by)),
   ]);
-  const orderOfLine = new Map(lineRows.map((l) => [l.id, l.sales_order_id]));
+  const linesOf = groupBy(lineRows.map((row, i) => ({ row, rendered: lines[i]! })), (l) => l.row.sales_order_id);
   return orders.map((o) => {
     const money = (amount: string) => ({ amount, currency: o.currency });
-    const subtotal = lineRows.filter((l) => l.sales_order_id === o.id)
-      .reduce((sum, l) => sum + BigInt(l.sell_price_amount) * BigInt(l.quantity), 0n);
+    const own = linesOf.get(o.id) ?? [];
+    const subtotal = own.reduce((sum, l) => sum + BigInt(l.row.sell_price_amount) * BigInt(l.row.quantity), 0n);
     return {
       id: o.id,
       key: o.key,
@@ -78,7 +91,7 @@ export async function renderSalesOrders(ex: Executor, appUrl: string, orders: re
       lab: labs.get(o.lab_id)!,
       placed_by: users.get(o.placed_by)!,
       placed_at: o.created_at,
-      items: lines.filter((l) => orderOfLine.get(l.id) === o.id),
+      items: own.map((l) => l.rendered),
     };
   });
 }

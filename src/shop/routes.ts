@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
+import { emptyBodyIsEmptyObject } from '../shared/input-guard.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateString, DateTime, responses, Uuid } from '../shared/schemas.js';
 import { LINE_STATUSES, type LineStatus, PaymentMethod, SalesOrder, SalesOrderItem, Shipment, VendorProduct } from './schemas.js';
 import {
   backorderLine, cancelLine, checkout, deliverShipment, getProduct, getSalesOrder, listOpenLines, listProducts, listSalesOrders, shipLine,
 } from './service.js';
-
-/** Lets a POST whose body is all optional come without one (curl -X POST with no -d). */
-const emptyBodyIsEmptyObject = async (request: { body: unknown }) => {
-  if (request.body === undefined || request.body === null) request.body = {};
-};
 
 const OPERATOR_NOTE = 'Service operators only (users created with --operator); anyone else gets 403.';
 

@@ -55,7 +55,7 @@ export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutI
   return deps.db.transaction().execute(async (trx) => {
     const lab = await findVisibleLab(trx, actor, input.lab_id);
     if (!lab) throw notFound('lab');
-    const rows = await trx.selectFrom('order_requests').selectAll().where('id', 'in', input.order_request_ids).where('lab_id', '=', lab.id).execute();
+    const rows = await orders.ordersByIds(trx, input.order_request_ids, lab.id);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = input.order_request_ids.filter((id) => !byId.has(id));
     if (missing.length > 0) throw notFound(`order request ${missing.join(', ')} in that lab`);
@@ -180,9 +180,7 @@ async function followLine(trx: Executor, deps: ServiceDeps, userId: string, line
   const request = (await orders.findOrder(trx, line.order_request_id))!;
   const target = REQUEST_STATUS_OF_LINE[line.status as LineStatus];
   const expected = target === 'BACKORDERED' ? line.backordered_expected_at : null;
-  if (request.backordered_expected_at !== expected) {
-    await trx.updateTable('order_requests').set({ backordered_expected_at: expected, updated_by: userId, updated_at: nowIso() }).where('id', '=', request.id).execute();
-  }
+  if (request.backordered_expected_at !== expected) await orders.setBackorderedExpectedAt(trx, request.id, expected, userId, nowIso());
   if (request.status !== target) {
     await transitionIn(trx, deps, userId, { ...request, backordered_expected_at: expected }, target, { comment: `shop line ${line.status.toLowerCase().replace('_', ' ')}` });
   }
@@ -317,6 +315,3 @@ export async function importCatalogue(
     return { created, updated };
   });
 }
-
-/** The line a request was checked out into, if any: such a request's status follows the shop. */
-export const shopLineOfRequest = (ex: Executor, orderRequestId: string) => repo.lineOfRequest(ex, orderRequestId);
