@@ -32,7 +32,8 @@ export async function renderItems(ex: Executor, appUrl: string, rows: ItemRow[])
   return rows.map((r) => {
     const lab = labs.get(r.lab_id)!;
     // Legacy labs have no instances, except items a lab migration in progress already converted (src/labs/migration.ts):
-    // those render as migrated, nested lab included, exactly as their inventory-item.updated event showed them.
+    // those render as migrated, nested lab included, exactly as their inventory-item.updated event showed them. A
+    // converted item left without an instance renders as legacy until the lab flips (its event shows the end state).
     const migrated = lab.uses_instances || byItem.has(r.id);
     const active = migrated ? byItem.get(r.id) ?? [] : [];
     return {

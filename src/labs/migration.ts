@@ -13,7 +13,7 @@ import { nowIso } from '../shared/time.js';
 import {
   CONVERTED, DEFAULT_BATCH_SIZE, isMigrating, type ItemPlan, type MigrationProgress, migrationStatus, pathKey, planItem, progressOf,
 } from './migration-rules.js';
-import { findVisibleLab } from './repository.js';
+import { findLabRow, findVisibleLab } from './repository.js';
 
 // A legacy lab's migration to instances (PRODUCT §5). It is permanent and idempotent, and it runs in batches:
 // each batch is one transaction that locks the lab row, converts the next items after the lab's cursor (each
@@ -32,15 +32,7 @@ export const labMigrating = () => new AppError('lab_migrating',
 // ---------------------------------------------------------------------------------------------------------------
 // Repository: queries on an executor (the database or the batch's transaction).
 
-const MIGRATION_COLUMNS = [
-  'id', 'organization_id', 'uses_instances', 'migration_started_at', 'migration_started_by', 'migration_updated_at', 'migration_finished_at',
-  'migration_items_total', 'migration_items_done', 'migration_cursor_created_at', 'migration_cursor_id',
-] as const;
-
-export const findLabMigration = (ex: Executor, labId: string) =>
-  ex.selectFrom('labs').select(MIGRATION_COLUMNS).where('id', '=', labId).executeTakeFirst();
-
-type LabMigrationRow = NonNullable<Awaited<ReturnType<typeof findLabMigration>>>;
+type LabMigrationRow = NonNullable<Awaited<ReturnType<typeof findLabRow>>>;
 
 async function countItems(ex: Executor, labId: string): Promise<number> {
   const r = await ex.selectFrom('inventory_items').select((eb) => eb.fn.countAll<string | number>().as('n')).where('lab_id', '=', labId).executeTakeFirstOrThrow();
@@ -164,7 +156,7 @@ export async function assertLabNotMigrating(ex: Executor, labId: string, opts: {
 export async function startMigration(db: Db, labId: string, startedBy: string | null): Promise<MigrationProgress> {
   return db.transaction().execute(async (trx) => {
     await lockLab(trx, labId);
-    const lab = await findLabMigration(trx, labId);
+    const lab = await findLabRow(trx, labId);
     if (!lab) throw notFound('lab');
     if (migrationStatus(lab) !== 'not_started') return progressOf(lab);
     const now = nowIso();
@@ -172,7 +164,7 @@ export async function startMigration(db: Db, labId: string, startedBy: string | 
       migration_started_at: now, migration_started_by: startedBy, migration_updated_at: now, migration_finished_at: null,
       migration_items_total: await countItems(trx, labId), migration_items_done: 0, migration_cursor_created_at: null, migration_cursor_id: null,
     }).where('id', '=', labId).execute();
-    return progressOf((await findLabMigration(trx, labId))!);
+    return progressOf((await findLabRow(trx, labId))!);
   });
 }
 
@@ -227,7 +219,7 @@ export async function migrateNextBatch(deps: ServiceDeps, labId: string, batchSi
     // Batches of one lab are serialized (two runners interleave, they never overlap), and writers that lock the
     // lab (receiving goods) wait for the batch.
     await lockLab(trx, labId);
-    const lab = await findLabMigration(trx, labId);
+    const lab = await findLabRow(trx, labId);
     if (!lab) throw notFound('lab');
     if (migrationStatus(lab) !== 'running') return progressOf(lab);
     const cursor = lab.migration_cursor_id !== null && lab.migration_cursor_created_at !== null
@@ -251,33 +243,32 @@ export async function migrateNextBatch(deps: ServiceDeps, labId: string, batchSi
         ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
       }).where('id', '=', labId).execute();
     }
-    return progressOf((await findLabMigration(trx, labId))!);
+    return progressOf((await findLabRow(trx, labId))!);
   });
 }
 
 export interface RunOptions {
   batchSize?: number;
-  /** Who started it (history); only used if this call starts the migration. */
-  startedBy?: string | null;
   /** Called after the start and after each committed batch. */
   onProgress?: (progress: MigrationProgress) => void;
   /** Checked between batches: a stopped run leaves the migration running, to be resumed. */
   shouldStop?: () => boolean;
-  /**
-   * Pause between batches (default 5 ms). Batches take the SQLite write lock (and, in the serving process, its one
-   * connection) back to back; the pause lets the requests waiting for them through, so reads stay quick meanwhile.
-   */
-  pauseMs?: number;
 }
+
+/**
+ * Pause between batches. Batches take the SQLite write lock (and, in the serving process, its one connection) back
+ * to back; the pause lets the requests waiting for them through, so reads stay quick meanwhile.
+ */
+const PAUSE_MS = 5;
 
 /** Starts (or resumes) the lab's migration and runs batches until it is done or asked to stop. */
 export async function runMigration(deps: ServiceDeps, labId: string, opts: RunOptions = {}): Promise<MigrationProgress> {
-  let progress = await startMigration(deps.db, labId, opts.startedBy ?? null);
+  let progress = await startMigration(deps.db, labId, null);
   opts.onProgress?.(progress);
   while (progress.status === 'running' && !opts.shouldStop?.()) {
     progress = await migrateNextBatch(deps, labId, opts.batchSize);
     opts.onProgress?.(progress);
-    if (progress.status === 'running') await sleep(opts.pauseMs ?? 5);
+    if (progress.status === 'running') await sleep(PAUSE_MS);
   }
   return progress;
 }
@@ -297,7 +288,6 @@ export function createMigrationRunner(deps: ServiceDeps, log: { error: (obj: obj
         .finally(() => running.delete(labId));
       running.set(labId, run);
     },
-    isRunning: (labId: string): boolean => running.has(labId),
     /** Stops after the batches in flight commit. */
     async stop(): Promise<void> {
       stopping = true;
@@ -305,8 +295,6 @@ export function createMigrationRunner(deps: ServiceDeps, log: { error: (obj: obj
     },
   };
 }
-
-export type MigrationRunner = ReturnType<typeof createMigrationRunner>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What the API calls.
@@ -321,5 +309,5 @@ export async function requestMigration(db: Db, actor: Actor, labId: string): Pro
 /** GET /labs/{id}/migration: for anyone who sees the lab. */
 export async function getMigrationProgress(db: Db, actor: Actor, labId: string): Promise<MigrationProgress> {
   if (!(await findVisibleLab(db, actor, labId))) throw notFound('lab');
-  return progressOf((await findLabMigration(db, labId))!);
+  return progressOf((await findLabRow(db, labId))!);
 }

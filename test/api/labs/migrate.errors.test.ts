@@ -19,7 +19,6 @@ const get = (token: string | null, id: string) => h.call(token, { method: 'GET',
 
 describe('migrate-to-instances (errors)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
-    const before = await dbState(h);
     const revoked = await revokedToken(h, h.a);
     const afterToken = await dbState(h);
     for (const token of [null, 'lst_unknown', revoked]) {
@@ -27,7 +26,6 @@ describe('migrate-to-instances (errors)', () => {
       expectError(await get(token, h.a.legacyLab.id), 401, 'unauthorized');
     }
     expect(await dbState(h)).toEqual(afterToken);
-    expect(before.labs).toEqual(afterToken.labs);
     expect((await get(h.a.admin.token, h.a.legacyLab.id)).json().status).toBe('not_started');
   });
 

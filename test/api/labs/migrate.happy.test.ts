@@ -147,6 +147,25 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     expect(await dbState(h)).toEqual(state);
   });
 
+  it('announces each item as the migrated lab serves it: at once if it got instances, once the lab flips if not', async () => {
+    const { lab, ids } = await mixedLegacyLab('Lab announced as served');
+    const before = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id);
+    await startMigration(h.deps.db, lab.id, h.a.admin.id);
+    // Five batches of two convert all ten items; the lab flips only when a batch finds the end.
+    for (let i = 0; i < 5; i++) await migrateNextBatch(h.deps, lab.id, 2);
+    expect((await progress(lab.id)).json()).toMatchObject({ status: 'running', items_migrated: MIXED.length });
+    const announced = await eventsAfter(h, before);
+    expect(announced.map((e) => e.event.data.inventory_item.id).sort()).toEqual([...CHANGES].map((k) => ids[k]).sort());
+    const payloadOf = (id: string) => announced.find((e) => e.event.data.inventory_item.id === id)!.event.data.inventory_item;
+    for (const key of GETS_INSTANCE) expect(payloadOf(ids[key]!), key).toEqual(await getItem(ids[key]!));
+    // 'zeroPadded' was rewritten to the converted shape without an instance: until the lab flips it is served as
+    // a legacy item, while its event already shows it as the migrated lab will (lab uses_instances true).
+    expect(await getItem(ids.zeroPadded!)).toMatchObject({ quantity: '0', instances: [], lab: { uses_instances: false } });
+    expect(payloadOf(ids.zeroPadded!)).toMatchObject({ quantity: '0', instances: [], lab: { uses_instances: true } });
+    expect(await migrateNextBatch(h.deps, lab.id, 2)).toMatchObject({ status: 'done' });
+    expect(payloadOf(ids.zeroPadded!)).toEqual(await getItem(ids.zeroPadded!));
+  });
+
   it('while it runs: reads keep working, converted items already show their instances, writes are 409 lab_migrating; a re-POST finishes it', async () => {
     const { lab, ids } = await mixedLegacyLab('Lab mid-migration');
     const before = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id);
