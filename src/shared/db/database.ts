@@ -46,10 +46,23 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * Statements with more bound parameters are prepared each time: multi-row inserts (outbox, imports, migrations)
+ * have a new text for every row count, each prepared statement of them costs ~0.2 MB, and few are ever reused.
+ * 100 keeps every page-sized `in (…)` list cached.
+ */
+const MAX_CACHED_PARAMETERS = 100;
+
+function parameterCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('?'); i !== -1 && n <= MAX_CACHED_PARAMETERS; i = text.indexOf('?', i + 1)) n++;
+  return n;
+}
 
 /**
  * Kysely's SQLite driver prepares every statement anew, which was a fifth of a simple GET's time (docs/performance.md).
- * Statements are reused by their SQL text, least recently used out first. A statement still being iterated is
+ * Statements are reused by their SQL text, least recently used out first (long multi-row ones are not kept). A
+ * statement still being iterated is
  * not handed out twice; SQLite re-prepares a cached statement by itself after a schema change (migrations).
  */
 export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
@@ -64,7 +77,7 @@ export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACH
         return hit;
       }
       const statement = sqlite.prepare(text);
-      if (!hit) {
+      if (!hit && parameterCount(text) <= MAX_CACHED_PARAMETERS) {
         cache.set(text, statement);
         if (cache.size > size) cache.delete(cache.keys().next().value!);
       }
@@ -131,8 +144,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 function introspectingOnly(db: Db, schema: string): Db {
   const tables = async () => {
     const { rows } = await sql<{ name: string }>`
-      select c.relname as name from pg_catalog.pg_class c
-      where c.relnamespace = ${schema}::regnamespace and c.relkind in ('r', 'p', 'v')`.execute(db);
+      select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
     return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
   };
   const introspection: DatabaseIntrospector = {

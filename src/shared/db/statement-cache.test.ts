@@ -32,6 +32,16 @@ describe('SQLite statement cache', () => {
     expect(db.prepare('select 2')).not.toBe(b);
   });
 
+  it('does not keep statements of more than 100 parameters (multi-row inserts), and still runs them', () => {
+    const db = make();
+    const rows = (k: number) => `insert into t (n) values ${Array.from({ length: k }, () => '(?)').join(', ')}`;
+    expect(db.prepare(rows(100))).toBe(db.prepare(rows(100)));
+    const wide = db.prepare(rows(101));
+    expect(db.prepare(rows(101))).not.toBe(wide);
+    wide.run(Array.from({ length: 101 }, (_, i) => i));
+    expect(db.prepare('select count(*) as c from t').get([])).toEqual({ c: 101 });
+  });
+
   it('never hands out a statement that is still being iterated', () => {
     const db = make();
     db.prepare('insert into t (n) values (?)').run([1]);
