@@ -152,6 +152,12 @@ export async function runKindCase<C>(h: Harness, c: KindCase<C>): Promise<void> 
   const result = await c.act(h, ctx);
   expect(result.response.statusCode, result.response.body).toBeLessThan(300);
   await expectEventTypes(h, before, c.emits ?? [c.type]);
+  // The other events the operation writes (the shop's order-request.ordered, receiving's inventory-item.created…)
+  // must match their published schemas too.
+  const prefix = `${fullEventType(h.config.eventVendor, c.type).slice(0, -c.type.length)}`;
+  for (const { row, event } of await eventsSince(h, before)) {
+    await expectMatchesPublishedSchema(h, (row.type as string).slice(prefix.length) as ShortEventType, event);
+  }
   const { resource } = await expectOneEvent(h, c.type, before, { resourceId: result.resourceId, labId: result.labId, organizationId: result.organizationId });
   await c.check?.(resource, result, ctx, h);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem } from '../../src/inventory/service.js';
 import { buildApp } from '../../src/shared/app.js';
 import { type DbHandle, openDatabase } from '../../src/shared/db/database.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
@@ -60,6 +61,10 @@ describe.skipIf(!isSqlite)('the page of GET /inventory-items (SQLite plans)', ()
 });
 
 it('lists the same items for a member as before the plan changed: only the labs they belong to', async () => {
+  // An item in a lab of the organization the member does not belong to: the admin sees it, the member must not.
+  const hidden = await createItem(h.deps, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Not for members', quantity: '1' });
+  const all = await app.inject({ method: 'GET', url: '/inventory-items?per_page=100', headers: { 'access-token': h.a.admin.token } });
+  expect(all.json().map((i: { id: string }) => i.id)).toContain(hidden.id);
   const res = await app.inject({ method: 'GET', url: '/inventory-items?per_page=100', headers: { 'access-token': h.a.member.token } });
   expect(res.statusCode).toBe(200);
   const labs = new Set(res.json().map((i: { lab: { id: string } }) => i.lab.id));

@@ -39,7 +39,7 @@ describe('SQLite statement cache', () => {
     const wide = db.prepare(rows(101));
     expect(db.prepare(rows(101))).not.toBe(wide);
     wide.run(Array.from({ length: 101 }, (_, i) => i));
-    expect(db.prepare('select count(*) as c from t').get([])).toEqual({ c: 101 });
+    expect(db.prepare('select count(*) as c from t').all([])).toEqual([{ c: 101 }]);
   });
 
   it('never hands out a statement that is still being iterated', () => {
