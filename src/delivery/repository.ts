@@ -36,9 +36,7 @@ const sendContext = (ex: Executor) =>
       'webhooks.is_verified', 'webhooks.verify_pending',
     ]);
 
-export const loadForSend = (ex: Executor, deliveryId: string) => sendContext(ex).where('webhook_deliveries.id', '=', deliveryId).executeTakeFirst();
-
-export type SendContext = NonNullable<Awaited<ReturnType<typeof loadForSend>>>;
+export type SendContext = Awaited<ReturnType<ReturnType<typeof sendContext>['execute']>>[number];
 
 /** Rows per multi-row statement: well under SQLite's bound-parameter limit (9 columns an attempt). */
 const CHUNK = 500;

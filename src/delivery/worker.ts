@@ -79,11 +79,14 @@ export function createWorker(deps: WorkerDeps): Worker {
       }, relistenDelay);
       relistenDelay = Math.min(relistenDelay * 2, 30_000);
     };
-    client.on('notification', kick);
+    // Only this schema's commits wake it (the payload is the committing schema; '' from older versions: any).
+    let schema: string | undefined;
+    client.on('notification', (msg) => { if (!msg.payload || msg.payload === schema) kick(); });
     client.on('error', onDrop);
     client.on('end', () => onDrop());
     try {
       await client.connect();
+      schema = (await client.query<{ s: string }>('select current_schema() as s')).rows[0]?.s;
       await client.query(`LISTEN ${PG_CHANNEL}`);
     } catch (err) {
       onDrop(err as Error);
@@ -232,9 +235,6 @@ export function createWorker(deps: WorkerDeps): Worker {
     const pending = new Map(deferredSuccess);
     let nextRetry = Infinity;
     await db.transaction().execute(async (trx) => {
-      nextState.clear();
-      pending.clear();
-      for (const [k, v] of deferredSuccess) pending.set(k, v);
       const now = nowIso();
       const recorded = new Set<Finished>();
       const finishing = new Map<string, Finished[]>();

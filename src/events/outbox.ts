@@ -98,8 +98,11 @@ async function matchableWebhooks(ex: Executor, config: EventConfig, organization
 const matches = (hook: MatchableWebhook, type: string, labId: string | null): boolean =>
   (hook.labId === null || hook.labId === labId) && (hook.types.length === 0 || hook.types.includes(type));
 
-/** NOTIFY reaches workers in other processes when the transaction commits; the in-process kick, this one's. */
+/**
+ * NOTIFY reaches workers in other processes when the transaction commits; the in-process kick, this one's. The
+ * payload names the schema, so workers of other Labstock schemas in the same database are not woken for nothing.
+ */
 export async function wakeWorkers(ex: Executor): Promise<void> {
-  if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, '')`.execute(ex);
+  if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, current_schema())`.execute(ex);
   deliverySignal.kick();
 }

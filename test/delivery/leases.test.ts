@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createWorker } from '../../src/delivery/worker.js';
 import { loadConfig } from '../../src/shared/config.js';
@@ -7,7 +8,8 @@ import { createHook, deliverySuite, waitUntil } from './_setup.js';
 
 // A pending delivery under another worker's lease (a busy worker beside this one on PostgreSQL, or a process that
 // died with the delivery in flight) is not due until the lease ends. An idle worker must sleep until then (or its
-// poll), not claim in a loop: it once did, thousands of empty claims a second until the lease expired.
+// poll), not claim in a loop: it once did, thousands of empty claims a second until the lease expired. Nor may
+// it be woken by another schema's commits in the same PostgreSQL database.
 
 const POLL_MS = 200;
 const LEASE_LEFT_MS = 1500;
@@ -39,8 +41,18 @@ describe('a delivery leased by a worker that died', () => {
       await counted.close();
     });
     await worker.start();
+    // Commits of another Labstock schema in the same PostgreSQL database NOTIFY too, every 10 ms here (with their
+    // schema as payload): they must not wake this worker, or it would claim once per foreign commit.
+    const foreign = (async () => {
+      if (!h.database.pgSchema) return;
+      while (Date.now() < leaseEnd - 100) {
+        await sql`select pg_notify('labstock_deliveries', 'another_schema')`.execute(h.deps.db);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
 
     await receiver!.waitFor(1, LEASE_LEFT_MS + 5000);
+    await foreign;
     const post = receiver!.posts[0]!;
     expect(post.at, 'sent while another worker held the lease').toBeGreaterThanOrEqual(leaseEnd - 5);
     const whileLeased = claims.filter((t) => t < leaseEnd).length;
