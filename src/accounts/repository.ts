@@ -1,6 +1,6 @@
 import type { Executor } from '../shared/db/database.js';
 import type { OrganizationsTable, UsersTable } from '../shared/db/schema.js';
-import type { UserSummary } from '../shared/schemas.js';
+import type { UserSummary } from './schemas.js';
 
 export async function insertOrganization(ex: Executor, row: OrganizationsTable): Promise<void> {
   await ex.insertInto('organizations').values(row).execute();
@@ -21,15 +21,11 @@ export const findUser = (ex: Executor, id: string) => ex.selectFrom('users').sel
 export const findUserByEmail = (ex: Executor, email: string) =>
   ex.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
-export async function setOperator(ex: Executor, userId: string, isOperator: boolean): Promise<void> {
-  await ex.updateTable('users').set({ is_operator: isOperator ? 1 : 0 }).where('id', '=', userId).execute();
-}
-
 export function listUsers(ex: Executor, organizationId?: string) {
   let q = ex
     .selectFrom('users')
     .leftJoin('org_memberships', 'org_memberships.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.is_operator', 'org_memberships.organization_id', 'org_memberships.role'])
+    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'org_memberships.organization_id', 'org_memberships.role'])
     .orderBy('users.created_at')
     .orderBy('users.id');
   if (organizationId) q = q.where('org_memberships.organization_id', '=', organizationId);
@@ -74,7 +70,7 @@ export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
     )
     .select([
       'access_tokens.id as token_id', 'access_tokens.user_id', 'access_tokens.organization_id', 'access_tokens.last_used_at',
-      'org_memberships.role', 'users.is_operator',
+      'org_memberships.role',
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
     .where('access_tokens.revoked_at', 'is', null)

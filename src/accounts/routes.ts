@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { responses, UserSummary } from '../shared/schemas.js';
+import { responses } from '../shared/schemas.js';
+import { UserSummary } from './schemas.js';
 import { currentUser } from './service.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -22,7 +22,6 @@ export interface CreateUserInput {
   firstName: string;
   lastName: string;
   role?: 'admin' | 'member';
-  isOperator?: boolean;
 }
 
 /** Creates the user, or adds an existing user (same e-mail) to another organization. */
@@ -32,24 +31,18 @@ export async function createUser(db: Db, input: CreateUserInput) {
   if (!input.firstName.trim()) throw fieldError('first_name', 'must not be empty');
   if (!input.lastName.trim()) throw fieldError('last_name', 'must not be empty');
   const role = input.role ?? 'member';
-  return db.transaction().execute(async (trx) => {
+  const user = await db.transaction().execute(async (trx) => {
     if (!(await repo.findOrganization(trx, input.organizationId))) throw notFound('organization');
     const now = nowIso();
-    let user = await repo.findUserByEmail(trx, email);
-    if (!user) {
-      user = { id: newId(), email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_operator: input.isOperator ? 1 : 0, created_at: now };
-      await repo.insertUser(trx, user);
-    } else if (input.isOperator !== undefined) {
-      await repo.setOperator(trx, user.id, input.isOperator);
+    let found = await repo.findUserByEmail(trx, email);
+    if (!found) {
+      found = { id: newId(), email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_operator: 0, created_at: now };
+      await repo.insertUser(trx, found);
     }
-    await repo.upsertOrgMembership(trx, input.organizationId, user.id, role, now);
-    return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, organization_id: input.organizationId, role, is_operator: Boolean(input.isOperator ?? user.is_operator) };
+    await repo.upsertOrgMembership(trx, input.organizationId, found.id, role, now);
+    return found;
   });
-}
-
-export async function setOperator(db: Db, userId: string, isOperator: boolean) {
-  if (!(await repo.findUser(db, userId))) throw notFound('user');
-  await repo.setOperator(db, userId, isOperator);
+  return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, organization_id: input.organizationId, role };
 }
 
 /** Returns the plain token once; only its hash is kept. */
@@ -76,7 +69,7 @@ export async function authenticate(db: Db, rawToken: string): Promise<Actor | nu
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS) {
     await repo.touchToken(db, row.token_id, new Date(now).toISOString());
   }
-  return { tokenId: row.token_id, userId: row.user_id, organizationId: row.organization_id, role: row.role, isOperator: row.is_operator === 1 };
+  return { tokenId: row.token_id, userId: row.user_id, organizationId: row.organization_id, role: row.role };
 }
 
 export async function currentUser(db: Db, actor: Actor) {

@@ -10,3 +10,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 /** last_used_at is written at most once a minute per token, so reads do not each become a write. */
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+/** Operator tokens (docs/decisions/0004-operators.md) look different, so each kind is looked up in its own table. */
+export const OPERATOR_TOKEN_PREFIX = 'lso_';
+
+export const generateOperatorToken = (): string => OPERATOR_TOKEN_PREFIX + randomBytes(32).toString('base64url');

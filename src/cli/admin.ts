@@ -4,11 +4,14 @@ import * as accountsRepo from '../accounts/repository.js';
 import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
 import { listLabRows, toLab } from '../labs/repository.js';
 import { addMember, createLab } from '../labs/service.js';
-import { runMigration } from '../labs/migration.js';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../labs/migration-rules.js';
+import { runMigration } from '../lab-migration/service.js';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { emit, table } from './output.js';
+import { activeOperatorUserIds } from '../operators/repository.js';
+import { setUserOperator } from '../operators/service.js';
+import { registerOperators } from './operators.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 
 type Json = { json?: boolean };
@@ -33,15 +36,20 @@ export function registerAdmin(program: Command): void {
   user.command('create').description('create a user in an organization (or add an existing e-mail to it)')
     .requiredOption('--org <id>', 'organization id').requiredOption('--email <email>', 'e-mail')
     .requiredOption('--first-name <name>', 'first name').requiredOption('--last-name <name>', 'last name')
-    .option('--role <role>', 'admin or member', 'member').option('--operator', 'may fulfil shop orders').option('--json', 'print JSON')
+    .option('--role <role>', 'admin or member', 'member').option('--operator', 'also create a service operator with this e-mail (admin operator create)').option('--json', 'print JSON')
     .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) => withContext(async ({ handle }) => {
       if (o.role !== 'admin' && o.role !== 'member') throw new Error(`--role must be admin or member, not "${o.role}"`);
-      const row = await createUser(handle.db, { organizationId: o.org, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role, isOperator: o.operator });
-      emit(!!o.json, row, () => `user ${row.id} <${row.email}> is ${row.role} of ${row.organization_id}${row.is_operator ? ' (operator)' : ''}`);
+      const created = await createUser(handle.db, { organizationId: o.org, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role });
+      // The operator is a separate principal with its own tokens: this user's tokens stay tenant tokens.
+      const operator = o.operator === undefined ? null : await setUserOperator(handle.db, created.id, o.operator);
+      const active = operator !== null && operator.disabled_at === null;
+      const row = { ...created, is_operator: active, operator_id: active ? operator.id : null };
+      emit(!!o.json, row, () => `user ${row.id} <${row.email}> is ${row.role} of ${row.organization_id}${row.operator_id ? `; operator ${row.operator_id} has the same e-mail (it needs its own token: admin operator token create)` : ''}`);
     }));
   user.command('list').description('list users').option('--org <id>', 'only this organization').option('--json', 'print JSON')
     .action((o: Json & { org?: string }) => withContext(async ({ handle }) => {
-      const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: r.is_operator === 1 }));
+      const operators = await activeOperatorUserIds(handle.db);
+      const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: operators.has(r.id) }));
       emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
     }));
 
@@ -97,6 +105,7 @@ export function registerAdmin(program: Command): void {
     }));
 
   registerShop(admin);
+  registerOperators(admin);
 }
 
 /** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */

@@ -1,5 +1,5 @@
 import { type Config, ConfigError, loadConfig } from '../shared/config.js';
-import { type DbHandle, migrateToLatest, openDatabase } from '../shared/db/database.js';
+import { type DbHandle, isDatabaseUnavailable, migrateToLatest, openDatabase } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 
 export interface CliContext {
@@ -8,12 +8,43 @@ export interface CliContext {
   deps: ServiceDeps;
 }
 
-/** Reads the environment, opens the database and brings its schema up to date (migrations are idempotent). */
-export async function openContext(): Promise<CliContext> {
+/**
+ * Reads the environment, opens the database and brings its schema up to date (migrations are idempotent).
+ * Migrations run on their own connection without statement_timeout (an index build on a large table may take
+ * longer than any request should); everything else gets the configured timeouts.
+ */
+export async function openContext(options: { onConnectionError?: (err: Error) => void } = {}): Promise<CliContext> {
   const config = loadConfig();
-  const handle = openDatabase(config.database);
-  await migrateToLatest(handle.db);
+  if (config.database.kind === 'postgres') {
+    const migrating = openDatabase(config.database, { poolSize: 1, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+  }
+  const handle = openDatabase(config.database, { timeouts: config.databaseTimeouts, ...options });
+  if (config.database.kind === 'sqlite') await migrateToLatest(handle.db);
   return { config, handle, deps: { db: handle.db, config } };
+}
+
+/**
+ * Long-running commands (serve, worker) outlive a database that goes away: an error of a lost or stalled
+ * connection that escapes as an unhandled rejection or an 'error' event nobody listens to is logged, and the
+ * process keeps serving (the pool reconnects on the next query). Anything else is a bug: logged, then exit 1.
+ */
+export function surviveDatabaseFailures(log: { error(obj: object, msg: string): void; fatal(obj: object, msg: string): void }): void {
+  const handle = (kind: string) => (err: unknown) => {
+    const summary = { message: (err as Error)?.message, code: (err as { code?: unknown })?.code };
+    if (isDatabaseUnavailable(err)) {
+      log.error({ err: summary, kind }, 'database connection failure outside a request; still serving');
+      return;
+    }
+    log.fatal({ err, kind }, 'unexpected error; exiting');
+    process.exit(1);
+  };
+  process.on('uncaughtException', handle('uncaughtException'));
+  process.on('unhandledRejection', handle('unhandledRejection'));
 }
 
 /** Runs a command with an open database, closes it, and turns expected failures into one clear line. */

@@ -1,8 +1,13 @@
 import pino from 'pino';
 import { createWorker, type Worker } from '../delivery/worker.js';
-import { buildApp, loggerOptions } from '../shared/app.js';
+import { buildApp, loggerOptions } from '../server/app.js';
 import { createMetrics } from '../shared/metrics.js';
-import { openContext, reportAndExit } from './context.js';
+import { queueStats } from '../delivery/repository.js';
+import { openContext, reportAndExit, surviveDatabaseFailures } from './context.js';
+
+/** What a dead idle connection logs: its message and code only (the error carries the pg client and its settings). */
+const connectionLost = (log: { warn(obj: object, msg: string): void }) => (err: Error) =>
+  log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'an idle database connection was lost; it is replaced on the next query');
 
 function onShutdown(stop: (signal: string) => Promise<void>): void {
   let closing = false;
@@ -18,12 +23,15 @@ function onShutdown(stop: (signal: string) => Promise<void>): void {
 /** `labstock serve`: the HTTP API, and the delivery worker unless --no-worker. */
 export async function serve(options: { worker: boolean }): Promise<void> {
   try {
-    const { config, handle } = await openContext();
-    const metrics = createMetrics(handle.db);
+    let onLost: (err: Error) => void = () => undefined;
+    const { config, handle } = await openContext({ onConnectionError: (err) => onLost(err) });
+    const metrics = createMetrics(() => queueStats(handle.db));
     const app = await buildApp({
       config, db: handle.db, metrics,
       logger: loggerOptions(config),
     });
+    onLost = connectionLost(app.log);
+    surviveDatabaseFailures(app.log);
     let worker: Worker | null = null;
     if (options.worker) {
       worker = createWorker({ db: handle.db, config, log: app.log, metrics });
@@ -46,8 +54,11 @@ export async function serve(options: { worker: boolean }): Promise<void> {
 /** `labstock worker`: delivery only (PostgreSQL deployments run any number of these). */
 export async function runWorker(): Promise<void> {
   try {
-    const { config, handle } = await openContext();
+    let onLost: (err: Error) => void = () => undefined;
+    const { config, handle } = await openContext({ onConnectionError: (err) => onLost(err) });
     const log = pino({ level: config.logLevel });
+    onLost = connectionLost(log);
+    surviveDatabaseFailures(log);
     const worker = createWorker({ db: handle.db, config, log });
     await worker.start();
     onShutdown(async (signal) => {

@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { type CatalogueProduct, CATALOGUE_COLUMNS, parseCatalogueRow } from '../catalogue/rules.js';
+import { importCatalogue } from '../catalogue/service.js';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { findUser, setOperator } from '../accounts/repository.js';
+import { cliOperator, setUserOperator } from '../operators/service.js';
 import { pageOf } from '../shared/pagination.js';
-import { type CatalogueProduct, CATALOGUE_COLUMNS, parseCatalogueRow } from '../shop/rules.js';
 import { LINE_STATUSES, type LineStatus } from '../shop/schemas.js';
-import { backorderLine, cancelLine, deliverShipment, importCatalogue, listOpenLines, shipLine } from '../shop/service.js';
+import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from '../shop/fulfilment.js';
 import { withContext } from './context.js';
 import { emit, table } from './output.js';
 
@@ -76,62 +77,66 @@ export function registerShop(admin: Command): void {
     }));
 
   shop.command('lines').description('list sales order items to fulfil')
-    .requiredOption('--operator <user>', 'operator user id').option('--status <statuses>', `comma-separated: ${LINE_STATUSES.join(', ')}`)
+    .requiredOption('--operator <id|email>', 'the operator acting (admin operator create); audited as the CLI').option('--status <statuses>', `comma-separated: ${LINE_STATUSES.join(', ')}`)
     .option('--page <n>', 'page', '1').option('--json', 'print JSON')
-    .action((o: Json & { operator: string; status?: string; page: string }) => withContext(async ({ deps }) => {
+    .action((o: Json & { operator: string; status?: string; page: string }) => withContext(async ({ deps, handle }) => {
       const statuses = (o.status ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       const unknown = statuses.filter((s) => !(LINE_STATUSES as readonly string[]).includes(s));
       if (unknown.length > 0) throw new Error(`--status: unknown ${unknown.join(', ')}; use ${LINE_STATUSES.join(', ')}`);
-      const { lines } = await listOpenLines(deps, o.operator, { statuses: statuses as LineStatus[] }, pageOf({ page: Number(o.page), per_page: 100 }));
+      const { lines } = await listOpenLines(deps, await cliOperator(handle.db, o.operator), { statuses: statuses as LineStatus[] }, pageOf({ page: Number(o.page), per_page: 100 }));
       emit(!!o.json, lines, () => table(lines.map((l) => ({
-        id: l.id, status: l.status, quantity: l.quantity, shipped: l.shipments.reduce((n, s) => n + s.quantity, 0), product: l.product.item_name, lab: l.request.lab.name,
-      })), ['id', 'status', 'quantity', 'shipped', 'product', 'lab']));
+        id: l.id, status: l.status, quantity: l.quantity, shipped: l.shipped, product: l.product.item_name, order: l.sales_order.key, lab: l.ship_to.lab.name,
+      })), ['id', 'status', 'quantity', 'shipped', 'product', 'order', 'lab']));
     }));
 
   shop.command('ship').description('add a shipment to a sales order item')
-    .requiredOption('--operator <user>', 'operator user id').requiredOption('--line <id>', 'sales order item id')
+    .requiredOption('--operator <id|email>', 'the operator acting (admin operator create); audited as the CLI').requiredOption('--line <id>', 'sales order item id')
     .requiredOption('--carrier <name>', 'carrier').requiredOption('--tracking <code>', 'tracking number')
     .requiredOption('--quantity <n>', 'units in this shipment').option('--shipped-at <datetime>', 'when it left (default now)').option('--json', 'print JSON')
-    .action((o: Json & { operator: string; line: string; carrier: string; tracking: string; quantity: string; shippedAt?: string }) => withContext(async ({ deps }) => {
+    .action((o: Json & { operator: string; line: string; carrier: string; tracking: string; quantity: string; shippedAt?: string }) => withContext(async ({ deps, handle }) => {
       const quantity = Number(o.quantity);
       if (!Number.isInteger(quantity) || quantity < 1) throw new Error(`--quantity: expected a whole number of at least 1, got "${o.quantity}"`);
-      const s = await shipLine(deps, o.operator, o.line, { carrier: o.carrier, tracking: o.tracking, quantity, shipped_at: o.shippedAt });
+      const s = await shipLine(deps, await cliOperator(handle.db, o.operator), o.line, { carrier: o.carrier, tracking: o.tracking, quantity, shipped_at: o.shippedAt });
       emit(!!o.json, s, () => `shipment ${s.id} of ${s.quantity} created (${s.carrier} ${s.tracking})`);
     }));
 
   shop.command('deliver').description('mark a shipment delivered')
-    .requiredOption('--operator <user>', 'operator user id').requiredOption('--shipment <id>', 'shipment id')
+    .requiredOption('--operator <id|email>', 'the operator acting (admin operator create); audited as the CLI').requiredOption('--shipment <id>', 'shipment id')
     .option('--delivered-at <datetime>', 'when it arrived (default now)').option('--json', 'print JSON')
-    .action((o: Json & { operator: string; shipment: string; deliveredAt?: string }) => withContext(async ({ deps }) => {
-      const s = await deliverShipment(deps, o.operator, o.shipment, { delivered_at: o.deliveredAt });
+    .action((o: Json & { operator: string; shipment: string; deliveredAt?: string }) => withContext(async ({ deps, handle }) => {
+      const s = await deliverShipment(deps, await cliOperator(handle.db, o.operator), o.shipment, { delivered_at: o.deliveredAt });
       emit(!!o.json, s, () => `shipment ${s.id} delivered at ${s.delivered_at}`);
     }));
 
   shop.command('backorder').description('backorder a sales order item (without --expected: indefinitely)')
-    .requiredOption('--operator <user>', 'operator user id').requiredOption('--line <id>', 'sales order item id')
+    .requiredOption('--operator <id|email>', 'the operator acting (admin operator create); audited as the CLI').requiredOption('--line <id>', 'sales order item id')
     .option('--expected <date>', 'expected date YYYY-MM-DD').option('--json', 'print JSON')
-    .action((o: Json & { operator: string; line: string; expected?: string }) => withContext(async ({ deps }) => {
-      const l = await backorderLine(deps, o.operator, o.line, { expected_at: o.expected ?? null });
+    .action((o: Json & { operator: string; line: string; expected?: string }) => withContext(async ({ deps, handle }) => {
+      const l = await backorderLine(deps, await cliOperator(handle.db, o.operator), o.line, { expected_at: o.expected ?? null });
       emit(!!o.json, l, () => `line ${l.id} is ${l.status}${o.expected ? ` until ${o.expected}` : ''}`);
     }));
 
   shop.command('cancel').description('cancel a sales order item nothing of which has shipped')
-    .requiredOption('--operator <user>', 'operator user id').requiredOption('--line <id>', 'sales order item id')
+    .requiredOption('--operator <id|email>', 'the operator acting (admin operator create); audited as the CLI').requiredOption('--line <id>', 'sales order item id')
     .option('--reason <text>', 'why').option('--json', 'print JSON')
-    .action((o: Json & { operator: string; line: string; reason?: string }) => withContext(async ({ deps }) => {
-      const l = await cancelLine(deps, o.operator, o.line, { reason: o.reason });
+    .action((o: Json & { operator: string; line: string; reason?: string }) => withContext(async ({ deps, handle }) => {
+      const l = await cancelLine(deps, await cliOperator(handle.db, o.operator), o.line, { reason: o.reason });
       emit(!!o.json, l, () => `line ${l.id} cancelled`);
     }));
 }
 
-/** `admin user set-operator`: operators fulfil shop orders (PRODUCT §3). */
+/**
+ * `admin user set-operator`, kept for scripts: operators are principals of their own now (admin operator …), so
+ * this gives the user's e-mail an operator principal (or disables it, with --off). The user's tokens never fulfil.
+ */
 export function registerOperatorFlag(user: Command): void {
-  user.command('set-operator').description('make a user a service operator (or stop, with --off)')
-    .requiredOption('--user <id>', 'user id').option('--off', 'remove the flag').option('--json', 'print JSON')
+  user.command('set-operator').description('give the user\'s e-mail a service operator principal (or disable it, with --off); see admin operator')
+    .requiredOption('--user <id>', 'user id').option('--off', 'disable the operator and revoke its tokens').option('--json', 'print JSON')
     .action((o: Json & { user: string; off?: boolean }) => withContext(async ({ handle }) => {
-      const found = await findUser(handle.db, o.user);
-      if (!found) throw new Error(`user ${o.user} not found`);
-      await setOperator(handle.db, o.user, !o.off);
-      emit(!!o.json, { id: o.user, is_operator: !o.off }, () => `user ${o.user} is ${o.off ? 'no longer' : 'now'} a service operator`);
+      const op = await setUserOperator(handle.db, o.user, !o.off);
+      const active = op !== null && op.disabled_at === null;
+      emit(!!o.json, { id: o.user, is_operator: active, operator_id: op?.id ?? null }, () => (active
+        ? `operator ${op.id} <${op.email}> acts for user ${o.user}'s e-mail; it needs its own token: labstock admin operator token create --operator ${op.id}`
+        : `user ${o.user}'s e-mail has no active service operator`));
     }));
 }

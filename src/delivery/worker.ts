@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.js';
 import { type Db, isPostgres } from '../shared/db/database.js';
+import { DeadlineClient, pgClientConfig } from '../shared/db/postgres.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
 import * as repo from './repository.js';
 import type { WebhookAttemptsTable } from '../shared/db/schema.js';
 import { type AfterAttempt, afterAttempt, shouldDisable } from './rules.js';
 import { createSender, type SendResult, type Sender } from './sender.js';
+import { slotsFor } from './slots.js';
 import { deliverySignal, PG_CHANNEL } from './signal.js';
 
 export interface WorkerDeps {
@@ -41,6 +43,11 @@ export function createWorker(deps: WorkerDeps): Worker {
   const leaseMs = Math.max(config.webhookLeaseMs, config.webhookTimeoutMs * 2 + 1000);
   const sender: Sender = createSender(config);
   const inFlight = new Set<Promise<void>>();
+  const slots = slotsFor(config);
+  /** The last claim took all it asked for: more may be due. */
+  let claimedFull = true;
+  /** A webhook at its limit has room again, or a timer ran out: worth a claim though the last one came up short. */
+  let worthClaiming = false;
   let running = false;
   let loopDone: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
@@ -64,7 +71,9 @@ export function createWorker(deps: WorkerDeps): Worker {
    */
   async function listen(): Promise<void> {
     if (!isPostgres(db) || config.database.kind !== 'postgres' || !running) return;
-    const client = new pg.Client({ connectionString: config.database.url, ...(deps.pgSchema ? { options: `-c search_path=${deps.pgSchema}` } : {}) });
+    // The pool's settings (connect timeout, read deadline, application_name): a stalled server cannot hang the
+    // reconnect, and the client keeps an 'error' listener (a dead connection is not an uncaught exception).
+    const client = new DeadlineClient(pgClientConfig({ url: config.database.url, timeouts: config.databaseTimeouts, ...(deps.pgSchema ? { pgSchema: deps.pgSchema } : {}) }));
     let dropped = false;
     const onDrop = (err?: Error) => {
       if (dropped) return;
@@ -75,7 +84,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       log.warn({ err, retryInMs: relistenDelay }, 'delivery LISTEN connection lost; polling until it is back');
       relistenTimer = setTimeout(() => {
         relistenTimer = null;
-        void listen().catch(() => onDrop());
+        // A throw before listen() attaches its own handlers would end the reconnect chain: go round again.
+        void listen().catch((err: Error) => { dropped = false; onDrop(err); });
       }, relistenDelay);
       relistenDelay = Math.min(relistenDelay * 2, 30_000);
     };
@@ -158,7 +168,8 @@ export function createWorker(deps: WorkerDeps): Worker {
 
   const nowIso = () => new Date().toISOString();
 
-  async function deliver(ctx: repo.SendContext): Promise<void> {
+  /** The attempt's result, once recorded; undefined when nothing was sent. */
+  async function deliver(ctx: repo.SendContext): Promise<SendResult | undefined> {
     const deliveryId = ctx.id;
     if (!ctx.url || ctx.is_enabled !== 1) {
       // Deleted or disabled since the event: not sent. A replay can send it once the webhook is enabled again.
@@ -196,6 +207,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       finished.push({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision, done, failed });
       scheduleFlush();
     });
+    return result;
   }
 
   function scheduleFlush(): void {
@@ -357,11 +369,17 @@ export function createWorker(deps: WorkerDeps): Worker {
     return !unverified;
   }
 
-  function track(deliveryId: string, ctx: repo.SendContext | undefined): void {
-    const p = (ctx ? deliver(ctx) : Promise.resolve())
-      .catch((err) => log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires'))
-      .finally(() => {
+  function track(deliveryId: string, webhookId: string, ctx: repo.SendContext | undefined): void {
+    slots.take(webhookId);
+    const p: Promise<void> = (ctx ? deliver(ctx) : Promise.resolve(undefined))
+      .catch((err) => {
+        log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
+        return undefined;
+      })
+      .then((result) => {
         inFlight.delete(p);
+        // The result tells the slots whether the webhook answers in time (the slow lane).
+        if (slots.release(webhookId, result)) worthClaiming = true;
         wake?.();
       });
     inFlight.add(p);
@@ -370,10 +388,14 @@ export function createWorker(deps: WorkerDeps): Worker {
   /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
   async function claim(free: number): Promise<number> {
     const now = new Date();
-    const claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
-    if (claimed.length === 0) return 0;
-    const contexts = new Map((await repo.loadForSendMany(db, claimed.map((d) => d.id))).map((c) => [c.id, c]));
-    for (const d of claimed) track(d.id, contexts.get(d.id));
+    const claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slots.perEndpoint, slots.room(), slots.laneBound());
+    claimedFull = claimed.length >= free;
+    if (claimed.length > 0) {
+      const contexts = new Map((await repo.loadForSendMany(db, claimed.map((d) => d.id))).map((c) => [c.id, c]));
+      for (const d of claimed) track(d.id, d.webhook_id, contexts.get(d.id));
+    }
+    // Short, and a webhook's backlog filled its room: claim again without it, for what it may have hidden.
+    if (slots.claimed(new Set(claimed.map((d) => d.webhook_id))) && !claimedFull) worthClaiming = true;
     return claimed.length;
   }
 
@@ -391,7 +413,10 @@ export function createWorker(deps: WorkerDeps): Worker {
     // A kick (or stop) that came while nextDueAt was read found no one to wake: do not sleep through it.
     if (kicked || !running) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.max(ms, 5));
+      const timer = setTimeout(() => {
+        worthClaiming = true; // a retry or lease may have come due, or a commit was not signalled
+        done();
+      }, Math.max(ms, 5));
       function done() {
         clearTimeout(timer);
         wake = null;
@@ -406,12 +431,15 @@ export function createWorker(deps: WorkerDeps): Worker {
     while (running) {
       try {
         const wasKicked = kicked;
+        const worth = worthClaiming;
         kicked = false;
+        worthClaiming = false;
         if (ownNextRetry <= Date.now()) ownNextRetry = Infinity;
         const free = config.webhookConcurrency - inFlight.size;
         // Claim in batches: when half the slots are free (or nothing is in flight, or new work was signalled),
-        // not one claim per finished attempt.
-        const claiming = free > 0 && (free >= half || inFlight.size === 0 || wasKicked);
+        // not one claim per finished attempt. After a claim that found less than it asked for, free slots alone
+        // are no reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots).
+        const claiming = free > 0 && (wasKicked || worth || inFlight.size === 0 || (free >= half && claimedFull));
         const claimed = claiming ? await claim(free) : 0;
         verifyPending();
         await maybePrune();
@@ -419,10 +447,10 @@ export function createWorker(deps: WorkerDeps): Worker {
           if (verifying) await verifying;
           if (await isIdle()) {
             await flushDeferred();
-            idleWaiters.splice(0).forEach((r) => r());
+            for (const r of idleWaiters.splice(0)) r();
           }
         }
-        if (!claiming || claimed < free) await sleep();
+        if ((!claiming || claimed < free) && !worthClaiming) await sleep();
       } catch (err) {
         if (!running) break;
         log.error({ err }, 'delivery loop error; retrying');
@@ -439,7 +467,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       unsubscribe = deliverySignal.onKick(kick);
       await listen();
       loopDone = loop();
-      log.info({ worker: id, leaseMs, concurrency: config.webhookConcurrency }, 'delivery worker started');
+      log.info({ worker: id, leaseMs, concurrency: config.webhookConcurrency, perEndpoint: slots.perEndpoint, slowLane: slots.lane }, 'delivery worker started');
     },
     async stop() {
       if (!running) return;
@@ -456,7 +484,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       if (relistenTimer) clearTimeout(relistenTimer);
       await listener?.end().catch(() => undefined);
       await sender.close();
-      idleWaiters.splice(0).forEach((r) => r());
+      for (const r of idleWaiters.splice(0)) r();
     },
     /** Resolves once nothing is due, in flight or waiting for a handshake (tests and tools use it). */
     idle() {

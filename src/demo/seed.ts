@@ -1,15 +1,17 @@
 import { createOrganization, createToken, createUser } from '../accounts/service.js';
-import { addInstance, createItem } from '../inventory/service.js';
+import { upsertProducts } from '../catalogue/repository.js';
+import { addInstance } from '../inventory/instances.js';
+import { createItem } from '../inventory/items.js';
 import { addMember, createLab } from '../labs/service.js';
 import { createLocation } from '../locations/service.js';
 import { transitionIn, createOrder } from '../order-requests/service.js';
 import { findOrder } from '../order-requests/repository.js';
+import { createOperator, createOperatorToken } from '../operators/service.js';
 import type { Actor } from '../shared/actor.js';
 import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
-import { upsertProducts } from '../shop/repository.js';
 import { checkout } from '../shop/service.js';
 import { createType } from '../types/service.js';
 
@@ -19,6 +21,9 @@ export interface DemoResult {
   member_user_id: string;
   token: string;
   member_token: string;
+  /** A service operator (no organization) and its lso_ token: only shop fulfilment accepts it. */
+  operator_id: string;
+  operator_token: string;
   legacy_lab_id: string;
   migrated_lab_id: string;
   migrated_item_id: string;
@@ -27,7 +32,7 @@ export interface DemoResult {
   type_id: string;
   order_request_ids: Record<string, string>;
   vendor_product_ids: string[];
-  /** A shop order placed by the member, waiting for the operator (the admin) to ship it. */
+  /** A shop order placed by the member, waiting for the operator to ship it. */
   sales_order_id: string;
   sales_order_item_id: string;
 }
@@ -39,7 +44,7 @@ export interface DemoResult {
  */
 export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
   const org = await createOrganization(deps.db, { name: 'Demo University' });
-  const admin = await createUser(deps.db, { organizationId: org.id, email: 'ada.admin@demo.labstock.test', firstName: 'Ada', lastName: 'Lovelace', role: 'admin', isOperator: true });
+  const admin = await createUser(deps.db, { organizationId: org.id, email: 'ada.admin@demo.labstock.test', firstName: 'Ada', lastName: 'Lovelace', role: 'admin' });
   const member = await createUser(deps.db, { organizationId: org.id, email: 'max.member@demo.labstock.test', firstName: 'Max', lastName: 'Planck', role: 'member' });
 
   const legacy = await createLab(deps.db, { organizationId: org.id, name: 'Chemistry Teaching Lab' });
@@ -92,7 +97,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     productIds.push(row.id);
   }
 
-  const actor: Actor = { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member', isOperator: false };
+  const actor: Actor = { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member' };
   const orders: Record<string, string> = {};
   const plans: { name: string; vendor: string; catalog: string; lab: string; type: string; amount: string; qty: number; path: OrderStatus[]; product?: string }[] = [
     { name: 'Anti-GFP antibody', vendor: 'Abcam', catalog: 'ab290', lab: migrated.id, type: antibody.id, amount: '41500', qty: 1, path: [] },
@@ -123,8 +128,12 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
 
   const token = await createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
   const memberToken = await createToken(deps.db, { userId: member.id, organizationId: org.id, name: 'demo member' });
+  // Fulfilment is done by a service operator with a token of its own; the admin's token cannot ship.
+  const operator = await createOperator(deps.db, { email: 'otto.operator@demo.labstock.test', firstName: 'Otto', lastName: 'Hahn' });
+  const operatorToken = await createOperatorToken(deps.db, { operator: operator.id, name: 'demo operator' });
   return {
     organization_id: org.id, admin_user_id: admin.id, member_user_id: member.id, token: token.token, member_token: memberToken.token,
+    operator_id: operator.id, operator_token: operatorToken.token,
     legacy_lab_id: legacy.id, migrated_lab_id: migrated.id, migrated_item_id: gfp.id, migrated_instance_id: withSecond.instances[0]!.id,
     legacy_item_id: legacyItem.id, type_id: antibody.id, order_request_ids: orders, vendor_product_ids: productIds,
     sales_order_id: sale.id, sales_order_item_id: sale.items[0]!.id,

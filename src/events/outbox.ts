@@ -6,6 +6,7 @@ import { type Executor, isPostgres } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { dataKeyOf, fullEventType, type ShortEventType } from './types.js';
+import { forEachChunk } from '../shared/db/chunks.js';
 
 export interface CloudEvent<T = unknown> {
   specversion: '1.0';
@@ -25,9 +26,6 @@ export interface EmitInput {
 }
 
 export type EventConfig = Pick<Config, 'eventVendor' | 'eventSource' | 'webhookRequireVerification'>;
-
-/** Rows per INSERT: well under SQLite's bound-parameter limit for the widest row we write. */
-const CHUNK = 500;
 
 /**
  * Writes one event to the outbox. Call it with the transaction of the change that caused it: the event exists
@@ -56,7 +54,7 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
   const rows = events.map((event, i) => ({
     id: event.id, type: event.type, organization_id: inputs[i]!.organizationId, lab_id: inputs[i]!.labId, payload: JSON.stringify(event), created_at: time,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) await ex.insertInto('events').values(rows.slice(i, i + CHUNK)).execute();
+  await forEachChunk(rows, (chunk) => ex.insertInto('events').values(chunk).execute());
 
   const deliveries = [];
   for (const organizationId of new Set(inputs.map((i) => i.organizationId))) {
@@ -73,7 +71,7 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
       }
     }
   }
-  for (let i = 0; i < deliveries.length; i += CHUNK) await insertDeliveries(ex, deliveries.slice(i, i + CHUNK));
+  await forEachChunk(deliveries, (chunk) => insertDeliveries(ex, chunk));
   if (deliveries.length > 0) await wakeWorkers(ex);
   return events;
 }

@@ -4,6 +4,24 @@ import { Type } from 'typebox';
 
 const Health = Type.Object({ status: Type.String(), database: Type.String() }, { additionalProperties: false });
 
+/**
+ * The check answers within this budget either way: a stalled database (no answer, no error) is unreachable too,
+ * and a load balancer probing /healthz must not wait out the connect or statement timeouts.
+ */
+export const HEALTH_DEADLINE_MS = 900;
+
+/** `select 1` answered within the deadline; a failure or a late answer is false (and never an unhandled rejection). */
+async function databaseAnswers(run: () => Promise<unknown>, onError: (err: unknown) => void): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), HEALTH_DEADLINE_MS); });
+  const answered = run().then(() => true, (err: unknown) => { onError(err); return false; });
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', {
     config: { public: true },
@@ -12,12 +30,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Health, 503: Health },
     },
   }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.deps.db);
-      return { status: 'ok', database: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-    }
+    // A builder select (not raw SQL): a read the PostgreSQL driver may retry after a lost connection.
+    const ok = await databaseAnswers(
+      () => app.deps.db.selectNoFrom(sql<number>`1`.as('one')).execute(),
+      (err) => app.log.warn({ err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } }, 'health check: database unreachable'),
+    );
+    if (ok) return { status: 'ok', database: 'ok' };
+    return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
   });
 };

@@ -2,7 +2,7 @@ import { userSummaries } from '../accounts/repository.js';
 import { labsByIds } from '../labs/repository.js';
 import { locationPaths } from '../locations/repository.js';
 import type { Executor } from '../shared/db/database.js';
-import type { InventoryItem } from '../shared/schemas.js';
+import type { InventoryItem } from './schemas.js';
 import { typeRefsByIds } from '../types/repository.js';
 import { activeInstancesOf, type ItemRow } from './repository.js';
 import { itemQuantity } from './rules.js';
@@ -31,7 +31,7 @@ export async function renderItems(ex: Executor, appUrl: string, rows: ItemRow[])
 
   return rows.map((r) => {
     const lab = labs.get(r.lab_id)!;
-    // Legacy labs have no instances, except items a lab migration in progress already converted (src/labs/migration.ts):
+    // Legacy labs have no instances, except items a lab migration in progress already converted (src/lab-migration/service.ts):
     // those render as migrated, nested lab included, exactly as their inventory-item.updated event showed them. A
     // converted item left without an instance renders as legacy until the lab flips (its event shows the end state).
     const migrated = lab.uses_instances || byItem.has(r.id);

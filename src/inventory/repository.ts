@@ -82,7 +82,7 @@ export async function insertInstance(ex: Executor, row: InstanceRow): Promise<vo
 export async function touchItem(
   ex: Executor,
   id: string,
-  change: { userId: string; now: string; expectedVersion?: number; set?: Partial<Pick<ItemRow, 'quantity'>> },
+  change: { userId: string; now: string; expectedVersion?: number; set?: Partial<ItemRow> },
 ): Promise<boolean> {
   let q = ex.updateTable('inventory_items')
     .set({ ...(change.set ?? {}), updated_by: change.userId, updated_at: change.now, version: sql<number>`version + 1` })
@@ -92,6 +92,17 @@ export async function touchItem(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** The item, its instances and its history, in the order their foreign keys need. */
+export async function deleteItem(ex: Executor, id: string): Promise<void> {
+  await ex.deleteFrom('inventory_item_changes').where('item_id', '=', id).execute();
+  await ex.deleteFrom('inventory_item_instances').where('item_id', '=', id).execute();
+  await ex.deleteFrom('inventory_items').where('id', '=', id).execute();
+}
+
+export async function updateInstance(ex: Executor, instanceId: string, set: Partial<InstanceRow>, now: string): Promise<void> {
+  await ex.updateTable('inventory_item_instances').set({ ...set, updated_at: now }).where('id', '=', instanceId).execute();
+}
+
 export async function setInstanceQuantity(ex: Executor, instanceId: string, quantity: string, now: string): Promise<void> {
   await ex.updateTable('inventory_item_instances').set({ quantity, updated_at: now }).where('id', '=', instanceId).execute();
 }
@@ -99,3 +110,31 @@ export async function setInstanceQuantity(ex: Executor, instanceId: string, quan
 export async function insertChanges(ex: Executor, rows: ItemChangesTable[]): Promise<void> {
   if (rows.length > 0) await ex.insertInto('inventory_item_changes').values(rows).execute();
 }
+
+export const changesOf = (ex: Executor, itemId: string) =>
+  ex.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
+
+// What a location's rename, move or delete needs of the instances stored there (src/inventory/stored-at.ts).
+
+export async function hasActiveInstancesAt(ex: Executor, locationId: string): Promise<boolean> {
+  return (await ex.selectFrom('inventory_item_instances').select('id').where('location_id', '=', locationId).where('archived_at', 'is', null).executeTakeFirst()) !== undefined;
+}
+
+/** Archived instances keep no location rather than a dangling one. */
+export async function detachArchivedInstances(ex: Executor, locationId: string): Promise<void> {
+  await ex.updateTable('inventory_item_instances').set({ location_id: null }).where('location_id', '=', locationId).execute();
+}
+
+export async function itemIdsStoredAt(ex: Executor, locationIds: string[]): Promise<string[]> {
+  const rows = await ex.selectFrom('inventory_item_instances').select('item_id').distinct()
+    .where('location_id', 'in', locationIds).where('archived_at', 'is', null).execute();
+  return rows.map((r) => r.item_id);
+}
+
+/** Bumps many items' versions at once (their rendering changed, not their fields). */
+export async function touchItems(ex: Executor, ids: string[], change: { userId: string; now: string }): Promise<void> {
+  await ex.updateTable('inventory_items').set({ version: sql<number>`version + 1`, updated_by: change.userId, updated_at: change.now }).where('id', 'in', ids).execute();
+}
+
+export const findItems = (ex: Executor, ids: string[]) =>
+  ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id').execute();

@@ -1,34 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateTime, DecimalString, InventoryItem, NDate, NString, NUuid, orNull, responses, UserSummary, Uuid } from '../shared/schemas.js';
-import { addItemInstance, adjustQuantity, archiveItemInstance, createInventoryItem, deleteInventoryItem, editInventoryItem, editItemInstance, itemHistory, SIGNED_DECIMAL_PATTERN } from './operations.js';
-import { getItem, listItems, updateInstanceQuantity, updateItemQuantity } from './service.js';
+import { responses, Uuid } from '../shared/schemas.js';
+import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
+import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItem, itemHistory, listItems } from './items.js';
+import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
+import {
+  AdjustmentBody, Change, InstanceCreateBody, InstanceEditBody, InstanceQuantityBody, InventoryItem, ItemCreateBody, ItemEditBody, ItemQuantityBody,
+} from './schemas.js';
 
 const DEPRECATED_SINCE = '@1781654400';
 
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })) });
 
-const NDecimal = Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: DECIMAL_PATTERN });
-const Place = orNull(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }));
-const itemFields = {
-  vendor: Type.Optional(NString), catalog_number: Type.Optional(NString), price: Type.Optional(NDecimal), unit_size: Type.Optional(NString),
-  url: Type.Optional(NString), technical_details: Type.Optional(NString), auto_reminder: Type.Optional(NString), cas_number: Type.Optional(NString),
-  serial_number: Type.Optional(NString), vendor_product_id: Type.Optional(NUuid), type_id: Type.Optional(NUuid),
-  quantity: Type.Optional(DecimalString), lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate),
-  location: Type.Optional(Place), sublocation: Type.Optional(Place),
-};
-const NewInstance = Type.Object({
-  quantity: DecimalString, lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate), location_id: Type.Optional(NUuid),
-}, { additionalProperties: false });
-const InstanceEdit = Type.Object({
-  quantity: Type.Optional(DecimalString), lot_number: Type.Optional(NString), expiration_date: Type.Optional(NDate), location_id: Type.Optional(NUuid),
-}, { additionalProperties: false });
-const Change = Type.Object({
-  id: Uuid, field: Type.String(), old_value: NString, new_value: NString, note: NString, instance_id: NUuid,
-  changed_at: DateTime, changed_by: orNull(UserSummary),
-}, { additionalProperties: false });
 const ItemParams = Type.Object({ id: Uuid });
 const InstanceParams = Type.Object({ itemId: Uuid, itemInstanceId: Uuid });
 
@@ -64,7 +48,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.',
       params: Type.Object({ id: Uuid }),
       headers: IfMatch,
-      body: Type.Object({ quantity: Type.Optional(DecimalString) }, { additionalProperties: false }),
+      body: ItemQuantityBody,
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -81,7 +65,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Returns the full parent item, including the updated instances array.',
       params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
       headers: IfMatch,
-      body: Type.Object({ quantity: DecimalString }, { additionalProperties: false }),
+      body: InstanceQuantityBody,
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -95,7 +79,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['Inventory items'], summary: 'Create inventory item',
       description: 'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
-      body: Type.Object({ lab_id: Uuid, name: Type.String({ minLength: 1, maxLength: 500 }), ...itemFields, instances: Type.Optional(Type.Array(NewInstance, { maxItems: 100 })) }, { additionalProperties: false }),
+      body: ItemCreateBody,
       response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -107,7 +91,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['Inventory items'], summary: 'Edit inventory item', description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
       params: ItemParams, headers: IfMatch,
-      body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })), ...itemFields }, { additionalProperties: false }),
+      body: ItemEditBody,
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -129,7 +113,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/inventory-items/:id/instances', {
     schema: {
       tags: ['Inventory items'], summary: 'Add an instance', description: 'Labs that use instances only (409 otherwise). Returns the full item.',
-      params: ItemParams, headers: IfMatch, body: NewInstance,
+      params: ItemParams, headers: IfMatch, body: InstanceCreateBody,
       response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -140,7 +124,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/inventory-items/:itemId/instances/:itemInstanceId', {
     schema: {
       tags: ['Inventory items'], summary: 'Edit an instance', description: 'Quantity, lot, expiry or location. Returns the full item.',
-      params: InstanceParams, headers: IfMatch, body: InstanceEdit,
+      params: InstanceParams, headers: IfMatch, body: InstanceEditBody,
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
     },
   }, async (request, reply) => {
@@ -165,11 +149,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['Inventory items'], summary: 'Adjust the quantity',
       description: 'Adds delta (negative to take away) to the current quantity, atomically; 409 if it would go below zero. In a lab that uses instances, instance_id names the instance.',
       params: ItemParams,
-      body: Type.Object({
-        delta: Type.String({ pattern: SIGNED_DECIMAL_PATTERN, description: 'e.g. "-0.5" or "2"' }),
-        note: Type.Optional(Type.String({ maxLength: 2000 })),
-        instance_id: Type.Optional(Uuid),
-      }, { additionalProperties: false }),
+      body: AdjustmentBody,
       response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
     },
   }, async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { Actor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { LabsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
-import type { Lab } from '../shared/schemas.js';
+import type { Lab } from './schemas.js';
 
 /**
  * The ids of the labs this token may see, as a subquery: every lab of the organization for an org admin, the
@@ -71,4 +71,10 @@ export async function addLabMember(ex: Executor, labId: string, userId: string, 
   if (existing) return false;
   await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now }).execute();
   return true;
+}
+
+/** The flags that say whether a lab migrates; with `share`, the row is read FOR SHARE on PostgreSQL (src/labs/migrating.ts). */
+export function findMigrationFlags(ex: Executor, labId: string, opts: { share?: boolean } = {}) {
+  const q = ex.selectFrom('labs').select(['uses_instances', 'migration_started_at']).where('id', '=', labId);
+  return (opts.share && isPostgres(ex) ? q.forShare() : q).executeTakeFirst();
 }

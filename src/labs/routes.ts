@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { Lab, responses, Uuid } from '../shared/schemas.js';
+import { Lab } from './schemas.js';
+import { responses, Uuid } from '../shared/schemas.js';
 import { getLab, listLabs } from './service.js';
 
 export const labRoutes: FastifyPluginAsyncTypebox = async (app) => {

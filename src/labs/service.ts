@@ -4,7 +4,7 @@ import type { Db } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import type { Lab } from '../shared/schemas.js';
+import type { Lab } from './schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 

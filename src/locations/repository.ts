@@ -1,19 +1,23 @@
 import { sql } from 'kysely';
 import type { Executor } from '../shared/db/database.js';
 import type { LocationsTable } from '../shared/db/schema.js';
-import { MAX_LOCATION_DEPTH, pathNamesOf } from './rules.js';
+import { type Ancestry, type ChainStep, MAX_LOCATION_DEPTH, readAncestry } from './rules.js';
 
 export interface LocationPath {
   name: string;
   pathNames: string[];
 }
 
-/** Root-to-leaf paths of many locations in one recursive query (the same SQL on SQLite and PostgreSQL). */
-export async function locationPaths(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, LocationPath>> {
+/**
+ * The ancestor chains of many locations in one recursive query (the same SQL on SQLite and PostgreSQL), each
+ * step with its distance from the location asked about. The walk stops one step past the deepest allowed path,
+ * so a cycle or an over-deep path stored by an older version ends too (src/locations/rules.ts reads them).
+ */
+async function ancestorChains(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, ChainStep[]>> {
   const unique = [...new Set([...ids].filter((x): x is string => x !== null))];
-  const out = new Map<string, LocationPath>();
-  if (unique.length === 0) return out;
-  const { rows } = await sql<{ start_id: string; name: string; depth: number }>`
+  const chains = new Map<string, ChainStep[]>();
+  if (unique.length === 0) return chains;
+  const { rows } = await sql<{ start_id: string; id: string; parent_id: string | null; name: string; depth: number }>`
     WITH RECURSIVE chain(start_id, id, parent_id, name, depth) AS (
       SELECT id, id, parent_id, name, 0 FROM locations WHERE id IN (${sql.join(unique)})
       UNION ALL
@@ -21,24 +25,29 @@ export async function locationPaths(ex: Executor, ids: Iterable<string | null>):
       FROM locations l JOIN chain ON l.id = chain.parent_id
       WHERE chain.depth < ${MAX_LOCATION_DEPTH + 1}
     )
-    SELECT start_id, name, depth FROM chain`.execute(ex);
-  const chains = new Map<string, { name: string; depth: number }[]>();
+    SELECT start_id, id, parent_id, name, depth FROM chain`.execute(ex);
   for (const r of rows) {
     const list = chains.get(r.start_id) ?? [];
-    list.push({ name: r.name, depth: Number(r.depth) });
+    list.push({ id: r.id, parent_id: r.parent_id, name: r.name, depth: Number(r.depth) });
     chains.set(r.start_id, list);
   }
-  for (const [id, chain] of chains) {
-    const pathNames = pathNamesOf(chain);
+  return chains;
+}
+
+/** Root-to-leaf paths of many locations, each within the published limits whatever is stored. */
+export async function locationPaths(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, LocationPath>> {
+  const out = new Map<string, LocationPath>();
+  for (const [id, chain] of await ancestorChains(ex, ids)) {
+    const { pathNames } = readAncestry(chain);
     out.set(id, { name: pathNames[pathNames.length - 1]!, pathNames });
   }
   return out;
 }
 
-/** Depth of a location: 1 for a root location. */
-export async function depthOf(ex: Executor, id: string): Promise<number> {
-  const path = (await locationPaths(ex, [id])).get(id);
-  return path ? path.pathNames.length : 0;
+/** Where a location stands: its path, its depth (1 for a root location) and whether its chain is whole. */
+export async function ancestryOf(ex: Executor, id: string): Promise<Ancestry | undefined> {
+  const chain = (await ancestorChains(ex, [id])).get(id);
+  return chain ? readAncestry(chain) : undefined;
 }
 
 export const findLocation = (ex: Executor, id: string) => ex.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -63,6 +72,10 @@ export async function subtreeOf(ex: Executor, id: string): Promise<{ id: string;
     )
     SELECT id, depth FROM sub`.execute(ex);
   return rows.map((r) => ({ id: r.id, depth: Number(r.depth) }));
+}
+
+export async function hasSubLocation(ex: Executor, id: string): Promise<boolean> {
+  return (await ex.selectFrom('locations').select('id').where('parent_id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export const locationsOfLab = (ex: Executor, labId: string) =>

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { NUuid, responses, Uuid } from '../shared/schemas.js';
-import { createLocation, deleteLocation, listLocations, updateLocation } from './service.js';
+import { createLocation, deleteLocation, listLocations, type StoredAtLocations, updateLocation } from './service.js';
 
 const Location = Type.Object({
   id: Uuid, name: Type.String(), parent_id: NUuid, pathNames: Type.Array(Type.String(), { description: 'root first, this location last' }),
 }, { title: 'Location', additionalProperties: false });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
-export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `stored` answers for what is stored at locations (the server passes src/inventory/stored-at.ts). */
+export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocations }> = async (app, { stored }) => {
   app.get('/labs/:id/locations', {
     schema: {
       tags: ['Locations'], summary: 'A lab\'s location tree', description: 'Every location of a lab that uses instances, with its path.',
@@ -36,7 +37,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ name: Type.Optional(Name), parent_id: Type.Optional(NUuid) }, { additionalProperties: false }),
       response: responses({ 200: Location }, [400, 401, 404, 409, 413, 415, 422]),
     },
-  }, async (request) => updateLocation(app.deps, request.actor, request.params.id, request.body));
+  }, async (request) => updateLocation(app.deps, stored, request.actor, request.params.id, request.body));
 
   app.delete('/locations/:id', {
     schema: {
@@ -44,7 +45,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ id: Uuid }), response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
     },
   }, async (request, reply) => {
-    await deleteLocation(app.deps, request.actor, request.params.id);
+    await deleteLocation(app.deps, stored, request.actor, request.params.id);
     return reply.code(204).send();
   });
 };

@@ -3,7 +3,7 @@ import { labsByIds } from '../labs/repository.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { toMoney } from '../shared/money.js';
-import type { OrderRequest, OrderRequestWithHistory } from '../shared/schemas.js';
+import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 import { typeRefsByIds } from '../types/repository.js';
 import { historyOf, type OrderRow } from './repository.js';
 

@@ -1,6 +1,6 @@
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { OrderRequestEventsTable, OrderRequestsTable, OrderStatus } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -20,6 +20,16 @@ export async function listVisibleOrders(ex: Executor, actor: Actor, filter: { la
 export const findVisibleOrder = (ex: Executor, actor: Actor, id: string) =>
   ex.selectFrom('order_requests').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
 
+/**
+ * The request, row-locked on PostgreSQL until the transaction ends, for a change that depends on its status: a
+ * concurrent caller waits and then reads the status the first one set (so an identical PUT finds it already set,
+ * as it would one after the other). SQLite's write transactions are serial already.
+ */
+export function findVisibleOrderForUpdate(ex: Executor, actor: Actor, id: string) {
+  const q = ex.selectFrom('order_requests').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor));
+  return (isPostgres(ex) ? q.forUpdate() : q).executeTakeFirst();
+}
+
 export const findOrder = (ex: Executor, id: string) => ex.selectFrom('order_requests').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Requests by id, in no particular order; ids that do not exist are missing (`labId` narrows to one lab). */
@@ -29,8 +39,33 @@ export const ordersByIds = (ex: Executor, ids: string[], labId?: string) => {
   return (labId === undefined ? q : q.where('lab_id', '=', labId)).execute();
 };
 
+/**
+ * Requests of one lab by id, row-locked on PostgreSQL until the transaction ends (see findVisibleOrderForUpdate),
+ * in id order so that two callers locking overlapping sets cannot deadlock.
+ */
+export function ordersByIdsForUpdate(ex: Executor, ids: string[], labId: string) {
+  if (ids.length === 0) return Promise.resolve([] as OrderRow[]);
+  const q = ex.selectFrom('order_requests').selectAll().where('id', 'in', ids).where('lab_id', '=', labId).orderBy('id');
+  return (isPostgres(ex) ? q.forUpdate() : q).execute();
+}
+
 export async function setBackorderedExpectedAt(ex: Executor, id: string, expected: string | null, userId: string, now: string): Promise<void> {
   await ex.updateTable('order_requests').set({ backordered_expected_at: expected, updated_by: userId, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Marks a request as checked out into a shop line. The shop calls it in the checkout's transaction, so order
+ * requests learn that their status follows the shop from their own row (docs/decisions/0008-shop-and-order-requests.md).
+ */
+export async function markCheckedOut(ex: Executor, id: string, lineId: string): Promise<void> {
+  await ex.updateTable('order_requests').set({ checked_out_line_id: lineId }).where('id', '=', id).execute();
+}
+
+/** Deletes a request and its history; false if it was already gone (a concurrent delete). */
+export async function deleteOrderWithHistory(ex: Executor, id: string): Promise<boolean> {
+  await ex.deleteFrom('order_request_events').where('order_request_id', '=', id).execute();
+  const deleted = await ex.deleteFrom('order_requests').where('id', '=', id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1;
 }
 
 export async function insertOrder(ex: Executor, row: OrderRow): Promise<void> {

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { OrderStatus } from '../shared/db/schema.js';
 import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateString, ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema, responses, Uuid } from '../shared/schemas.js';
+import { DateString, responses, Uuid } from '../shared/schemas.js';
+import { ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
 
 const CreateBody = Type.Object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../shared/schemas.js';
+import { ORDER_STATUSES } from './schemas.js';
 import { checkTransition, emitsOrdered, TRANSITIONS } from './rules.js';
 
 describe('order request transitions', () => {

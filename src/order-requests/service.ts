@@ -1,5 +1,6 @@
+import { findVendorProduct } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
-import { receiveGoodsIn } from '../inventory/service.js';
+import { receiveGoodsIn } from '../inventory/quantities.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
@@ -9,9 +10,8 @@ import { AppError, type FieldError, notFound, validation } from '../shared/error
 import { newId } from '../shared/ids.js';
 import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
-import type { OrderRequest } from '../shared/schemas.js';
+import type { OrderRequest } from './schemas.js';
 import { isDate, nowIso } from '../shared/time.js';
-import { findVendorProduct, lineOfRequest } from '../shop/repository.js';
 import { findTypeInLab } from '../types/repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
@@ -77,7 +77,7 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
       quantity: String(input.quantity), unit_size: null, unit_price: unitPrice, currency: input.price.currency,
       notes: input.notes ?? null, required_before: input.required_before ?? null, invoice_number: null, requisition_number: null,
       confirmation_number: null, tracking_number: null, purchase_order_number: null, shipping_and_handling: null, details: null,
-      spend_tracking_code: null, backordered_expected_at: null, is_urgent: 0, requested_by: actor.userId, created_by: actor.userId,
+      spend_tracking_code: null, backordered_expected_at: null, checked_out_line_id: null, is_urgent: 0, requested_by: actor.userId, created_by: actor.userId,
       updated_by: actor.userId, requested_at: now, updated_at: now, created_at: now,
     };
     await repo.insertOrder(trx, row);
@@ -132,20 +132,21 @@ export async function transitionIn(
 
 /**
  * A request checked out in the shop follows its line (shipped, backordered, delivered, cancelled by operators);
- * letting the lab move it too would let the two disagree, e.g. goods received twice.
+ * letting the lab move it too would let the two disagree, e.g. goods received twice. The checkout marks the
+ * request itself (docs/decisions/0008-shop-and-order-requests.md), so this reads no table of the shop.
  */
-async function refuseIfInShop(ex: Executor, id: string): Promise<void> {
-  const line = await lineOfRequest(ex, id);
-  if (line) {
-    throw new AppError('conflict', `The order request was checked out in the shop (line ${line.id}, ${line.status}); its status follows the shop order`);
+function refuseIfInShop(row: repo.OrderRow): void {
+  if (row.checked_out_line_id !== null) {
+    throw new AppError('conflict', `The order request was checked out in the shop (line ${row.checked_out_line_id}); its status follows the shop order`);
   }
 }
 
 export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, body: { status?: OrderStatus }): Promise<OrderRequest> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findVisibleOrder(trx, actor, id);
+    // Locked when the status may change, so identical concurrent PUTs find it set by the first (200, no change).
+    const row = body.status === undefined ? await repo.findVisibleOrder(trx, actor, id) : await repo.findVisibleOrderForUpdate(trx, actor, id);
     if (!row) throw notFound('order request');
-    if (body.status !== undefined && body.status !== row.status) await refuseIfInShop(trx, row.id);
+    if (body.status !== undefined && body.status !== row.status) refuseIfInShop(row);
     const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
     return renderOrder(trx, deps.config.appUrl, updated);
   });
@@ -155,14 +156,15 @@ export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, b
 export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, details: { lot_number?: string; expiration_date?: string; location_id?: string }): Promise<OrderRequest> {
   if (details.expiration_date !== undefined && !isDate(details.expiration_date)) throw validation([{ field: 'expiration_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
   return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findVisibleOrder(trx, actor, id);
+    // Locked, so a concurrent receive waits and then finds it RECEIVED, as a later caller would.
+    const row = await repo.findVisibleOrderForUpdate(trx, actor, id);
     if (!row) throw notFound('order request');
     const lab = (await findLabRow(trx, row.lab_id))!;
     if (details.location_id !== undefined && lab.uses_instances !== 1) {
       throw validation([{ field: 'location_id', message: 'this lab does not use instances, so it has no location tree' }]);
     }
     if (row.status === 'RECEIVED') throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
-    await refuseIfInShop(trx, row.id);
+    refuseIfInShop(row);
     const updated = await transitionIn(trx, deps, actor.userId, row, 'RECEIVED', {
       receive: { lotNumber: details.lot_number ?? null, expirationDate: details.expiration_date ?? null, locationId: details.location_id ?? null },
     });
@@ -173,19 +175,17 @@ export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, 
 /** DELETE /order-requests/{id}: by its requester or an org admin, never once received; emits order-request.deleted. */
 export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findVisibleOrder(trx, actor, id);
+    // Locked, so a receive committing meanwhile is seen (a received request is never deleted).
+    const row = await repo.findVisibleOrderForUpdate(trx, actor, id);
     if (!row) throw notFound('order request');
     if (row.requested_by !== actor.userId && !isOrgAdmin(actor)) {
       throw new AppError('forbidden', 'Only the requester or an organization admin may delete an order request');
     }
     if (row.status === 'RECEIVED') throw new AppError('conflict', 'A received order request is part of the inventory\'s history and cannot be deleted');
-    const inShop = await trx.selectFrom('sales_order_items').select('id').where('order_request_id', '=', row.id).executeTakeFirst();
-    if (inShop) throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
+    if (row.checked_out_line_id !== null) throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
     const last = await renderOrder(trx, deps.config.appUrl, row);
-    await trx.deleteFrom('order_request_events').where('order_request_id', '=', row.id).execute();
-    const deleted = await trx.deleteFrom('order_requests').where('id', '=', row.id).executeTakeFirst();
     // A concurrent delete got there first: it emitted the event; this one found nothing.
-    if (Number(deleted.numDeletedRows) !== 1) throw notFound('order request');
+    if (!(await repo.deleteOrderWithHistory(trx, row.id))) throw notFound('order request');
     const lab = (await findLabRow(trx, row.lab_id))!;
     await emitEvent(trx, deps.config, { type: 'order-request.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
   });

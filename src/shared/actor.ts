@@ -4,7 +4,22 @@ export interface Actor {
   userId: string;
   organizationId: string;
   role: 'admin' | 'member';
-  isOperator: boolean;
 }
 
 export const isOrgAdmin = (actor: Actor): boolean => actor.role === 'admin';
+
+/**
+ * A service operator (docs/decisions/0004-operators.md): a principal of the service, not of any organization.
+ * It is never an Actor, so no tenant service can be handed one; only shop fulfilment takes it.
+ */
+export interface OperatorActor {
+  kind: 'operator';
+  operatorId: string;
+  /** The user that names the operator in tenants' history (order request events, received items). */
+  userId: string;
+  /** The operator token used, or null when acting from the command line. */
+  tokenId: string | null;
+  via: 'api' | 'cli';
+  /** The HTTP request id, for the audit trail. */
+  requestId: string | null;
+}

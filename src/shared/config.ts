@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** PostgreSQL: connect (and pool checkout), statement_timeout, idle_in_transaction_session_timeout (docs/decisions/0003-database-failures.md). */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   appUrl: string;
   eventVendor: string;
   eventSource: string;
@@ -19,12 +21,22 @@ export interface Config {
   /** Fallback poll when no wake-up signal arrives (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */
   webhookPollMs: number;
   webhookConcurrency: number;
+  /** Attempts to one webhook in flight at once per worker, so a slow receiver holds only its share of the slots. */
+  webhookConcurrencyPerEndpoint: number;
   /** A webhook with no success for this long is disabled. */
   webhookDisableAfterMs: number;
   /** Delivered events, deliveries and attempts older than this are pruned. */
   webhookRetentionMs: number;
   /** Requests per minute per token; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
+  /** Requests per minute per client address that do not authenticate (no token, a bad token, open routes); 0 = off. */
+  rateLimitPerAddressPerMinute: number;
+  /** HTTP edge (src/server/http-edge.ts): time to receive the headers, the whole request, and keep-alive idle time. */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  /** Open connections beyond this are refused, so slow clients cannot exhaust file descriptors. */
+  httpMaxConnections: number;
   bodyLimitBytes: number;
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
@@ -156,11 +168,30 @@ export function loadConfig(env: Env = process.env): Config {
     return raw;
   };
 
+  // RATE_LIMIT_PER_MINUTE=0 turns every limit off unless the per-address one is set explicitly.
+  const rateLimitPerAddressPerMinute = int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE?.trim() === '0' ? 0 : 120, 0, 1_000_000);
+  const httpHeadersTimeoutMs = duration('HTTP_HEADERS_TIMEOUT', 10_000);
+  const httpRequestTimeoutMs = duration('HTTP_REQUEST_TIMEOUT', 30_000);
+  if (httpHeadersTimeoutMs > httpRequestTimeoutMs) problems.push('HTTP_HEADERS_TIMEOUT: must not be longer than HTTP_REQUEST_TIMEOUT');
+
+  const webhookConcurrency = int('WEBHOOK_CONCURRENCY', 16, 1, 256);
+  // Default: half the slots. A receiver that hangs leaves the other half to everyone else; a lower share cut a
+  // burst to one fast receiver by more than half (fewer answers recorded per transaction).
+  const webhookConcurrencyPerEndpoint = int('WEBHOOK_CONCURRENCY_PER_ENDPOINT', Math.ceil(webhookConcurrency / 2), 1, 256);
+  if (webhookConcurrencyPerEndpoint > webhookConcurrency) {
+    problems.push(`WEBHOOK_CONCURRENCY_PER_ENDPOINT: must not be more than WEBHOOK_CONCURRENCY (${webhookConcurrency}), got ${webhookConcurrencyPerEndpoint}`);
+  }
+
   const config: Config = {
     port,
     host,
     databaseUrl: env.DATABASE_URL ?? '',
     database,
+    databaseTimeouts: {
+      connectMs: duration('DATABASE_CONNECT_TIMEOUT', 5000),
+      statementMs: duration('DATABASE_STATEMENT_TIMEOUT', 30_000),
+      idleInTransactionMs: duration('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT', 60_000),
+    },
     appUrl,
     eventVendor,
     eventSource,
@@ -171,10 +202,16 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
     webhookLeaseMs: duration('WEBHOOK_LEASE', 60_000),
     webhookPollMs: duration('WEBHOOK_POLL', 1000),
-    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 16, 1, 256),
+    webhookConcurrency,
+    webhookConcurrencyPerEndpoint,
     webhookDisableAfterMs: duration('WEBHOOK_DISABLE_AFTER', 5 * 86_400_000),
     webhookRetentionMs: duration('WEBHOOK_RETENTION', 30 * 86_400_000),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    rateLimitPerAddressPerMinute,
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
+    httpKeepAliveTimeoutMs: duration('HTTP_KEEP_ALIVE_TIMEOUT', 5000),
+    httpMaxConnections: int('HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { queueStats } from '../delivery/repository.js';
-import type { Db } from './db/database.js';
 
 // One registry per app instance (tests build many apps in one process; a global registry would collide).
 export interface Metrics {
@@ -13,8 +11,14 @@ export interface Metrics {
   };
 }
 
-/** With a database, the delivery queue's depth and oldest pending age are read on each scrape. */
-export function createMetrics(db?: Db): Metrics {
+/** What the delivery queue holds: pending deliveries and when the oldest was created. */
+export type QueueStats = () => Promise<{ depth: number; oldest: string | null }>;
+
+/**
+ * With `queueStats` (the delivery repository's, passed in by the server so that shared/ imports no domain), the
+ * queue's depth and oldest pending age are read on each scrape.
+ */
+export function createMetrics(queueStats?: QueueStats): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const attempts = new Counter({
@@ -29,10 +33,10 @@ export function createMetrics(db?: Db): Metrics {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 120, 600, 3600],
     registers: [registry],
   });
-  if (db) {
+  if (queueStats) {
     let stats: Promise<{ depth: number; oldest: string | null }> | null = null;
     // One query serves both gauges of a scrape.
-    const read = () => (stats ??= queueStats(db).finally(() => setTimeout(() => { stats = null; }, 100)));
+    const read = () => (stats ??= queueStats().finally(() => setTimeout(() => { stats = null; }, 100)));
     new Gauge({
       name: 'labstock_webhook_queue_depth', help: 'Deliveries waiting to be attempted', registers: [registry],
       async collect() { this.set((await read()).depth); },

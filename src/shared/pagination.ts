@@ -21,14 +21,34 @@ export const pageOf = (q: { page?: number; per_page?: number }): Page => {
   return { page, perPage, offset: (page - 1) * perPage };
 };
 
-/** RFC 8288 Link (first/prev/next/last) and X-Total-Count, built from the request's own URL. */
+/**
+ * The absolute URL of another page of this list: APP_URL, the route's path, and only the parameters the operation
+ * declares, from the validated query. Neither the Host header nor unknown query parameters reach the Link header,
+ * so it stays a few hundred bytes and points at this service whatever the client sent.
+ */
+function pageUrlBuilder(request: FastifyRequest): (page: number) => string {
+  const params = request.params as Record<string, string> | undefined;
+  const path = (request.routeOptions.url ?? '/').replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const search = new URLSearchParams();
+  for (const key of Object.keys(schema?.properties ?? {})) {
+    const value = query[key];
+    if (key === 'page' || value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+  }
+  const base = `${request.server.deps.config.appUrl}${path}`;
+  return (page) => {
+    search.set('page', String(page));
+    return `${base}?${search.toString()}`;
+  };
+}
+
+/** RFC 8288 Link (first/prev/next/last) and X-Total-Count. */
 export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, total: number): void {
   const lastPage = Math.max(1, Math.ceil(total / page.perPage));
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const link = (n: number, rel: string) => {
-    url.searchParams.set('page', String(n));
-    return `<${url.toString()}>; rel="${rel}"`;
-  };
+  const pageUrl = pageUrlBuilder(request);
+  const link = (n: number, rel: string) => `<${pageUrl(n)}>; rel="${rel}"`;
   const links = [link(1, 'first')];
   if (page.page > 1) links.push(link(Math.min(page.page - 1, lastPage), 'prev'));
   if (page.page < lastPage) links.push(link(page.page + 1, 'next'));

@@ -1,11 +1,13 @@
 import { userSummaries } from '../accounts/repository.js';
+import { unitOf } from '../catalogue/render.js';
+import { productsByIds } from '../catalogue/repository.js';
 import { labsByIds } from '../labs/repository.js';
 import { renderOrders } from '../order-requests/render.js';
 import { ordersByIds } from '../order-requests/repository.js';
 import type { Executor } from '../shared/db/database.js';
-import type { OrderRequest } from '../shared/schemas.js';
+import type { OrderRequest } from '../order-requests/schemas.js';
 import * as repo from './repository.js';
-import type { SalesOrder, SalesOrderItem, Shipment, VendorProduct } from './schemas.js';
+import type { FulfilmentLine, SalesOrder, SalesOrderItem, Shipment } from './schemas.js';
 
 // Rendering in batches: a page of orders or lines costs a fixed number of queries, whatever its size.
 
@@ -23,18 +25,11 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 export const salesOrderAppUrl = (appUrl: string, id: string): string => `${appUrl}/shop/orders/${id}`;
 export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): string => `${appUrl}/shop/orders/${orderId}#item-${lineId}`;
 
-const unitOf = (p: repo.ProductRow) => ({ name: p.unit_name, symbol: p.unit_symbol, amount: Number(p.unit_amount) });
-
-export const renderProduct = (p: repo.ProductRow): VendorProduct => ({
-  id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, vendor_name: p.vendor_name, unit: unitOf(p),
-  price: { amount: p.price_amount, currency: p.currency },
-});
-
 export async function renderLines(ex: Executor, appUrl: string, lines: repo.LineRow[]): Promise<SalesOrderItem[]> {
   if (lines.length === 0) return [];
   const requestRows = await ordersByIds(ex, lines.map((l) => l.order_request_id));
   const [products, shipments, requests] = await Promise.all([
-    repo.productsByIds(ex, lines.map((l) => l.vendor_product_id)),
+    productsByIds(ex, lines.map((l) => l.vendor_product_id)),
     repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
     renderOrders(ex, appUrl, requestRows),
   ]);
@@ -109,4 +104,32 @@ export async function renderShipment(ex: Executor, shipment: repo.ShipmentRow): 
     shipped_at: shipment.shipped_at, delivered_at: shipment.delivered_at,
     sales_order_item_id: line.id, sales_order: { id: order.id, key: order.key }, lab,
   };
+}
+
+/** Lines as operators see them (FulfilmentLine): a fixed number of queries whatever the page size. */
+export async function renderFulfilmentLines(ex: Executor, lines: repo.LineRow[]): Promise<FulfilmentLine[]> {
+  if (lines.length === 0) return [];
+  const [products, shipments, orders] = await Promise.all([
+    productsByIds(ex, lines.map((l) => l.vendor_product_id)),
+    repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
+    repo.salesOrdersByIds(ex, lines.map((l) => l.sales_order_id)),
+  ]);
+  const labs = await labsByIds(ex, [...orders.values()].map((o) => o.lab_id));
+  const shipmentsOf = groupBy(shipments, (s) => s.sales_order_item_id);
+  return lines.map((l) => {
+    const p = products.get(l.vendor_product_id)!;
+    const o = orders.get(l.sales_order_id)!;
+    const lab = labs.get(o.lab_id)!;
+    const own = shipmentsOf.get(l.id) ?? [];
+    return {
+      id: l.id, status: l.status as FulfilmentLine['status'], quantity: l.quantity, shipped: own.reduce((n, s) => n + s.quantity, 0),
+      estimated_shipment_date: l.estimated_shipment_date, estimated_delivery_date: l.estimated_delivery_date,
+      backordered_expected_at: l.backordered_expected_at, cancel_reason: l.cancel_reason,
+      product: { id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, vendor_name: p.vendor_name, unit: unitOf(p) },
+      shipments: own.map((s) => ({ id: s.id, carrier: s.carrier, tracking: s.tracking, quantity: s.quantity, shipped_at: s.shipped_at, delivered_at: s.delivered_at })),
+      sales_order: { id: o.id, key: o.key, is_test: o.is_test === 1, placed_at: o.created_at },
+      ship_to: { organization: { id: lab.organization.id, name: lab.organization.name }, lab: { id: lab.id, name: lab.name } },
+      created_at: l.created_at, updated_at: l.updated_at,
+    };
+  });
 }

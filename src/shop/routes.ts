@@ -1,42 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { fieldError } from '../shared/errors.js';
-import { emptyBodyIsEmptyObject } from '../shared/input-guard.js';
+import type { OperatorActor } from '../shared/actor.js';
+import { AppError, fieldError } from '../shared/errors.js';
+import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateString, DateTime, responses, Uuid } from '../shared/schemas.js';
-import { LINE_STATUSES, type LineStatus, PaymentMethod, SalesOrder, SalesOrderItem, Shipment, VendorProduct } from './schemas.js';
-import {
-  backorderLine, cancelLine, checkout, deliverShipment, getProduct, getSalesOrder, listOpenLines, listProducts, listSalesOrders, shipLine,
-} from './service.js';
+import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from './fulfilment.js';
+import { FulfilmentLine, LINE_STATUSES, type LineStatus, PaymentMethod, SalesOrder, Shipment } from './schemas.js';
+import { checkout, getSalesOrder, listSalesOrders } from './service.js';
 
-const OPERATOR_NOTE = 'Service operators only (users created with --operator); anyone else gets 403.';
+const OPERATOR_NOTE = 'Service operators only: an operator token (`labstock admin operator token create`); tenant tokens get 403, and operator tokens work nowhere else. Every call is audited.';
+
+/** Fulfilment routes carry config.operator, so the auth hook (src/server/app.ts) lets only operator tokens in. */
+const OPERATOR_ONLY = { operator: true } as const;
+
+function operatorOf(request: FastifyRequest): OperatorActor {
+  if (!request.operator) throw new AppError('forbidden', 'Shop fulfilment is done by service operators');
+  return request.operator;
+}
 
 export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/shop/products', {
-    schema: {
-      tags: ['Shop'], summary: 'List or search shop products',
-      querystring: Type.Object({
-        q: Type.Optional(Type.String({ maxLength: 200, description: 'Words that must all appear in the name, catalog number or vendor (case-insensitive).' })),
-        vendor: Type.Optional(Type.String({ maxLength: 500, description: 'Only this vendor (exact).' })),
-        ...PageQuery,
-      }),
-      response: responses({ 200: Type.Array(VendorProduct) }, [401, 422]),
-    },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, products } = await listProducts(app.deps, { q: request.query.q, vendor: request.query.vendor }, page);
-    setPageHeaders(request, reply, page, total);
-    return products;
-  });
-
-  app.get('/shop/products/:id', {
-    schema: {
-      tags: ['Shop'], summary: 'Get a shop product',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: VendorProduct }, [401, 404, 422]),
-    },
-  }, async (request) => getProduct(app.deps, request.params.id));
-
   app.post('/shop/orders', {
     schema: {
       tags: ['Shop'], summary: 'Check out order requests into a sales order',
@@ -79,26 +63,28 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getSalesOrder(app.deps, request.actor, request.params.id));
 
   app.get('/shop/order-items', {
+    config: OPERATOR_ONLY,
     schema: {
       tags: ['Shop fulfilment'], summary: 'List sales order items to fulfil',
-      description: `Every organization's lines, oldest first. ${OPERATOR_NOTE}`,
+      description: `Every organization's lines, oldest first, as fulfilment needs them (no requester names or e-mails, prices or notes). ${OPERATOR_NOTE}`,
       querystring: Type.Object({
         status: Type.Optional(Type.Array(Type.String(), { description: `Filter; repeat or comma-separate. One of ${LINE_STATUSES.join(', ')}.` })),
         ...PageQuery,
       }),
-      response: responses({ 200: Type.Array(SalesOrderItem) }, [401, 403, 422]),
+      response: responses({ 200: Type.Array(FulfilmentLine) }, [401, 403, 422]),
     },
   }, async (request, reply) => {
     const page = pageOf(request.query);
     const statuses = (request.query.status ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
     const unknown = statuses.filter((s) => !(LINE_STATUSES as readonly string[]).includes(s));
     if (unknown.length > 0) throw fieldError('status', `unknown status ${unknown.join(', ')}; use ${LINE_STATUSES.join(', ')}`);
-    const { total, lines } = await listOpenLines(app.deps, request.actor, { statuses: statuses as LineStatus[] }, page);
+    const { total, lines } = await listOpenLines(app.deps, operatorOf(request), { statuses: statuses as LineStatus[] }, page);
     setPageHeaders(request, reply, page, total);
     return lines;
   });
 
   app.post('/shop/order-items/:id/shipments', {
+    config: OPERATOR_ONLY,
     schema: {
       tags: ['Shop fulfilment'], summary: 'Ship (part of) a sales order item',
       description: `Emits shipment.created and sales-order-item.shipped. The line is SHIPPED once all of it has shipped; a partial shipment leaves its status as it was. ${OPERATOR_NOTE}`,
@@ -112,11 +98,12 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 201: Shipment }, [400, 401, 403, 404, 409, 413, 415, 422]),
     },
   }, async (request, reply) => {
-    const shipment = await shipLine(app.deps, request.actor, request.params.id, request.body);
+    const shipment = await shipLine(app.deps, operatorOf(request), request.params.id, request.body);
     return reply.code(201).send(shipment);
   });
 
   app.post('/shop/shipments/:id/deliver', {
+    config: OPERATOR_ONLY,
     preValidation: emptyBodyIsEmptyObject,
     schema: {
       tags: ['Shop fulfilment'], summary: 'Mark a shipment delivered',
@@ -125,27 +112,29 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ delivered_at: Type.Optional(DateTime) }, { additionalProperties: false }),
       response: responses({ 200: Shipment }, [400, 401, 403, 404, 409, 413, 415, 422]),
     },
-  }, async (request) => deliverShipment(app.deps, request.actor, request.params.id, request.body));
+  }, async (request) => deliverShipment(app.deps, operatorOf(request), request.params.id, request.body));
 
   app.post('/shop/order-items/:id/backorder', {
+    config: OPERATOR_ONLY,
     preValidation: emptyBodyIsEmptyObject,
     schema: {
       tags: ['Shop fulfilment'], summary: 'Backorder a sales order item',
       description: `With expected_at: BACKORDERED until then; without: INDEFINITELY_BACKORDERED. The order request becomes BACKORDERED with backordered_expected_at. Emits sales-order-item.backordered. ${OPERATOR_NOTE}`,
       params: Type.Object({ id: Uuid }),
       body: Type.Object({ expected_at: Type.Optional(Type.Union([DateString, Type.Null()])) }, { additionalProperties: false }),
-      response: responses({ 200: SalesOrderItem }, [400, 401, 403, 404, 409, 413, 415, 422]),
+      response: responses({ 200: FulfilmentLine }, [400, 401, 403, 404, 409, 413, 415, 422]),
     },
-  }, async (request) => backorderLine(app.deps, request.actor, request.params.id, request.body));
+  }, async (request) => backorderLine(app.deps, operatorOf(request), request.params.id, request.body));
 
   app.post('/shop/order-items/:id/cancel', {
+    config: OPERATOR_ONLY,
     preValidation: emptyBodyIsEmptyObject,
     schema: {
       tags: ['Shop fulfilment'], summary: 'Cancel a sales order item',
       description: `Only while nothing of it has shipped. The order request becomes CANCELLED. Emits sales-order-item.cancelled. ${OPERATOR_NOTE}`,
       params: Type.Object({ id: Uuid }),
       body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false }),
-      response: responses({ 200: SalesOrderItem }, [400, 401, 403, 404, 409, 413, 415, 422]),
+      response: responses({ 200: FulfilmentLine }, [400, 401, 403, 404, 409, 413, 415, 422]),
     },
-  }, async (request) => cancelLine(app.deps, request.actor, request.params.id, request.body));
+  }, async (request) => cancelLine(app.deps, operatorOf(request), request.params.id, request.body));
 };

@@ -1,9 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Lab, Money, NDate, NString, OrderRequest, orNull, UserSummary, Uuid } from '../shared/schemas.js';
+import { ProductUnit } from '../catalogue/schemas.js';
+import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
+import { Lab } from '../labs/schemas.js';
+import { OrderRequest } from '../order-requests/schemas.js';
+import { UserSummary } from '../accounts/schemas.js';
 
 // The shop's resources. The sales order item is the contract's "Shop order item" exactly (it travels in
-// sales-order-item.* events); the product, sales order and shipment shapes are ours (the contract does not show
-// them) and are recorded in docs/api.md.
+// sales-order-item.* events); the sales order and shipment shapes are ours (the contract does not show them) and
+// are recorded in docs/api.md. The product is src/catalogue/schemas.ts.
 
 export const LINE_STATUSES = ['PLACED', 'BACKORDERED', 'INDEFINITELY_BACKORDERED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
@@ -13,26 +17,11 @@ export const PAYMENT_METHODS = ['CREDIT_CARD', 'PURCHASE_ORDER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PaymentMethod = Type.Union(PAYMENT_METHODS.map((s) => Type.Literal(s)));
 
-export const ProductUnit = Type.Object(
-  { name: Type.String(), symbol: Type.String(), amount: Type.Number({ description: 'how much of the unit one product holds' }) },
-  { additionalProperties: false },
-);
-
 /** The product as a sales order item embeds it (contract fields only). */
 export const LineProduct = Type.Object(
   { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), unit: ProductUnit },
   { additionalProperties: false },
 );
-
-/** A catalogue entry as GET /shop/products lists it. */
-export const VendorProduct = Type.Object(
-  {
-    id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ProductUnit,
-    price: Money,
-  },
-  { title: 'VendorProduct', additionalProperties: false },
-);
-export type VendorProduct = Static<typeof VendorProduct>;
 
 export const LineShipment = Type.Object(
   {
@@ -94,3 +83,34 @@ export const Shipment = Type.Object(
 );
 export type Shipment = Static<typeof Shipment>;
 
+
+/**
+ * A line as operators see it (docs/decisions/0004-operators.md): what fulfilment needs and nothing more. No
+ * requester names or e-mails, notes, prices, purchase order numbers or request history of the tenant.
+ */
+export const FulfilmentLine = Type.Object(
+  {
+    id: Uuid,
+    status: LineStatus,
+    quantity: Type.Integer({ minimum: 1 }),
+    shipped: Type.Integer({ minimum: 0, description: 'units in shipments so far' }),
+    estimated_shipment_date: NDate,
+    estimated_delivery_date: NDate,
+    backordered_expected_at: NDate,
+    cancel_reason: NString,
+    product: Type.Object(
+      { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ProductUnit },
+      { additionalProperties: false },
+    ),
+    shipments: Type.Array(LineShipment),
+    sales_order: Type.Object({ id: Uuid, key: Type.String(), is_test: Type.Boolean(), placed_at: DateTime }, { additionalProperties: false }),
+    ship_to: Type.Object(
+      { organization: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }), lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }) },
+      { additionalProperties: false, description: 'where the goods go' },
+    ),
+    created_at: DateTime,
+    updated_at: DateTime,
+  },
+  { title: 'FulfilmentLine', additionalProperties: false },
+);
+export type FulfilmentLine = Static<typeof FulfilmentLine>;

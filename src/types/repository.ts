@@ -3,7 +3,7 @@ import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { TypesTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
-import type { InventoryType, TypeRef } from '../shared/schemas.js';
+import type { InventoryType, TypeRef } from './schemas.js';
 
 /** Case-insensitive exact match key; computed in JS so it folds Unicode the same way on both databases. */
 export const typeNameKey = (name: string): string => name.trim().toLocaleLowerCase('en-US');

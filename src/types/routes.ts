@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { InventoryType, responses, Uuid } from '../shared/schemas.js';
+import { InventoryType } from './schemas.js';
+import { responses, Uuid } from '../shared/schemas.js';
 import { createType, deleteType, listTypes, renameType } from './service.js';
 
 export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -6,7 +6,7 @@ import { isUniqueViolation, lockLab } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import type { InventoryType } from '../shared/schemas.js';
+import type { InventoryType } from './schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { findManagedWebhook } from './service.js';
+import { forEachChunk } from '../shared/db/chunks.js';
 
 // The operator and client side of delivery: what was sent and how it went, and ways to send again.
 
@@ -99,7 +100,7 @@ export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string,
   if (events.length > MAX_REPLAY) throw fieldError('from', `the range holds more than ${MAX_REPLAY} events; replay it in parts`);
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < events.length; i += 500) await insertDeliveries(trx, events.slice(i, i + 500).map((e) => newDelivery(hook.id, e.id, now)));
+    await forEachChunk(events, (chunk) => insertDeliveries(trx, chunk.map((e) => newDelivery(hook.id, e.id, now))));
     if (events.length > 0) await wakeWorkers(trx);
   });
   return { scheduled: events.length };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateTime, NString, responses, Uuid, Webhook } from '../shared/schemas.js';
+import { DateTime, NString, responses, Uuid } from '../shared/schemas.js';
+import { Webhook } from './schemas.js';
 import { listDeliveries, ping, redeliver, replay } from './deliveries.js';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSigningKey, updateWebhook } from './service.js';
 

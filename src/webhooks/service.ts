@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import type { Webhook } from '../shared/schemas.js';
+import type { Webhook } from './schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import { generateSigningKey, urlProblem } from './rules.js';
@@ -77,10 +77,11 @@ export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export async function rotateSigningKey(deps: ServiceDeps, actor: Actor, id: string): Promise<Webhook> {
   const row = await findManagedWebhook(deps, actor, id);
   const now = Date.now();
-  await repo.updateWebhook(deps.db, row.id, {
+  // In a transaction so an Idempotency-Key claim commits with it (src/server/idempotency.ts).
+  await deps.db.transaction().execute((trx) => repo.updateWebhook(trx, row.id, {
     signing_key: generateSigningKey(), previous_signing_key: row.signing_key,
     previous_key_expires_at: new Date(now + ROTATION_OVERLAP_MS).toISOString(), updated_at: new Date(now).toISOString(),
-  });
+  }));
   return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
 }
 
@@ -117,7 +118,8 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
     previous_key_expires_at: null, content_type: 'application/json', disabled_reason: null, created_by: actor.userId,
     created_at: now, updated_at: now, last_success_at: null, failing_since: null, verify_pending: 1,
   };
-  await repo.insertWebhook(deps.db, row);
+  // In a transaction, like every POST's write, so an Idempotency-Key claim commits with it (src/server/idempotency.ts).
+  await deps.db.transaction().execute((trx) => repo.insertWebhook(trx, row));
   await wakeWorkers(deps.db); // the worker runs the validation handshake that sets is_verified
   return toWebhook(row);
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../src/shared/app.js';
+import { buildApp, loggerOptions } from '../../src/server/app.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // PRODUCT §9: structured JSON logs with request ids. And no token, valid or not, ever reaches a log line.
@@ -27,7 +27,7 @@ describe('logs', () => {
   });
 
   it('never contain a token, whether it is valid, unknown, or sent as a bearer', async () => {
-    const unknown = 'lst_' + 'x'.repeat(43);
+    const unknown = `lst_${'x'.repeat(43)}`;
     await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': h.a.admin.token } });
     await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': unknown } });
     await app.inject({ method: 'GET', url: '/user', headers: { authorization: `Bearer ${h.a.member.token}` } });

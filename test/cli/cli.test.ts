@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/shared/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -86,6 +86,12 @@ describe('labstock demo', () => {
       expect(products.length).toBeGreaterThanOrEqual(3);
       const sale = await get(`/shop/orders/${demo.sales_order_id}`);
       expect(sale).toMatchObject({ purchase_order_number: 'PO-DEMO-1', items: [{ id: demo.sales_order_item_id, status: 'PLACED', request: { status: 'ORDERED' } }] });
+      // The printed ship command works with the operator token only.
+      expect(demo.operator_token).toMatch(/^lso_/);
+      const ship = (token: string) => app.inject({ method: 'POST', url: `/shop/order-items/${demo.sales_order_item_id}/shipments`, headers: { 'access-token': token }, payload: { carrier: 'UPS', tracking: '1Z999', quantity: 2 } });
+      expect((await ship(demo.token)).statusCode).toBe(403);
+      expect((await ship(demo.operator_token)).statusCode).toBe(201);
+      expect((await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': demo.operator_token } })).statusCode).toBe(403);
     } finally {
       await app.close();
     }

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/shared/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -69,7 +69,10 @@ describe('labstock admin shop', () => {
 
   it('an operator ships and delivers from the command line; the lab\'s request is received', async () => {
     const org = await cli('admin', 'org', 'create', '--name', 'Shop U');
-    const operator = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'ops@example.org', '--first-name', 'O', '--last-name', 'Ps', '--operator');
+    // `user create --operator` (kept for scripts) gives the e-mail a service operator principal of its own.
+    const opsUser = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'ops@example.org', '--first-name', 'O', '--last-name', 'Ps', '--operator');
+    expect(opsUser).toMatchObject({ is_operator: true, operator_id: expect.any(String) });
+    const operator = { id: opsUser.operator_id as string };
     const member = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'lab@example.org', '--first-name', 'L', '--last-name', 'Ab');
     const lab = await cli('admin', 'lab', 'create', '--org', org.id, '--name', 'Bench');
     await cli('admin', 'lab', 'add-member', '--lab', lab.id, '--user', member.id);
@@ -99,7 +102,8 @@ describe('labstock admin shop', () => {
 
       const shipment = await cli('admin', 'shop', 'ship', '--operator', operator.id, '--line', lineId, '--carrier', 'DHL', '--tracking', 'JD0001', '--quantity', '2');
       expect(shipment).toMatchObject({ carrier: 'DHL', tracking: 'JD0001', quantity: 2, delivered_at: null, sales_order_item_id: lineId });
-      const delivered = await cli('admin', 'shop', 'deliver', '--operator', operator.id, '--shipment', shipment.id);
+      // By e-mail as well as by id; each action is audited as done from the command line, without a token.
+      const delivered = await cli('admin', 'shop', 'deliver', '--operator', 'OPS@example.org', '--shipment', shipment.id);
       expect(delivered.delivered_at).toMatch(/Z$/);
 
       const after = (await call('GET', `/shop/orders/${order.json().id}`)).json();
@@ -111,9 +115,19 @@ describe('labstock admin shop', () => {
         expect(types.filter((x) => x === `com.labstock.${t}`), t).toHaveLength(1);
       }
 
-      expect(await cli('admin', 'user', 'set-operator', '--user', member.id)).toEqual({ id: member.id, is_operator: true });
+      const audit = await cli('admin', 'operator', 'audit', '--operator', operator.id, '--line', lineId);
+      expect(audit.map((a: { action: string; outcome: string }) => `${a.action} ${a.outcome}`)).toEqual(['shipment.deliver ok', 'line.ship ok']);
+      expect(audit.every((a: { via: string; token_id: string | null; request_id: string | null }) => a.via === 'cli' && a.token_id === null && a.request_id === null)).toBe(true);
+      expect(audit[0]).toMatchObject({ operator_id: operator.id, sales_order_item_id: lineId, shipment_id: shipment.id });
+
+      // set-operator (kept for scripts) gives the member's e-mail an operator principal; the CLI then acts as it
+      // when given the user id. --off disables it (and would revoke its tokens).
+      const on = await cli('admin', 'user', 'set-operator', '--user', member.id);
+      expect(on).toEqual({ id: member.id, is_operator: true, operator_id: expect.any(String) });
+      expect(on.operator_id).not.toBe(operator.id);
       expect(await cli('admin', 'shop', 'lines', '--operator', member.id, '--status', 'DELIVERED')).toHaveLength(1);
-      expect(await cli('admin', 'user', 'set-operator', '--user', member.id, '--off')).toEqual({ id: member.id, is_operator: false });
+      expect(await cli('admin', 'user', 'set-operator', '--user', member.id, '--off')).toEqual({ id: member.id, is_operator: false, operator_id: on.operator_id });
+      expect(await cliFails('admin', 'shop', 'lines', '--operator', member.id)).toContain(`Operator ${on.operator_id} is disabled`);
     } finally {
       await app.close();
     }

@@ -9,7 +9,7 @@ import { emitEvent } from '../../src/events/outbox.js';
 import type { Actor } from '../../src/shared/actor.js';
 import { type Config, loadConfig, parseDatabaseUrl } from '../../src/shared/config.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
-import type { Webhook } from '../../src/shared/schemas.js';
+import type { Webhook } from '../../src/webhooks/schemas.js';
 import { createWebhook } from '../../src/webhooks/service.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { type OrgFixture, seedOrganization } from '../helpers/fixtures.js';

@@ -2,7 +2,7 @@
 // being committed, a fresh process takes over, and not one of 1,000 events is lost. Re-sent events may only be
 // ones the dead worker held a lease on when it died. Runs on SQLite and on PostgreSQL (DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { updateInstanceQuantity } from '../../src/inventory/service.js';
+import { updateInstanceQuantity } from '../../src/inventory/quantities.js';
 import { Receiver } from '../helpers/receiver.js';
 import { arrivals, commitEvents, killAllWorkers, openStream, type Stream, waitUntil, WorkerProcess } from './_stream.js';
 

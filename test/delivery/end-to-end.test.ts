@@ -29,7 +29,7 @@ describe('delivery end to end', () => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers.signature).toBe(got.headers['webhook-signature']);
     expect(got.headers['user-agent']).toMatch(/^Labstock-Webhooks\//);
-    expect((got.event?.data as any).inventory_item).toEqual(put.json());
+    expect((got.event!.data as any).inventory_item).toEqual(put.json());
     // The handshake ran too (OPTIONS answered 204 without WebHook-Allowed-Origin: not verified).
     const options = receiver.received.find((r) => r.method === 'OPTIONS');
     expect(options?.headers['webhook-request-origin']).toBe('https://labstock.test');

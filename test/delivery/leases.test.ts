@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createWorker } from '../../src/delivery/worker.js';
 import { loadConfig } from '../../src/shared/config.js';
-import { openDatabase } from '../../src/shared/db/database.js';
+import { openCountedHandle } from '../helpers/db-counter.js';
 import { TEST_ENV } from '../helpers/harness.js';
 import { createHook, deliverySuite, waitUntil } from './_setup.js';
 
@@ -30,10 +30,7 @@ describe('a delivery leased by a worker that died', () => {
 
     // The worker runs on its own connection, whose statements are counted.
     const claims: number[] = [];
-    const counted = openDatabase(h.config.database, {
-      pgSchema: h.database.pgSchema, poolSize: 2,
-      onQuery: (text) => { if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now()); },
-    });
+    const counted = openCountedHandle(h, (text) => { if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now()); });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });
     onTestFinished(async () => {

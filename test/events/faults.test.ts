@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../src/shared/db/database.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
-import { eventMark, eventsSince, expectEventTypes } from './_kinds.js';
+import { eventMark, eventsSince, expectEventTypes } from '../helpers/events.js';
 
 // A failing operation leaves no event and no change: refused input (422), a state conflict (409), and a fault
 // raised by the database in the middle of the change's transaction. The fault is a real trigger that aborts the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_EVENT_TYPES } from '../../src/events/types.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
-import { eventMark, expectEventTypes, type KindCase, type KindResult, runKindCase } from './_kinds.js';
+import { eventMark, expectEventTypes, type KindCase, type KindResult, runKindCase } from '../helpers/events.js';
 
 // Each event kind outside the shop, caused through the HTTP API: exactly the expected events are written, the
 // kind's event once, with `data` holding only its key, matching the schema /openapi.json publishes for it, and

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitEvents } from '../../src/events/outbox.js';
-import { openDatabase, type DbHandle } from '../../src/shared/db/database.js';
+import type { DbHandle } from '../../src/shared/db/database.js';
+import { openCountedHandle } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // The outbox writes events and their deliveries with a fixed number of statements, however many events a change
@@ -11,7 +12,7 @@ let statements: string[] = [];
 beforeAll(async () => {
   h = await startHarness();
   // A second handle on the same data that reports every statement.
-  counted = openDatabase(h.config.database, { pgSchema: h.database.pgSchema, poolSize: 2, onQuery: (sql) => statements.push(sql) });
+  counted = openCountedHandle(h, (sql) => statements.push(sql));
   for (const [labId, types] of [[h.a.migratedLab.id, []], [null, ['inventory-item.updated']], [null, ['type.*']]] as const) {
     const r = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { ...(labId ? { lab_id: labId } : { organization_id: h.a.orgId }), url: 'https://hooks.example.org/x', event_types: types } });
     expect(r.statusCode, r.body).toBe(201);

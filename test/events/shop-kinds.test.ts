@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
-import { placeOne, setupShop, type ShopFixture, shopRequest } from '../api/shop/_setup.js';
-import { type KindCase, type KindResult, runKindCase } from './_kinds.js';
+import { placeOne, setupShop, type ShopFixture, shopRequest } from '../helpers/shop.js';
+import { type KindCase, type KindResult, runKindCase } from '../helpers/events.js';
 
 // The shop's seven event kinds, each caused through the HTTP API (checkout by a lab user, fulfilment by an
 // operator's token): exactly the expected events, the kind's own once, valid against the published schema.
@@ -89,7 +89,8 @@ const cases: KindCase<any>[] = [
     setup: () => placed(2),
     act: async (_h, p: Placed) => result(await op('POST', `/shop/order-items/${p.line.id}/backorder`, { expected_at: '2027-03-01' }), p.line.id),
     check: (resource, r) => {
-      expect(resource).toEqual(r.response.json());
+      // The tenant's event carries the contract's line; the operator's response is the fulfilment view of it.
+      expect(r.response.json()).toMatchObject({ id: resource.id, status: resource.status, estimated_shipment_date: resource.estimated_shipment_date });
       expect(resource).toMatchObject({ status: 'BACKORDERED', request: { status: 'BACKORDERED', backordered_expected_at: '2027-03-01' } });
     },
   },
@@ -98,7 +99,7 @@ const cases: KindCase<any>[] = [
     setup: () => placed(2),
     act: async (_h, p: Placed) => result(await op('POST', `/shop/order-items/${p.line.id}/cancel`, { reason: 'out of stock' }), p.line.id),
     check: (resource, r) => {
-      expect(resource).toEqual(r.response.json());
+      expect(r.response.json()).toMatchObject({ id: resource.id, status: resource.status, cancel_reason: 'out of stock' });
       expect(resource).toMatchObject({ status: 'CANCELLED', request: { status: 'CANCELLED' } });
     },
   },

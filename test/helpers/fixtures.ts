@@ -1,5 +1,6 @@
 import { createOrganization, createToken, createUser } from '../../src/accounts/service.js';
-import { addInstance, createItem } from '../../src/inventory/service.js';
+import { addInstance } from '../../src/inventory/instances.js';
+import { createItem } from '../../src/inventory/items.js';
 import { addMember, createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/shared/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { createWorker, type Worker } from '../../src/delivery/worker.js';
 import { type Config, loadConfig } from '../../src/shared/config.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, createUser } from '../../src/accounts/service.js';
-import { addInstance, createItem } from '../../src/inventory/service.js';
+import { addInstance } from '../../src/inventory/instances.js';
+import { createItem } from '../../src/inventory/items.js';
 import { createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
-import { buildApp } from '../../src/shared/app.js';
-import { type DbHandle, openDatabase } from '../../src/shared/db/database.js';
-import { importCatalogue } from '../../src/shop/service.js';
+import { createOperator, createOperatorToken } from '../../src/operators/service.js';
+import { buildApp } from '../../src/server/app.js';
+import type { DbHandle } from '../../src/shared/db/database.js';
+import { importCatalogue } from '../../src/catalogue/service.js';
 import { createType } from '../../src/types/service.js';
+import { openCountedHandle } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Query budgets: every list endpoint runs the same number of SQL statements for a page of 1 as for a page of 100
@@ -41,7 +43,7 @@ let countedApp: FastifyInstance;
 let statements: string[] = [];
 
 // Tokens are touched (last_used_at) at most once a minute, so whether a request does that depends on the clock.
-const isTokenTouch = (sql: string) => /^update "access_tokens" set "last_used_at"/i.test(sql);
+const isTokenTouch = (sql: string) => /^update "(access_tokens|operator_tokens)" set "last_used_at"/i.test(sql);
 
 async function measure(url: string, token: string): Promise<{ statements: string[]; rows: number }> {
   statements = [];
@@ -66,7 +68,7 @@ async function ok(res: { statusCode: number; body: string }, status = 201) {
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openDatabase(h.config.database, { pgSchema: h.database.pgSchema, poolSize: 2, onQuery: (sql) => statements.push(sql) });
+  counted = openCountedHandle(h, (sql) => statements.push(sql));
   countedApp = await buildApp({ config: h.config, db: counted.db });
   await countedApp.ready();
 
@@ -126,8 +128,8 @@ beforeAll(async () => {
     await ok(await h.call(adminToken, { method: 'POST', url: '/shop/orders', payload: { lab_id: lab.id, order_request_ids: [first.id, second.id], payment_method: 'CREDIT_CARD' } }));
   }
 
-  const operator = await createUser(deps.db, { organizationId: h.a.orgId, email: 'budget-operator@labstock.test', firstName: 'Opal', lastName: 'Operator', isOperator: true });
-  operatorToken = (await createToken(deps.db, { userId: operator.id, organizationId: h.a.orgId, name: 'operator' })).token;
+  const operator = await createOperator(deps.db, { email: 'budget-operator@labstock.test', firstName: 'Opal', lastName: 'Operator' });
+  operatorToken = (await createOperatorToken(deps.db, { operator: operator.id, name: 'operator' })).token;
 
   // Warm the counted app up (its first request compiles schemas and serializers).
   await measure('/labs', adminToken);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem } from '../../src/inventory/service.js';
-import { buildApp } from '../../src/shared/app.js';
-import { type DbHandle, openDatabase } from '../../src/shared/db/database.js';
+import { createItem } from '../../src/inventory/items.js';
+import { buildApp } from '../../src/server/app.js';
+import type { DbHandle } from '../../src/shared/db/database.js';
+import { openCountedHandle } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Plans, not timings: the statements of a page of items must not sort every visible item to return 25, which
@@ -19,7 +20,7 @@ const isSqlite = !/^postgres/i.test(process.env.DATABASE_URL ?? '');
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openDatabase(h.config.database, { pgSchema: h.database.pgSchema, poolSize: 2, onQuery: (s) => statements.push(s) });
+  counted = openCountedHandle(h, (s) => statements.push(s));
   app = await buildApp({ config: h.config, db: counted.db });
   await app.ready();
 });

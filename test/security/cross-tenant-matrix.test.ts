@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import {
   fillPath, leakedSecrets, type Operation, OPERATIONS, pathParamNames, prepareTenant, type Snapshot, snapshotDb, snapshotDiff, type Tenant,
-} from './_operations.js';
+} from '../helpers/operations.js';
 
 // Org A's tokens against org B's ids, for every public operation: 404 or an empty list, never one of B's ids in a
 // response, and not a single row of the database changed.

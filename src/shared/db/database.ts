@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type DatabaseIntrospector, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
-import pg from 'pg';
+import { CompiledQuery, type DatabaseConnection, type DatabaseIntrospector, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_delivery.js';
 import * as m0003 from './migrations/0003_shop.js';
 import * as m0004 from './migrations/0004_lab_migration.js';
 import * as m0005 from './migrations/0005_item_pages.js';
+import * as m0006 from './migrations/0006_location_integrity.js';
+import * as m0007 from './migrations/0007_operators.js';
+import * as m0008 from './migrations/0008_order_request_checked_out.js';
+import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -22,7 +25,7 @@ export interface DbHandle {
 }
 
 // Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
-const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002, '0003_shop': m0003, '0004_lab_migration': m0004, '0005_item_pages': m0005 };
+const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002, '0003_shop': m0003, '0004_lab_migration': m0004, '0005_item_pages': m0005, '0006_location_integrity': m0006, '0007_operators': m0007, '0008_order_request_checked_out': m0008 };
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock up front and wait for it (busy_timeout) instead
@@ -92,6 +95,12 @@ export interface OpenOptions {
   poolSize?: number;
   /** Called with every SQL statement run (query budgets in tests and benchmarks). */
   onQuery?: (sql: string) => void;
+  /** PostgreSQL timeouts (config.databaseTimeouts); DEFAULT_PG_TIMEOUTS when not given. */
+  timeouts?: PgTimeouts;
+  /** PostgreSQL application_name (default `labstock`, or `labstock/<pgSchema>`). */
+  applicationName?: string;
+  /** An idle PostgreSQL connection died (the pool has dropped it; the next query opens a new one). */
+  onConnectionError?: (err: Error) => void;
 }
 
 const queryLog = (options: OpenOptions) =>
@@ -108,12 +117,13 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }), log: queryLog(options) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: options.poolSize ?? 10,
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  const dialect = postgresDialect({
+    url: database.url, max: options.poolSize ?? 10, timeouts: options.timeouts ?? DEFAULT_PG_TIMEOUTS,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    ...(options.applicationName ? { applicationName: options.applicationName } : {}),
+    ...(options.onConnectionError ? { onError: options.onConnectionError } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
+  const db = new Kysely<Database>({ dialect, log: queryLog(options) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -166,6 +176,26 @@ function introspectingOnly(db: Db, schema: string): Db {
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|driver has already been destroyed|The database connection is not open)/;
+
+/**
+ * The database cannot serve the statement now, whatever the statement (HTTP 503, docs/errors.md): PostgreSQL
+ * connection exceptions (class 08), shutdown or termination of the server process (57P01–57P03), a statement
+ * cancelled by statement_timeout (57014), idle_in_transaction_session_timeout (25P03), too many connections (53300);
+ * the network (refused, reset, unreachable); pg's and our own timeouts; SQLite waiting out busy_timeout.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | null, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '57014', '25P03', '53300'].includes(code)) return true;
+    if (UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+    if (e.name === 'DatabaseDeadlineError') return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** Locks a lab row for the rest of the transaction (PostgreSQL), serializing work that checks then inserts per lab. */

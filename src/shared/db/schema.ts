@@ -1,4 +1,4 @@
-// Row types of every table. Portable column choices, decided once (docs/decisions/0002-storage.md):
+// Row types of every table. Portable column choices, decided once (docs/decisions/0002-portable-storage.md):
 // ids are UUID text; date-times are RFC 3339 UTC text (sorts the same on both databases); booleans are 0/1
 // integers (better-sqlite3 cannot bind JS booleans); decimals and money are text, computed with decimal.js.
 
@@ -6,7 +6,7 @@ export interface OrganizationsTable { id: string; name: string; created_at: stri
 export interface UsersTable { id: string; email: string; first_name: string; last_name: string; is_operator: number; created_at: string }
 export interface OrgMembershipsTable { organization_id: string; user_id: string; role: 'admin' | 'member'; created_at: string }
 export interface LabsTable { id: string; organization_id: string; name: string; uses_instances: number; created_at: string }
-/** A lab's migration to instances (src/labs/migration.ts): all null until one starts. */
+/** A lab's migration to instances (src/lab-migration/service.ts): all null until one starts. */
 export interface LabMigrationColumns {
   migration_started_at: string | null; migration_started_by: string | null; migration_updated_at: string | null;
   migration_finished_at: string | null; migration_items_total: number | null; migration_items_done: number | null;
@@ -16,6 +16,17 @@ export interface LabMembershipsTable { lab_id: string; user_id: string; created_
 export interface AccessTokensTable {
   id: string; user_id: string; organization_id: string; name: string | null; token_hash: string;
   created_at: string; last_used_at: string | null; revoked_at: string | null;
+}
+/** Service operators (docs/decisions/0004-operators.md): principals of the service, bound to no organization. */
+export interface OperatorsTable {
+  id: string; email: string; first_name: string; last_name: string; user_id: string; created_at: string; disabled_at: string | null;
+}
+export interface OperatorTokensTable {
+  id: string; operator_id: string; name: string | null; token_hash: string; created_at: string; last_used_at: string | null; revoked_at: string | null;
+}
+export interface OperatorAuditTable {
+  id: string; operator_id: string; action: string; sales_order_item_id: string | null; shipment_id: string | null; outcome: string;
+  via: string; token_id: string | null; request_id: string | null; detail: string | null; created_at: string;
 }
 export interface TypesTable { id: string; lab_id: string; name: string; name_key: string; created_at: string; updated_at: string }
 export interface LocationsTable { id: string; lab_id: string; parent_id: string | null; name: string; created_at: string }
@@ -44,6 +55,8 @@ export interface OrderRequestsTable {
   details: string | null; spend_tracking_code: string | null; backordered_expected_at: string | null;
   is_urgent: number; requested_by: string; created_by: string; updated_by: string;
   requested_at: string; updated_at: string; created_at: string;
+  /** The shop line the request was checked out into (migration 0008), set by the checkout; null if never. */
+  checked_out_line_id: string | null;
 }
 export interface OrderRequestEventsTable {
   id: string; order_request_id: string; type: string; comment: string | null; created_by: string; created_at: string;
@@ -99,6 +112,9 @@ export interface Database {
   labs: LabsTable & LabMigrationColumns;
   lab_memberships: LabMembershipsTable;
   access_tokens: AccessTokensTable;
+  operators: OperatorsTable;
+  operator_tokens: OperatorTokensTable;
+  operator_audit: OperatorAuditTable;
   types: TypesTable;
   locations: LocationsTable;
   inventory_items: InventoryItemsTable;

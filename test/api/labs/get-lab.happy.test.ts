@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectLabShape, labJson } from '../inventory-items/_helpers.js';
+import { expectLabShape, labJson } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

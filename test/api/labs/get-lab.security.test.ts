@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState, expectError, UNKNOWN_ID } from '../inventory-items/_helpers.js';
+import { dbState } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

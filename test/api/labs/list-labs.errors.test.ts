@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState, expectError, expectValidation, revokedToken } from '../inventory-items/_helpers.js';
+import { dbState, revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createToken, createUser } from '../../../src/accounts/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectLabShape, labJson, linkPages } from '../inventory-items/_helpers.js';
+import { expectLabShape, labJson, linkPages } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { addMember } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState } from '../inventory-items/_helpers.js';
+import { dbState } from '../../helpers/data.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -1,13 +1,15 @@
 // POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (errors): the standard refusals, each changing
 // nothing; and what a migration in progress refuses elsewhere (receiving goods into the lab).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem } from '../../../src/inventory/service.js';
-import { startMigration } from '../../../src/labs/migration.js';
+import { createItem } from '../../../src/inventory/items.js';
+import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { createType } from '../../../src/types/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState, expectError, expectValidation, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
-import { waitForMigration } from './_migration.js';
+import { dbState, revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { waitForMigration } from '../../helpers/lab-migration.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

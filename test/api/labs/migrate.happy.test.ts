@@ -2,12 +2,14 @@
 // lab's items become instances, each changed item is announced once, a second run changes nothing, a migration in
 // progress keeps reads right and refuses writes, and a lab of 100,000 items migrates correctly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem } from '../../../src/inventory/service.js';
-import { migrateNextBatch, startMigration } from '../../../src/labs/migration.js';
+import { createItem } from '../../../src/inventory/items.js';
+import { migrateNextBatch, startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { adminSummary, dbState, eventsAfter, expectItemShape, labJson } from '../inventory-items/_helpers.js';
-import { expectBulkMigrated, seedBulkLegacyLab, UPDATED, waitForMigration } from './_migration.js';
+import { dbState } from '../../helpers/data.js';
+import { eventsAfter } from '../../helpers/events.js';
+import { adminSummary, expectItemShape, labJson } from '../../helpers/shapes.js';
+import { expectBulkMigrated, seedBulkLegacyLab, UPDATED, waitForMigration } from '../../helpers/lab-migration.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

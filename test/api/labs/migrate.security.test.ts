@@ -3,8 +3,10 @@
 // that does not exist; progress is visible to whoever sees the lab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState, expectError, UNKNOWN_ID } from '../inventory-items/_helpers.js';
-import { waitForMigration } from './_migration.js';
+import { dbState } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { waitForMigration } from '../../helpers/lab-migration.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -1,8 +1,15 @@
-// Shared helpers for the order-request and type API tests (no tests in here).
+// The order-request API tests' helpers (no tests in here); those other folders use too are in test/helpers/.
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { eventsOfType, type StoredEvent } from '../../helpers/events.js';
 import type { Harness } from '../../helpers/harness.js';
+import { type CreateBody, createOrder, orderBody } from '../../helpers/orders.js';
+
+export { expectNotFound, expectValidationError } from '../../helpers/errors.js';
+export { eventsOfType, expectEnvelope, type StoredEvent } from '../../helpers/events.js';
+export { type CreateBody, createOrder, orderBody } from '../../helpers/orders.js';
+export { DATETIME_RE, MISSING_ID, parseLink, UUID_RE } from '../../helpers/shapes.js';
 
 export type Status = 'CREATED' | 'CANCELLED' | 'APPROVED' | 'ORDERED' | 'BACKORDERED' | 'RECEIVED';
 export const STATUSES: Status[] = ['CREATED', 'CANCELLED', 'APPROVED', 'ORDERED', 'BACKORDERED', 'RECEIVED'];
@@ -35,39 +42,6 @@ export const ORDER_FIELDS = [
   'spend_tracking_code', 'backordered_expected_at', 'is_urgent', 'app_url',
 ].sort();
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const MISSING_ID = '0190a6f2-1111-7222-8333-444455556666';
-
-export interface CreateBody {
-  lab_id: string;
-  type_id: string;
-  name: string;
-  vendor_name: string;
-  catalog_number: string;
-  price: { amount: string; currency: string };
-  quantity: number;
-  vendor_product_id?: string;
-  required_before?: string;
-  notes?: string;
-}
-
-let seq = 0;
-/** A valid create body for a lab; vendor/catalog are unique unless overridden, so receiving makes a new item. */
-export function orderBody(lab: { id: string; typeId: string }, overrides: Partial<CreateBody> = {}): CreateBody {
-  seq += 1;
-  return {
-    lab_id: lab.id, type_id: lab.typeId, name: `Thing ${seq}`, vendor_name: `Vendor ${seq}`, catalog_number: `CAT-${seq}`,
-    price: { amount: '1250', currency: 'USD' }, quantity: 2, ...overrides,
-  };
-}
-
-export async function createOrder(h: Harness, token: string, body: CreateBody | Record<string, unknown>): Promise<any> {
-  const res = await h.call(token, { method: 'POST', url: '/order-requests', payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
 export const putStatus = (h: Harness, token: string | null, id: string, status: string): Promise<LightMyRequestResponse> =>
   h.call(token, { method: 'PUT', url: `/order-requests/${id}`, payload: { status } });
 
@@ -97,17 +71,6 @@ export async function counts(h: Harness): Promise<{ orders: number; events: numb
   return { orders: await n('order_requests'), events: await n('events'), history: await n('order_request_events'), items: await n('inventory_items') };
 }
 
-export interface StoredEvent {
-  row: { id: string; type: string; organization_id: string; lab_id: string | null; created_at: string };
-  event: any;
-}
-
-/** Outbox events of a full type (e.g. com.labstock.order-request.created), parsed, in insertion order. */
-export async function eventsOfType(h: Harness, type: string): Promise<StoredEvent[]> {
-  const rows = await h.deps.db.selectFrom('events').selectAll().where('type', '=', type).orderBy('created_at').orderBy('id').execute();
-  return rows.map((r) => ({ row: { id: r.id, type: r.type, organization_id: r.organization_id, lab_id: r.lab_id, created_at: r.created_at }, event: JSON.parse(r.payload) }));
-}
-
 /** Order-request events (of one kind) about one request. */
 export async function orderEvents(h: Harness, kind: 'created' | 'ordered' | 'received' | 'deleted', orderId: string): Promise<StoredEvent[]> {
   return (await eventsOfType(h, `com.labstock.order-request.${kind}`)).filter((e) => e.event.data?.order_request?.id === orderId);
@@ -131,44 +94,6 @@ export async function userOf(h: Harness, token: string): Promise<any> {
   const res = await h.call(token, { method: 'GET', url: '/user' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-/** Checks the CloudEvents envelope (PRODUCT §7) of an outbox event. */
-export function expectEnvelope(e: StoredEvent, type: string, dataKey: string): void {
-  expect(e.event.specversion).toBe('1.0');
-  expect(e.event.id).toMatch(UUID_RE);
-  expect(e.event.id).toBe(e.row.id);
-  expect(e.event.source).toBe('https://labstock.test');
-  expect(e.event.type).toBe(type);
-  expect(e.event.datacontenttype).toBe('application/json');
-  expect(e.event.time).toMatch(DATETIME_RE);
-  expect(Object.keys(e.event.data)).toEqual([dataKey]);
-}
-
-/** Parses an RFC 8288 Link header into rel -> URL. */
-export function parseLink(header: string | string[] | number | undefined): Record<string, URL> {
-  const out: Record<string, URL> = {};
-  for (const part of String(header ?? '').split(',')) {
-    const m = /<([^>]+)>\s*;\s*rel="([^"]+)"/.exec(part.trim());
-    if (m) out[m[2]!] = new URL(m[1]!);
-  }
-  return out;
-}
-
-export function expectValidationError(res: LightMyRequestResponse, field: string): void {
-  expect(res.statusCode, res.body).toBe(422);
-  const body = res.json();
-  expect(body.code).toBe('validation_failed');
-  expect(typeof body.message).toBe('string');
-  expect(body.message).toContain(field);
-  expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
-}
-
-export function expectNotFound(res: LightMyRequestResponse): void {
-  expect(res.statusCode, res.body).toBe(404);
-  const body = res.json();
-  expect(body.code).toBe('not_found');
-  expect(typeof body.message).toBe('string');
 }
 
 /**

@@ -2,7 +2,9 @@
 // (order-request.deleted with its last state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectError, expectValidation, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
 import { createOrder, eventsOfType, expectEnvelope, historyRows, orderBody, orderEvents, orderIn, orderRow, type Status } from './_helpers.js';
 
 let h: Harness;

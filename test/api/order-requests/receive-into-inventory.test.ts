@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem } from '../../../src/inventory/service.js';
+import { createItem } from '../../../src/inventory/items.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
   counts, createOrder, expectEnvelope, failWritesWhen, historyRows, itemEvents, moveThrough, orderBody, orderEvents, orderRow, putStatus, userOf, UUID_RE,

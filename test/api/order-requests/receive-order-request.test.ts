@@ -5,7 +5,9 @@ import type { InjectOptions } from 'fastify';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectError, expectItemShape, expectValidation, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { expectItemShape, UNKNOWN_ID } from '../../helpers/shapes.js';
 import {
   expectEnvelope, historyRows, itemEvents, orderEvents, orderIn, orderRow, type Status, TRANSITIONS, userOf,
 } from './_helpers.js';

@@ -39,11 +39,16 @@ describe('shop fulfilment: operators only', () => {
     for (const call of calls()) expect((await h.call(null, call)).statusCode).toBe(401);
   });
 
-  it('the operator flag is what counts: revoking it ends access', async () => {
-    await h.deps.db.updateTable('users').set({ is_operator: 0 }).where('id', '=', shop.operator.id).execute();
-    const res = await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' });
-    expect(res.statusCode).toBe(403);
-    await h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', shop.operator.id).execute();
+  it('the old users.is_operator flag grants nothing: a flagged user\'s own token still gets 403', async () => {
+    // Before migration 0007 the flag made a user's token an operator's; now only operator tokens (lso_) fulfil.
+    await h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', h.a.member.id).execute();
+    try {
+      const res = await h.call(h.a.member.token, { method: 'GET', url: '/shop/order-items' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'forbidden' });
+    } finally {
+      await h.deps.db.updateTable('users').set({ is_operator: 0 }).where('id', '=', h.a.member.id).execute();
+    }
     expect((await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' })).statusCode).toBe(200);
   });
 });

@@ -2,8 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectError, expectLabShape, expectValidation, keysOf, labJson, revokedToken, UNKNOWN_ID, UUID_RE } from '../inventory-items/_helpers.js';
-import { createOrder, eventsOfType, expectEnvelope, orderBody } from '../order-requests/_helpers.js';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { createOrder, orderBody } from '../../helpers/orders.js';
+import { expectLabShape, keysOf, labJson, UNKNOWN_ID, UUID_RE } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

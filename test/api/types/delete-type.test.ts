@@ -1,8 +1,11 @@
 // DELETE /types/{id}: PRODUCT §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, expectError, expectValidation, labJson, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
-import { createOrder, eventsOfType, expectEnvelope, orderBody } from '../order-requests/_helpers.js';
+import { addItem, revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { createOrder, orderBody } from '../../helpers/orders.js';
+import { labJson, UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

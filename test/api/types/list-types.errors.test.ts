@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectValidationError } from '../order-requests/_helpers.js';
+import { expectValidationError } from '../../helpers/errors.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createType } from '../../../src/types/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { parseLink } from '../order-requests/_helpers.js';
+import { parseLink } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectError, expectValidation, labJson, revokedToken, UNKNOWN_ID } from '../inventory-items/_helpers.js';
-import { eventsOfType, expectEnvelope } from '../order-requests/_helpers.js';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError, expectValidation } from '../../helpers/errors.js';
+import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { labJson, UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { adminSummary, dbState, expectUserShape, memberSummary } from '../inventory-items/_helpers.js';
+import { dbState } from '../../helpers/data.js';
+import { adminSummary, expectUserShape, memberSummary } from '../../helpers/shapes.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { expectError, revokedToken } from '../inventory-items/_helpers.js';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

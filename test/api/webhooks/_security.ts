@@ -7,6 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
+export { expectError } from '../../helpers/errors.js';
+
 export const GHOST_ID = '00000000-0000-4000-8000-000000000000';
 
 export type Webhook = { id: string; signing_key: string; url: string };
@@ -141,12 +143,6 @@ export function webhookSecurityCases(op: Operation & { call: Call; leaks?: Refus
 type Refused = (opts: { token?: string | null; id?: string }, status: number, code: string) => Promise<{ message?: string; errors?: { field: string }[] }>;
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
-/** The standard error body with `status` and `code`, as JSON. */
-export function expectError(res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): any }, status: number, code: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-}
 
 /** `id <id> is not a uuid: 422 naming id`, one test per id. */
 export function itRejectsMalformedIds(ids: readonly string[], refused: Refused): void {

@@ -39,7 +39,7 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
     expect(second!.headers['webhook-id']).toBe(original.event_id);
     expect(second!.body).toBe(first!.body);
     expect(Receiver.verify(second!, hook.signing_key)).toEqual(Receiver.verify(first!, hook.signing_key));
-    expect((second!.event?.data as { inventory_item: { quantity: string } }).inventory_item.quantity).toBe('21');
+    expect((second!.event!.data as { inventory_item: { quantity: string } }).inventory_item.quantity).toBe('21');
 
     const log = await list(hook.id);
     expect(log.map((d: { id: string }) => d.id)).toEqual([queued.id, original.id]);
@@ -60,7 +60,7 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
     const got = postsTo('as-it-was');
     expect(got).toHaveLength(before + 1);
     expect(got.at(-1)!.event?.id).toBe(first.event_id);
-    expect((got.at(-1)!.event?.data as { inventory_item: { quantity: string } }).inventory_item.quantity).toBe('31');
+    expect((got.at(-1)!.event!.data as { inventory_item: { quantity: string } }).inventory_item.quantity).toBe('31');
   });
 
   it('a delivery that failed every attempt is sent again once the receiver is back', async () => {

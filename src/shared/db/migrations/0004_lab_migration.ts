@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A lab's migration from legacy fields to instances (src/labs/migration.ts): when it started (and by whom), how far
+// A lab's migration from legacy fields to instances (src/lab-migration/service.ts): when it started (and by whom), how far
 // it got (a keyset cursor over the lab's items in (created_at, id) order, advanced in each batch's transaction, so
 // a killed process resumes exactly after the last committed batch), and when it finished. All null until a
 // migration starts; a lab created with instances never has one.

@@ -1,0 +1,111 @@
+import { findLabRow } from '../labs/repository.js';
+import { findLocation } from '../locations/repository.js';
+import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
+import type { ServiceDeps } from '../shared/deps.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { nowIso } from '../shared/time.js';
+import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import * as repo from './repository.js';
+import { ifMatchSatisfied } from './rules.js';
+import type { InstanceCreate, InstanceEdit, InventoryItem } from './schemas.js';
+
+// An item's instances in a lab that uses instances: added, edited, archived. Their quantities alone are in
+// quantities.ts; an item's first instances come with it (items.ts).
+
+/** An instance as the seed, the fixtures, receiving and item creation give it. */
+export interface NewInstance {
+  quantity: string;
+  lotNumber?: string | null;
+  expirationDate?: string | null;
+  locationId?: string | null;
+}
+
+/** A location given for an instance must be in the item's lab. */
+export async function checkInstanceLocation(trx: Executor, labId: string, locationId: string | null | undefined): Promise<void> {
+  if (!locationId) return;
+  const location = await findLocation(trx, locationId);
+  if (!location || location.lab_id !== labId) throw notFound('location');
+}
+
+export async function insertInstanceRow(trx: Executor, labId: string, itemId: string, inst: NewInstance, now: string): Promise<string> {
+  await checkInstanceLocation(trx, labId, inst.locationId);
+  const id = newId();
+  await repo.insertInstance(trx, {
+    id, item_id: itemId, quantity: inst.quantity, lot_number: inst.lotNumber ?? null, expiration_date: inst.expirationDate ?? null,
+    location_id: inst.locationId ?? null, archived_at: null, created_at: now, updated_at: now,
+  });
+  return id;
+}
+
+/**
+ * Adds an instance to an item inside the caller's transaction (labs that use instances only: 409 otherwise),
+ * records it in the history and emits inventory-item.updated. The API, receiving and the demo all come here.
+ */
+export async function addInstanceIn(trx: Executor, deps: ServiceDeps, userId: string, item: repo.ItemRow, inst: NewInstance, note: string | null = null): Promise<ItemWithEtag> {
+  const lab = (await findLabRow(trx, item.lab_id))!;
+  if (lab.uses_instances !== 1) throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
+  const now = nowIso();
+  const instanceId = await insertInstanceRow(trx, lab.id, item.id, inst, now);
+  await repo.touchItem(trx, item.id, { userId, now });
+  await repo.insertChanges(trx, [{ id: newId(), item_id: item.id, instance_id: instanceId, user_id: userId, field: 'instance.added', old_value: null, new_value: inst.quantity, note, created_at: now }]);
+  return finishItemChange(trx, deps, item.id);
+}
+
+/** Adds an instance without a caller's visibility check (the demo seed and test fixtures). */
+export async function addInstance(deps: ServiceDeps, userId: string, itemId: string, inst: NewInstance): Promise<InventoryItem> {
+  return deps.db.transaction().execute(async (trx) => {
+    const item = await repo.findItem(trx, itemId);
+    if (!item) throw notFound('inventory item');
+    return (await addInstanceIn(trx, deps, userId, item, inst)).item;
+  });
+}
+
+/** POST /inventory-items/{id}/instances. */
+export async function addItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, input: InstanceCreate, ifMatch?: string): Promise<ItemWithEtag> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockVisibleItem(trx, actor, itemId);
+    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    return addInstanceIn(trx, deps, actor.userId, row, { quantity: input.quantity, lotNumber: input.lot_number, expirationDate: input.expiration_date, locationId: input.location_id });
+  });
+}
+
+/** PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: the fields given change; history per field. */
+export async function editItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, input: InstanceEdit, ifMatch?: string): Promise<ItemWithEtag> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockVisibleItem(trx, actor, itemId);
+    const instance = await repo.findActiveInstance(trx, itemId, instanceId);
+    if (!instance) throw notFound('inventory item instance');
+    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    await checkInstanceLocation(trx, row.lab_id, input.location_id);
+    const set: Partial<repo.InstanceRow> = {};
+    const changes: { field: string; old: string | null; new: string | null }[] = [];
+    for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {
+      if (input[f] === undefined || input[f] === instance[f]) continue;
+      (set as Record<string, unknown>)[f] = input[f];
+      changes.push({ field: `instance.${f}`, old: instance[f], new: input[f] ?? null });
+    }
+    if (changes.length === 0) return asItIs(trx, deps, row);
+    const now = nowIso();
+    await repo.updateInstance(trx, instance.id, set, now);
+    await repo.touchItem(trx, row.id, { userId: actor.userId, now });
+    await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
+    return finishItemChange(trx, deps, row.id);
+  });
+}
+
+/** Archived instances leave the item's instances and its quantity, and are never listed again. */
+export async function archiveItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, ifMatch?: string): Promise<ItemWithEtag> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockVisibleItem(trx, actor, itemId);
+    const instance = await repo.findActiveInstance(trx, itemId, instanceId);
+    if (!instance) throw notFound('inventory item instance');
+    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    const now = nowIso();
+    await repo.updateInstance(trx, instance.id, { archived_at: now }, now);
+    await repo.touchItem(trx, row.id, { userId: actor.userId, now });
+    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: 'instance.archived', old_value: instance.quantity, new_value: null, note: null, created_at: now }]);
+    return finishItemChange(trx, deps, row.id);
+  });
+}

@@ -1,0 +1,178 @@
+import { userSummaries } from '../accounts/repository.js';
+import { emitEvent } from '../events/outbox.js';
+import { assertLabNotMigrating } from '../labs/migrating.js';
+import { findLabRow, findVisibleLab } from '../labs/repository.js';
+import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
+import type { ServiceDeps } from '../shared/deps.js';
+import { notFound, validation } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type { Page } from '../shared/pagination.js';
+import { nowIso } from '../shared/time.js';
+import { findTypeInLab } from '../types/repository.js';
+import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import { insertInstanceRow, type NewInstance } from './instances.js';
+import { renderItem, renderItems } from './render.js';
+import * as repo from './repository.js';
+import { etagOf, ifMatchSatisfied } from './rules.js';
+import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
+
+// Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
+// their history (PRODUCT §5). Every change bumps the item's version (its ETag), records who changed what, and
+// emits its event in the same transaction (changes.ts).
+
+const EDITABLE = ['name', 'vendor', 'catalog_number', 'price', 'unit_size', 'url', 'technical_details', 'auto_reminder', 'cas_number', 'serial_number', 'vendor_product_id', 'type_id'] as const;
+const LEGACY_ONLY = ['quantity', 'lot_number', 'expiration_date', 'location', 'sublocation'] as const;
+type Editable = (typeof EDITABLE)[number];
+
+const usesInstancesError = (fields: string[]) =>
+  validation(fields.map((field) => ({ field, message: 'this lab uses instances: set it on an instance instead' })));
+
+async function checkType(trx: Executor, labId: string, typeId: string | null | undefined): Promise<void> {
+  if (typeId && !(await findTypeInLab(trx, labId, typeId))) throw notFound('type in that lab');
+}
+
+export async function listItems(deps: ServiceDeps, actor: Actor, filter: { labId?: string }, page: Page) {
+  const { total, rows } = await repo.listVisibleItems(deps.db, actor, filter, page);
+  return { total, items: await renderItems(deps.db, deps.config.appUrl, rows) };
+}
+
+export async function getItem(deps: ServiceDeps, actor: Actor, id: string): Promise<ItemWithEtag> {
+  const row = await repo.findVisibleItem(deps.db, actor, id);
+  if (!row) throw notFound('inventory item');
+  return asItIs(deps.db, deps, row);
+}
+
+/** An item as the seed, the fixtures and receiving give it (the API's body is ItemCreate). */
+export interface NewItem {
+  labId: string;
+  name: string;
+  typeId?: string | null;
+  vendor?: string | null;
+  catalogNumber?: string | null;
+  price?: string | null;
+  unitSize?: string | null;
+  quantity?: string;
+  url?: string | null;
+  technicalDetails?: string | null;
+  expirationDate?: string | null;
+  lotNumber?: string | null;
+  casNumber?: string | null;
+  vendorProductId?: string | null;
+  locationName?: string | null;
+  sublocationName?: string | null;
+  serialNumber?: string | null;
+  autoReminder?: string | null;
+}
+
+/**
+ * Creates an item (and, in a migrated lab, its first instances) inside the caller's transaction and emits
+ * inventory-item.created. Legacy-only fields are ignored in migrated labs, where they are always empty.
+ */
+export async function createItemIn(trx: Executor, deps: ServiceDeps, userId: string, input: NewItem, instances: NewInstance[] = []): Promise<InventoryItem> {
+  const lab = await findLabRow(trx, input.labId);
+  if (!lab) throw notFound('lab');
+  await assertLabNotMigrating(trx, lab.id, { share: true });
+  const migrated = lab.uses_instances === 1;
+  const now = nowIso();
+  const row: repo.ItemRow = {
+    id: newId(), lab_id: lab.id, type_id: input.typeId ?? null, name: input.name, vendor: input.vendor ?? null,
+    catalog_number: input.catalogNumber ?? null, price: input.price ?? null, unit_size: input.unitSize ?? null,
+    quantity: migrated ? '0' : input.quantity ?? '0', url: input.url ?? null, technical_details: input.technicalDetails ?? null,
+    expiration_date: migrated ? null : input.expirationDate ?? null, auto_reminder: input.autoReminder ?? null,
+    lot_number: migrated ? null : input.lotNumber ?? null, cas_number: input.casNumber ?? null,
+    vendor_product_id: input.vendorProductId ?? null, location_name: migrated ? null : input.locationName ?? null,
+    sublocation_name: migrated ? null : input.sublocationName ?? null, serial_number: input.serialNumber ?? null,
+    added_by: userId, updated_by: userId, version: 1, created_at: now, updated_at: now,
+  };
+  await repo.insertItem(trx, row);
+  if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
+  const item = await renderItem(trx, deps.config.appUrl, row);
+  await emitEvent(trx, deps.config, { type: 'inventory-item.created', organizationId: lab.organization_id, labId: lab.id, resource: item });
+  return item;
+}
+
+/** Creates an item without a caller's visibility check (the demo seed and test fixtures). */
+export const createItem = (deps: ServiceDeps, userId: string, input: NewItem, instances: NewInstance[] = []) =>
+  deps.db.transaction().execute((trx) => createItemIn(trx, deps, userId, input, instances));
+
+/** POST /inventory-items: legacy fields in a legacy lab, instances in a lab that uses them (the other way is 422). */
+export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input: ItemCreate): Promise<ItemWithEtag> {
+  return deps.db.transaction().execute(async (trx) => {
+    const lab = await findVisibleLab(trx, actor, input.lab_id);
+    if (!lab) throw notFound('lab');
+    if (lab.uses_instances) {
+      const legacy = LEGACY_ONLY.filter((f) => input[f] !== undefined && input[f] !== null);
+      if (legacy.length > 0) throw usesInstancesError(legacy);
+    } else if (input.instances && input.instances.length > 0) {
+      throw validation([{ field: 'instances', message: 'this lab does not use instances: give quantity, lot_number, expiration_date and location on the item' }]);
+    }
+    await checkType(trx, lab.id, input.type_id);
+    const item = await createItemIn(trx, deps, actor.userId, {
+      labId: lab.id, name: input.name, typeId: input.type_id ?? null, vendor: input.vendor, catalogNumber: input.catalog_number,
+      price: input.price, unitSize: input.unit_size, quantity: input.quantity ?? '0', url: input.url, technicalDetails: input.technical_details,
+      expirationDate: input.expiration_date, lotNumber: input.lot_number, casNumber: input.cas_number, vendorProductId: input.vendor_product_id,
+      locationName: input.location?.name ?? null, sublocationName: input.sublocation?.name ?? null, serialNumber: input.serial_number, autoReminder: input.auto_reminder,
+    }, (input.instances ?? []).map((i): NewInstance => ({ quantity: i.quantity, lotNumber: i.lot_number, expirationDate: i.expiration_date, locationId: i.location_id })));
+    const row = (await repo.findItem(trx, item.id))!;
+    return { item, etag: etagOf(row.version) };
+  });
+}
+
+/** PATCH /inventory-items/{id}: the fields given change, the others stay; history per field. */
+export async function editInventoryItem(deps: ServiceDeps, actor: Actor, id: string, input: ItemEdit, ifMatch?: string): Promise<ItemWithEtag> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockVisibleItem(trx, actor, id);
+    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    const lab = (await findLabRow(trx, row.lab_id))!;
+    const migrated = lab.uses_instances === 1;
+    if (migrated) {
+      const legacy = LEGACY_ONLY.filter((f) => input[f] !== undefined);
+      if (legacy.length > 0) throw usesInstancesError(legacy);
+    }
+    await checkType(trx, lab.id, input.type_id);
+    const set: Partial<repo.ItemRow> = {};
+    const changes: { field: string; old: string | null; new: string | null }[] = [];
+    const put = (column: keyof repo.ItemRow, field: string, value: string | null) => {
+      const old = row[column] as string | null;
+      if (old === value) return;
+      (set as Record<string, unknown>)[column] = value;
+      changes.push({ field, old, new: value });
+    };
+    for (const f of EDITABLE) if (input[f] !== undefined) put(f as Editable, f, input[f] as string | null);
+    if (input.quantity !== undefined) put('quantity', 'quantity', input.quantity);
+    if (input.lot_number !== undefined) put('lot_number', 'lot_number', input.lot_number);
+    if (input.expiration_date !== undefined) put('expiration_date', 'expiration_date', input.expiration_date);
+    if (input.location !== undefined) put('location_name', 'location', input.location?.name ?? null);
+    if (input.sublocation !== undefined) put('sublocation_name', 'sublocation', input.sublocation?.name ?? null);
+    if (changes.length === 0) return asItIs(trx, deps, row);
+    const now = nowIso();
+    await repo.touchItem(trx, row.id, { userId: actor.userId, now, set });
+    await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: null, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
+    return finishItemChange(trx, deps, row.id);
+  });
+}
+
+/** DELETE /inventory-items/{id}: the item, its instances and history; inventory-item.deleted carries its last state. */
+export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: string, ifMatch?: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockVisibleItem(trx, actor, id);
+    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    const last = await renderItem(trx, deps.config.appUrl, row);
+    const lab = (await findLabRow(trx, row.lab_id))!;
+    await repo.deleteItem(trx, row.id);
+    await emitEvent(trx, deps.config, { type: 'inventory-item.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
+  });
+}
+
+/** GET /inventory-items/{id}/history: who changed which field of the item or its instances, oldest first. */
+export async function itemHistory(deps: ServiceDeps, actor: Actor, itemId: string): Promise<Change[]> {
+  const row = await repo.findVisibleItem(deps.db, actor, itemId);
+  if (!row) throw notFound('inventory item');
+  const changes = await repo.changesOf(deps.db, row.id);
+  const users = await userSummaries(deps.db, changes.map((c) => c.user_id));
+  return changes.map((c) => ({
+    id: c.id, field: c.field, old_value: c.old_value, new_value: c.new_value, note: c.note, instance_id: c.instance_id,
+    changed_at: c.created_at, changed_by: users.get(c.user_id) ?? null,
+  }));
+}

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, NDate, NString, Money, orNull, Uuid } from '../shared/schemas.js';
+import { UserSummary } from '../accounts/schemas.js';
+import { Lab } from '../labs/schemas.js';
+import { TypeRef } from '../types/schemas.js';
+
+// The order request exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
+
+export const ORDER_STATUSES = ['CREATED', 'CANCELLED', 'APPROVED', 'ORDERED', 'BACKORDERED', 'RECEIVED'] as const;
+export const OrderStatus = Type.Union([
+  Type.Literal('CREATED'), Type.Literal('CANCELLED'), Type.Literal('APPROVED'),
+  Type.Literal('ORDERED'), Type.Literal('BACKORDERED'), Type.Literal('RECEIVED'),
+]);
+
+export const OrderRequestEvent = Type.Object(
+  { type: Type.String(), comment: NString, created_at: DateTime, created_by: UserSummary },
+  { title: 'OrderRequestEvent', additionalProperties: false },
+);
+export type OrderRequestEvent = Static<typeof OrderRequestEvent>;
+
+const orderRequestFields = {
+  id: Uuid,
+  status: OrderStatus,
+  vendor_name: Type.String(),
+  catalog_number: Type.String(),
+  quantity: Type.String(),
+  unit_size: NString,
+  unit_price: Type.String({ description: 'major-unit decimal string' }),
+  total_price: Money,
+  requested_at: DateTime,
+  updated_at: DateTime,
+  requested_by: UserSummary,
+  created_by: UserSummary,
+  notes: NString,
+  item_name: Type.String(),
+  invoice_number: NString,
+  requisition_number: NString,
+  confirmation_number: NString,
+  tracking_number: NString,
+  purchase_order_number: NString,
+  shipping_and_handling: NString,
+  details: NString,
+  lab: Lab,
+  type: TypeRef,
+  spend_tracking_code: orNull(Type.Object({ name: Type.String() }, { additionalProperties: false })),
+  backordered_expected_at: NDate,
+  is_urgent: Type.Boolean(),
+  app_url: Type.String({ format: 'uri' }),
+};
+export const OrderRequest = Type.Object(orderRequestFields, { title: 'OrderRequest', additionalProperties: false });
+export type OrderRequest = Static<typeof OrderRequest>;
+
+/** The order request as the ordered event carries it: with its history and who changed it last. */
+export const OrderRequestWithHistory = Type.Object(
+  { ...orderRequestFields, events: Type.Array(OrderRequestEvent), updated_by: UserSummary },
+  { title: 'OrderRequestWithHistory', additionalProperties: false },
+);
+export type OrderRequestWithHistory = Static<typeof OrderRequestWithHistory>;

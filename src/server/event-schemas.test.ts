@@ -1,0 +1,89 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { EVENT_PAYLOADS, eventEnvelopeSchema, eventWebhooks } from './event-schemas.js';
+import { EVENT_RESOURCES, type ShortEventType, SHORT_EVENT_TYPES } from '../events/types.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+// Strict: an unknown keyword or a misspelt format in a published schema is an error here, not silently ignored.
+const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }));
+
+// PRODUCT §7, written out independently of src/server/event-schemas.ts: the payload schema's title for each resource.
+/** The JSON Schema behind a kind's payload, for looking at its keywords. */
+const payload = (short: ShortEventType): any => EVENT_PAYLOADS[short].schema;
+
+const EXPECTED_TITLE = (short: string): string => {
+  if (short === 'order-request.ordered') return 'OrderRequestWithHistory';
+  return ({
+    'inventory-item': 'InventoryItem', 'order-request': 'OrderRequest', 'sales-order': 'SalesOrder', 'sales-order-item': 'SalesOrderItem',
+    shipment: 'Shipment', type: 'InventoryType',
+  } as Record<string, string>)[short.split('.')[0]!]!;
+};
+
+describe('event payload schemas', () => {
+  it('has exactly one schema for every kind in EVENT_RESOURCES (17), and nothing else', () => {
+    const kinds = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) => def.kinds.map((k) => `${resource}.${k}`));
+    expect(kinds).toHaveLength(17);
+    expect(Object.keys(EVENT_PAYLOADS).sort()).toEqual([...kinds].sort());
+    for (const kind of kinds) {
+      expect(payload(kind as ShortEventType).type, kind).toBe('object');
+      expect(EVENT_PAYLOADS[kind as ShortEventType].when.length, kind).toBeGreaterThan(10);
+    }
+  });
+
+  it('maps each kind to the resource PRODUCT §7 names (ordered carries the request with its history)', () => {
+    for (const short of SHORT_EVENT_TYPES) expect(payload(short).title, short).toBe(EXPECTED_TITLE(short));
+    const ordered = payload('order-request.ordered');
+    expect(Object.keys(ordered.properties)).toEqual(expect.arrayContaining(['events', 'updated_by']));
+    expect(payload('sales-order-item.shipped').properties).toHaveProperty('request');
+    expect(payload('type.created').properties.lab.properties).toHaveProperty('uses_instances');
+    expect(payload('inventory-item.updated').properties).toHaveProperty('instances');
+  });
+});
+
+describe('event envelope schemas', () => {
+  const sample = (short: ShortEventType, data: Record<string, unknown>) => ({
+    specversion: '1.0', id: '0190a6f2-1111-7222-8333-444455556666', source: 'https://labstock.test',
+    type: `com.acme.${short}`, datacontenttype: 'application/json', time: '2026-01-02T03:04:05.678Z', data,
+  });
+  const typePayload = { id: '0190a6f2-1111-7222-8333-444455556667', name: 'Reagent', lab: { id: '0190a6f2-1111-7222-8333-444455556668', name: 'Lab', organization: { id: '0190a6f2-1111-7222-8333-444455556669', name: 'Org' }, uses_instances: true } };
+
+  it('compiles under strict Ajv 2020 for every kind', () => {
+    for (const short of SHORT_EVENT_TYPES) expect(() => ajv.compile(eventEnvelopeSchema('acme', short)), short).not.toThrow();
+  });
+
+  it('accepts a well-formed event and refuses the wrong type, vendor, extra or missing data key, and extra envelope fields', () => {
+    const validate = ajv.compile(eventEnvelopeSchema('acme', 'type.created'));
+    expect(validate(sample('type.created', { type: typePayload })), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...sample('type.created', { type: typePayload }), type: 'com.acme.type.updated' })).toBe(false);
+    expect(validate({ ...sample('type.created', { type: typePayload }), type: 'com.other.type.created' })).toBe(false);
+    expect(validate(sample('type.created', { type: typePayload, inventory_item: {} }))).toBe(false);
+    expect(validate(sample('type.created', {}))).toBe(false);
+    const { uses_instances: _dropped, ...labWithoutFlag } = typePayload.lab;
+    expect(validate(sample('type.created', { type: { ...typePayload, lab: labWithoutFlag } }))).toBe(false);
+    expect(validate(sample('type.created', { type: { id: typePayload.id, name: 'x' } }))).toBe(false);
+    expect(validate({ ...sample('type.created', { type: typePayload }), extra: 1 })).toBe(false);
+    expect(validate({ ...sample('type.created', { type: typePayload }), specversion: '0.3' })).toBe(false);
+    expect(validate({ ...sample('type.created', { type: typePayload }), time: 'yesterday' })).toBe(false);
+  });
+
+  it('publishes one post operation per kind, keyed by short type, with the full type as const and the signing headers', () => {
+    const hooks = eventWebhooks('acme') as Record<string, any>;
+    expect(Object.keys(hooks).sort()).toEqual([...SHORT_EVENT_TYPES].sort());
+    for (const short of SHORT_EVENT_TYPES) {
+      const op = hooks[short].post;
+      const schema = op.requestBody.content['application/json'].schema;
+      expect(schema.properties.type.const).toBe(`com.acme.${short}`);
+      expect(Object.keys(schema.properties.data.properties)).toEqual(schema.properties.data.required);
+      expect(schema.properties.data.required).toHaveLength(1);
+      expect(op.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature', 'header:Signature']);
+      expect(Object.keys(op.responses)).toContain('2XX');
+    }
+  });
+
+  it('does not share objects with the schemas that serialize API responses', () => {
+    const schema = eventEnvelopeSchema('acme', 'type.created') as any;
+    expect(schema.properties.data.properties.type).not.toBe(EVENT_PAYLOADS['type.created'].schema);
+    expect(schema.properties.data.properties.type).toEqual(JSON.parse(JSON.stringify(EVENT_PAYLOADS['type.created'].schema)));
+  });
+});

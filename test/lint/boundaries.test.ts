@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The import-boundary rule (biome.json, docs/decisions/0005-layers.md) refuses an upward import: each case plants a
+// file at a path of the tree in a scratch folder that holds the project's biome.json, so the tree is never touched.
+
+const BIOME = path.resolve('node_modules/.bin/biome');
+
+function lint(filePath: string, source: string): { code: number | null; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-lint-'));
+  try {
+    fs.copyFileSync('biome.json', path.join(dir, 'biome.json'));
+    fs.mkdirSync(path.dirname(path.join(dir, filePath)), { recursive: true });
+    fs.writeFileSync(path.join(dir, filePath), source);
+    const run = spawnSync(BIOME, ['lint', '--vcs-enabled=false', filePath], { cwd: dir, encoding: 'utf8' });
+    return { code: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/shared/planted.ts', "import { createUser } from '../accounts/service.js';\nexport const x = createUser;\n", 'ground floor'],
+    ['src/shared/db/planted.ts', "import { buildApp } from '../../server/app.js';\nexport const x = buildApp;\n", 'ground floor'],
+    ['src/shared/planted.ts', "import { emitEvent } from '../events/outbox.js';\nexport const x = emitEvent;\n", 'ground floor'],
+    ['src/delivery/planted.ts', "import { checkout } from '../shop/service.js';\nexport const x = checkout;\n", 'below the domains'],
+    ['src/events/planted.ts', "import { buildApp } from '../server/app.js';\nexport const x = buildApp;\n", 'below the domains'],
+    ['src/inventory/planted.ts', "import { buildApp } from '../server/app.js';\nexport const x = buildApp;\n", 'Domains import no server'],
+    ['src/shop/planted.ts', "import { serve } from '../cli/serve.js';\nexport const x = serve;\n", 'Domains import no server'],
+  ])('%s: an upward import fails the lint', (file, source, message) => {
+    const { code, output } = lint(file, source);
+    expect(code, output).not.toBe(0);
+    expect(output).toContain('noRestrictedImports');
+    expect(output).toContain(message);
+  });
+
+  it.each([
+    ['src/inventory/planted.ts', "import { AppError } from '../shared/errors.js';\nimport { emitEvent } from '../events/outbox.js';\nexport const x = [AppError, emitEvent];\n"],
+    ['src/server/planted.ts', "import { checkout } from '../shop/service.js';\nexport const x = checkout;\n"],
+    ['src/delivery/planted.ts', "import { newId } from '../shared/ids.js';\nexport const x = newId;\n"],
+  ])('%s: a downward import passes', (file, source) => {
+    const { code, output } = lint(file, source);
+    expect(code, output).toBe(0);
+  });
+});
