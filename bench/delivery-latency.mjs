@@ -42,7 +42,12 @@ if (target.kind === 'postgres') {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const config = loadConfig({ DATABASE_URL: databaseUrl, WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '0',
+});
 const handle = openDatabase(config.database, pgSchema ? { pgSchema } : {});
 await migrateToLatest(handle.db);
 const deps = { db: handle.db, config };
@@ -59,7 +64,13 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}/hook`;
 
 const org = await createOrganization(handle.db, { name: 'Bench' });
-const user = await createUser(handle.db, { organizationId: org.id, email: 'bench@example.org', firstName: 'B', lastName: 'Ench', role: 'admin' });
+const user = await createUser(handle.db, {
+  organizationId: org.id,
+  email: 'bench@example.org',
+  firstName: 'B',
+  lastName: 'Ench',
+  role: 'admin',
+});
 const lab = await createLab(handle.db, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
 const actor = { tokenId: 'bench', userId: user.id, organizationId: org.id, role: 'admin' };
 const item = await createItem(deps, user.id, { labId: lab.id, name: 'Bench item' }, [{ quantity: '1' }]);
@@ -72,7 +83,9 @@ await worker.idle();
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const latencies = [];
 for (let i = 0; i < n; i++) {
-  const arrived = new Promise((resolve) => { onReceipt = resolve; });
+  const arrived = new Promise((resolve) => {
+    onReceipt = resolve;
+  });
   await updateInstanceQuantity(deps, actor, item.id, withInstance.instances[0].id, { quantity: String(i + 2) });
   const committed = performance.now();
   const receivedAt = await arrived;

@@ -77,10 +77,22 @@ const int = (name) => {
   return n;
 };
 const settings = {
-  items: int('items'), labs: int('labs'), duration: int('duration'), warmup: Number(opt.warmup) || 0, connections: int('connections'),
-  rate: int('rate'), events: int('events'), burst: int('burst'), logLevel: opt['log-level'], profile: opt.profile, floor: !opt['no-floor'],
+  items: int('items'),
+  labs: int('labs'),
+  duration: int('duration'),
+  warmup: Number(opt.warmup) || 0,
+  connections: int('connections'),
+  rate: int('rate'),
+  events: int('events'),
+  burst: int('burst'),
+  logLevel: opt['log-level'],
+  profile: opt.profile,
+  floor: !opt['no-floor'],
   workerProcess: opt['worker-process'] ?? null,
-  scenarios: opt.scenarios.split(',').map((s) => s.trim()).filter(Boolean),
+  scenarios: opt.scenarios
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 };
 for (const s of settings.scenarios) {
   if (![...ALL_SCENARIOS, ...EXTRA_SCENARIOS].includes(s)) {
@@ -103,19 +115,24 @@ let db = null;
 function machine() {
   const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m) ?? [])[1] ?? os.cpus()[0]?.model ?? 'unknown';
   return {
-    nproc: os.availableParallelism(), cpu_model: cpu.trim(), ram_gb: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version,
-    platform: `${os.type()} ${os.release()} ${os.arch()}`, loadavg_at_start: os.loadavg().map((x) => +x.toFixed(2)),
+    nproc: os.availableParallelism(),
+    cpu_model: cpu.trim(),
+    ram_gb: +(os.totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadavg_at_start: os.loadavg().map((x) => +x.toFixed(2)),
   };
 }
 
-const freePort = () => new Promise((resolve, reject) => {
-  const s = net.createServer();
-  s.on('error', reject);
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** Runs a bench/lib script as its own process and returns the JSON it prints last. */
 function runJson(script, config) {
@@ -126,8 +143,12 @@ function runJson(script, config) {
     children.add(child);
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     child.on('exit', (code) => {
       children.delete(child);
       const last = out.trim().split('\n').pop();
@@ -149,7 +170,10 @@ function procStatus(pid, field) {
 /** CPU time (user + system) a process has used so far, in milliseconds. */
 function cpuMs(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return null;
@@ -175,10 +199,19 @@ async function startServer(databaseUrl) {
   const log = fs.openSync(logFile, 'a');
   const nodeArgs = settings.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const env = {
-    ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: settings.logLevel, RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: settings.logLevel,
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
   };
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...(settings.workerProcess ? ['--no-worker'] : [])], { stdio: ['ignore', log, log], env });
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...(settings.workerProcess ? ['--no-worker'] : [])], {
+    stdio: ['ignore', log, log],
+    env,
+  });
   children.add(child);
   // The delivery worker in its own process: the server's event loop no longer delays its HTTP exchanges.
   const worker = settings.workerProcess
@@ -186,7 +219,10 @@ async function startServer(databaseUrl) {
     : null;
   if (worker) children.add(worker);
   let exited = null;
-  child.on('exit', (code, signal) => { exited = { code, signal }; children.delete(child); });
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+    children.delete(child);
+  });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -195,12 +231,19 @@ async function startServer(databaseUrl) {
       const res = await request(`${origin}/healthz`);
       await res.body.dump();
       if (res.statusCode === 200) break;
-    } catch { /* not yet */ }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within 60 s:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`);
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the server did not answer /healthz within 60 s:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    origin, pid: child.pid, workerPid: worker?.pid ?? child.pid, profileDir, logFile,
+    origin,
+    pid: child.pid,
+    workerPid: worker?.pid ?? child.pid,
+    profileDir,
+    logFile,
     async stop() {
       if (worker && worker.exitCode === null) {
         const gone = new Promise((r) => worker.once('exit', r));
@@ -219,7 +262,9 @@ async function startServer(databaseUrl) {
 }
 
 async function startFloor(bytes, status) {
-  const child = spawn(process.execPath, [path.join(lib, 'floor-server.mjs'), String(bytes), String(status)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(lib, 'floor-server.mjs'), String(bytes), String(status)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.add(child);
   const port = await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {
@@ -272,32 +317,62 @@ function scenarioTemplates(name, data) {
   const migratedLabs = data.labs.filter((l) => l.migrated && l.itemCount > 0);
   switch (name) {
     case 'get-item':
-      return { title: 'GET one item', status: 200, templates: data.samples.items.map((i) => ({ method: 'GET', path: `/inventory-items/${i.id}` })) };
+      return {
+        title: 'GET one item',
+        status: 200,
+        templates: data.samples.items.map((i) => ({ method: 'GET', path: `/inventory-items/${i.id}` })),
+      };
     case 'list-page':
       return {
-        title: 'list 25 items with instances', status: 200,
+        title: 'list 25 items with instances',
+        status: 200,
         templates: migratedLabs.flatMap((l) => {
           const pages = Math.max(1, Math.ceil(l.itemCount / 25));
-          return Array.from({ length: Math.min(pages, 20) }, () => ({ method: 'GET', path: `/inventory-items?lab_id=${l.id}&per_page=25&page=${1 + Math.floor(Math.random() * pages)}` }));
+          return Array.from({ length: Math.min(pages, 20) }, () => ({
+            method: 'GET',
+            path: `/inventory-items?lab_id=${l.id}&per_page=25&page=${1 + Math.floor(Math.random() * pages)}`,
+          }));
         }),
       };
     case 'list-all':
       return {
-        title: 'list 25 items, all labs', status: 200,
-        templates: Array.from({ length: 50 }, () => ({ method: 'GET', path: `/inventory-items?per_page=25&page=${1 + Math.floor(Math.random() * Math.max(1, Math.floor(data.counts.items / 25)))}` })),
+        title: 'list 25 items, all labs',
+        status: 200,
+        templates: Array.from({ length: 50 }, () => ({
+          method: 'GET',
+          path: `/inventory-items?per_page=25&page=${1 + Math.floor(Math.random() * Math.max(1, Math.floor(data.counts.items / 25)))}`,
+        })),
       };
     case 'put-instance':
       return {
-        title: 'PUT instance quantity', status: 200,
-        templates: data.samples.instances.map((i) => ({ method: 'PUT', path: `/inventory-items/${i.itemId}/instances/${i.instanceId}`, body: '{"quantity":"{{seq}}.5"}' })),
+        title: 'PUT instance quantity',
+        status: 200,
+        templates: data.samples.instances.map((i) => ({
+          method: 'PUT',
+          path: `/inventory-items/${i.itemId}/instances/${i.instanceId}`,
+          body: '{"quantity":"{{seq}}.5"}',
+        })),
       };
     case 'post-order':
       return {
-        title: 'POST order request', status: 201,
-        templates: pickN(data.labs, 200).flatMap((l) => l.typeIds.slice(0, 2).map((typeId) => ({
-          method: 'POST', path: '/order-requests',
-          body: JSON.stringify({ lab_id: l.id, type_id: typeId, name: 'Anti-GFP antibody {{seq}}', vendor_name: 'Abcam', catalog_number: 'ab290', price: { amount: '389.00', currency: 'EUR' }, quantity: 2, notes: 'For the imaging run' }),
-        }))),
+        title: 'POST order request',
+        status: 201,
+        templates: pickN(data.labs, 200).flatMap((l) =>
+          l.typeIds.slice(0, 2).map((typeId) => ({
+            method: 'POST',
+            path: '/order-requests',
+            body: JSON.stringify({
+              lab_id: l.id,
+              type_id: typeId,
+              name: 'Anti-GFP antibody {{seq}}',
+              vendor_name: 'Abcam',
+              catalog_number: 'ab290',
+              price: { amount: '389.00', currency: 'EUR' },
+              quantity: 2,
+              notes: 'For the imaging run',
+            }),
+          })),
+        ),
       };
     default:
       throw new Error(`no templates for ${name}`);
@@ -309,11 +384,13 @@ async function probe(origin, headers, spec) {
   const sizes = [];
   for (const t of spec.templates.slice(0, 20)) {
     const res = await request(`${origin}${t.path}`, {
-      method: t.method, headers: { ...headers, ...(t.body ? { 'content-type': 'application/json' } : {}) },
+      method: t.method,
+      headers: { ...headers, ...(t.body ? { 'content-type': 'application/json' } : {}) },
       body: t.body?.replaceAll('{{seq}}', String(9_000_000 + sizes.length)),
     });
     const text = await res.body.text();
-    if (res.statusCode !== spec.status) throw new Error(`${t.method} ${t.path} answered ${res.statusCode}, expected ${spec.status}: ${text.slice(0, 500)}`);
+    if (res.statusCode !== spec.status)
+      throw new Error(`${t.method} ${t.path} answered ${res.statusCode}, expected ${spec.status}: ${text.slice(0, 500)}`);
     sizes.push(Buffer.byteLength(text));
   }
   return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
@@ -327,7 +404,10 @@ const TARGETS = {
 
 async function main() {
   const info = machine();
-  progress('machine', `${info.nproc} cores (${info.cpu_model}), ${info.ram_gb} GB RAM, Node ${info.node}, load average ${info.loadavg_at_start.join(' ')}`);
+  progress(
+    'machine',
+    `${info.nproc} cores (${info.cpu_model}), ${info.ram_gb} GB RAM, Node ${info.node}, load average ${info.loadavg_at_start.join(' ')}`,
+  );
   db = await freshDatabase(process.env.DATABASE_URL);
   progress('database', db.label);
   const database = { kind: db.kind, version: db.version, label: db.label };
@@ -348,14 +428,27 @@ async function main() {
     const spec = scenarioTemplates(name, data);
     const bytes = await probe(server.origin, headers, spec);
     const canReset = resetPeak(server.pid);
-    progress(name, `${spec.title}: ${spec.templates.length} request variants, ~${bytes} B responses; ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s`);
-    const load = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup, headers, templates: spec.templates, seqBase };
+    progress(
+      name,
+      `${spec.title}: ${spec.templates.length} request variants, ~${bytes} B responses; ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s`,
+    );
+    const load = {
+      connections: settings.connections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+      headers,
+      templates: spec.templates,
+      seqBase,
+    };
     const cpuBefore = cpuMs(server.pid);
     const labstock = await runJson('loadgen.mjs', { ...load, url: server.origin });
     const cpuUs = cpuBefore == null ? null : ((cpuMs(server.pid) - cpuBefore) * 1000) / labstock.all_requests;
     const rssKb = procStatus(server.pid, canReset ? 'VmHWM' : 'VmRSS');
     peakRssKb = Math.max(peakRssKb ?? 0, rssKb ?? 0);
-    progress(name, `labstock ${fmt.int(labstock.rps)} req/s, p50 ${fmt.ms(labstock.p50)} ms, p99 ${fmt.ms(labstock.p99)} ms, server CPU ${fmt.int(cpuUs)} µs/request, peak RSS ${fmt.mb(rssKb)} MB${labstock.non2xx || labstock.errors ? `, ${labstock.non2xx} non-2xx and ${labstock.errors} errors: ${JSON.stringify(labstock.statuses)}` : ''}`);
+    progress(
+      name,
+      `labstock ${fmt.int(labstock.rps)} req/s, p50 ${fmt.ms(labstock.p50)} ms, p99 ${fmt.ms(labstock.p99)} ms, server CPU ${fmt.int(cpuUs)} µs/request, peak RSS ${fmt.mb(rssKb)} MB${labstock.non2xx || labstock.errors ? `, ${labstock.non2xx} non-2xx and ${labstock.errors} errors: ${JSON.stringify(labstock.statuses)}` : ''}`,
+    );
     let floor = null;
     if (settings.floor) {
       const f = await startFloor(bytes, spec.status);
@@ -364,9 +457,21 @@ async function main() {
       } finally {
         await f.stop();
       }
-      progress(name, `floor    ${fmt.int(floor.rps)} req/s, p50 ${fmt.ms(floor.p50)} ms, p99 ${fmt.ms(floor.p99)} ms; ratio ${fmt.ratio(labstock.rps / floor.rps)}`);
+      progress(
+        name,
+        `floor    ${fmt.int(floor.rps)} req/s, p50 ${fmt.ms(floor.p50)} ms, p99 ${fmt.ms(floor.p99)} ms; ratio ${fmt.ratio(labstock.rps / floor.rps)}`,
+      );
     }
-    results.push({ scenario: name, title: spec.title, response_bytes: bytes, labstock, floor, ratio: floor ? labstock.rps / floor.rps : null, server_cpu_us_per_request: cpuUs, server_peak_rss_kb: rssKb });
+    results.push({
+      scenario: name,
+      title: spec.title,
+      response_bytes: bytes,
+      labstock,
+      floor,
+      ratio: floor ? labstock.rps / floor.rps : null,
+      server_cpu_us_per_request: cpuUs,
+      server_peak_rss_kb: rssKb,
+    });
   }
 
   let webhooks = null;
@@ -389,11 +494,18 @@ async function main() {
   db = null;
 
   const report = {
-    date: new Date().toISOString(), machine: { ...info, loadavg_at_end: os.loadavg().map((x) => +x.toFixed(2)) },
-    database: database.label, database_kind: database.kind, database_version: database.version, settings,
+    date: new Date().toISOString(),
+    machine: { ...info, loadavg_at_end: os.loadavg().map((x) => +x.toFixed(2)) },
+    database: database.label,
+    database_kind: database.kind,
+    database_version: database.version,
+    settings,
     dataset: { ...data.counts, seconds: +datasetSeconds.toFixed(1) },
     server: { rss_after_start_kb: startRss, peak_rss_kb: peakRssKb },
-    scenarios: results, webhooks, profile, total_seconds: +((performance.now() - t0) / 1000).toFixed(1),
+    scenarios: results,
+    webhooks,
+    profile,
+    total_seconds: +((performance.now() - t0) / 1000).toFixed(1),
   };
   return report;
 }
@@ -402,8 +514,14 @@ async function runWebhooks(server, data, headers, seqBase) {
   const receiver = await startReceiver();
   try {
     const res = await request(`${server.origin}/webhooks`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ lab_id: data.webhookLabId, url: receiver.url, event_types: ['inventory-item.updated'], name: 'bench receiver' }),
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        lab_id: data.webhookLabId,
+        url: receiver.url,
+        event_types: ['inventory-item.updated'],
+        name: 'bench receiver',
+      }),
     });
     const created = await res.body.text();
     if (res.statusCode !== 201) throw new Error(`POST /webhooks answered ${res.statusCode}: ${created}`);
@@ -411,25 +529,61 @@ async function runWebhooks(server, data, headers, seqBase) {
 
     // Paced: events committed at a fixed rate through the API (PUT an instance's quantity: one event each).
     await receiver.reset();
-    const templates = data.samples.webhookInstances.map((i) => ({ method: 'PUT', path: `/inventory-items/${i.itemId}/instances/${i.instanceId}`, body: '{"quantity":"{{seq}}.25"}' }));
+    const templates = data.samples.webhookInstances.map((i) => ({
+      method: 'PUT',
+      path: `/inventory-items/${i.itemId}/instances/${i.instanceId}`,
+      body: '{"quantity":"{{seq}}.25"}',
+    }));
     // Warm-up, as the HTTP scenarios have: the same load for --warmup seconds, delivered and then forgotten. Without
     // it the first second (a fresh webhook, the delivery path not yet optimized by V8) sets the p99.
     const warmupEvents = Math.round(settings.warmup * settings.rate);
     if (warmupEvents > 0) {
       progress('webhooks', `paced warm-up: ${warmupEvents} events at ${settings.rate}/s`);
       const warmArrived = receiver.wait(warmupEvents, settings.warmup * 1000 + 60_000);
-      await runJson('driver.mjs', { mode: 'rate', origin: server.origin, headers, templates, count: warmupEvents, rate: settings.rate, connections: 64, seqBase: seqBase + 5_000_000, preconnect: '/healthz' });
+      await runJson('driver.mjs', {
+        mode: 'rate',
+        origin: server.origin,
+        headers,
+        templates,
+        count: warmupEvents,
+        rate: settings.rate,
+        connections: 64,
+        seqBase: seqBase + 5_000_000,
+        preconnect: '/healthz',
+      });
       const warm = await warmArrived;
-      progress('webhooks', `paced warm-up: ${warm.received} delivered, commit-to-receipt p50 ${fmt.ms(warm.latency.p50)} ms, p99 ${fmt.ms(warm.latency.p99)} ms`);
+      progress(
+        'webhooks',
+        `paced warm-up: ${warm.received} delivered, commit-to-receipt p50 ${fmt.ms(warm.latency.p50)} ms, p99 ${fmt.ms(warm.latency.p99)} ms`,
+      );
       await receiver.reset();
     }
-    progress('webhooks', `paced: ${settings.events} events at ${settings.rate}/s through PUT (${templates.length} instances), delivered by the server's worker to ${receiver.url}`);
+    progress(
+      'webhooks',
+      `paced: ${settings.events} events at ${settings.rate}/s through PUT (${templates.length} instances), delivered by the server's worker to ${receiver.url}`,
+    );
     const arrived = receiver.wait(settings.events, (settings.events / settings.rate) * 1000 + 60_000);
-    const driven = await runJson('driver.mjs', { mode: 'rate', origin: server.origin, headers, templates, count: settings.events, rate: settings.rate, connections: 64, seqBase, preconnect: '/healthz' });
+    const driven = await runJson('driver.mjs', {
+      mode: 'rate',
+      origin: server.origin,
+      headers,
+      templates,
+      count: settings.events,
+      rate: settings.rate,
+      connections: 64,
+      seqBase,
+      preconnect: '/healthz',
+    });
     const paced = await arrived;
     const pacedSeconds = paced.lastAt && paced.firstAt ? (paced.lastAt - paced.firstAt) / 1000 : null;
-    progress('webhooks', `paced: ${driven.ok}/${driven.sent} PUTs ok in ${driven.seconds.toFixed(1)} s (driver lag max ${fmt.ms(driven.maxLagMs)} ms); ${paced.received} delivered, commit-to-receipt p50 ${fmt.ms(paced.latency.p50)} ms, p99 ${fmt.ms(paced.latency.p99)} ms`);
-    progress('webhooks', `paced, second by second: commit-to-receipt p99 ${(paced.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms; PUT answer p99 ${(driven.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms`);
+    progress(
+      'webhooks',
+      `paced: ${driven.ok}/${driven.sent} PUTs ok in ${driven.seconds.toFixed(1)} s (driver lag max ${fmt.ms(driven.maxLagMs)} ms); ${paced.received} delivered, commit-to-receipt p50 ${fmt.ms(paced.latency.p50)} ms, p99 ${fmt.ms(paced.latency.p99)} ms`,
+    );
+    progress(
+      'webhooks',
+      `paced, second by second: commit-to-receipt p99 ${(paced.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms; PUT answer p99 ${(driven.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms`,
+    );
     const sample = paced.sampleBody;
     if (!sample) throw new Error('no delivery arrived at the receiver');
 
@@ -445,16 +599,29 @@ async function runWebhooks(server, data, headers, seqBase) {
     const drained = receiver.wait(settings.burst, 120_000);
     const cpuBefore = cpuMs(server.workerPid);
     const committedAt = performance.timeOrigin + performance.now();
-    await handle.db.transaction().execute((trx) => emitEvents(trx, config, Array.from({ length: settings.burst }, () => ({
-      type: 'inventory-item.updated', organizationId: data.orgId, labId: data.webhookLabId, resource,
-    }))));
+    await handle.db.transaction().execute((trx) =>
+      emitEvents(
+        trx,
+        config,
+        Array.from({ length: settings.burst }, () => ({
+          type: 'inventory-item.updated',
+          organizationId: data.orgId,
+          labId: data.webhookLabId,
+          resource,
+        })),
+      ),
+    );
     await handle.close();
     progress('webhooks', `burst: ${settings.burst} events committed in one transaction; waiting for the worker to drain them`);
     const burst = await drained;
-    const cpuPerDelivery = cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid) - cpuBefore) * 1000) / burst.received;
+    const cpuPerDelivery =
+      cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid) - cpuBefore) * 1000) / burst.received;
     const burstRate = burst.received > 1 ? (burst.received - 1) / ((burst.lastAt - burst.firstAt) / 1000) : null;
     const rssKb = procStatus(server.pid, canReset ? 'VmHWM' : 'VmRSS');
-    progress('webhooks', `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, ${settings.workerProcess ? 'worker' : 'server'} CPU ${fmt.int(cpuPerDelivery)} µs/delivery (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`);
+    progress(
+      'webhooks',
+      `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, ${settings.workerProcess ? 'worker' : 'server'} CPU ${fmt.int(cpuPerDelivery)} µs/delivery (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`,
+    );
 
     let floorPaced = null;
     let floorBurst = null;
@@ -463,19 +630,48 @@ async function runWebhooks(server, data, headers, seqBase) {
       const post = [{ method: 'POST', path: '/hook', body: sample }];
       await receiver.reset();
       const fArrived = receiver.wait(settings.events, (settings.events / settings.rate) * 1000 + 60_000);
-      await runJson('driver.mjs', { mode: 'rate', origin: receiver.origin, templates: post, count: settings.events, rate: settings.rate, connections: 64, stamp: true, preconnect: '/' });
+      await runJson('driver.mjs', {
+        mode: 'rate',
+        origin: receiver.origin,
+        templates: post,
+        count: settings.events,
+        rate: settings.rate,
+        connections: 64,
+        stamp: true,
+        preconnect: '/',
+      });
       floorPaced = await fArrived;
       await receiver.reset();
       const fDrained = receiver.wait(settings.burst, 120_000);
-      await runJson('driver.mjs', { mode: 'burst', origin: receiver.origin, templates: post, count: settings.burst, concurrency: 16, connections: 16, stamp: true });
+      await runJson('driver.mjs', {
+        mode: 'burst',
+        origin: receiver.origin,
+        templates: post,
+        count: settings.burst,
+        concurrency: 16,
+        connections: 16,
+        stamp: true,
+      });
       floorBurst = await fDrained;
       floorBurstRate = floorBurst.received > 1 ? (floorBurst.received - 1) / ((floorBurst.lastAt - floorBurst.firstAt) / 1000) : null;
-      progress('webhooks', `floor: bare undici POSTs at ${settings.rate}/s p50 ${fmt.ms(floorPaced.latency.p50)} ms, p99 ${fmt.ms(floorPaced.latency.p99)} ms; 16 in flight: ${fmt.int(floorBurstRate)}/s; ratio ${fmt.ratio(burstRate / floorBurstRate)}`);
+      progress(
+        'webhooks',
+        `floor: bare undici POSTs at ${settings.rate}/s p50 ${fmt.ms(floorPaced.latency.p50)} ms, p99 ${fmt.ms(floorPaced.latency.p99)} ms; 16 in flight: ${fmt.int(floorBurstRate)}/s; ratio ${fmt.ratio(burstRate / floorBurstRate)}`,
+      );
     }
     return {
-      body_bytes: Buffer.byteLength(sample), rate: settings.rate, events: settings.events, burst: settings.burst,
+      body_bytes: Buffer.byteLength(sample),
+      rate: settings.rate,
+      events: settings.events,
+      burst: settings.burst,
       paced: { puts: driven, delivered: paced.received, seconds: pacedSeconds, latency_ms: paced.latency, by_second_ms: paced.bySecond },
-      burst_result: { delivered: burst.received, deliveries_per_s: burstRate, server_cpu_us_per_delivery: cpuPerDelivery, first_after_ms: burst.firstAt - committedAt, last_after_ms: burst.lastAt - committedAt },
+      burst_result: {
+        delivered: burst.received,
+        deliveries_per_s: burstRate,
+        server_cpu_us_per_delivery: cpuPerDelivery,
+        first_after_ms: burst.firstAt - committedAt,
+        last_after_ms: burst.lastAt - committedAt,
+      },
       floor: settings.floor ? { paced_latency_ms: floorPaced.latency, burst_per_s: floorBurstRate, concurrency: 16 } : null,
       ratio: floorBurstRate ? burstRate / floorBurstRate : null,
       server_peak_rss_kb: rssKb,
@@ -493,17 +689,54 @@ function printReport(report) {
     const goals = [];
     if (target?.ratio && r.ratio != null) goals.push(`ratio ≥ ${target.ratio}: ${verdict(r.ratio >= target.ratio)}`);
     if (large && r.scenario === 'list-page') goals.push(`p99 < 10 ms: ${verdict(r.labstock.p99 < 10)}`);
-    return [r.title, fmt.int(r.labstock.rps), fmt.ms(r.labstock.p50), fmt.ms(r.labstock.p99), fmt.int(r.server_cpu_us_per_request), fmt.mb(r.server_peak_rss_kb),
-      r.floor ? fmt.int(r.floor.rps) : '–', r.floor ? fmt.ms(r.floor.p50) : '–', r.floor ? fmt.ms(r.floor.p99) : '–', fmt.ratio(r.ratio), String(r.response_bytes),
-      (r.labstock.non2xx || r.labstock.errors) ? `${r.labstock.non2xx + r.labstock.errors} failed!` : '', goals.join('; ')];
+    return [
+      r.title,
+      fmt.int(r.labstock.rps),
+      fmt.ms(r.labstock.p50),
+      fmt.ms(r.labstock.p99),
+      fmt.int(r.server_cpu_us_per_request),
+      fmt.mb(r.server_peak_rss_kb),
+      r.floor ? fmt.int(r.floor.rps) : '–',
+      r.floor ? fmt.ms(r.floor.p50) : '–',
+      r.floor ? fmt.ms(r.floor.p99) : '–',
+      fmt.ratio(r.ratio),
+      String(r.response_bytes),
+      r.labstock.non2xx || r.labstock.errors ? `${r.labstock.non2xx + r.labstock.errors} failed!` : '',
+      goals.join('; '),
+    ];
   });
-  console.log(`\nLabstock benchmark, ${report.date}: ${report.database}; ${report.dataset.items.toLocaleString('en-US')} items in ${report.dataset.labs} labs `
-    + `(${report.dataset.instances.toLocaleString('en-US')} instances); ${report.machine.nproc} cores ${report.machine.cpu_model}, ${report.machine.ram_gb} GB, Node ${report.machine.node}; `
-    + `load average ${report.machine.loadavg_at_start.join(' ')} at start, ${report.machine.loadavg_at_end.join(' ')} at end`
-    + (report.settings.workerProcess ? `; webhooks delivered by a separate \`labstock worker\` process polling every ${report.settings.workerProcess}` : ''));
-  console.log(`${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s per run; latencies in ms; CPU µs/req is the server's CPU time per request (steadier than req/s on a busy machine); RSS in MB (server peak during the run)\n`);
+  console.log(
+    `\nLabstock benchmark, ${report.date}: ${report.database}; ${report.dataset.items.toLocaleString('en-US')} items in ${report.dataset.labs} labs ` +
+      `(${report.dataset.instances.toLocaleString('en-US')} instances); ${report.machine.nproc} cores ${report.machine.cpu_model}, ${report.machine.ram_gb} GB, Node ${report.machine.node}; ` +
+      `load average ${report.machine.loadavg_at_start.join(' ')} at start, ${report.machine.loadavg_at_end.join(' ')} at end` +
+      (report.settings.workerProcess
+        ? `; webhooks delivered by a separate \`labstock worker\` process polling every ${report.settings.workerProcess}`
+        : ''),
+  );
+  console.log(
+    `${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s per run; latencies in ms; CPU µs/req is the server's CPU time per request (steadier than req/s on a busy machine); RSS in MB (server peak during the run)\n`,
+  );
   if (rows.length) {
-    console.log(table(['scenario', 'req/s', 'p50', 'p99', 'CPU µs/req', 'RSS', 'floor req/s', 'floor p50', 'floor p99', 'ratio', 'bytes', 'errors', 'targets'], rows));
+    console.log(
+      table(
+        [
+          'scenario',
+          'req/s',
+          'p50',
+          'p99',
+          'CPU µs/req',
+          'RSS',
+          'floor req/s',
+          'floor p50',
+          'floor p99',
+          'ratio',
+          'bytes',
+          'errors',
+          'targets',
+        ],
+        rows,
+      ),
+    );
   }
   const w = report.webhooks;
   if (w) {
@@ -512,19 +745,41 @@ function printReport(report) {
     if (w.ratio != null) goals.push(`ratio ≥ ${goal.ratio}: ${verdict(w.ratio >= goal.ratio)}`);
     if (w.rate === 500) goals.push(`p99 < ${goal.p99Ms} ms at 500/s: ${verdict(w.paced.latency_ms.p99 < goal.p99Ms)}`);
     console.log(`\nwebhooks (${w.body_bytes} B events, one lab webhook, receiver on 127.0.0.1):`);
-    console.log(table(['measure', 'labstock', 'floor (bare undici POST)', 'ratio'], [
-      [`deliveries/s, burst of ${w.burst} (16 in flight)`, fmt.int(w.burst_result.deliveries_per_s), w.floor ? fmt.int(w.floor.burst_per_s) : '–', fmt.ratio(w.ratio)],
-      ['server CPU µs per delivery (burst)', fmt.int(w.burst_result.server_cpu_us_per_delivery), '', ''],
-      [`commit-to-receipt p50 at ${w.rate}/s (ms)`, fmt.ms(w.paced.latency_ms.p50), w.floor ? fmt.ms(w.floor.paced_latency_ms.p50) : '–', ''],
-      [`commit-to-receipt p99 at ${w.rate}/s (ms)`, fmt.ms(w.paced.latency_ms.p99), w.floor ? fmt.ms(w.floor.paced_latency_ms.p99) : '–', ''],
-      [`events committed/s (asked ${w.rate}/s, through PUT)`, fmt.int(w.paced.puts.sent / w.paced.puts.seconds), '', ''],
-      [`delivered of ${w.events} paced events`, String(w.paced.delivered), '', ''],
-      ['server peak RSS (MB)', fmt.mb(w.server_peak_rss_kb), '', ''],
-    ]));
+    console.log(
+      table(
+        ['measure', 'labstock', 'floor (bare undici POST)', 'ratio'],
+        [
+          [
+            `deliveries/s, burst of ${w.burst} (16 in flight)`,
+            fmt.int(w.burst_result.deliveries_per_s),
+            w.floor ? fmt.int(w.floor.burst_per_s) : '–',
+            fmt.ratio(w.ratio),
+          ],
+          ['server CPU µs per delivery (burst)', fmt.int(w.burst_result.server_cpu_us_per_delivery), '', ''],
+          [
+            `commit-to-receipt p50 at ${w.rate}/s (ms)`,
+            fmt.ms(w.paced.latency_ms.p50),
+            w.floor ? fmt.ms(w.floor.paced_latency_ms.p50) : '–',
+            '',
+          ],
+          [
+            `commit-to-receipt p99 at ${w.rate}/s (ms)`,
+            fmt.ms(w.paced.latency_ms.p99),
+            w.floor ? fmt.ms(w.floor.paced_latency_ms.p99) : '–',
+            '',
+          ],
+          [`events committed/s (asked ${w.rate}/s, through PUT)`, fmt.int(w.paced.puts.sent / w.paced.puts.seconds), '', ''],
+          [`delivered of ${w.events} paced events`, String(w.paced.delivered), '', ''],
+          ['server peak RSS (MB)', fmt.mb(w.server_peak_rss_kb), '', ''],
+        ],
+      ),
+    );
     if (goals.length) console.log(`targets: ${goals.join('; ')}`);
   }
   const rssGoal = large ? `; target < 300 MB: ${verdict(report.server.peak_rss_kb / 1024 < 300)}` : '';
-  console.log(`\nserver peak RSS over the run: ${fmt.mb(report.server.peak_rss_kb)} MB${rssGoal}; dataset generated in ${report.dataset.seconds} s; whole run ${report.total_seconds} s`);
+  console.log(
+    `\nserver peak RSS over the run: ${fmt.mb(report.server.peak_rss_kb)} MB${rssGoal}; dataset generated in ${report.dataset.seconds} s; whole run ${report.total_seconds} s`,
+  );
 }
 
 async function cleanup() {

@@ -81,7 +81,9 @@ async function openBulkWriter(db) {
           st = sqlite.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
           statements.set(key, st);
         }
-        sqlite.transaction((rs) => { for (const r of rs) st.run(r); })(rows);
+        sqlite.transaction((rs) => {
+          for (const r of rs) st.run(r);
+        })(rows);
       },
       async finish() {
         sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -108,10 +110,43 @@ async function openBulkWriter(db) {
 }
 
 // Vocabulary for rows that look like a lab's inventory.
-const SUBSTANCES = ['Ethanol', 'Methanol', 'Acetone', 'Tris base', 'Sodium chloride', 'Glycine', 'SDS', 'Agarose', 'DMSO', 'EDTA',
-  'HEPES', 'Glucose', 'Ampicillin', 'Kanamycin', 'Trypsin', 'DAPI', 'Paraformaldehyde', 'Triton X-100', 'Tween 20', 'BSA',
-  'Anti-GFP', 'Anti-beta-actin', 'Anti-GAPDH', 'Anti-mouse IgG HRP', 'Taq polymerase', 'dNTP mix', 'Proteinase K', 'RNase A',
-  'Lipofectamine 3000', 'DMEM', 'Fetal bovine serum', 'Penicillin-streptomycin', 'PBS tablets', 'Bradford reagent', 'Ponceau S'];
+const SUBSTANCES = [
+  'Ethanol',
+  'Methanol',
+  'Acetone',
+  'Tris base',
+  'Sodium chloride',
+  'Glycine',
+  'SDS',
+  'Agarose',
+  'DMSO',
+  'EDTA',
+  'HEPES',
+  'Glucose',
+  'Ampicillin',
+  'Kanamycin',
+  'Trypsin',
+  'DAPI',
+  'Paraformaldehyde',
+  'Triton X-100',
+  'Tween 20',
+  'BSA',
+  'Anti-GFP',
+  'Anti-beta-actin',
+  'Anti-GAPDH',
+  'Anti-mouse IgG HRP',
+  'Taq polymerase',
+  'dNTP mix',
+  'Proteinase K',
+  'RNase A',
+  'Lipofectamine 3000',
+  'DMEM',
+  'Fetal bovine serum',
+  'Penicillin-streptomycin',
+  'PBS tablets',
+  'Bradford reagent',
+  'Ponceau S',
+];
 const VENDORS = ['Sigma-Aldrich', 'Thermo Fisher', 'Abcam', 'Merck', 'Roth', 'VWR', 'New England Biolabs', 'Qiagen', 'Bio-Rad', 'Promega'];
 const UNITS = ['1 L', '500 mL', '100 mL', '25 g', '100 g', '1 kg', '100 µg', '50 µL', '500 units', '10 x 1 mL'];
 const TYPE_NAMES = ['Chemical', 'Antibody', 'Enzyme', 'Cell culture', 'Consumable'];
@@ -122,7 +157,7 @@ const LAST = ['Lovelace', 'Hopper', 'Franklin', 'Curie', 'McClintock', 'Hodgkin'
 function rng(seed) {
   let s = seed >>> 0;
   return () => {
-    s = (s + 0x6D2B79F5) >>> 0;
+    s = (s + 0x6d2b79f5) >>> 0;
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
@@ -147,14 +182,75 @@ function reservoir(size, random) {
   };
 }
 
-const ITEM_COLUMNS = ['id', 'lab_id', 'type_id', 'name', 'vendor', 'catalog_number', 'price', 'unit_size', 'quantity', 'url', 'technical_details',
-  'expiration_date', 'auto_reminder', 'lot_number', 'cas_number', 'vendor_product_id', 'location_name', 'sublocation_name', 'serial_number',
-  'added_by', 'updated_by', 'version', 'created_at', 'updated_at'];
-const INSTANCE_COLUMNS = ['id', 'item_id', 'quantity', 'lot_number', 'expiration_date', 'location_id', 'archived_at', 'created_at', 'updated_at'];
-const ORDER_COLUMNS = ['id', 'lab_id', 'type_id', 'status', 'item_name', 'vendor_name', 'catalog_number', 'vendor_product_id', 'quantity', 'unit_size',
-  'unit_price', 'currency', 'notes', 'required_before', 'invoice_number', 'requisition_number', 'confirmation_number', 'tracking_number',
-  'purchase_order_number', 'shipping_and_handling', 'details', 'spend_tracking_code', 'backordered_expected_at', 'is_urgent', 'requested_by',
-  'created_by', 'updated_by', 'requested_at', 'updated_at', 'created_at'];
+const ITEM_COLUMNS = [
+  'id',
+  'lab_id',
+  'type_id',
+  'name',
+  'vendor',
+  'catalog_number',
+  'price',
+  'unit_size',
+  'quantity',
+  'url',
+  'technical_details',
+  'expiration_date',
+  'auto_reminder',
+  'lot_number',
+  'cas_number',
+  'vendor_product_id',
+  'location_name',
+  'sublocation_name',
+  'serial_number',
+  'added_by',
+  'updated_by',
+  'version',
+  'created_at',
+  'updated_at',
+];
+const INSTANCE_COLUMNS = [
+  'id',
+  'item_id',
+  'quantity',
+  'lot_number',
+  'expiration_date',
+  'location_id',
+  'archived_at',
+  'created_at',
+  'updated_at',
+];
+const ORDER_COLUMNS = [
+  'id',
+  'lab_id',
+  'type_id',
+  'status',
+  'item_name',
+  'vendor_name',
+  'catalog_number',
+  'vendor_product_id',
+  'quantity',
+  'unit_size',
+  'unit_price',
+  'currency',
+  'notes',
+  'required_before',
+  'invoice_number',
+  'requisition_number',
+  'confirmation_number',
+  'tracking_number',
+  'purchase_order_number',
+  'shipping_and_handling',
+  'details',
+  'spend_tracking_code',
+  'backordered_expected_at',
+  'is_urgent',
+  'requested_by',
+  'created_by',
+  'updated_by',
+  'requested_at',
+  'updated_at',
+  'created_at',
+];
 const ORDER_EVENT_COLUMNS = ['id', 'order_request_id', 'type', 'comment', 'created_by', 'created_at'];
 
 /**
@@ -170,13 +266,27 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
 
   // Accounts and labs through the services.
   const org = await createOrganization(handle.db, { name: 'Benchmark University' });
-  const admin = await createUser(handle.db, { organizationId: org.id, email: 'bench-admin@example.org', firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+  const admin = await createUser(handle.db, {
+    organizationId: org.id,
+    email: 'bench-admin@example.org',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+  });
   const labs = [];
   for (let i = 0; i < labCount; i++) {
     const migrated = i % 2 === 0;
-    const lab = await createLab(handle.db, { organizationId: org.id, name: `${LAST[i % LAST.length]} lab ${i + 1}`, usesInstances: migrated });
+    const lab = await createLab(handle.db, {
+      organizationId: org.id,
+      name: `${LAST[i % LAST.length]} lab ${i + 1}`,
+      usesInstances: migrated,
+    });
     const member = await createUser(handle.db, {
-      organizationId: org.id, email: `bench-member-${i + 1}@example.org`, firstName: FIRST[i % FIRST.length], lastName: `${LAST[(i + 3) % LAST.length]} ${i + 1}`, role: 'member',
+      organizationId: org.id,
+      email: `bench-member-${i + 1}@example.org`,
+      firstName: FIRST[i % FIRST.length],
+      lastName: `${LAST[(i + 3) % LAST.length]} ${i + 1}`,
+      role: 'member',
     });
     await addMember(handle.db, lab.id, member.id);
     labs.push({ id: lab.id, migrated, memberId: member.id, typeIds: [], shelfIds: [], itemCount: 0 });
@@ -240,15 +350,36 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
       const vendor = pick(VENDORS);
       const user = random() < 0.5 ? admin.id : lab.memberId;
       const expiry = iso(now + Math.floor(random() * 2 * 365) * 86_400_000).slice(0, 10);
-      const lot = `L${Math.floor(random() * 1e6).toString(36).toUpperCase()}`;
+      const lot = `L${Math.floor(random() * 1e6)
+        .toString(36)
+        .toUpperCase()}`;
       itemRows.push([
-        id, lab.id, pick(lab.typeIds), `${substance} ${1 + (g % 997)}`, vendor, `${vendor.slice(0, 2).toUpperCase()}-${100000 + (g % 900000)}`,
-        (5 + random() * 495).toFixed(2), pick(UNITS), lab.migrated ? '0' : String(Math.floor(random() * 20)),
+        id,
+        lab.id,
+        pick(lab.typeIds),
+        `${substance} ${1 + (g % 997)}`,
+        vendor,
+        `${vendor.slice(0, 2).toUpperCase()}-${100000 + (g % 900000)}`,
+        (5 + random() * 495).toFixed(2),
+        pick(UNITS),
+        lab.migrated ? '0' : String(Math.floor(random() * 20)),
         random() < 0.3 ? `https://shop.example.org/p/${g}` : null,
-        random() < 0.4 ? `Store at ${pick(['-20 °C', '4 °C', 'room temperature', '-80 °C'])}; ${substance} grade for molecular biology.` : null,
-        lab.migrated ? null : expiry, null, lab.migrated ? null : lot, random() < 0.3 ? `${64 + (g % 900)}-17-5` : null, null,
-        lab.migrated ? null : `Cabinet ${1 + (g % 8)}`, lab.migrated ? null : `Shelf ${String.fromCharCode(65 + (g % 5))}`, null,
-        user, user, 1, created, created,
+        random() < 0.4
+          ? `Store at ${pick(['-20 °C', '4 °C', 'room temperature', '-80 °C'])}; ${substance} grade for molecular biology.`
+          : null,
+        lab.migrated ? null : expiry,
+        null,
+        lab.migrated ? null : lot,
+        random() < 0.3 ? `${64 + (g % 900)}-17-5` : null,
+        null,
+        lab.migrated ? null : `Cabinet ${1 + (g % 8)}`,
+        lab.migrated ? null : `Shelf ${String.fromCharCode(65 + (g % 5))}`,
+        null,
+        user,
+        user,
+        1,
+        created,
+        created,
       ]);
       itemSample.offer({ id, labId: lab.id, migrated: lab.migrated });
       if (!lab.migrated) continue;
@@ -257,9 +388,17 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
         const instanceId = uuid();
         const archived = k === n - 1 && n > 2 && random() < 0.3;
         instanceRows.push([
-          instanceId, id, (random() * 10).toFixed(2), `L${Math.floor(random() * 1e6).toString(36).toUpperCase()}`,
-          iso(now + Math.floor(random() * 2 * 365) * 86_400_000).slice(0, 10), random() < 0.9 ? pick(lab.shelfIds) : null,
-          archived ? created : null, created, created,
+          instanceId,
+          id,
+          (random() * 10).toFixed(2),
+          `L${Math.floor(random() * 1e6)
+            .toString(36)
+            .toUpperCase()}`,
+          iso(now + Math.floor(random() * 2 * 365) * 86_400_000).slice(0, 10),
+          random() < 0.9 ? pick(lab.shelfIds) : null,
+          archived ? created : null,
+          created,
+          created,
         ]);
         instanceCount++;
         if (archived) continue;
@@ -289,10 +428,36 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
       const vendor = pick(VENDORS);
       const quantity = 1 + Math.floor(random() * 10);
       orderRows.push([
-        id, lab.id, pick(lab.typeIds), status, `${SUBSTANCES[g % SUBSTANCES.length]} ${1 + (g % 997)}`, vendor, `${vendor.slice(0, 2).toUpperCase()}-${200000 + g}`, null,
-        String(quantity), pick(UNITS), (5 + random() * 495).toFixed(2), 'EUR', random() < 0.2 ? 'Urgent for the next experiment' : null, null,
-        null, null, null, status === 'ORDERED' || status === 'RECEIVED' ? `1Z${g}` : null, null, null, null, null, null, 0,
-        lab.memberId, lab.memberId, admin.id, created, created, created,
+        id,
+        lab.id,
+        pick(lab.typeIds),
+        status,
+        `${SUBSTANCES[g % SUBSTANCES.length]} ${1 + (g % 997)}`,
+        vendor,
+        `${vendor.slice(0, 2).toUpperCase()}-${200000 + g}`,
+        null,
+        String(quantity),
+        pick(UNITS),
+        (5 + random() * 495).toFixed(2),
+        'EUR',
+        random() < 0.2 ? 'Urgent for the next experiment' : null,
+        null,
+        null,
+        null,
+        null,
+        status === 'ORDERED' || status === 'RECEIVED' ? `1Z${g}` : null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        lab.memberId,
+        lab.memberId,
+        admin.id,
+        created,
+        created,
+        created,
       ]);
       eventRows.push([uuid(), id, 'CREATED', null, lab.memberId, created]);
       if (status !== 'CREATED') eventRows.push([uuid(), id, status, null, admin.id, created]);
@@ -301,7 +466,9 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
     await writer.insert('order_request_events', ORDER_EVENT_COLUMNS, eventRows);
   }
   await writer.finish();
-  progress(`${items.toLocaleString('en-US')} items, ${instanceCount.toLocaleString('en-US')} instances, ${orderCount.toLocaleString('en-US')} order requests, ${locationRows.length} locations written`);
+  progress(
+    `${items.toLocaleString('en-US')} items, ${instanceCount.toLocaleString('en-US')} instances, ${orderCount.toLocaleString('en-US')} order requests, ${locationRows.length} locations written`,
+  );
 
   return {
     orgId: org.id,

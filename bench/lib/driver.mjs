@@ -40,7 +40,14 @@ async function send() {
 
 if (config.preconnect) {
   // Opens the pool's connections before the clock starts, so that the measured requests do not pay for them.
-  await Promise.all(Array.from({ length: config.connections ?? 64 }, () => pool.request({ method: 'GET', path: config.preconnect }).then((r) => r.body.dump(), () => undefined)));
+  await Promise.all(
+    Array.from({ length: config.connections ?? 64 }, () =>
+      pool.request({ method: 'GET', path: config.preconnect }).then(
+        (r) => r.body.dump(),
+        () => undefined,
+      ),
+    ),
+  );
 }
 const started = performance.now();
 let maxLagMs = 0;
@@ -76,4 +83,6 @@ if (config.mode === 'rate') {
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
 const answers = Array.from(bySecond, (l, second) => ({ second, ...summarize(l ?? []) }));
-process.stdout.write(`${JSON.stringify({ sent: ok + failed, ok, failed, seconds, rps: (ok + failed) / seconds, maxLagMs, statuses, bySecond: answers })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ sent: ok + failed, ok, failed, seconds, rps: (ok + failed) / seconds, maxLagMs, statuses, bySecond: answers })}\n`,
+);

@@ -47,14 +47,16 @@ const warmup = config.warmup > 0 ? (await run(config.warmup, false)).result.requ
 const { result, latencies, statuses } = await run(config.duration, true);
 const seconds = (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000;
 const ok = latencies.length;
-process.stdout.write(`${JSON.stringify({
-  requests: ok,
-  seconds,
-  rps: ok / seconds,
-  ...summarize(latencies),
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  statuses,
-  all_requests: warmup + result.requests.total,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    requests: ok,
+    seconds,
+    rps: ok / seconds,
+    ...summarize(latencies),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    all_requests: warmup + result.requests.total,
+  })}\n`,
+);

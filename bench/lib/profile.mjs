@@ -46,9 +46,16 @@ export function summarizeProfile(file, top = 25) {
     places.set(where, (places.get(where) ?? 0) + us);
   }
   const busy = total - (places.get('idle') ?? 0);
-  const rank = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({
-    name, ms: us / 1000, share_of_total: us / total, share_of_busy: name === 'idle' ? null : us / busy,
-  }));
+  const rank = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({
+        name,
+        ms: us / 1000,
+        share_of_total: us / total,
+        share_of_busy: name === 'idle' ? null : us / busy,
+      }));
   return { file, total_ms: total / 1000, busy_ms: busy / 1000, by_place: rank(places), by_function: rank(fns) };
 }
 

@@ -26,7 +26,15 @@ function finish() {
   const seconds = [];
   for (const [at, ms] of timed) (seconds[Math.floor((at - first) / 1000)] ??= []).push(ms);
   const bySecond = seconds.map((l, i) => ({ second: i, ...summarize(l ?? []) }));
-  process.send({ received: arrivals.length, firstAt: first, lastAt: last, latency: summarize(latencies), bySecond, sampleBytes: sampleBody?.length ?? 0, sampleBody });
+  process.send({
+    received: arrivals.length,
+    firstAt: first,
+    lastAt: last,
+    latency: summarize(latencies),
+    bySecond,
+    sampleBytes: sampleBody?.length ?? 0,
+    sampleBody,
+  });
 }
 
 const server = http.createServer((req, res) => {
@@ -52,7 +60,9 @@ const server = http.createServer((req, res) => {
     if (!sentAt) {
       try {
         from = Date.parse(JSON.parse(body).time);
-      } catch { /* not an event */ }
+      } catch {
+        /* not an event */
+      }
     }
     arrivals.push(at);
     if (Number.isFinite(from)) {

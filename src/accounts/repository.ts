@@ -6,8 +6,7 @@ export async function insertOrganization(ex: Executor, row: OrganizationsTable):
   await ex.insertInto('organizations').values(row).execute();
 }
 
-export const listOrganizations = (ex: Executor) =>
-  ex.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('id').execute();
+export const listOrganizations = (ex: Executor) => ex.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('id').execute();
 
 export const findOrganization = (ex: Executor, id: string) =>
   ex.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -44,20 +43,39 @@ export async function userSummaries(ex: Executor, ids: Iterable<string>): Promis
 
 export async function upsertOrgMembership(ex: Executor, organizationId: string, userId: string, role: 'admin' | 'member', now: string) {
   const existing = await ex
-    .selectFrom('org_memberships').select('role')
-    .where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+    .selectFrom('org_memberships')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (existing) {
-    await ex.updateTable('org_memberships').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+    await ex
+      .updateTable('org_memberships')
+      .set({ role })
+      .where('organization_id', '=', organizationId)
+      .where('user_id', '=', userId)
+      .execute();
   } else {
     await ex.insertInto('org_memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: now }).execute();
   }
 }
 
 export const findOrgMembership = (ex: Executor, organizationId: string, userId: string) =>
-  ex.selectFrom('org_memberships').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+  ex
+    .selectFrom('org_memberships')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
-export async function insertToken(ex: Executor, row: { id: string; user_id: string; organization_id: string; name: string | null; token_hash: string; created_at: string }) {
-  await ex.insertInto('access_tokens').values({ ...row, last_used_at: null, revoked_at: null }).execute();
+export async function insertToken(
+  ex: Executor,
+  row: { id: string; user_id: string; organization_id: string; name: string | null; token_hash: string; created_at: string },
+) {
+  await ex
+    .insertInto('access_tokens')
+    .values({ ...row, last_used_at: null, revoked_at: null })
+    .execute();
 }
 
 /** The token with everything authentication needs, in one query. */
@@ -66,10 +84,15 @@ export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .innerJoin('org_memberships', (j) =>
-      j.onRef('org_memberships.user_id', '=', 'access_tokens.user_id').onRef('org_memberships.organization_id', '=', 'access_tokens.organization_id'),
+      j
+        .onRef('org_memberships.user_id', '=', 'access_tokens.user_id')
+        .onRef('org_memberships.organization_id', '=', 'access_tokens.organization_id'),
     )
     .select([
-      'access_tokens.id as token_id', 'access_tokens.user_id', 'access_tokens.organization_id', 'access_tokens.last_used_at',
+      'access_tokens.id as token_id',
+      'access_tokens.user_id',
+      'access_tokens.organization_id',
+      'access_tokens.last_used_at',
       'org_memberships.role',
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
@@ -81,15 +104,28 @@ export async function touchToken(ex: Executor, tokenId: string, now: string): Pr
 }
 
 export async function revokeToken(ex: Executor, tokenId: string, now: string): Promise<number> {
-  const r = await ex.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', tokenId).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await ex
+    .updateTable('access_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export const findToken = (ex: Executor, tokenId: string) =>
-  ex.selectFrom('access_tokens').select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at']).where('id', '=', tokenId).executeTakeFirst();
+  ex
+    .selectFrom('access_tokens')
+    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
 
 export function listTokens(ex: Executor, filter: { userId?: string; organizationId?: string }) {
-  let q = ex.selectFrom('access_tokens').select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at']).orderBy('created_at').orderBy('id');
+  let q = ex
+    .selectFrom('access_tokens')
+    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at'])
+    .orderBy('created_at')
+    .orderBy('id');
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
   return q.execute();

@@ -4,7 +4,16 @@ import { UserSummary } from './schemas.js';
 import { currentUser } from './service.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/user', {
-    schema: { tags: ['Users'], summary: 'Get current user', description: 'The user who owns the access token.', response: responses({ 200: UserSummary }, [401]) },
-  }, async (request) => currentUser(app.deps.db, request.actor));
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: 'Get current user',
+        description: 'The user who owns the access token.',
+        response: responses({ 200: UserSummary }, [401]),
+      },
+    },
+    async (request) => currentUser(app.deps.db, request.actor),
+  );
 };

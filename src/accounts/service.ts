@@ -42,7 +42,14 @@ export async function createUser(db: Db, input: CreateUserInput) {
     await repo.upsertOrgMembership(trx, input.organizationId, found.id, role, now);
     return found;
   });
-  return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, organization_id: input.organizationId, role };
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    organization_id: input.organizationId,
+    role,
+  };
 }
 
 /** Returns the plain token once; only its hash is kept. */
@@ -50,7 +57,14 @@ export async function createToken(db: Db, input: { userId: string; organizationI
   const membership = await repo.findOrgMembership(db, input.organizationId, input.userId);
   if (!membership) throw notFound('user in that organization');
   const token = generateToken();
-  const row = { id: newId(), user_id: input.userId, organization_id: input.organizationId, name: input.name ?? null, token_hash: hashToken(token), created_at: nowIso() };
+  const row = {
+    id: newId(),
+    user_id: input.userId,
+    organization_id: input.organizationId,
+    name: input.name ?? null,
+    token_hash: hashToken(token),
+    created_at: nowIso(),
+  };
   await repo.insertToken(db, row);
   return { id: row.id, token, user_id: row.user_id, organization_id: row.organization_id, name: row.name, created_at: row.created_at };
 }
@@ -75,6 +89,6 @@ export async function authenticate(db: Db, rawToken: string): Promise<Actor | nu
 export async function currentUser(db: Db, actor: Actor) {
   const users = await repo.userSummaries(db, [actor.userId]);
   const user = users.get(actor.userId);
-  if (!user) throw new AppError('unauthorized', 'the token\'s user no longer exists');
+  if (!user) throw new AppError('unauthorized', "the token's user no longer exists");
   return user;
 }

@@ -5,6 +5,10 @@ import type { VendorProduct } from './schemas.js';
 export const unitOf = (p: ProductRow) => ({ name: p.unit_name, symbol: p.unit_symbol, amount: Number(p.unit_amount) });
 
 export const renderProduct = (p: ProductRow): VendorProduct => ({
-  id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, vendor_name: p.vendor_name, unit: unitOf(p),
+  id: p.id,
+  item_name: p.item_name,
+  catalog_number: p.catalog_number,
+  vendor_name: p.vendor_name,
+  unit: unitOf(p),
   price: { amount: p.price_amount, currency: p.currency },
 });

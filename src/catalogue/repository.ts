@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../shared/db/database.js';
 import type { VendorProductsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
@@ -42,12 +42,19 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Inserts new products and updates existing ones (same vendor and catalog number) in place, keeping their ids,
  * so re-importing a price list is safe. Returns how many were created and updated.
  */
-export async function upsertProducts(ex: Executor, products: CatalogueProduct[], now: string, newId: () => string): Promise<{ created: number; updated: number }> {
+export async function upsertProducts(
+  ex: Executor,
+  products: CatalogueProduct[],
+  now: string,
+  newId: () => string,
+): Promise<{ created: number; updated: number }> {
   let created = 0;
   let updated = 0;
   for (let i = 0; i < products.length; i += CHUNK) {
     const chunk = products.slice(i, i + CHUNK);
-    const existing = await ex.selectFrom('vendor_products').select(['id', 'vendor_name', 'catalog_number'])
+    const existing = await ex
+      .selectFrom('vendor_products')
+      .select(['id', 'vendor_name', 'catalog_number'])
       .where((eb) => eb.or(chunk.map((p) => eb.and([eb('vendor_name', '=', p.vendor_name), eb('catalog_number', '=', p.catalog_number)]))))
       .execute();
     const idOf = new Map(existing.map((r) => [`${r.vendor_name}\u0000${r.catalog_number}`, r.id]));
@@ -57,7 +64,11 @@ export async function upsertProducts(ex: Executor, products: CatalogueProduct[],
       if (id === undefined) {
         inserts.push({ id: newId(), ...p, search_text: searchTextOf(p), created_at: now, updated_at: now });
       } else {
-        await ex.updateTable('vendor_products').set({ ...p, search_text: searchTextOf(p), updated_at: now }).where('id', '=', id).execute();
+        await ex
+          .updateTable('vendor_products')
+          .set({ ...p, search_text: searchTextOf(p), updated_at: now })
+          .where('id', '=', id)
+          .execute();
         updated++;
       }
     }

@@ -9,28 +9,43 @@ import { getProduct, listProducts } from './service.js';
 // registers it just before the shop's routes (src/server/app.ts), so /openapi.json lists them in the same order.
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/shop/products', {
-    schema: {
-      tags: ['Shop'], summary: 'List or search shop products',
-      querystring: Type.Object({
-        q: Type.Optional(Type.String({ maxLength: 200, description: 'Words that must all appear in the name, catalog number or vendor (case-insensitive).' })),
-        vendor: Type.Optional(Type.String({ maxLength: 500, description: 'Only this vendor (exact).' })),
-        ...PageQuery,
-      }),
-      response: responses({ 200: Type.Array(VendorProduct) }, [401, 422]),
+  app.get(
+    '/shop/products',
+    {
+      schema: {
+        tags: ['Shop'],
+        summary: 'List or search shop products',
+        querystring: Type.Object({
+          q: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description: 'Words that must all appear in the name, catalog number or vendor (case-insensitive).',
+            }),
+          ),
+          vendor: Type.Optional(Type.String({ maxLength: 500, description: 'Only this vendor (exact).' })),
+          ...PageQuery,
+        }),
+        response: responses({ 200: Type.Array(VendorProduct) }, [401, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, products } = await listProducts(app.deps, { q: request.query.q, vendor: request.query.vendor }, page);
-    setPageHeaders(request, reply, page, total);
-    return products;
-  });
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, products } = await listProducts(app.deps, { q: request.query.q, vendor: request.query.vendor }, page);
+      setPageHeaders(request, reply, page, total);
+      return products;
+    },
+  );
 
-  app.get('/shop/products/:id', {
-    schema: {
-      tags: ['Shop'], summary: 'Get a shop product',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: VendorProduct }, [401, 404, 422]),
+  app.get(
+    '/shop/products/:id',
+    {
+      schema: {
+        tags: ['Shop'],
+        summary: 'Get a shop product',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: VendorProduct }, [401, 404, 422]),
+      },
     },
-  }, async (request) => getProduct(app.deps, request.params.id));
+    async (request) => getProduct(app.deps, request.params.id),
+  );
 };

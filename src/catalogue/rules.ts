@@ -18,7 +18,16 @@ export interface CatalogueProduct {
   currency: string;
 }
 
-const CATALOGUE_FIELDS = ['item_name', 'catalog_number', 'vendor_name', 'unit_name', 'unit_symbol', 'unit_amount', 'price', 'currency'] as const;
+const CATALOGUE_FIELDS = [
+  'item_name',
+  'catalog_number',
+  'vendor_name',
+  'unit_name',
+  'unit_symbol',
+  'unit_amount',
+  'price',
+  'currency',
+] as const;
 export const CATALOGUE_COLUMNS: readonly string[] = CATALOGUE_FIELDS;
 
 const LIMITS: Record<string, number> = { item_name: 500, catalog_number: 200, vendor_name: 500, unit_name: 100, unit_symbol: 20 };
@@ -42,10 +51,17 @@ export function parseCatalogueRow(raw: Record<string, unknown>): { product: Cata
     return s;
   };
   const unknown = Object.keys(raw).filter((k) => !CATALOGUE_FIELDS.includes(k as (typeof CATALOGUE_FIELDS)[number]));
-  if (unknown.length > 0) errors.push(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected ${CATALOGUE_FIELDS.join(', ')})`);
+  if (unknown.length > 0)
+    errors.push(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected ${CATALOGUE_FIELDS.join(', ')})`);
   const product = {
-    item_name: text('item_name'), catalog_number: text('catalog_number'), vendor_name: text('vendor_name'),
-    unit_name: text('unit_name'), unit_symbol: text('unit_symbol'), unit_amount: text('unit_amount'), price_amount: '', currency: text('currency'),
+    item_name: text('item_name'),
+    catalog_number: text('catalog_number'),
+    vendor_name: text('vendor_name'),
+    unit_name: text('unit_name'),
+    unit_symbol: text('unit_symbol'),
+    unit_amount: text('unit_amount'),
+    price_amount: '',
+    currency: text('currency'),
   };
   const price = text('price');
   if (product.unit_amount !== '' && !(/^\d{1,12}(\.\d{1,6})?$/.test(product.unit_amount) && dec(product.unit_amount).gt(0))) {
@@ -65,7 +81,8 @@ export function parseCatalogueRow(raw: Record<string, unknown>): { product: Cata
     if (!m) errors.push(`price: "${price}" is not a non-negative amount such as 279.00`);
     else if (currencyOk) {
       const digits = minorDigits(product.currency);
-      if ((m[2] ?? '').length > digits) errors.push(`price: ${product.currency} has ${digits} decimal places; "${price}" has ${m[2]!.length}`);
+      if ((m[2] ?? '').length > digits)
+        errors.push(`price: ${product.currency} has ${digits} decimal places; "${price}" has ${m[2]!.length}`);
       else product.price_amount = dec(price).mul(dec(10).pow(digits)).toFixed(0);
     }
   }

@@ -11,7 +11,11 @@ export const ProductUnit = Type.Object(
 /** A catalogue entry as GET /shop/products lists it. */
 export const VendorProduct = Type.Object(
   {
-    id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ProductUnit,
+    id: Uuid,
+    item_name: Type.String(),
+    catalog_number: Type.String(),
+    vendor_name: Type.String(),
+    unit: ProductUnit,
     price: Money,
   },
   { title: 'VendorProduct', additionalProperties: false },

@@ -27,7 +27,9 @@ export async function getProduct(deps: ServiceDeps, id: string): Promise<VendorP
  * caller first (parseCatalogueRow), so a bad file changes nothing.
  */
 export async function importCatalogue(
-  deps: ServiceDeps, products: CatalogueProduct[], onProgress: (done: number) => void = () => undefined,
+  deps: ServiceDeps,
+  products: CatalogueProduct[],
+  onProgress: (done: number) => void = () => undefined,
 ): Promise<{ created: number; updated: number }> {
   const dupes = new Map<string, number>();
   for (const p of products) {
@@ -35,7 +37,8 @@ export async function importCatalogue(
     dupes.set(k, (dupes.get(k) ?? 0) + 1);
   }
   const twice = [...dupes].filter(([, n]) => n > 1).map(([k]) => k.replace('\u0000', ' '));
-  if (twice.length > 0) throw validation([{ field: 'catalog_number', message: `listed more than once for the same vendor: ${twice.slice(0, 10).join('; ')}` }]);
+  if (twice.length > 0)
+    throw validation([{ field: 'catalog_number', message: `listed more than once for the same vendor: ${twice.slice(0, 10).join('; ')}` }]);
   return deps.db.transaction().execute(async (trx) => {
     let created = 0;
     let updated = 0;

@@ -2,16 +2,16 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import * as accountsRepo from '../accounts/repository.js';
 import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
+import { runMigration } from '../lab-migration/service.js';
 import { listLabRows, toLab } from '../labs/repository.js';
 import { addMember, createLab } from '../labs/service.js';
-import { runMigration } from '../lab-migration/service.js';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
-import { fieldError } from '../shared/errors.js';
-import { withContext } from './context.js';
-import { emit, table } from './output.js';
 import { activeOperatorUserIds } from '../operators/repository.js';
 import { setUserOperator } from '../operators/service.js';
+import { fieldError } from '../shared/errors.js';
+import { withContext } from './context.js';
 import { registerOperators } from './operators.js';
+import { emit, table } from './output.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 
 type Json = { json?: boolean };
@@ -20,89 +20,176 @@ export function registerAdmin(program: Command): void {
   const admin = program.command('admin').description('manage organizations, users, labs, memberships and access tokens');
 
   const org = admin.command('org').description('organizations');
-  org.command('create').description('create an organization')
-    .requiredOption('--name <name>', 'organization name').option('--json', 'print JSON')
-    .action((o: Json & { name: string }) => withContext(async ({ handle }) => {
-      const row = await createOrganization(handle.db, { name: o.name });
-      emit(!!o.json, row, () => `organization ${row.id} "${row.name}" created`);
-    }));
-  org.command('list').description('list organizations').option('--json', 'print JSON')
-    .action((o: Json) => withContext(async ({ handle }) => {
-      const rows = await accountsRepo.listOrganizations(handle.db);
-      emit(!!o.json, rows, () => table(rows, ['id', 'name', 'created_at']));
-    }));
+  org
+    .command('create')
+    .description('create an organization')
+    .requiredOption('--name <name>', 'organization name')
+    .option('--json', 'print JSON')
+    .action((o: Json & { name: string }) =>
+      withContext(async ({ handle }) => {
+        const row = await createOrganization(handle.db, { name: o.name });
+        emit(!!o.json, row, () => `organization ${row.id} "${row.name}" created`);
+      }),
+    );
+  org
+    .command('list')
+    .description('list organizations')
+    .option('--json', 'print JSON')
+    .action((o: Json) =>
+      withContext(async ({ handle }) => {
+        const rows = await accountsRepo.listOrganizations(handle.db);
+        emit(!!o.json, rows, () => table(rows, ['id', 'name', 'created_at']));
+      }),
+    );
 
   const user = admin.command('user').description('users');
-  user.command('create').description('create a user in an organization (or add an existing e-mail to it)')
-    .requiredOption('--org <id>', 'organization id').requiredOption('--email <email>', 'e-mail')
-    .requiredOption('--first-name <name>', 'first name').requiredOption('--last-name <name>', 'last name')
-    .option('--role <role>', 'admin or member', 'member').option('--operator', 'also create a service operator with this e-mail (admin operator create)').option('--json', 'print JSON')
-    .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) => withContext(async ({ handle }) => {
-      if (o.role !== 'admin' && o.role !== 'member') throw new Error(`--role must be admin or member, not "${o.role}"`);
-      const created = await createUser(handle.db, { organizationId: o.org, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role });
-      // The operator is a separate principal with its own tokens: this user's tokens stay tenant tokens.
-      const operator = o.operator === undefined ? null : await setUserOperator(handle.db, created.id, o.operator);
-      const active = operator !== null && operator.disabled_at === null;
-      const row = { ...created, is_operator: active, operator_id: active ? operator.id : null };
-      emit(!!o.json, row, () => `user ${row.id} <${row.email}> is ${row.role} of ${row.organization_id}${row.operator_id ? `; operator ${row.operator_id} has the same e-mail (it needs its own token: admin operator token create)` : ''}`);
-    }));
-  user.command('list').description('list users').option('--org <id>', 'only this organization').option('--json', 'print JSON')
-    .action((o: Json & { org?: string }) => withContext(async ({ handle }) => {
-      const operators = await activeOperatorUserIds(handle.db);
-      const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: operators.has(r.id) }));
-      emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
-    }));
+  user
+    .command('create')
+    .description('create a user in an organization (or add an existing e-mail to it)')
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--email <email>', 'e-mail')
+    .requiredOption('--first-name <name>', 'first name')
+    .requiredOption('--last-name <name>', 'last name')
+    .option('--role <role>', 'admin or member', 'member')
+    .option('--operator', 'also create a service operator with this e-mail (admin operator create)')
+    .option('--json', 'print JSON')
+    .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) =>
+      withContext(async ({ handle }) => {
+        if (o.role !== 'admin' && o.role !== 'member') throw new Error(`--role must be admin or member, not "${o.role}"`);
+        const created = await createUser(handle.db, {
+          organizationId: o.org,
+          email: o.email,
+          firstName: o.firstName,
+          lastName: o.lastName,
+          role: o.role,
+        });
+        // The operator is a separate principal with its own tokens: this user's tokens stay tenant tokens.
+        const operator = o.operator === undefined ? null : await setUserOperator(handle.db, created.id, o.operator);
+        const active = operator !== null && operator.disabled_at === null;
+        const row = { ...created, is_operator: active, operator_id: active ? operator.id : null };
+        emit(
+          !!o.json,
+          row,
+          () =>
+            `user ${row.id} <${row.email}> is ${row.role} of ${row.organization_id}${row.operator_id ? `; operator ${row.operator_id} has the same e-mail (it needs its own token: admin operator token create)` : ''}`,
+        );
+      }),
+    );
+  user
+    .command('list')
+    .description('list users')
+    .option('--org <id>', 'only this organization')
+    .option('--json', 'print JSON')
+    .action((o: Json & { org?: string }) =>
+      withContext(async ({ handle }) => {
+        const operators = await activeOperatorUserIds(handle.db);
+        const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: operators.has(r.id) }));
+        emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
+      }),
+    );
 
   registerOperatorFlag(user);
 
   const lab = admin.command('lab').description('labs');
-  lab.command('create').description('create a lab').requiredOption('--org <id>', 'organization id').requiredOption('--name <name>', 'lab name')
-    .option('--uses-instances', 'create it migrated to instances').option('--json', 'print JSON')
-    .action((o: Json & { org: string; name: string; usesInstances?: boolean }) => withContext(async ({ handle }) => {
-      const row = await createLab(handle.db, { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
-      emit(!!o.json, row, () => `lab ${row.id} "${row.name}" created (${row.uses_instances ? 'uses instances' : 'legacy'})`);
-    }));
-  lab.command('list').description('list labs').option('--org <id>', 'only this organization').option('--json', 'print JSON')
-    .action((o: Json & { org?: string }) => withContext(async ({ handle }) => {
-      const rows = (await listLabRows(handle.db, o.org)).map(toLab);
-      emit(!!o.json, rows, () => table(rows.map((l) => ({ ...l, organization: l.organization.id })), ['id', 'name', 'organization', 'uses_instances']));
-    }));
-  lab.command('add-member').description('add a user of the lab\'s organization to the lab')
-    .requiredOption('--lab <id>', 'lab id').requiredOption('--user <id>', 'user id').option('--json', 'print JSON')
-    .action((o: Json & { lab: string; user: string }) => withContext(async ({ handle }) => {
-      const r = await addMember(handle.db, o.lab, o.user);
-      emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
-    }));
-  lab.command('migrate').description('migrate a legacy lab to instances (permanent; batched and resumable: run it again to finish an interrupted one)')
-    .requiredOption('--lab <id>', 'lab id').option('--batch-size <n>', `items per transaction (1-${MAX_BATCH_SIZE})`, String(DEFAULT_BATCH_SIZE))
+  lab
+    .command('create')
+    .description('create a lab')
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--name <name>', 'lab name')
+    .option('--uses-instances', 'create it migrated to instances')
     .option('--json', 'print JSON')
-    .action((o: Json & { lab: string; batchSize: string }) => withContext(async ({ deps }) => {
-      const batchSize = parseBatchSize(o.batchSize);
-      if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
-      const bar = migrationBar(!o.json);
-      const result = await runMigration(deps, o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
-      emit(!!o.json, result, () => `lab ${result.lab_id} uses instances: ${result.items_migrated} of ${result.items_total} items migrated${result.finished_at ? `, finished ${result.finished_at}` : ' (it was created with instances)'}`);
-    }));
+    .action((o: Json & { org: string; name: string; usesInstances?: boolean }) =>
+      withContext(async ({ handle }) => {
+        const row = await createLab(handle.db, { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
+        emit(!!o.json, row, () => `lab ${row.id} "${row.name}" created (${row.uses_instances ? 'uses instances' : 'legacy'})`);
+      }),
+    );
+  lab
+    .command('list')
+    .description('list labs')
+    .option('--org <id>', 'only this organization')
+    .option('--json', 'print JSON')
+    .action((o: Json & { org?: string }) =>
+      withContext(async ({ handle }) => {
+        const rows = (await listLabRows(handle.db, o.org)).map(toLab);
+        emit(!!o.json, rows, () =>
+          table(
+            rows.map((l) => ({ ...l, organization: l.organization.id })),
+            ['id', 'name', 'organization', 'uses_instances'],
+          ),
+        );
+      }),
+    );
+  lab
+    .command('add-member')
+    .description("add a user of the lab's organization to the lab")
+    .requiredOption('--lab <id>', 'lab id')
+    .requiredOption('--user <id>', 'user id')
+    .option('--json', 'print JSON')
+    .action((o: Json & { lab: string; user: string }) =>
+      withContext(async ({ handle }) => {
+        const r = await addMember(handle.db, o.lab, o.user);
+        emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
+      }),
+    );
+  lab
+    .command('migrate')
+    .description('migrate a legacy lab to instances (permanent; batched and resumable: run it again to finish an interrupted one)')
+    .requiredOption('--lab <id>', 'lab id')
+    .option('--batch-size <n>', `items per transaction (1-${MAX_BATCH_SIZE})`, String(DEFAULT_BATCH_SIZE))
+    .option('--json', 'print JSON')
+    .action((o: Json & { lab: string; batchSize: string }) =>
+      withContext(async ({ deps }) => {
+        const batchSize = parseBatchSize(o.batchSize);
+        if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
+        const bar = migrationBar(!o.json);
+        const result = await runMigration(deps, o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
+        emit(
+          !!o.json,
+          result,
+          () =>
+            `lab ${result.lab_id} uses instances: ${result.items_migrated} of ${result.items_total} items migrated${result.finished_at ? `, finished ${result.finished_at}` : ' (it was created with instances)'}`,
+        );
+      }),
+    );
 
   const token = admin.command('token').description('access tokens');
-  token.command('create').description('create an access token (printed once; only its hash is stored)')
-    .requiredOption('--user <id>', 'user id').requiredOption('--org <id>', 'organization id').option('--name <name>', 'a label for the token')
+  token
+    .command('create')
+    .description('create an access token (printed once; only its hash is stored)')
+    .requiredOption('--user <id>', 'user id')
+    .requiredOption('--org <id>', 'organization id')
+    .option('--name <name>', 'a label for the token')
     .option('--json', 'print JSON')
-    .action((o: Json & { user: string; org: string; name?: string }) => withContext(async ({ handle }) => {
-      const row = await createToken(handle.db, { userId: o.user, organizationId: o.org, name: o.name ?? null });
-      emit(!!o.json, row, () => `token ${row.id} created. It is shown only now:\n${row.token}`);
-    }));
-  token.command('revoke').description('revoke an access token').requiredOption('--token-id <id>', 'token id').option('--json', 'print JSON')
-    .action((o: Json & { tokenId: string }) => withContext(async ({ handle }) => {
-      const row = await revokeToken(handle.db, o.tokenId);
-      emit(!!o.json, row, () => `token ${row.id} revoked at ${row.revoked_at}`);
-    }));
-  token.command('list').description('list access tokens (never their values)')
-    .option('--user <id>', 'only this user').option('--org <id>', 'only this organization').option('--json', 'print JSON')
-    .action((o: Json & { user?: string; org?: string }) => withContext(async ({ handle }) => {
-      const rows = await accountsRepo.listTokens(handle.db, { userId: o.user, organizationId: o.org });
-      emit(!!o.json, rows, () => table(rows, ['id', 'name', 'user_id', 'organization_id', 'created_at', 'last_used_at', 'revoked_at']));
-    }));
+    .action((o: Json & { user: string; org: string; name?: string }) =>
+      withContext(async ({ handle }) => {
+        const row = await createToken(handle.db, { userId: o.user, organizationId: o.org, name: o.name ?? null });
+        emit(!!o.json, row, () => `token ${row.id} created. It is shown only now:\n${row.token}`);
+      }),
+    );
+  token
+    .command('revoke')
+    .description('revoke an access token')
+    .requiredOption('--token-id <id>', 'token id')
+    .option('--json', 'print JSON')
+    .action((o: Json & { tokenId: string }) =>
+      withContext(async ({ handle }) => {
+        const row = await revokeToken(handle.db, o.tokenId);
+        emit(!!o.json, row, () => `token ${row.id} revoked at ${row.revoked_at}`);
+      }),
+    );
+  token
+    .command('list')
+    .description('list access tokens (never their values)')
+    .option('--user <id>', 'only this user')
+    .option('--org <id>', 'only this organization')
+    .option('--json', 'print JSON')
+    .action((o: Json & { user?: string; org?: string }) =>
+      withContext(async ({ handle }) => {
+        const rows = await accountsRepo.listTokens(handle.db, { userId: o.user, organizationId: o.org });
+        emit(!!o.json, rows, () => table(rows, ['id', 'name', 'user_id', 'organization_id', 'created_at', 'last_used_at', 'revoked_at']));
+      }),
+    );
 
   registerShop(admin);
   registerOperators(admin);
@@ -111,7 +198,10 @@ export function registerAdmin(program: Command): void {
 /** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */
 function migrationBar(enabled: boolean) {
   if (!enabled || !process.stderr.isTTY) return { update: (_p: MigrationProgress) => undefined, stop: () => undefined };
-  const bar = new cliProgress.SingleBar({ format: 'migrating [{bar}] {percentage}% {value}/{total} items | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: 'migrating [{bar}] {percentage}% {value}/{total} items | {eta_formatted} left', stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
   let started = false;
   return {
     update: (p: MigrationProgress) => {
@@ -122,6 +212,8 @@ function migrationBar(enabled: boolean) {
       }
       started = true;
     },
-    stop: () => { if (started) bar.stop(); },
+    stop: () => {
+      if (started) bar.stop();
+    },
   };
 }

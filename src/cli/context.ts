@@ -63,6 +63,6 @@ export async function withContext(fn: (ctx: CliContext) => Promise<void>): Promi
 export function reportAndExit(err: unknown): never {
   if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
   else if (err instanceof Error && err.name === 'AppError') process.stderr.write(`error: ${err.message}\n`);
-  else process.stderr.write(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  else process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 }

@@ -1,63 +1,76 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
-import { migrateToLatest, openDatabase } from '../shared/db/database.js';
-import { loadConfig } from '../shared/config.js';
-import { VERSION } from '../shared/version.js';
 import { seedDemo } from '../demo/seed.js';
+import { loadConfig } from '../shared/config.js';
+import { migrateToLatest, openDatabase } from '../shared/db/database.js';
+import { VERSION } from '../shared/version.js';
 import { registerAdmin } from './admin.js';
-import { withContext, reportAndExit } from './context.js';
+import { reportAndExit, withContext } from './context.js';
 import { emit } from './output.js';
 import { runWorker, serve } from './serve.js';
 
 const program = new Command();
 program.name('labstock').description('Lab inventory and ordering service').version(VERSION);
 
-program.command('serve').description('serve the HTTP API and deliver webhooks')
+program
+  .command('serve')
+  .description('serve the HTTP API and deliver webhooks')
   .option('--no-worker', 'serve the API only; run `labstock worker` processes for delivery')
   .action((o: { worker: boolean }) => serve(o));
 
 program.command('worker').description('deliver webhooks (no HTTP API)').action(runWorker);
 
-program.command('migrate').description('bring the database schema up to date').option('--json', 'print JSON')
+program
+  .command('migrate')
+  .description('bring the database schema up to date')
+  .option('--json', 'print JSON')
   .action(async (o: { json?: boolean }) => {
     try {
       const config = loadConfig();
       const handle = openDatabase(config.database);
       const applied = await migrateToLatest(handle.db);
       await handle.close();
-      emit(!!o.json, { database: handle.kind, applied }, () => (applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date'));
+      emit(!!o.json, { database: handle.kind, applied }, () =>
+        applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
+      );
     } catch (err) {
       reportAndExit(err);
     }
   });
 
-program.command('demo').description('seed the demo organization into the configured database and print its token and ids')
+program
+  .command('demo')
+  .description('seed the demo organization into the configured database and print its token and ids')
   .option('--json', 'print JSON')
-  .action((o: { json?: boolean }) => withContext(async ({ deps, config }) => {
-    const result = await seedDemo(deps);
-    const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-    emit(!!o.json, { base_url: base, ...result }, () => [
-      'Demo organization "Demo University" is ready.',
-      '',
-      `  Access token (org admin Ada Lovelace): ${result.token}`,
-      `  Access token (lab member Max Planck):  ${result.member_token}`,
-      `  Operator token (service operator Otto Hahn, shop fulfilment only): ${result.operator_token}`,
-      `  Organization: ${result.organization_id}`,
-      `  Legacy lab:   ${result.legacy_lab_id}`,
-      `  Migrated lab: ${result.migrated_lab_id}`,
-      '',
-      'Try:',
-      `  curl -s ${base}/labs -H 'Access-Token: ${result.token}'`,
-      `  curl -s '${base}/inventory-items?lab_id=${result.migrated_lab_id}' -H 'Access-Token: ${result.token}'`,
-      `  curl -s -X PUT ${base}/inventory-items/${result.migrated_item_id}/instances/${result.migrated_instance_id} -H 'Access-Token: ${result.token}' -H 'Content-Type: application/json' -d '{"quantity":"0.25"}'`,
-      `  curl -s ${base}/shop/orders/${result.sales_order_id} -H 'Access-Token: ${result.member_token}'`,
-      `  curl -s -X POST ${base}/shop/order-items/${result.sales_order_item_id}/shipments -H 'Access-Token: ${result.operator_token}' -H 'Content-Type: application/json' -d '{"carrier":"UPS","tracking":"1Z999","quantity":2}'`,
-      '  (The last command ships the demo shop order with the operator token; POST /shop/shipments/{id}/deliver receives it.',
-      '   Operator tokens work only on fulfilment, tenant tokens never do; see labstock admin operator audit.)',
-      '',
-      `API reference: ${base}/docs`,
-    ].join('\n'));
-  }));
+  .action((o: { json?: boolean }) =>
+    withContext(async ({ deps, config }) => {
+      const result = await seedDemo(deps);
+      const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+      emit(!!o.json, { base_url: base, ...result }, () =>
+        [
+          'Demo organization "Demo University" is ready.',
+          '',
+          `  Access token (org admin Ada Lovelace): ${result.token}`,
+          `  Access token (lab member Max Planck):  ${result.member_token}`,
+          `  Operator token (service operator Otto Hahn, shop fulfilment only): ${result.operator_token}`,
+          `  Organization: ${result.organization_id}`,
+          `  Legacy lab:   ${result.legacy_lab_id}`,
+          `  Migrated lab: ${result.migrated_lab_id}`,
+          '',
+          'Try:',
+          `  curl -s ${base}/labs -H 'Access-Token: ${result.token}'`,
+          `  curl -s '${base}/inventory-items?lab_id=${result.migrated_lab_id}' -H 'Access-Token: ${result.token}'`,
+          `  curl -s -X PUT ${base}/inventory-items/${result.migrated_item_id}/instances/${result.migrated_instance_id} -H 'Access-Token: ${result.token}' -H 'Content-Type: application/json' -d '{"quantity":"0.25"}'`,
+          `  curl -s ${base}/shop/orders/${result.sales_order_id} -H 'Access-Token: ${result.member_token}'`,
+          `  curl -s -X POST ${base}/shop/order-items/${result.sales_order_item_id}/shipments -H 'Access-Token: ${result.operator_token}' -H 'Content-Type: application/json' -d '{"carrier":"UPS","tracking":"1Z999","quantity":2}'`,
+          '  (The last command ships the demo shop order with the operator token; POST /shop/shipments/{id}/deliver receives it.',
+          '   Operator tokens work only on fulfilment, tenant tokens never do; see labstock admin operator audit.)',
+          '',
+          `API reference: ${base}/docs`,
+        ].join('\n'),
+      );
+    }),
+  );
 
 registerAdmin(program);
 

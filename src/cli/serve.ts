@@ -1,13 +1,16 @@
 import pino from 'pino';
+import { queueStats } from '../delivery/repository.js';
 import { createWorker, type Worker } from '../delivery/worker.js';
 import { buildApp, loggerOptions } from '../server/app.js';
 import { createMetrics } from '../shared/metrics.js';
-import { queueStats } from '../delivery/repository.js';
 import { openContext, reportAndExit, surviveDatabaseFailures } from './context.js';
 
 /** What a dead idle connection logs: its message and code only (the error carries the pg client and its settings). */
 const connectionLost = (log: { warn(obj: object, msg: string): void }) => (err: Error) =>
-  log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'an idle database connection was lost; it is replaced on the next query');
+  log.warn(
+    { err: { message: err.message, code: (err as { code?: unknown }).code } },
+    'an idle database connection was lost; it is replaced on the next query',
+  );
 
 function onShutdown(stop: (signal: string) => Promise<void>): void {
   let closing = false;
@@ -15,7 +18,10 @@ function onShutdown(stop: (signal: string) => Promise<void>): void {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      void stop(signal).then(() => process.exit(0), (err) => reportAndExit(err));
+      void stop(signal).then(
+        () => process.exit(0),
+        (err) => reportAndExit(err),
+      );
     });
   }
 }
@@ -27,7 +33,9 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     const { config, handle } = await openContext({ onConnectionError: (err) => onLost(err) });
     const metrics = createMetrics(() => queueStats(handle.db));
     const app = await buildApp({
-      config, db: handle.db, metrics,
+      config,
+      db: handle.db,
+      metrics,
       logger: loggerOptions(config),
     });
     onLost = connectionLost(app.log);
@@ -37,7 +45,8 @@ export async function serve(options: { worker: boolean }): Promise<void> {
       worker = createWorker({ db: handle.db, config, log: app.log, metrics });
       await worker.start();
     }
-    if (config.webhookAllowedCidrs.length > 0) app.log.warn({ cidrs: config.webhookAllowedCidrs }, 'WEBHOOK_ALLOWED_CIDRS opens these ranges to webhook deliveries');
+    if (config.webhookAllowedCidrs.length > 0)
+      app.log.warn({ cidrs: config.webhookAllowedCidrs }, 'WEBHOOK_ALLOWED_CIDRS opens these ranges to webhook deliveries');
     onShutdown(async (signal) => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
@@ -45,7 +54,10 @@ export async function serve(options: { worker: boolean }): Promise<void> {
       await handle.close();
     });
     await app.listen({ port: config.port, host: config.host });
-    app.log.info({ database: handle.kind, appUrl: config.appUrl, worker: options.worker }, `Labstock listening on http://${config.host}:${config.port} (OpenAPI at /openapi.json, reference at /docs)`);
+    app.log.info(
+      { database: handle.kind, appUrl: config.appUrl, worker: options.worker },
+      `Labstock listening on http://${config.host}:${config.port} (OpenAPI at /openapi.json, reference at /docs)`,
+    );
   } catch (err) {
     reportAndExit(err);
   }

@@ -28,45 +28,108 @@ export async function insertDeliveries(ex: Executor, rows: DeliveryRow[]): Promi
  */
 const CANDIDATES_PER_SLOT = 4;
 
-export async function claimDue(db: Db, workerId: string, now: string, leaseUntil: string, limit: number, perWebhook: number, room: ReadonlyMap<string, number>, lane: LaneBound | null = null) {
+export async function claimDue(
+  db: Db,
+  workerId: string,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+  perWebhook: number,
+  room: ReadonlyMap<string, number>,
+  lane: LaneBound | null = null,
+) {
   const due = <Q extends SelectQueryBuilder<Database, 'webhook_deliveries', object>>(q: Q): Q =>
-    q.where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+    q
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])) as Q;
   const full = [...room].filter(([, n]) => n <= 0).map(([id]) => id);
   const partial = [...room].filter(([, n]) => n > 0);
   let candidates = due(db.selectFrom('webhook_deliveries').select(['id', 'webhook_id', 'next_attempt_at']));
   if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', full);
   // By next_attempt_at alone, as the index runs: with `id` too, a burst (one timestamp) was sorted whole each time.
-  const ranked = db.selectFrom(candidates.orderBy('next_attempt_at').limit(limit * CANDIDATES_PER_SLOT).as('k'))
-    .select(['k.id', 'k.webhook_id', 'k.next_attempt_at', sql<number>`row_number() over (partition by k.webhook_id order by k.next_attempt_at, k.id)`.as('rn')]);
+  const ranked = db
+    .selectFrom(
+      candidates
+        .orderBy('next_attempt_at')
+        .limit(limit * CANDIDATES_PER_SLOT)
+        .as('k'),
+    )
+    .select([
+      'k.id',
+      'k.webhook_id',
+      'k.next_attempt_at',
+      sql<number>`row_number() over (partition by k.webhook_id order by k.next_attempt_at, k.id)`.as('rn'),
+    ]);
   // Counts are this worker's own small integers, inlined: PostgreSQL would type bare parameters in a CASE as text.
-  const allowance = partial.length === 0 ? sql<number>`${sql.lit(perWebhook)}`
-    : sql<number>`case ${sql.ref('c.webhook_id')} ${sql.join(partial.map(([id, n]) => sql`when ${id} then ${sql.lit(Math.trunc(n))}`), sql` `)} else ${sql.lit(perWebhook)} end`;
+  const allowance =
+    partial.length === 0
+      ? sql<number>`${sql.lit(perWebhook)}`
+      : sql<number>`case ${sql.ref('c.webhook_id')} ${sql.join(
+          partial.map(([id, n]) => sql`when ${id} then ${sql.lit(Math.trunc(n))}`),
+          sql` `,
+        )} else ${sql.lit(perWebhook)} end`;
   const allowed = db.selectFrom(ranked.as('c')).where('c.rn', '<=', allowance);
   const inLane = lane && sql<number>`case when ${sql.ref('c.webhook_id')} in (${sql.join(lane.hooks)}) then 1 else 0 end`;
-  const fair = !lane || !inLane ? allowed.select('c.id').orderBy('c.next_attempt_at').orderBy('c.id').limit(limit)
-    : db.selectFrom(allowed.select(['c.id', 'c.next_attempt_at', inLane.as('slow'),
-      sql<number>`row_number() over (partition by ${inLane} order by ${sql.ref('c.next_attempt_at')}, ${sql.ref('c.id')})`.as('ln')]).as('l'))
-      .select('l.id').where((eb) => eb.or([eb('l.slow', '=', sql.lit(0)), eb('l.ln', '<=', sql.lit(lane.free))]))
-      .orderBy('l.next_attempt_at').orderBy('l.id').limit(limit);
+  const fair =
+    !lane || !inLane
+      ? allowed.select('c.id').orderBy('c.next_attempt_at').orderBy('c.id').limit(limit)
+      : db
+          .selectFrom(
+            allowed
+              .select([
+                'c.id',
+                'c.next_attempt_at',
+                inLane.as('slow'),
+                sql<number>`row_number() over (partition by ${inLane} order by ${sql.ref('c.next_attempt_at')}, ${sql.ref('c.id')})`.as(
+                  'ln',
+                ),
+              ])
+              .as('l'),
+          )
+          .select('l.id')
+          .where((eb) => eb.or([eb('l.slow', '=', sql.lit(0)), eb('l.ln', '<=', sql.lit(lane.free))]))
+          .orderBy('l.next_attempt_at')
+          .orderBy('l.id')
+          .limit(limit);
   // SQLite runs one writer at a time, so the chosen rows are still due when updated; an outer level there made
   // it scan the whole due index instead of looking the chosen ids up.
-  const pick = isPostgres(db) ? due(db.selectFrom('webhook_deliveries').select('id')).where('id', 'in', fair).forUpdate().skipLocked() : fair;
-  return db.updateTable('webhook_deliveries').set({ lease_until: leaseUntil, leased_by: workerId })
-    .where('id', 'in', pick).returningAll().execute();
+  const pick = isPostgres(db)
+    ? due(db.selectFrom('webhook_deliveries').select('id')).where('id', 'in', fair).forUpdate().skipLocked()
+    : fair;
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: leaseUntil, leased_by: workerId })
+    .where('id', 'in', pick)
+    .returningAll()
+    .execute();
 }
 
 /** Everything one attempt needs: the event's JSON and the webhook's current settings. */
 const sendContext = (ex: Executor) =>
-  ex.selectFrom('webhook_deliveries')
+  ex
+    .selectFrom('webhook_deliveries')
     .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
     .leftJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
     .select([
-      'webhook_deliveries.id', 'webhook_deliveries.attempts', 'webhook_deliveries.webhook_id', 'webhook_deliveries.leased_by',
-      'events.id as event_id', 'events.payload', 'events.created_at as event_time',
-      'webhooks.url', 'webhooks.is_enabled', 'webhooks.is_signed', 'webhooks.signing_key', 'webhooks.previous_signing_key',
-      'webhooks.previous_key_expires_at', 'webhooks.content_type', 'webhooks.failing_since', 'webhooks.last_success_at',
-      'webhooks.is_verified', 'webhooks.verify_pending',
+      'webhook_deliveries.id',
+      'webhook_deliveries.attempts',
+      'webhook_deliveries.webhook_id',
+      'webhook_deliveries.leased_by',
+      'events.id as event_id',
+      'events.payload',
+      'events.created_at as event_time',
+      'webhooks.url',
+      'webhooks.is_enabled',
+      'webhooks.is_signed',
+      'webhooks.signing_key',
+      'webhooks.previous_signing_key',
+      'webhooks.previous_key_expires_at',
+      'webhooks.content_type',
+      'webhooks.failing_since',
+      'webhooks.last_success_at',
+      'webhooks.is_verified',
+      'webhooks.verify_pending',
     ]);
 
 export type SendContext = Awaited<ReturnType<ReturnType<typeof sendContext>['execute']>>[number];
@@ -77,20 +140,39 @@ const CHUNK = 500;
 /** The send context of a whole claimed batch, in one query per chunk; a delivery deleted meanwhile is missing. */
 export async function loadForSendMany(ex: Executor, deliveryIds: string[]): Promise<SendContext[]> {
   const out: SendContext[] = [];
-  for (let i = 0; i < deliveryIds.length; i += CHUNK) out.push(...await sendContext(ex).where('webhook_deliveries.id', 'in', deliveryIds.slice(i, i + CHUNK)).execute());
+  for (let i = 0; i < deliveryIds.length; i += CHUNK)
+    out.push(
+      ...(await sendContext(ex)
+        .where('webhook_deliveries.id', 'in', deliveryIds.slice(i, i + CHUNK))
+        .execute()),
+    );
   return out;
 }
 
 export async function insertAttempts(ex: Executor, rows: WebhookAttemptsTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await ex.insertInto('webhook_attempts').values(rows.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await ex
+      .insertInto('webhook_attempts')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
 }
 
 /** Finishes many deliveries alike in one statement per chunk; returns the ids that still existed. */
-export async function finishDeliveries(ex: Executor, ids: string[], status: 'succeeded' | 'failed', attempts: number, now: string): Promise<string[]> {
+export async function finishDeliveries(
+  ex: Executor,
+  ids: string[],
+  status: 'succeeded' | 'failed',
+  attempts: number,
+  now: string,
+): Promise<string[]> {
   const done: string[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null })
-      .where('id', 'in', ids.slice(i, i + CHUNK)).returning('id').execute();
+    const rows = await ex
+      .updateTable('webhook_deliveries')
+      .set({ status, attempts, completed_at: now, lease_until: null, leased_by: null })
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .returning('id')
+      .execute();
     for (const r of rows) done.push(r.id);
   }
   return done;
@@ -101,16 +183,24 @@ export async function finishDeliveries(ex: Executor, ids: string[], status: 'suc
  * after `at` (by another worker, or written before this deferred success) set it.
  */
 export async function recordWebhookSuccess(ex: Executor, webhookId: string, at: string): Promise<void> {
-  await ex.updateTable('webhooks').set({
-    last_success_at: sql<string>`case when last_success_at is null or last_success_at < ${at} then ${at} else last_success_at end`,
-    failing_since: sql<string | null>`case when failing_since <= ${at} then null else failing_since end`,
-  }).where('id', '=', webhookId).execute();
+  await ex
+    .updateTable('webhooks')
+    .set({
+      last_success_at: sql<string>`case when last_success_at is null or last_success_at < ${at} then ${at} else last_success_at end`,
+      failing_since: sql<string | null>`case when failing_since <= ${at} then null else failing_since end`,
+    })
+    .where('id', '=', webhookId)
+    .execute();
 }
 
 /** A failure at `at`: failing_since is set unless already set; returns its value (null if the webhook is gone). */
 export async function recordWebhookFailure(ex: Executor, webhookId: string, at: string): Promise<string | null> {
-  const row = await ex.updateTable('webhooks').set({ failing_since: sql<string>`coalesce(failing_since, ${at})` })
-    .where('id', '=', webhookId).returning('failing_since').executeTakeFirst();
+  const row = await ex
+    .updateTable('webhooks')
+    .set({ failing_since: sql<string>`coalesce(failing_since, ${at})` })
+    .where('id', '=', webhookId)
+    .returning('failing_since')
+    .executeTakeFirst();
   return row?.failing_since ?? null;
 }
 
@@ -119,14 +209,28 @@ export async function insertAttempt(ex: Executor, row: WebhookAttemptsTable): Pr
 }
 
 /** Returns false when the delivery is gone (its webhook was deleted meanwhile). */
-export async function finishDelivery(ex: Executor, id: string, status: 'succeeded' | 'failed' | 'cancelled', attempts: number, now: string): Promise<boolean> {
-  const r = await ex.updateTable('webhook_deliveries').set({ status, attempts, completed_at: now, lease_until: null, leased_by: null }).where('id', '=', id).executeTakeFirst();
+export async function finishDelivery(
+  ex: Executor,
+  id: string,
+  status: 'succeeded' | 'failed' | 'cancelled',
+  attempts: number,
+  now: string,
+): Promise<boolean> {
+  const r = await ex
+    .updateTable('webhook_deliveries')
+    .set({ status, attempts, completed_at: now, lease_until: null, leased_by: null })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Returns false when the delivery is gone (its webhook was deleted meanwhile). */
 export async function scheduleRetry(ex: Executor, id: string, attempts: number, nextAttemptAt: string): Promise<boolean> {
-  const r = await ex.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, leased_by: null }).where('id', '=', id).executeTakeFirst();
+  const r = await ex
+    .updateTable('webhook_deliveries')
+    .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, leased_by: null })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -137,16 +241,24 @@ export async function scheduleRetry(ex: Executor, id: string, attempts: number, 
  * worker on PostgreSQL, or after a restart, until the dead process's leases expired).
  */
 export async function nextDueAt(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('webhook_deliveries')
-    .select(sql<string | null>`min(case when lease_until is not null and lease_until > next_attempt_at then lease_until else next_attempt_at end)`.as('at'))
-    .where('status', '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select(
+      sql<
+        string | null
+      >`min(case when lease_until is not null and lease_until > next_attempt_at then lease_until else next_attempt_at end)`.as('at'),
+    )
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
 }
 
 export async function queueStats(db: Db): Promise<{ depth: number; oldest: string | null }> {
-  const row = await db.selectFrom('webhook_deliveries')
+  const row = await db
+    .selectFrom('webhook_deliveries')
     .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
-    .where('status', '=', 'pending').executeTakeFirstOrThrow();
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return { depth: Number(row.n), oldest: (row.oldest as string | null) ?? null };
 }
 
@@ -154,10 +266,29 @@ export async function queueStats(db: Db): Promise<{ depth: number; oldest: strin
 export async function prune(db: Db, before: string): Promise<{ events: number; deliveries: number; attempts: number }> {
   return db.transaction().execute(async (trx) => {
     const attempts = await trx.deleteFrom('webhook_attempts').where('attempted_at', '<', before).executeTakeFirst();
-    const deliveries = await trx.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).executeTakeFirst();
-    const events = await trx.deleteFrom('events').where('created_at', '<', before)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries').select(sql`1`.as('x')).whereRef('webhook_deliveries.event_id', '=', 'events.id').where('webhook_deliveries.status', '=', 'pending'))))
+    const deliveries = await trx
+      .deleteFrom('webhook_deliveries')
+      .where('status', '!=', 'pending')
+      .where('created_at', '<', before)
       .executeTakeFirst();
-    return { events: Number(events.numDeletedRows), deliveries: Number(deliveries.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
+    const events = await trx
+      .deleteFrom('events')
+      .where('created_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries')
+              .select(sql`1`.as('x'))
+              .whereRef('webhook_deliveries.event_id', '=', 'events.id')
+              .where('webhook_deliveries.status', '=', 'pending'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return {
+      events: Number(events.numDeletedRows),
+      deliveries: Number(deliveries.numDeletedRows),
+      attempts: Number(attempts.numDeletedRows),
+    };
   });
 }

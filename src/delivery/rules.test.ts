@@ -22,9 +22,18 @@ describe('delivery rules', () => {
   });
 
   it('honours a longer Retry-After, capped at a day, and never waits less than planned', () => {
-    expect(afterAttempt({ outcome: 'http_error', statusCode: 429, retryAfterMs: 60_000 }, 1, schedule, 0.5)).toEqual({ kind: 'retry', delayMs: 60_000 });
-    expect(afterAttempt({ outcome: 'http_error', statusCode: 503, retryAfterMs: 1 }, 1, schedule, 0.5)).toEqual({ kind: 'retry', delayMs: 10_000 });
-    expect(afterAttempt({ outcome: 'http_error', statusCode: 429, retryAfterMs: 10 * MAX_RETRY_AFTER_MS }, 1, schedule, 0.5)).toEqual({ kind: 'retry', delayMs: MAX_RETRY_AFTER_MS });
+    expect(afterAttempt({ outcome: 'http_error', statusCode: 429, retryAfterMs: 60_000 }, 1, schedule, 0.5)).toEqual({
+      kind: 'retry',
+      delayMs: 60_000,
+    });
+    expect(afterAttempt({ outcome: 'http_error', statusCode: 503, retryAfterMs: 1 }, 1, schedule, 0.5)).toEqual({
+      kind: 'retry',
+      delayMs: 10_000,
+    });
+    expect(afterAttempt({ outcome: 'http_error', statusCode: 429, retryAfterMs: 10 * MAX_RETRY_AFTER_MS }, 1, schedule, 0.5)).toEqual({
+      kind: 'retry',
+      delayMs: MAX_RETRY_AFTER_MS,
+    });
   });
 
   it('stops on 410 Gone whatever the schedule', () => {

@@ -1,10 +1,6 @@
 // Pure decisions of delivery: what happens after an attempt, and when to try next.
 
-export type AfterAttempt =
-  | { kind: 'succeeded' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'failed' }
-  | { kind: 'gone' }; // 410: the receiver asks us to stop, so the webhook is disabled
+export type AfterAttempt = { kind: 'succeeded' } | { kind: 'retry'; delayMs: number } | { kind: 'failed' } | { kind: 'gone' }; // 410: the receiver asks us to stop, so the webhook is disabled
 
 /** A delay from the schedule, spread by ±10% so retries from one outage do not arrive in lockstep. */
 export const withJitter = (delayMs: number, random = Math.random()): number => Math.round(delayMs * (0.9 + 0.2 * random));

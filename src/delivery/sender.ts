@@ -82,7 +82,13 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
     const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
     const code = e.code ?? e.cause?.code;
     if (code === 'EBLOCKEDADDRESS') return { outcome: 'blocked', error: e.message ?? e.cause?.message ?? 'blocked address' };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    if (
+      e.name === 'TimeoutError' ||
+      e.name === 'AbortError' ||
+      code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      code === 'UND_ERR_BODY_TIMEOUT' ||
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+    ) {
       return { outcome: 'timeout', error: `no response within ${timeout} ms` };
     }
     return { outcome: 'network_error', error: `${code ?? e.name ?? 'error'}: ${e.message ?? String(err)}` };
@@ -112,13 +118,25 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
       }
       try {
         const res = await request(url, {
-          method: 'POST', headers, body: message.body, dispatcher: agent, signal: AbortSignal.timeout(timeout),
+          method: 'POST',
+          headers,
+          body: message.body,
+          dispatcher: agent,
+          signal: AbortSignal.timeout(timeout),
         });
         const body = await excerpt(res.body as never);
         const statusCode = res.statusCode;
-        if (statusCode >= 200 && statusCode < 300) return { outcome: 'success', statusCode, durationMs: elapsed(), error: null, responseBody: body, retryAfterMs: null };
+        if (statusCode >= 200 && statusCode < 300)
+          return { outcome: 'success', statusCode, durationMs: elapsed(), error: null, responseBody: body, retryAfterMs: null };
         if (statusCode >= 300 && statusCode < 400) {
-          return { outcome: 'redirect', statusCode, durationMs: elapsed(), error: `redirect to ${String(res.headers.location ?? '?')} not followed`, responseBody: body, retryAfterMs: null };
+          return {
+            outcome: 'redirect',
+            statusCode,
+            durationMs: elapsed(),
+            error: `redirect to ${String(res.headers.location ?? '?')} not followed`,
+            responseBody: body,
+            retryAfterMs: null,
+          };
         }
         const retryAfterMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(res.headers['retry-after']) : null;
         return { outcome: 'http_error', statusCode, durationMs: elapsed(), error: `HTTP ${statusCode}`, responseBody: body, retryAfterMs };
@@ -138,8 +156,10 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
       if (problem) return { ok: false, detail: problem };
       try {
         const res = await request(url, {
-          method: 'OPTIONS', headers: { 'webhook-request-origin': origin, 'user-agent': USER_AGENT },
-          dispatcher: agent, signal: AbortSignal.timeout(timeout),
+          method: 'OPTIONS',
+          headers: { 'webhook-request-origin': origin, 'user-agent': USER_AGENT },
+          dispatcher: agent,
+          signal: AbortSignal.timeout(timeout),
         });
         await excerpt(res.body as never);
         const allowedOrigin = String(res.headers['webhook-allowed-origin'] ?? '').trim();

@@ -17,7 +17,11 @@ describe('signatureHeader', () => {
   it('verifies with the standardwebhooks verifier', () => {
     const now = new Date();
     const body = bodies[1]!;
-    const headers = { 'webhook-id': 'msg_3', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatureHeader(keys, 'msg_3', now, body) };
+    const headers = {
+      'webhook-id': 'msg_3',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signatureHeader(keys, 'msg_3', now, body),
+    };
     for (const k of keys) expect(new Webhook(k).verify(body, headers)).toEqual(JSON.parse(body));
   });
 });

@@ -13,13 +13,26 @@ const room = (s: EndpointSlots) => Object.fromEntries(s.room());
 
 describe('EndpointSlots: the slow lane', () => {
   it('takes its sizes from the settings: a quarter of WEBHOOK_CONCURRENCY, at least 1', () => {
-    expect(slotsFor({ webhookConcurrency: 16, webhookConcurrencyPerEndpoint: 8, webhookTimeoutMs: 3000 })).toMatchObject({ perEndpoint: 8, lane: 4 });
-    expect(slotsFor({ webhookConcurrency: 3, webhookConcurrencyPerEndpoint: 2, webhookTimeoutMs: 3000 })).toMatchObject({ perEndpoint: 2, lane: 1 });
+    expect(slotsFor({ webhookConcurrency: 16, webhookConcurrencyPerEndpoint: 8, webhookTimeoutMs: 3000 })).toMatchObject({
+      perEndpoint: 8,
+      lane: 4,
+    });
+    expect(slotsFor({ webhookConcurrency: 3, webhookConcurrencyPerEndpoint: 2, webhookTimeoutMs: 3000 })).toMatchObject({
+      perEndpoint: 2,
+      lane: 1,
+    });
   });
 
   it('marks a webhook slow on a timeout, a failure without an answer or a late answer, and clears it on an answer in time', () => {
     const s = slots();
-    for (const [result, slow] of [[timeout, true], [prompt, false], [refused, true], [promptError, false], [late, true], [prompt, false]] as const) {
+    for (const [result, slow] of [
+      [timeout, true],
+      [prompt, false],
+      [refused, true],
+      [promptError, false],
+      [late, true],
+      [prompt, false],
+    ] as const) {
       s.take('a');
       s.release('a', result);
       expect(s.isSlow('a'), `${result.outcome} in ${result.durationMs} ms`).toBe(slow);
@@ -109,7 +122,7 @@ describe('EndpointSlots: when a claim is worth its query', () => {
     expect(s.release('a', prompt)).toBe(false); // already counted
   });
 
-  it('a slow webhook at its one attempt: its own end is worth a claim, other webhooks\' ends are not', () => {
+  it("a slow webhook at its one attempt: its own end is worth a claim, other webhooks' ends are not", () => {
     const s = slots();
     s.take('a');
     s.release('a', timeout);

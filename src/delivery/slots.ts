@@ -35,7 +35,11 @@ export class EndpointSlots {
   /** The attempts in flight of slow webhooks (kept as they change: release runs once per attempt). */
   private laneUsed = 0;
 
-  constructor(readonly perEndpoint: number, readonly lane = perEndpoint, private readonly slowAfterMs = Infinity) {
+  constructor(
+    readonly perEndpoint: number,
+    readonly lane = perEndpoint,
+    private readonly slowAfterMs = Infinity,
+  ) {
     this.refill = Math.max(0, perEndpoint - Math.ceil(perEndpoint / 2));
   }
 

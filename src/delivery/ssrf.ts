@@ -22,7 +22,8 @@ function embeddedIPv4(addr: ipaddr.IPv6): ipaddr.IPv4 | null {
   // 6to4 (2002::/16) carries it in bits 16-48.
   if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
   // The deprecated IPv4-compatible form ::a.b.c.d (::/96), which ipaddr.js calls unicast.
-  if (bytes.slice(0, 12).every((b) => b === 0) && range !== 'unspecified' && range !== 'loopback') return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (bytes.slice(0, 12).every((b) => b === 0) && range !== 'unspecified' && range !== 'loopback')
+    return new ipaddr.IPv4(bytes.slice(12, 16));
   return null;
 }
 
@@ -97,7 +98,11 @@ export function guardedLookup(allowed: Cidr[]): LookupFunction {
       const ok = list.filter((a) => blockedReason(a.address, allowed) === null);
       if (ok.length === 0) {
         const first = list[0];
-        return callback(new BlockedAddressError(first ? `${hostname} resolves to ${blockedReason(first.address, allowed)}` : `${hostname} did not resolve`));
+        return callback(
+          new BlockedAddressError(
+            first ? `${hostname} resolves to ${blockedReason(first.address, allowed)}` : `${hostname} did not resolve`,
+          ),
+        );
       }
       if (options.all) return callback(null, ok);
       return callback(null, ok[0]!.address, ok[0]!.family);

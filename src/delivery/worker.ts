@@ -4,14 +4,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../shared/config.js';
 import { type Db, isPostgres } from '../shared/db/database.js';
 import { DeadlineClient, pgClientConfig } from '../shared/db/postgres.js';
+import type { WebhookAttemptsTable } from '../shared/db/schema.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
 import * as repo from './repository.js';
-import type { WebhookAttemptsTable } from '../shared/db/schema.js';
 import { type AfterAttempt, afterAttempt, shouldDisable } from './rules.js';
-import { createSender, type SendResult, type Sender } from './sender.js';
-import { slotsFor } from './slots.js';
+import { createSender, type Sender, type SendResult } from './sender.js';
 import { deliverySignal, PG_CHANNEL } from './signal.js';
+import { slotsFor } from './slots.js';
 
 export interface WorkerDeps {
   db: Db;
@@ -73,7 +73,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     if (!isPostgres(db) || config.database.kind !== 'postgres' || !running) return;
     // The pool's settings (connect timeout, read deadline, application_name): a stalled server cannot hang the
     // reconnect, and the client keeps an 'error' listener (a dead connection is not an uncaught exception).
-    const client = new DeadlineClient(pgClientConfig({ url: config.database.url, timeouts: config.databaseTimeouts, ...(deps.pgSchema ? { pgSchema: deps.pgSchema } : {}) }));
+    const client = new DeadlineClient(
+      pgClientConfig({
+        url: config.database.url,
+        timeouts: config.databaseTimeouts,
+        ...(deps.pgSchema ? { pgSchema: deps.pgSchema } : {}),
+      }),
+    );
     let dropped = false;
     const onDrop = (err?: Error) => {
       if (dropped) return;
@@ -85,13 +91,18 @@ export function createWorker(deps: WorkerDeps): Worker {
       relistenTimer = setTimeout(() => {
         relistenTimer = null;
         // A throw before listen() attaches its own handlers would end the reconnect chain: go round again.
-        void listen().catch((err: Error) => { dropped = false; onDrop(err); });
+        void listen().catch((err: Error) => {
+          dropped = false;
+          onDrop(err);
+        });
       }, relistenDelay);
       relistenDelay = Math.min(relistenDelay * 2, 30_000);
     };
     // Only this schema's commits wake it (the payload is the committing schema; '' from older versions: any).
     let schema: string | undefined;
-    client.on('notification', (msg) => { if (!msg.payload || msg.payload === schema) kick(); });
+    client.on('notification', (msg) => {
+      if (!msg.payload || msg.payload === schema) kick();
+    });
     client.on('error', onDrop);
     client.on('end', () => onDrop());
     try {
@@ -122,13 +133,19 @@ export function createWorker(deps: WorkerDeps): Worker {
     lastVerifyCheck = Date.now();
     verifying = (async () => {
       const hooks = await db.selectFrom('webhooks').select(['id', 'url']).where('verify_pending', '=', 1).limit(20).execute();
-      await Promise.all(hooks.map(async (hook) => {
-        const result = await sender.handshake(hook.url, config.eventSource);
-        // Only the URL that was checked is marked: a URL changed meanwhile stays pending.
-        await db.updateTable('webhooks').set({ is_verified: result.ok ? 1 : 0, verify_pending: 0 })
-          .where('id', '=', hook.id).where('url', '=', hook.url).execute();
-        log.info({ webhook: hook.id, verified: result.ok, detail: result.detail }, 'webhook validation handshake');
-      }));
+      await Promise.all(
+        hooks.map(async (hook) => {
+          const result = await sender.handshake(hook.url, config.eventSource);
+          // Only the URL that was checked is marked: a URL changed meanwhile stays pending.
+          await db
+            .updateTable('webhooks')
+            .set({ is_verified: result.ok ? 1 : 0, verify_pending: 0 })
+            .where('id', '=', hook.id)
+            .where('url', '=', hook.url)
+            .execute();
+          log.info({ webhook: hook.id, verified: result.ok, detail: result.detail }, 'webhook validation handshake');
+        }),
+      );
     })()
       .catch((err) => log.warn({ err }, 'validation handshake check failed; retrying later'))
       .finally(() => {
@@ -184,8 +201,15 @@ export function createWorker(deps: WorkerDeps): Worker {
       }
       await db.transaction().execute(async (trx) => {
         await repo.insertAttempt(trx, {
-          id: newId(), delivery_id: deliveryId, webhook_id: ctx.webhook_id, attempted_at: nowIso(), duration_ms: 0, status_code: null,
-          outcome: 'not_verified', error: 'WEBHOOK_REQUIRE_VERIFICATION is on and the URL did not pass the validation handshake', response_body: null,
+          id: newId(),
+          delivery_id: deliveryId,
+          webhook_id: ctx.webhook_id,
+          attempted_at: nowIso(),
+          duration_ms: 0,
+          status_code: null,
+          outcome: 'not_verified',
+          error: 'WEBHOOK_REQUIRE_VERIFICATION is on and the URL did not pass the validation handshake',
+          response_body: null,
         });
         await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, nowIso());
       });
@@ -194,10 +218,17 @@ export function createWorker(deps: WorkerDeps): Worker {
     const keys: string[] = [];
     if (ctx.is_signed === 1) {
       keys.push(ctx.signing_key!);
-      if (ctx.previous_signing_key && ctx.previous_key_expires_at && Date.parse(ctx.previous_key_expires_at) > Date.now()) keys.push(ctx.previous_signing_key);
+      if (ctx.previous_signing_key && ctx.previous_key_expires_at && Date.parse(ctx.previous_key_expires_at) > Date.now())
+        keys.push(ctx.previous_signing_key);
     }
     const attemptedAt = nowIso();
-    const result: SendResult = await sender.send({ url: ctx.url, messageId: ctx.event_id, body: ctx.payload, contentType: ctx.content_type!, keys });
+    const result: SendResult = await sender.send({
+      url: ctx.url,
+      messageId: ctx.event_id,
+      body: ctx.payload,
+      contentType: ctx.content_type!,
+      keys,
+    });
     const attemptsDone = ctx.attempts + 1;
     const decision = afterAttempt(result, attemptsDone, config.webhookRetryScheduleMs);
     deps.metrics?.delivery.attempts.inc({ outcome: result.outcome });
@@ -266,13 +297,28 @@ export function createWorker(deps: WorkerDeps): Worker {
       }
       for (const [key, group] of finishing) {
         const [status, attempts] = key.split(':') as ['succeeded' | 'failed', string];
-        const ids = new Set(await repo.finishDeliveries(trx, group.map((f) => f.ctx.id), status, Number(attempts), now));
+        const ids = new Set(
+          await repo.finishDeliveries(
+            trx,
+            group.map((f) => f.ctx.id),
+            status,
+            Number(attempts),
+            now,
+          ),
+        );
         for (const f of group) if (ids.has(f.ctx.id)) recorded.add(f);
       }
       const ordered = batch.filter((f) => recorded.has(f));
       const attempts: WebhookAttemptsTable[] = ordered.map((f) => ({
-        id: newId(), delivery_id: f.ctx.id, webhook_id: f.ctx.webhook_id, attempted_at: f.attemptedAt, duration_ms: f.result.durationMs,
-        status_code: f.result.statusCode, outcome: f.result.outcome, error: f.result.error, response_body: f.result.responseBody,
+        id: newId(),
+        delivery_id: f.ctx.id,
+        webhook_id: f.ctx.webhook_id,
+        attempted_at: f.attemptedAt,
+        duration_ms: f.result.durationMs,
+        status_code: f.result.statusCode,
+        outcome: f.result.outcome,
+        error: f.result.error,
+        response_body: f.result.responseBody,
       }));
       const disabling: WebhookAttemptsTable[] = [];
 
@@ -296,10 +342,21 @@ export function createWorker(deps: WorkerDeps): Worker {
         st.failing = false;
       };
       const disable = async (f: Finished, reason: string) => {
-        await trx.updateTable('webhooks').set({ is_enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', f.ctx.webhook_id).execute();
+        await trx
+          .updateTable('webhooks')
+          .set({ is_enabled: 0, disabled_reason: reason, updated_at: now })
+          .where('id', '=', f.ctx.webhook_id)
+          .execute();
         disabling.push({
-          id: newId(), delivery_id: f.ctx.id, webhook_id: f.ctx.webhook_id, attempted_at: now, duration_ms: 0,
-          status_code: f.result.statusCode, outcome: 'webhook_disabled', error: reason, response_body: null,
+          id: newId(),
+          delivery_id: f.ctx.id,
+          webhook_id: f.ctx.webhook_id,
+          attempted_at: now,
+          duration_ms: 0,
+          status_code: f.result.statusCode,
+          outcome: 'webhook_disabled',
+          error: reason,
+          response_body: null,
         });
         log.warn({ webhook: f.ctx.webhook_id, reason }, 'webhook disabled');
       };
@@ -388,10 +445,26 @@ export function createWorker(deps: WorkerDeps): Worker {
   /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
   async function claim(free: number): Promise<number> {
     const now = new Date();
-    const claimed = await repo.claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slots.perEndpoint, slots.room(), slots.laneBound());
+    const claimed = await repo.claimDue(
+      db,
+      id,
+      now.toISOString(),
+      new Date(now.getTime() + leaseMs).toISOString(),
+      free,
+      slots.perEndpoint,
+      slots.room(),
+      slots.laneBound(),
+    );
     claimedFull = claimed.length >= free;
     if (claimed.length > 0) {
-      const contexts = new Map((await repo.loadForSendMany(db, claimed.map((d) => d.id))).map((c) => [c.id, c]));
+      const contexts = new Map(
+        (
+          await repo.loadForSendMany(
+            db,
+            claimed.map((d) => d.id),
+          )
+        ).map((c) => [c.id, c]),
+      );
       for (const d of claimed) track(d.id, d.webhook_id, contexts.get(d.id));
     }
     // Short, and a webhook's backlog filled its room: claim again without it, for what it may have hidden.
@@ -413,10 +486,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     // A kick (or stop) that came while nextDueAt was read found no one to wake: do not sleep through it.
     if (kicked || !running) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        worthClaiming = true; // a retry or lease may have come due, or a commit was not signalled
-        done();
-      }, Math.max(ms, 5));
+      const timer = setTimeout(
+        () => {
+          worthClaiming = true; // a retry or lease may have come due, or a commit was not signalled
+          done();
+        },
+        Math.max(ms, 5),
+      );
       function done() {
         clearTimeout(timer);
         wake = null;
@@ -467,7 +543,10 @@ export function createWorker(deps: WorkerDeps): Worker {
       unsubscribe = deliverySignal.onKick(kick);
       await listen();
       loopDone = loop();
-      log.info({ worker: id, leaseMs, concurrency: config.webhookConcurrency, perEndpoint: slots.perEndpoint, slowLane: slots.lane }, 'delivery worker started');
+      log.info(
+        { worker: id, leaseMs, concurrency: config.webhookConcurrency, perEndpoint: slots.perEndpoint, slowLane: slots.lane },
+        'delivery worker started',
+      );
     },
     async stop() {
       if (!running) return;

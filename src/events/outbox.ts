@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { insertDeliveries } from '../delivery/repository.js';
 import { deliverySignal, PG_CHANNEL } from '../delivery/signal.js';
 import type { Config } from '../shared/config.js';
+import { forEachChunk } from '../shared/db/chunks.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { dataKeyOf, fullEventType, type ShortEventType } from './types.js';
-import { forEachChunk } from '../shared/db/chunks.js';
 
 export interface CloudEvent<T = unknown> {
   specversion: '1.0';
@@ -42,17 +42,24 @@ export async function emitEvent(ex: Executor, config: EventConfig, input: EmitIn
 export async function emitEvents(ex: Executor, config: EventConfig, inputs: EmitInput[]): Promise<CloudEvent[]> {
   if (inputs.length === 0) return [];
   const time = nowIso();
-  const events = inputs.map((input): CloudEvent => ({
-    specversion: '1.0',
-    id: newId(),
-    source: config.eventSource,
-    type: fullEventType(config.eventVendor, input.type),
-    datacontenttype: 'application/json',
-    time,
-    data: { [dataKeyOf(input.type)]: input.resource },
-  }));
+  const events = inputs.map(
+    (input): CloudEvent => ({
+      specversion: '1.0',
+      id: newId(),
+      source: config.eventSource,
+      type: fullEventType(config.eventVendor, input.type),
+      datacontenttype: 'application/json',
+      time,
+      data: { [dataKeyOf(input.type)]: input.resource },
+    }),
+  );
   const rows = events.map((event, i) => ({
-    id: event.id, type: event.type, organization_id: inputs[i]!.organizationId, lab_id: inputs[i]!.labId, payload: JSON.stringify(event), created_at: time,
+    id: event.id,
+    type: event.type,
+    organization_id: inputs[i]!.organizationId,
+    lab_id: inputs[i]!.labId,
+    payload: JSON.stringify(event),
+    created_at: time,
   }));
   await forEachChunk(rows, (chunk) => ex.insertInto('events').values(chunk).execute());
 
@@ -65,8 +72,16 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
       for (const hook of hooks) {
         if (!matches(hook, event.type, input.labId)) continue;
         deliveries.push({
-          id: newId(), webhook_id: hook.id, event_id: event.id, status: 'pending' as const, attempts: 0, next_attempt_at: time,
-          lease_until: null, leased_by: null, created_at: time, completed_at: null,
+          id: newId(),
+          webhook_id: hook.id,
+          event_id: event.id,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: time,
+          lease_until: null,
+          leased_by: null,
+          created_at: time,
+          completed_at: null,
         });
       }
     }
@@ -87,7 +102,11 @@ interface MatchableWebhook {
  * the webhooks as they are when the change commits.
  */
 async function matchableWebhooks(ex: Executor, config: EventConfig, organizationId: string): Promise<MatchableWebhook[]> {
-  let q = ex.selectFrom('webhooks').select(['id', 'lab_id', 'event_types']).where('organization_id', '=', organizationId).where('is_enabled', '=', 1);
+  let q = ex
+    .selectFrom('webhooks')
+    .select(['id', 'lab_id', 'event_types'])
+    .where('organization_id', '=', organizationId)
+    .where('is_enabled', '=', 1);
   if (config.webhookRequireVerification) q = q.where('is_verified', '=', 1);
   return (await q.execute()).map((w) => ({ id: w.id, labId: w.lab_id, types: JSON.parse(w.event_types) as string[] }));
 }

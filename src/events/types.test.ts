@@ -20,7 +20,7 @@ describe('event catalogue', () => {
     ]);
   });
 
-  it('names what it does not know, including another vendor\'s prefix', () => {
+  it("names what it does not know, including another vendor's prefix", () => {
     const { unknown } = expandEventTypes('acme', ['order-request.shipped', 'com.other.type.created', 'nothing.*']);
     expect(unknown).toEqual(['order-request.shipped', 'com.other.type.created', 'nothing.*']);
   });

@@ -13,8 +13,16 @@ export const HEALTH_DEADLINE_MS = 900;
 /** `select 1` answered within the deadline; a failure or a late answer is false (and never an unhandled rejection). */
 async function databaseAnswers(run: () => Promise<unknown>, onError: (err: unknown) => void): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), HEALTH_DEADLINE_MS); });
-  const answered = run().then(() => true, (err: unknown) => { onError(err); return false; });
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_DEADLINE_MS);
+  });
+  const answered = run().then(
+    () => true,
+    (err: unknown) => {
+      onError(err);
+      return false;
+    },
+  );
   try {
     return await Promise.race([answered, late]);
   } finally {
@@ -23,19 +31,29 @@ async function databaseAnswers(run: () => Promise<unknown>, onError: (err: unkno
 }
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/healthz', {
-    config: { public: true },
-    schema: {
-      tags: ['Health'], summary: 'Check service health', security: [],
-      response: { 200: Health, 503: Health },
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Health'],
+        summary: 'Check service health',
+        security: [],
+        response: { 200: Health, 503: Health },
+      },
     },
-  }, async (_request, reply) => {
-    // A builder select (not raw SQL): a read the PostgreSQL driver may retry after a lost connection.
-    const ok = await databaseAnswers(
-      () => app.deps.db.selectNoFrom(sql<number>`1`.as('one')).execute(),
-      (err) => app.log.warn({ err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } }, 'health check: database unreachable'),
-    );
-    if (ok) return { status: 'ok', database: 'ok' };
-    return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-  });
+    async (_request, reply) => {
+      // A builder select (not raw SQL): a read the PostgreSQL driver may retry after a lost connection.
+      const ok = await databaseAnswers(
+        () => app.deps.db.selectNoFrom(sql<number>`1`.as('one')).execute(),
+        (err) =>
+          app.log.warn(
+            { err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } },
+            'health check: database unreachable',
+          ),
+      );
+      if (ok) return { status: 'ok', database: 'ok' };
+      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    },
+  );
 };

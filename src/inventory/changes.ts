@@ -1,5 +1,5 @@
 import { emitEvent } from '../events/outbox.js';
-import { isMigrating, labMigrating, assertLabNotMigrating } from '../labs/migrating.js';
+import { assertLabNotMigrating, isMigrating, labMigrating } from '../labs/migrating.js';
 import { findLabRow } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
@@ -7,8 +7,8 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
-import type { InventoryItem } from './schemas.js';
 import { etagOf } from './rules.js';
+import type { InventoryItem } from './schemas.js';
 
 // How every change to an item starts and ends, whichever part of it changes (items.ts, instances.ts,
 // quantities.ts): the item locked, its ETag compared, its version bumped, its event emitted in the same transaction.
@@ -18,7 +18,8 @@ export interface ItemWithEtag {
   etag: string;
 }
 
-export const preconditionFailed = () => new AppError('precondition_failed', 'The item changed since you read it (If-Match does not match its ETag); fetch it again and retry');
+export const preconditionFailed = () =>
+  new AppError('precondition_failed', 'The item changed since you read it (If-Match does not match its ETag); fetch it again and retry');
 
 /** The item as it stands, with its ETag (a read, or a change that changed nothing). */
 export async function asItIs(ex: Executor, deps: ServiceDeps, row: repo.ItemRow): Promise<ItemWithEtag> {

@@ -33,8 +33,15 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
   await checkInstanceLocation(trx, labId, inst.locationId);
   const id = newId();
   await repo.insertInstance(trx, {
-    id, item_id: itemId, quantity: inst.quantity, lot_number: inst.lotNumber ?? null, expiration_date: inst.expirationDate ?? null,
-    location_id: inst.locationId ?? null, archived_at: null, created_at: now, updated_at: now,
+    id,
+    item_id: itemId,
+    quantity: inst.quantity,
+    lot_number: inst.lotNumber ?? null,
+    expiration_date: inst.expirationDate ?? null,
+    location_id: inst.locationId ?? null,
+    archived_at: null,
+    created_at: now,
+    updated_at: now,
   });
   return id;
 }
@@ -43,13 +50,33 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
  * Adds an instance to an item inside the caller's transaction (labs that use instances only: 409 otherwise),
  * records it in the history and emits inventory-item.updated. The API, receiving and the demo all come here.
  */
-export async function addInstanceIn(trx: Executor, deps: ServiceDeps, userId: string, item: repo.ItemRow, inst: NewInstance, note: string | null = null): Promise<ItemWithEtag> {
+export async function addInstanceIn(
+  trx: Executor,
+  deps: ServiceDeps,
+  userId: string,
+  item: repo.ItemRow,
+  inst: NewInstance,
+  note: string | null = null,
+): Promise<ItemWithEtag> {
   const lab = (await findLabRow(trx, item.lab_id))!;
-  if (lab.uses_instances !== 1) throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
+  if (lab.uses_instances !== 1)
+    throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
   const now = nowIso();
   const instanceId = await insertInstanceRow(trx, lab.id, item.id, inst, now);
   await repo.touchItem(trx, item.id, { userId, now });
-  await repo.insertChanges(trx, [{ id: newId(), item_id: item.id, instance_id: instanceId, user_id: userId, field: 'instance.added', old_value: null, new_value: inst.quantity, note, created_at: now }]);
+  await repo.insertChanges(trx, [
+    {
+      id: newId(),
+      item_id: item.id,
+      instance_id: instanceId,
+      user_id: userId,
+      field: 'instance.added',
+      old_value: null,
+      new_value: inst.quantity,
+      note,
+      created_at: now,
+    },
+  ]);
   return finishItemChange(trx, deps, item.id);
 }
 
@@ -63,16 +90,34 @@ export async function addInstance(deps: ServiceDeps, userId: string, itemId: str
 }
 
 /** POST /inventory-items/{id}/instances. */
-export async function addItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, input: InstanceCreate, ifMatch?: string): Promise<ItemWithEtag> {
+export async function addItemInstance(
+  deps: ServiceDeps,
+  actor: Actor,
+  itemId: string,
+  input: InstanceCreate,
+  ifMatch?: string,
+): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, itemId);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
-    return addInstanceIn(trx, deps, actor.userId, row, { quantity: input.quantity, lotNumber: input.lot_number, expirationDate: input.expiration_date, locationId: input.location_id });
+    return addInstanceIn(trx, deps, actor.userId, row, {
+      quantity: input.quantity,
+      lotNumber: input.lot_number,
+      expirationDate: input.expiration_date,
+      locationId: input.location_id,
+    });
   });
 }
 
 /** PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: the fields given change; history per field. */
-export async function editItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, input: InstanceEdit, ifMatch?: string): Promise<ItemWithEtag> {
+export async function editItemInstance(
+  deps: ServiceDeps,
+  actor: Actor,
+  itemId: string,
+  instanceId: string,
+  input: InstanceEdit,
+  ifMatch?: string,
+): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, itemId);
     const instance = await repo.findActiveInstance(trx, itemId, instanceId);
@@ -90,13 +135,32 @@ export async function editItemInstance(deps: ServiceDeps, actor: Actor, itemId: 
     const now = nowIso();
     await repo.updateInstance(trx, instance.id, set, now);
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
-    await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
+    await repo.insertChanges(
+      trx,
+      changes.map((c) => ({
+        id: newId(),
+        item_id: row.id,
+        instance_id: instance.id,
+        user_id: actor.userId,
+        field: c.field,
+        old_value: c.old,
+        new_value: c.new,
+        note: null,
+        created_at: now,
+      })),
+    );
     return finishItemChange(trx, deps, row.id);
   });
 }
 
 /** Archived instances leave the item's instances and its quantity, and are never listed again. */
-export async function archiveItemInstance(deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, ifMatch?: string): Promise<ItemWithEtag> {
+export async function archiveItemInstance(
+  deps: ServiceDeps,
+  actor: Actor,
+  itemId: string,
+  instanceId: string,
+  ifMatch?: string,
+): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, itemId);
     const instance = await repo.findActiveInstance(trx, itemId, instanceId);
@@ -105,7 +169,19 @@ export async function archiveItemInstance(deps: ServiceDeps, actor: Actor, itemI
     const now = nowIso();
     await repo.updateInstance(trx, instance.id, { archived_at: now }, now);
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
-    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: 'instance.archived', old_value: instance.quantity, new_value: null, note: null, created_at: now }]);
+    await repo.insertChanges(trx, [
+      {
+        id: newId(),
+        item_id: row.id,
+        instance_id: instance.id,
+        user_id: actor.userId,
+        field: 'instance.archived',
+        old_value: instance.quantity,
+        new_value: null,
+        note: null,
+        created_at: now,
+      },
+    ]);
     return finishItemChange(trx, deps, row.id);
   });
 }

@@ -21,7 +21,20 @@ import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
 // their history (PRODUCT §5). Every change bumps the item's version (its ETag), records who changed what, and
 // emits its event in the same transaction (changes.ts).
 
-const EDITABLE = ['name', 'vendor', 'catalog_number', 'price', 'unit_size', 'url', 'technical_details', 'auto_reminder', 'cas_number', 'serial_number', 'vendor_product_id', 'type_id'] as const;
+const EDITABLE = [
+  'name',
+  'vendor',
+  'catalog_number',
+  'price',
+  'unit_size',
+  'url',
+  'technical_details',
+  'auto_reminder',
+  'cas_number',
+  'serial_number',
+  'vendor_product_id',
+  'type_id',
+] as const;
 const LEGACY_ONLY = ['quantity', 'lot_number', 'expiration_date', 'location', 'sublocation'] as const;
 type Editable = (typeof EDITABLE)[number];
 
@@ -69,21 +82,43 @@ export interface NewItem {
  * Creates an item (and, in a migrated lab, its first instances) inside the caller's transaction and emits
  * inventory-item.created. Legacy-only fields are ignored in migrated labs, where they are always empty.
  */
-export async function createItemIn(trx: Executor, deps: ServiceDeps, userId: string, input: NewItem, instances: NewInstance[] = []): Promise<InventoryItem> {
+export async function createItemIn(
+  trx: Executor,
+  deps: ServiceDeps,
+  userId: string,
+  input: NewItem,
+  instances: NewInstance[] = [],
+): Promise<InventoryItem> {
   const lab = await findLabRow(trx, input.labId);
   if (!lab) throw notFound('lab');
   await assertLabNotMigrating(trx, lab.id, { share: true });
   const migrated = lab.uses_instances === 1;
   const now = nowIso();
   const row: repo.ItemRow = {
-    id: newId(), lab_id: lab.id, type_id: input.typeId ?? null, name: input.name, vendor: input.vendor ?? null,
-    catalog_number: input.catalogNumber ?? null, price: input.price ?? null, unit_size: input.unitSize ?? null,
-    quantity: migrated ? '0' : input.quantity ?? '0', url: input.url ?? null, technical_details: input.technicalDetails ?? null,
-    expiration_date: migrated ? null : input.expirationDate ?? null, auto_reminder: input.autoReminder ?? null,
-    lot_number: migrated ? null : input.lotNumber ?? null, cas_number: input.casNumber ?? null,
-    vendor_product_id: input.vendorProductId ?? null, location_name: migrated ? null : input.locationName ?? null,
-    sublocation_name: migrated ? null : input.sublocationName ?? null, serial_number: input.serialNumber ?? null,
-    added_by: userId, updated_by: userId, version: 1, created_at: now, updated_at: now,
+    id: newId(),
+    lab_id: lab.id,
+    type_id: input.typeId ?? null,
+    name: input.name,
+    vendor: input.vendor ?? null,
+    catalog_number: input.catalogNumber ?? null,
+    price: input.price ?? null,
+    unit_size: input.unitSize ?? null,
+    quantity: migrated ? '0' : (input.quantity ?? '0'),
+    url: input.url ?? null,
+    technical_details: input.technicalDetails ?? null,
+    expiration_date: migrated ? null : (input.expirationDate ?? null),
+    auto_reminder: input.autoReminder ?? null,
+    lot_number: migrated ? null : (input.lotNumber ?? null),
+    cas_number: input.casNumber ?? null,
+    vendor_product_id: input.vendorProductId ?? null,
+    location_name: migrated ? null : (input.locationName ?? null),
+    sublocation_name: migrated ? null : (input.sublocationName ?? null),
+    serial_number: input.serialNumber ?? null,
+    added_by: userId,
+    updated_by: userId,
+    version: 1,
+    created_at: now,
+    updated_at: now,
   };
   await repo.insertItem(trx, row);
   if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
@@ -105,22 +140,60 @@ export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input
       const legacy = LEGACY_ONLY.filter((f) => input[f] !== undefined && input[f] !== null);
       if (legacy.length > 0) throw usesInstancesError(legacy);
     } else if (input.instances && input.instances.length > 0) {
-      throw validation([{ field: 'instances', message: 'this lab does not use instances: give quantity, lot_number, expiration_date and location on the item' }]);
+      throw validation([
+        {
+          field: 'instances',
+          message: 'this lab does not use instances: give quantity, lot_number, expiration_date and location on the item',
+        },
+      ]);
     }
     await checkType(trx, lab.id, input.type_id);
-    const item = await createItemIn(trx, deps, actor.userId, {
-      labId: lab.id, name: input.name, typeId: input.type_id ?? null, vendor: input.vendor, catalogNumber: input.catalog_number,
-      price: input.price, unitSize: input.unit_size, quantity: input.quantity ?? '0', url: input.url, technicalDetails: input.technical_details,
-      expirationDate: input.expiration_date, lotNumber: input.lot_number, casNumber: input.cas_number, vendorProductId: input.vendor_product_id,
-      locationName: input.location?.name ?? null, sublocationName: input.sublocation?.name ?? null, serialNumber: input.serial_number, autoReminder: input.auto_reminder,
-    }, (input.instances ?? []).map((i): NewInstance => ({ quantity: i.quantity, lotNumber: i.lot_number, expirationDate: i.expiration_date, locationId: i.location_id })));
+    const item = await createItemIn(
+      trx,
+      deps,
+      actor.userId,
+      {
+        labId: lab.id,
+        name: input.name,
+        typeId: input.type_id ?? null,
+        vendor: input.vendor,
+        catalogNumber: input.catalog_number,
+        price: input.price,
+        unitSize: input.unit_size,
+        quantity: input.quantity ?? '0',
+        url: input.url,
+        technicalDetails: input.technical_details,
+        expirationDate: input.expiration_date,
+        lotNumber: input.lot_number,
+        casNumber: input.cas_number,
+        vendorProductId: input.vendor_product_id,
+        locationName: input.location?.name ?? null,
+        sublocationName: input.sublocation?.name ?? null,
+        serialNumber: input.serial_number,
+        autoReminder: input.auto_reminder,
+      },
+      (input.instances ?? []).map(
+        (i): NewInstance => ({
+          quantity: i.quantity,
+          lotNumber: i.lot_number,
+          expirationDate: i.expiration_date,
+          locationId: i.location_id,
+        }),
+      ),
+    );
     const row = (await repo.findItem(trx, item.id))!;
     return { item, etag: etagOf(row.version) };
   });
 }
 
 /** PATCH /inventory-items/{id}: the fields given change, the others stay; history per field. */
-export async function editInventoryItem(deps: ServiceDeps, actor: Actor, id: string, input: ItemEdit, ifMatch?: string): Promise<ItemWithEtag> {
+export async function editInventoryItem(
+  deps: ServiceDeps,
+  actor: Actor,
+  id: string,
+  input: ItemEdit,
+  ifMatch?: string,
+): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, id);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
@@ -148,7 +221,20 @@ export async function editInventoryItem(deps: ServiceDeps, actor: Actor, id: str
     if (changes.length === 0) return asItIs(trx, deps, row);
     const now = nowIso();
     await repo.touchItem(trx, row.id, { userId: actor.userId, now, set });
-    await repo.insertChanges(trx, changes.map((c) => ({ id: newId(), item_id: row.id, instance_id: null, user_id: actor.userId, field: c.field, old_value: c.old, new_value: c.new, note: null, created_at: now })));
+    await repo.insertChanges(
+      trx,
+      changes.map((c) => ({
+        id: newId(),
+        item_id: row.id,
+        instance_id: null,
+        user_id: actor.userId,
+        field: c.field,
+        old_value: c.old,
+        new_value: c.new,
+        note: null,
+        created_at: now,
+      })),
+    );
     return finishItemChange(trx, deps, row.id);
   });
 }
@@ -161,7 +247,12 @@ export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: s
     const last = await renderItem(trx, deps.config.appUrl, row);
     const lab = (await findLabRow(trx, row.lab_id))!;
     await repo.deleteItem(trx, row.id);
-    await emitEvent(trx, deps.config, { type: 'inventory-item.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
+    await emitEvent(trx, deps.config, {
+      type: 'inventory-item.deleted',
+      organizationId: lab.organization_id,
+      labId: lab.id,
+      resource: last,
+    });
   });
 }
 
@@ -170,9 +261,18 @@ export async function itemHistory(deps: ServiceDeps, actor: Actor, itemId: strin
   const row = await repo.findVisibleItem(deps.db, actor, itemId);
   if (!row) throw notFound('inventory item');
   const changes = await repo.changesOf(deps.db, row.id);
-  const users = await userSummaries(deps.db, changes.map((c) => c.user_id));
+  const users = await userSummaries(
+    deps.db,
+    changes.map((c) => c.user_id),
+  );
   return changes.map((c) => ({
-    id: c.id, field: c.field, old_value: c.old_value, new_value: c.new_value, note: c.note, instance_id: c.instance_id,
-    changed_at: c.created_at, changed_by: users.get(c.user_id) ?? null,
+    id: c.id,
+    field: c.field,
+    old_value: c.old_value,
+    new_value: c.new_value,
+    note: c.note,
+    instance_id: c.instance_id,
+    changed_at: c.created_at,
+    changed_by: users.get(c.user_id) ?? null,
   }));
 }

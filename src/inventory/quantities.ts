@@ -1,5 +1,5 @@
-import { findLabRow } from '../labs/repository.js';
 import { isMigrating, labMigrating } from '../labs/migrating.js';
+import { findLabRow } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, lockLab } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
@@ -17,7 +17,13 @@ import type { Adjustment, InstanceQuantity, InventoryItem, ItemQuantity } from '
 // How much there is: set (the contract's two PUTs), adjusted relative to what is there, and received from an order.
 
 /** PUT /inventory-items/{id}: sets a legacy lab item's quantity (deprecated; 409 in migrated labs). */
-export async function updateItemQuantity(deps: ServiceDeps, actor: Actor, id: string, body: ItemQuantity, ifMatch?: string): Promise<ItemWithEtag> {
+export async function updateItemQuantity(
+  deps: ServiceDeps,
+  actor: Actor,
+  id: string,
+  body: ItemQuantity,
+  ifMatch?: string,
+): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     // Locked first, so the lab's mode read next cannot change under this write: a lab migration converts the item
     // (and flips the lab) only with the item's lock, after this commits.
@@ -27,22 +33,46 @@ export async function updateItemQuantity(deps: ServiceDeps, actor: Actor, id: st
     if (isMigrating(lab)) throw labMigrating();
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     if (body.quantity !== undefined && lab.uses_instances === 1) {
-      throw new AppError('lab_uses_instances',
+      throw new AppError(
+        'lab_uses_instances',
         'This lab uses instances: update quantities with PUT /inventory-items/{itemId}/instances/{itemInstanceId}',
-        { extra: { allowed: ['PUT /inventory-items/{itemId}/instances/{itemInstanceId}'] } });
+        { extra: { allowed: ['PUT /inventory-items/{itemId}/instances/{itemInstanceId}'] } },
+      );
     }
     if (body.quantity === undefined || body.quantity === row.quantity) return asItIs(trx, deps, row);
     const now = nowIso();
-    const applied = await repo.touchItem(trx, row.id, { userId: actor.userId, now, expectedVersion: ifMatch ? row.version : undefined, set: { quantity: body.quantity } });
+    const applied = await repo.touchItem(trx, row.id, {
+      userId: actor.userId,
+      now,
+      expectedVersion: ifMatch ? row.version : undefined,
+      set: { quantity: body.quantity },
+    });
     if (!applied) throw preconditionFailed();
-    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: null, user_id: actor.userId, field: 'quantity', old_value: row.quantity, new_value: body.quantity, note: null, created_at: now }]);
+    await repo.insertChanges(trx, [
+      {
+        id: newId(),
+        item_id: row.id,
+        instance_id: null,
+        user_id: actor.userId,
+        field: 'quantity',
+        old_value: row.quantity,
+        new_value: body.quantity,
+        note: null,
+        created_at: now,
+      },
+    ]);
     return finishItemChange(trx, deps, row.id);
   });
 }
 
 /** PUT /inventory-items/{itemId}/instances/{itemInstanceId}: sets one active instance's quantity. */
 export async function updateInstanceQuantity(
-  deps: ServiceDeps, actor: Actor, itemId: string, instanceId: string, body: InstanceQuantity, ifMatch?: string,
+  deps: ServiceDeps,
+  actor: Actor,
+  itemId: string,
+  instanceId: string,
+  body: InstanceQuantity,
+  ifMatch?: string,
 ): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findVisibleItem(trx, actor, itemId);
@@ -55,7 +85,19 @@ export async function updateInstanceQuantity(
     const applied = await repo.touchItem(trx, row.id, { userId: actor.userId, now, expectedVersion: ifMatch ? row.version : undefined });
     if (!applied) throw preconditionFailed();
     await repo.setInstanceQuantity(trx, instance.id, body.quantity, now);
-    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance.id, user_id: actor.userId, field: 'instance.quantity', old_value: instance.quantity, new_value: body.quantity, note: null, created_at: now }]);
+    await repo.insertChanges(trx, [
+      {
+        id: newId(),
+        item_id: row.id,
+        instance_id: instance.id,
+        user_id: actor.userId,
+        field: 'instance.quantity',
+        old_value: instance.quantity,
+        new_value: body.quantity,
+        note: null,
+        created_at: now,
+      },
+    ]);
     return finishItemChange(trx, deps, row.id);
   });
 }
@@ -72,7 +114,8 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
     const lab = (await findLabRow(trx, row.lab_id))!;
     const now = nowIso();
     const errors: FieldError[] = [];
-    if (lab.uses_instances === 1 && !input.instance_id) errors.push({ field: 'instance_id', message: 'this lab uses instances: name the instance to adjust' });
+    if (lab.uses_instances === 1 && !input.instance_id)
+      errors.push({ field: 'instance_id', message: 'this lab uses instances: name the instance to adjust' });
     if (lab.uses_instances !== 1 && input.instance_id) errors.push({ field: 'instance_id', message: 'this lab does not use instances' });
     if (errors.length > 0) throw validation(errors);
     let instance: repo.InstanceRow | undefined;
@@ -83,7 +126,9 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
     const current = instance ? instance.quantity : row.quantity;
     const next = addDecimals(current, input.delta);
     if (dec(next).isNegative()) {
-      throw new AppError('conflict', `Not enough: the quantity is ${current}, and ${input.delta} would take it below zero`, { extra: { errors: [{ field: 'delta', message: `at least -${current}` }] } });
+      throw new AppError('conflict', `Not enough: the quantity is ${current}, and ${input.delta} would take it below zero`, {
+        extra: { errors: [{ field: 'delta', message: `at least -${current}` }] },
+      });
     }
     if (instance) {
       await repo.setInstanceQuantity(trx, instance.id, next, now);
@@ -91,7 +136,19 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
     } else {
       await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
     }
-    await repo.insertChanges(trx, [{ id: newId(), item_id: row.id, instance_id: instance?.id ?? null, user_id: actor.userId, field: instance ? 'instance.quantity' : 'quantity', old_value: current, new_value: next, note: input.note ?? null, created_at: now }]);
+    await repo.insertChanges(trx, [
+      {
+        id: newId(),
+        item_id: row.id,
+        instance_id: instance?.id ?? null,
+        user_id: actor.userId,
+        field: instance ? 'instance.quantity' : 'quantity',
+        old_value: current,
+        new_value: next,
+        note: input.note ?? null,
+        created_at: now,
+      },
+    ]);
     return finishItemChange(trx, deps, row.id);
   });
 }
@@ -123,18 +180,49 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
   const lab = (await findLabRow(trx, goods.labId))!;
   const migrated = lab.uses_instances === 1;
   const existing = await repo.findItemByCatalog(trx, goods.labId, goods.vendor, goods.catalogNumber);
-  const instance: NewInstance = { quantity: goods.quantity, lotNumber: goods.lotNumber, expirationDate: goods.expirationDate, locationId: goods.locationId };
+  const instance: NewInstance = {
+    quantity: goods.quantity,
+    lotNumber: goods.lotNumber,
+    expirationDate: goods.expirationDate,
+    locationId: goods.locationId,
+  };
   if (!existing) {
-    return createItemIn(trx, deps, goods.userId, {
-      labId: goods.labId, name: goods.name, vendor: goods.vendor, catalogNumber: goods.catalogNumber, typeId: goods.typeId,
-      price: goods.unitPrice, unitSize: goods.unitSize, vendorProductId: goods.vendorProductId, quantity: goods.quantity,
-      lotNumber: goods.lotNumber, expirationDate: goods.expirationDate,
-    }, [instance]);
+    return createItemIn(
+      trx,
+      deps,
+      goods.userId,
+      {
+        labId: goods.labId,
+        name: goods.name,
+        vendor: goods.vendor,
+        catalogNumber: goods.catalogNumber,
+        typeId: goods.typeId,
+        price: goods.unitPrice,
+        unitSize: goods.unitSize,
+        vendorProductId: goods.vendorProductId,
+        quantity: goods.quantity,
+        lotNumber: goods.lotNumber,
+        expirationDate: goods.expirationDate,
+      },
+      [instance],
+    );
   }
   if (migrated) return (await addInstanceIn(trx, deps, goods.userId, existing, instance, goods.note)).item;
   const now = nowIso();
   const quantity = addDecimals(existing.quantity, goods.quantity);
   await repo.touchItem(trx, existing.id, { userId: goods.userId, now, set: { quantity } });
-  await repo.insertChanges(trx, [{ id: newId(), item_id: existing.id, instance_id: null, user_id: goods.userId, field: 'quantity', old_value: existing.quantity, new_value: quantity, note: goods.note, created_at: now }]);
+  await repo.insertChanges(trx, [
+    {
+      id: newId(),
+      item_id: existing.id,
+      instance_id: null,
+      user_id: goods.userId,
+      field: 'quantity',
+      old_value: existing.quantity,
+      new_value: quantity,
+      note: goods.note,
+      created_at: now,
+    },
+  ]);
   return (await finishItemChange(trx, deps, existing.id)).item;
 }

@@ -15,15 +15,22 @@ export async function listVisibleItems(ex: Executor, actor: Actor, filter: { lab
   // first, walking the (created_at, id, lab_id) index and stopping at the page, because `lab_id IN (visible labs)`
   // made SQLite read every visible item through the lab index and sort them all (~70 ms at 100,000 items).
   // PostgreSQL plans all these forms alike.
-  let scope = filter.labId !== undefined
-    ? ex.selectFrom('labs').crossJoin('inventory_items').where('labs.id', '=', filter.labId)
-    : ex.selectFrom('inventory_items').crossJoin('labs');
+  let scope =
+    filter.labId !== undefined
+      ? ex.selectFrom('labs').crossJoin('inventory_items').where('labs.id', '=', filter.labId)
+      : ex.selectFrom('inventory_items').crossJoin('labs');
   scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
   if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
   // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
-  const ids = scope.select('inventory_items.id').orderBy('inventory_items.created_at').orderBy('inventory_items.id').limit(page.perPage).offset(page.offset);
+  const ids = scope
+    .select('inventory_items.id')
+    .orderBy('inventory_items.created_at')
+    .orderBy('inventory_items.id')
+    .limit(page.perPage)
+    .offset(page.offset);
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
-  const counted = filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
+  const counted =
+    filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   const [count, rows] = await Promise.all([
     counted.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
@@ -39,8 +46,12 @@ export function findVisibleItem(ex: Executor, actor: Actor, id: string, opts: { 
 }
 
 export function findActiveInstanceLocked(ex: Executor, itemId: string, instanceId: string) {
-  let q = ex.selectFrom('inventory_item_instances').selectAll()
-    .where('id', '=', instanceId).where('item_id', '=', itemId).where('archived_at', 'is', null);
+  let q = ex
+    .selectFrom('inventory_item_instances')
+    .selectAll()
+    .where('id', '=', instanceId)
+    .where('item_id', '=', itemId)
+    .where('archived_at', 'is', null);
   if (isPostgres(ex)) q = q.forUpdate();
   return q.executeTakeFirst();
 }
@@ -48,24 +59,40 @@ export function findActiveInstanceLocked(ex: Executor, itemId: string, instanceI
 export const findItem = (ex: Executor, id: string) => ex.selectFrom('inventory_items').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findItemByCatalog = (ex: Executor, labId: string, vendor: string, catalogNumber: string) =>
-  ex.selectFrom('inventory_items').selectAll()
-    .where('lab_id', '=', labId).where('vendor', '=', vendor).where('catalog_number', '=', catalogNumber)
-    .orderBy('created_at').orderBy('id').executeTakeFirst();
+  ex
+    .selectFrom('inventory_items')
+    .selectAll()
+    .where('lab_id', '=', labId)
+    .where('vendor', '=', vendor)
+    .where('catalog_number', '=', catalogNumber)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
 
 /** What rendering needs of an item's active instances, grouped by item in creation order (one query per page). */
 export async function activeInstancesOf(ex: Executor, itemIds: string[]) {
   if (itemIds.length === 0) return [];
   // Ordered by item first so the (item_id, created_at, id) index gives the order without a sort; each item's
   // instances keep their creation order. Only the columns an item shows are read (rows cost per column).
-  return ex.selectFrom('inventory_item_instances')
+  return ex
+    .selectFrom('inventory_item_instances')
     .select(['id', 'item_id', 'quantity', 'lot_number', 'expiration_date', 'location_id'])
-    .where('item_id', 'in', itemIds).where('archived_at', 'is', null)
-    .orderBy('item_id').orderBy('created_at').orderBy('id').execute();
+    .where('item_id', 'in', itemIds)
+    .where('archived_at', 'is', null)
+    .orderBy('item_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export const findActiveInstance = (ex: Executor, itemId: string, instanceId: string) =>
-  ex.selectFrom('inventory_item_instances').selectAll()
-    .where('id', '=', instanceId).where('item_id', '=', itemId).where('archived_at', 'is', null).executeTakeFirst();
+  ex
+    .selectFrom('inventory_item_instances')
+    .selectAll()
+    .where('id', '=', instanceId)
+    .where('item_id', '=', itemId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
 
 export async function insertItem(ex: Executor, row: ItemRow): Promise<void> {
   await ex.insertInto('inventory_items').values(row).execute();
@@ -84,7 +111,8 @@ export async function touchItem(
   id: string,
   change: { userId: string; now: string; expectedVersion?: number; set?: Partial<ItemRow> },
 ): Promise<boolean> {
-  let q = ex.updateTable('inventory_items')
+  let q = ex
+    .updateTable('inventory_items')
     .set({ ...(change.set ?? {}), updated_by: change.userId, updated_at: change.now, version: sql<number>`version + 1` })
     .where('id', '=', id);
   if (change.expectedVersion !== undefined) q = q.where('version', '=', change.expectedVersion);
@@ -100,7 +128,11 @@ export async function deleteItem(ex: Executor, id: string): Promise<void> {
 }
 
 export async function updateInstance(ex: Executor, instanceId: string, set: Partial<InstanceRow>, now: string): Promise<void> {
-  await ex.updateTable('inventory_item_instances').set({ ...set, updated_at: now }).where('id', '=', instanceId).execute();
+  await ex
+    .updateTable('inventory_item_instances')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', instanceId)
+    .execute();
 }
 
 export async function setInstanceQuantity(ex: Executor, instanceId: string, quantity: string, now: string): Promise<void> {
@@ -117,7 +149,14 @@ export const changesOf = (ex: Executor, itemId: string) =>
 // What a location's rename, move or delete needs of the instances stored there (src/inventory/stored-at.ts).
 
 export async function hasActiveInstancesAt(ex: Executor, locationId: string): Promise<boolean> {
-  return (await ex.selectFrom('inventory_item_instances').select('id').where('location_id', '=', locationId).where('archived_at', 'is', null).executeTakeFirst()) !== undefined;
+  return (
+    (await ex
+      .selectFrom('inventory_item_instances')
+      .select('id')
+      .where('location_id', '=', locationId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Archived instances keep no location rather than a dangling one. */
@@ -126,14 +165,23 @@ export async function detachArchivedInstances(ex: Executor, locationId: string):
 }
 
 export async function itemIdsStoredAt(ex: Executor, locationIds: string[]): Promise<string[]> {
-  const rows = await ex.selectFrom('inventory_item_instances').select('item_id').distinct()
-    .where('location_id', 'in', locationIds).where('archived_at', 'is', null).execute();
+  const rows = await ex
+    .selectFrom('inventory_item_instances')
+    .select('item_id')
+    .distinct()
+    .where('location_id', 'in', locationIds)
+    .where('archived_at', 'is', null)
+    .execute();
   return rows.map((r) => r.item_id);
 }
 
 /** Bumps many items' versions at once (their rendering changed, not their fields). */
 export async function touchItems(ex: Executor, ids: string[], change: { userId: string; now: string }): Promise<void> {
-  await ex.updateTable('inventory_items').set({ version: sql<number>`version + 1`, updated_by: change.userId, updated_at: change.now }).where('id', 'in', ids).execute();
+  await ex
+    .updateTable('inventory_items')
+    .set({ version: sql<number>`version + 1`, updated_by: change.userId, updated_at: change.now })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export const findItems = (ex: Executor, ids: string[]) =>

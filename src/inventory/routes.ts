@@ -6,162 +6,278 @@ import { addItemInstance, archiveItemInstance, editItemInstance } from './instan
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItem, itemHistory, listItems } from './items.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
 import {
-  AdjustmentBody, Change, InstanceCreateBody, InstanceEditBody, InstanceQuantityBody, InventoryItem, ItemCreateBody, ItemEditBody, ItemQuantityBody,
+  AdjustmentBody,
+  Change,
+  InstanceCreateBody,
+  InstanceEditBody,
+  InstanceQuantityBody,
+  InventoryItem,
+  ItemCreateBody,
+  ItemEditBody,
+  ItemQuantityBody,
 } from './schemas.js';
 
 const DEPRECATED_SINCE = '@1781654400';
 
-const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })) });
+const IfMatch = Type.Object({
+  'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })),
+});
 
 const ItemParams = Type.Object({ id: Uuid });
 const InstanceParams = Type.Object({ itemId: Uuid, itemInstanceId: Uuid });
 
 export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/inventory-items', {
-    schema: {
-      tags: ['Inventory items'], summary: 'List inventory items',
-      querystring: Type.Object({ lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })), ...PageQuery }),
-      response: responses({ 200: Type.Array(InventoryItem) }, [401, 422]),
+  app.get(
+    '/inventory-items',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'List inventory items',
+        querystring: Type.Object({ lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })), ...PageQuery }),
+        response: responses({ 200: Type.Array(InventoryItem) }, [401, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, items } = await listItems(app.deps, request.actor, { labId: request.query.lab_id }, page);
-    setPageHeaders(request, reply, page, total);
-    return items;
-  });
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, items } = await listItems(app.deps, request.actor, { labId: request.query.lab_id }, page);
+      setPageHeaders(request, reply, page, total);
+      return items;
+    },
+  );
 
-  app.get('/inventory-items/:id', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Get inventory item',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: InventoryItem }, [401, 404, 422]),
+  app.get(
+    '/inventory-items/:id',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Get inventory item',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: InventoryItem }, [401, 404, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await getItem(app.deps, request.actor, request.params.id);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await getItem(app.deps, request.actor, request.params.id);
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.put('/inventory-items/:id', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Update inventory item quantity (deprecated)', deprecated: true,
-      description: 'Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.',
-      params: Type.Object({ id: Uuid }),
-      headers: IfMatch,
-      body: ItemQuantityBody,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+  app.put(
+    '/inventory-items/:id',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Update inventory item quantity (deprecated)',
+        deprecated: true,
+        description:
+          'Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.',
+        params: Type.Object({ id: Uuid }),
+        headers: IfMatch,
+        body: ItemQuantityBody,
+        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    // RFC 9745: deprecated since the 2026-06-17 changelog entry that introduced instances.
-    reply.header('Deprecation', DEPRECATED_SINCE);
-    const { item, etag } = await updateItemQuantity(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      // RFC 9745: deprecated since the 2026-06-17 changelog entry that introduced instances.
+      reply.header('Deprecation', DEPRECATED_SINCE);
+      const { item, etag } = await updateItemQuantity(
+        app.deps,
+        request.actor,
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      );
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.put('/inventory-items/:itemId/instances/:itemInstanceId', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Update inventory item instance quantity',
-      description: 'Returns the full parent item, including the updated instances array.',
-      params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
-      headers: IfMatch,
-      body: InstanceQuantityBody,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+  app.put(
+    '/inventory-items/:itemId/instances/:itemInstanceId',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Update inventory item instance quantity',
+        description: 'Returns the full parent item, including the updated instances array.',
+        params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
+        headers: IfMatch,
+        body: InstanceQuantityBody,
+        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await updateInstanceQuantity(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.body, request.headers['if-match']);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await updateInstanceQuantity(
+        app.deps,
+        request.actor,
+        request.params.itemId,
+        request.params.itemInstanceId,
+        request.body,
+        request.headers['if-match'],
+      );
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
   // Application operations (PRODUCT §5) beyond the contract's list.
-  app.post('/inventory-items', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Create inventory item',
-      description: 'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
-      body: ItemCreateBody,
-      response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+  app.post(
+    '/inventory-items',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Create inventory item',
+        description:
+          'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
+        body: ItemCreateBody,
+        response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await createInventoryItem(app.deps, request.actor, request.body);
-    return reply.code(201).header('ETag', etag).header('Location', `/inventory-items/${item.id}`).send(item);
-  });
+    async (request, reply) => {
+      const { item, etag } = await createInventoryItem(app.deps, request.actor, request.body);
+      return reply.code(201).header('ETag', etag).header('Location', `/inventory-items/${item.id}`).send(item);
+    },
+  );
 
-  app.patch('/inventory-items/:id', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Edit inventory item', description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
-      params: ItemParams, headers: IfMatch,
-      body: ItemEditBody,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+  app.patch(
+    '/inventory-items/:id',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Edit inventory item',
+        description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
+        params: ItemParams,
+        headers: IfMatch,
+        body: ItemEditBody,
+        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.delete('/inventory-items/:id', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Delete inventory item', description: 'Emits inventory-item.deleted with its last state.',
-      params: ItemParams, headers: IfMatch, response: responses({ 204: Type.Null() }, [401, 404, 409, 412, 422]),
+  app.delete(
+    '/inventory-items/:id',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Delete inventory item',
+        description: 'Emits inventory-item.deleted with its last state.',
+        params: ItemParams,
+        headers: IfMatch,
+        response: responses({ 204: Type.Null() }, [401, 404, 409, 412, 422]),
+      },
     },
-  }, async (request, reply) => {
-    await deleteInventoryItem(app.deps, request.actor, request.params.id, request.headers['if-match']);
-    return reply.code(204).send();
-  });
+    async (request, reply) => {
+      await deleteInventoryItem(app.deps, request.actor, request.params.id, request.headers['if-match']);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/inventory-items/:id/instances', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Add an instance', description: 'Labs that use instances only (409 otherwise). Returns the full item.',
-      params: ItemParams, headers: IfMatch, body: InstanceCreateBody,
-      response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+  app.post(
+    '/inventory-items/:id/instances',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Add an instance',
+        description: 'Labs that use instances only (409 otherwise). Returns the full item.',
+        params: ItemParams,
+        headers: IfMatch,
+        body: InstanceCreateBody,
+        response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await addItemInstance(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
-    return reply.code(201).header('ETag', etag).send(item);
-  });
+    async (request, reply) => {
+      const { item, etag } = await addItemInstance(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+      return reply.code(201).header('ETag', etag).send(item);
+    },
+  );
 
-  app.patch('/inventory-items/:itemId/instances/:itemInstanceId', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Edit an instance', description: 'Quantity, lot, expiry or location. Returns the full item.',
-      params: InstanceParams, headers: IfMatch, body: InstanceEditBody,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+  app.patch(
+    '/inventory-items/:itemId/instances/:itemInstanceId',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Edit an instance',
+        description: 'Quantity, lot, expiry or location. Returns the full item.',
+        params: InstanceParams,
+        headers: IfMatch,
+        body: InstanceEditBody,
+        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await editItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.body, request.headers['if-match']);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await editItemInstance(
+        app.deps,
+        request.actor,
+        request.params.itemId,
+        request.params.itemInstanceId,
+        request.body,
+        request.headers['if-match'],
+      );
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.post('/inventory-items/:itemId/instances/:itemInstanceId/archive', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Archive an instance', description: 'It leaves the item\'s instances and quantity for good. Returns the full item.',
-      params: InstanceParams, headers: IfMatch, response: responses({ 200: InventoryItem }, [401, 404, 409, 412, 422]),
+  app.post(
+    '/inventory-items/:itemId/instances/:itemInstanceId/archive',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Archive an instance',
+        description: "It leaves the item's instances and quantity for good. Returns the full item.",
+        params: InstanceParams,
+        headers: IfMatch,
+        response: responses({ 200: InventoryItem }, [401, 404, 409, 412, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await archiveItemInstance(app.deps, request.actor, request.params.itemId, request.params.itemInstanceId, request.headers['if-match']);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await archiveItemInstance(
+        app.deps,
+        request.actor,
+        request.params.itemId,
+        request.params.itemInstanceId,
+        request.headers['if-match'],
+      );
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.post('/inventory-items/:id/adjustments', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Adjust the quantity',
-      description: 'Adds delta (negative to take away) to the current quantity, atomically; 409 if it would go below zero. In a lab that uses instances, instance_id names the instance.',
-      params: ItemParams,
-      body: AdjustmentBody,
-      response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+  app.post(
+    '/inventory-items/:id/adjustments',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Adjust the quantity',
+        description:
+          'Adds delta (negative to take away) to the current quantity, atomically; 409 if it would go below zero. In a lab that uses instances, instance_id names the instance.',
+        params: ItemParams,
+        body: AdjustmentBody,
+        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const { item, etag } = await adjustQuantity(app.deps, request.actor, request.params.id, request.body);
-    reply.header('ETag', etag);
-    return item;
-  });
+    async (request, reply) => {
+      const { item, etag } = await adjustQuantity(app.deps, request.actor, request.params.id, request.body);
+      reply.header('ETag', etag);
+      return item;
+    },
+  );
 
-  app.get('/inventory-items/:id/history', {
-    schema: {
-      tags: ['Inventory items'], summary: 'Item history', description: 'Who changed which field of the item or its instances, when, from what to what.',
-      params: ItemParams, response: responses({ 200: Type.Array(Change) }, [401, 404, 422]),
+  app.get(
+    '/inventory-items/:id/history',
+    {
+      schema: {
+        tags: ['Inventory items'],
+        summary: 'Item history',
+        description: 'Who changed which field of the item or its instances, when, from what to what.',
+        params: ItemParams,
+        response: responses({ 200: Type.Array(Change) }, [401, 404, 422]),
+      },
     },
-  }, async (request) => itemHistory(app.deps, request.actor, request.params.id));
+    async (request) => itemHistory(app.deps, request.actor, request.params.id),
+  );
 };

@@ -8,7 +8,7 @@ describe('item quantity', () => {
     expect(itemQuantity(true, '0', ['12345678901234567890.1', '0.0000000001'])).toBe('12345678901234567890.1000000001');
   });
 
-  it('keeps the item\'s own quantity in a legacy lab', () => {
+  it("keeps the item's own quantity in a legacy lab", () => {
     expect(itemQuantity(false, '7.5', ['1'])).toBe('7.5');
   });
 });

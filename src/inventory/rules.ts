@@ -16,5 +16,8 @@ export function ifMatchSatisfied(header: string | undefined, version: number): b
   const value = header.trim();
   if (value === '*') return true;
   const current = etagOf(version);
-  return value.split(',').map((t) => t.trim()).some((t) => t === current);
+  return value
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === current);
 }

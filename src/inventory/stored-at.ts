@@ -18,6 +18,15 @@ export const inventoryAtLocations: StoredAtLocations = {
     if (itemIds.length === 0) return;
     await repo.touchItems(trx, itemIds, { userId: actor.userId, now: nowIso() });
     const items = await renderItems(trx, deps.config.appUrl, await repo.findItems(trx, itemIds));
-    await emitEvents(trx, deps.config, items.map((item) => ({ type: 'inventory-item.updated' as const, organizationId: lab.organizationId, labId: lab.labId, resource: item })));
+    await emitEvents(
+      trx,
+      deps.config,
+      items.map((item) => ({
+        type: 'inventory-item.updated' as const,
+        organizationId: lab.organizationId,
+        labId: lab.labId,
+        resource: item,
+      })),
+    );
   },
 };

@@ -4,17 +4,30 @@ import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { DateTime, orNull, responses, Uuid } from '../shared/schemas.js';
 import { createMigrationRunner, getMigrationProgress, requestMigration } from './service.js';
 
-const LabMigration = Type.Object({
-  lab_id: Uuid,
-  status: Type.Union([Type.Literal('not_started'), Type.Literal('running'), Type.Literal('done')], {
-    description: 'not_started: a legacy lab; running: its inventory is read-only (writes 409 lab_migrating); done: the lab uses instances.',
-  }),
-  items_total: Type.Integer({ minimum: 0, description: 'Items the migration covers (the lab\'s items when it started); 0 for a lab created with instances.' }),
-  items_migrated: Type.Integer({ minimum: 0, description: 'Items processed so far; equals items_total when done.' }),
-  started_at: orNull(DateTime),
-  updated_at: orNull(Type.String({ format: 'date-time', description: 'When the last batch committed. A running migration whose updated_at stands still has stopped: POST again to resume it.' })),
-  finished_at: orNull(DateTime),
-}, { title: 'LabMigration', additionalProperties: false });
+const LabMigration = Type.Object(
+  {
+    lab_id: Uuid,
+    status: Type.Union([Type.Literal('not_started'), Type.Literal('running'), Type.Literal('done')], {
+      description:
+        'not_started: a legacy lab; running: its inventory is read-only (writes 409 lab_migrating); done: the lab uses instances.',
+    }),
+    items_total: Type.Integer({
+      minimum: 0,
+      description: "Items the migration covers (the lab's items when it started); 0 for a lab created with instances.",
+    }),
+    items_migrated: Type.Integer({ minimum: 0, description: 'Items processed so far; equals items_total when done.' }),
+    started_at: orNull(DateTime),
+    updated_at: orNull(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the last batch committed. A running migration whose updated_at stands still has stopped: POST again to resume it.',
+      }),
+    ),
+    finished_at: orNull(DateTime),
+  },
+  { title: 'LabMigration', additionalProperties: false },
+);
 
 export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Migrations started over HTTP run in the background of this process, batch after batch; closing the app lets
@@ -22,32 +35,43 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const runner = createMigrationRunner(app.deps, app.log);
   app.addHook('onClose', () => runner.stop());
 
-  app.post('/labs/:id/migrate-to-instances', {
-    // No body is needed; one that is sent must be an empty object (unknown fields are 422, as everywhere).
-    preValidation: emptyBodyIsEmptyObject,
-    schema: {
-      tags: ['Labs'], summary: 'Migrate a legacy lab to instances',
-      description: 'Org admins only. Permanent and idempotent: each item\'s quantity, lot, expiry and location/sublocation become one instance '
-        + '(location and sublocation a two-level path in the lab\'s location tree) and each changed item emits inventory-item.updated. '
-        + 'Runs in batches in the background: 202 with the progress while it runs (POST again to resume a migration that stopped), '
-        + '200 once the lab uses instances. Meanwhile the lab\'s inventory is read-only (writes 409 lab_migrating); reads keep working.',
-      params: Type.Object({ id: Uuid }),
-      body: Type.Object({}, { additionalProperties: false }),
-      response: responses({ 200: LabMigration, 202: LabMigration }, [400, 401, 403, 404, 413, 415, 422]),
+  app.post(
+    '/labs/:id/migrate-to-instances',
+    {
+      // No body is needed; one that is sent must be an empty object (unknown fields are 422, as everywhere).
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        tags: ['Labs'],
+        summary: 'Migrate a legacy lab to instances',
+        description:
+          "Org admins only. Permanent and idempotent: each item's quantity, lot, expiry and location/sublocation become one instance " +
+          "(location and sublocation a two-level path in the lab's location tree) and each changed item emits inventory-item.updated. " +
+          'Runs in batches in the background: 202 with the progress while it runs (POST again to resume a migration that stopped), ' +
+          "200 once the lab uses instances. Meanwhile the lab's inventory is read-only (writes 409 lab_migrating); reads keep working.",
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object({}, { additionalProperties: false }),
+        response: responses({ 200: LabMigration, 202: LabMigration }, [400, 401, 403, 404, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const progress = await requestMigration(app.deps.db, request.actor, request.params.id);
-    if (progress.status === 'done') return reply.code(200).send(progress);
-    runner.kick(progress.lab_id);
-    return reply.code(202).header('Location', `/labs/${progress.lab_id}/migration`).send(progress);
-  });
+    async (request, reply) => {
+      const progress = await requestMigration(app.deps.db, request.actor, request.params.id);
+      if (progress.status === 'done') return reply.code(200).send(progress);
+      runner.kick(progress.lab_id);
+      return reply.code(202).header('Location', `/labs/${progress.lab_id}/migration`).send(progress);
+    },
+  );
 
-  app.get('/labs/:id/migration', {
-    schema: {
-      tags: ['Labs'], summary: 'Progress of a lab\'s migration to instances',
-      description: 'For anyone who sees the lab.',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: LabMigration }, [401, 404, 422]),
+  app.get(
+    '/labs/:id/migration',
+    {
+      schema: {
+        tags: ['Labs'],
+        summary: "Progress of a lab's migration to instances",
+        description: 'For anyone who sees the lab.',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: LabMigration }, [401, 404, 422]),
+      },
     },
-  }, async (request) => getMigrationProgress(app.deps.db, request.actor, request.params.id));
+    async (request) => getMigrationProgress(app.deps.db, request.actor, request.params.id),
+  );
 };

@@ -4,9 +4,19 @@ import { CONVERTED, isConverted, legacyPath, parseBatchSize, pathKey, planItem, 
 
 const legacy = (over: Partial<typeof CONVERTED> = {}) => ({ ...CONVERTED, ...over });
 
-describe('an item\'s migration plan', () => {
+describe("an item's migration plan", () => {
   it('turns quantity, lot, expiry and location/sublocation into one instance with a two-level path', () => {
-    expect(planItem(legacy({ quantity: '1.50', lot_number: 'L1', expiration_date: '2027-01-31', location_name: 'Cabinet 1', sublocation_name: 'Shelf A' }))).toEqual({
+    expect(
+      planItem(
+        legacy({
+          quantity: '1.50',
+          lot_number: 'L1',
+          expiration_date: '2027-01-31',
+          location_name: 'Cabinet 1',
+          sublocation_name: 'Shelf A',
+        }),
+      ),
+    ).toEqual({
       instance: { quantity: '1.50', lot_number: 'L1', expiration_date: '2027-01-31', path: ['Cabinet 1', 'Shelf A'] },
       changed: true,
     });
@@ -52,7 +62,15 @@ describe('an item\'s migration plan', () => {
 });
 
 describe('migration state and progress', () => {
-  const lab = { id: 'lab-1', uses_instances: 0, migration_started_at: null, migration_updated_at: null, migration_finished_at: null, migration_items_total: null, migration_items_done: null };
+  const lab = {
+    id: 'lab-1',
+    uses_instances: 0,
+    migration_started_at: null,
+    migration_updated_at: null,
+    migration_finished_at: null,
+    migration_items_total: null,
+    migration_items_done: null,
+  };
 
   it('legacy → running → done', () => {
     expect(migrationStatus(lab)).toBe('not_started');
@@ -65,14 +83,40 @@ describe('migration state and progress', () => {
   });
 
   it('reports counts, never more migrated than the total, and all of it when done', () => {
-    const running = { ...lab, migration_started_at: 't0', migration_updated_at: 't1', migration_items_total: 1000, migration_items_done: 500 };
-    expect(progressOf(running)).toEqual({ lab_id: 'lab-1', status: 'running', items_total: 1000, items_migrated: 500, started_at: 't0', updated_at: 't1', finished_at: null });
+    const running = {
+      ...lab,
+      migration_started_at: 't0',
+      migration_updated_at: 't1',
+      migration_items_total: 1000,
+      migration_items_done: 500,
+    };
+    expect(progressOf(running)).toEqual({
+      lab_id: 'lab-1',
+      status: 'running',
+      items_total: 1000,
+      items_migrated: 500,
+      started_at: 't0',
+      updated_at: 't1',
+      finished_at: null,
+    });
     expect(progressOf({ ...running, migration_items_done: 1500 }).items_migrated).toBe(1000);
-    expect(progressOf({ ...running, uses_instances: 1, migration_finished_at: 't2' })).toMatchObject({ status: 'done', items_migrated: 1000, finished_at: 't2' });
+    expect(progressOf({ ...running, uses_instances: 1, migration_finished_at: 't2' })).toMatchObject({
+      status: 'done',
+      items_migrated: 1000,
+      finished_at: 't2',
+    });
   });
 
   it('a lab created with instances is done, 0 of 0', () => {
-    expect(progressOf({ ...lab, uses_instances: 1 })).toEqual({ lab_id: 'lab-1', status: 'done', items_total: 0, items_migrated: 0, started_at: null, updated_at: null, finished_at: null });
+    expect(progressOf({ ...lab, uses_instances: 1 })).toEqual({
+      lab_id: 'lab-1',
+      status: 'done',
+      items_total: 0,
+      items_migrated: 0,
+      started_at: null,
+      updated_at: null,
+      finished_at: null,
+    });
   });
 
   it('batch sizes from the command line', () => {

@@ -1,6 +1,6 @@
-import { dec } from '../shared/decimal.js';
-import type { LabMigrationColumns } from '../shared/db/schema.js';
 import { type MigrationStatus, migrationStatus } from '../labs/migrating.js';
+import type { LabMigrationColumns } from '../shared/db/schema.js';
+import { dec } from '../shared/decimal.js';
 
 // The pure rules of a lab's migration from legacy fields to instances (PRODUCT §5, contract "Migration rules for
 // instances"). The service (migration.ts) reads and writes; everything it decides is decided here.
@@ -49,7 +49,13 @@ export function legacyPath(location: string | null, sublocation: string | null):
 }
 
 /** What the stored row of a converted item holds: the migrated shape (legacy fields empty, quantity from instances). */
-export const CONVERTED: LegacyFields = { quantity: '0', lot_number: null, expiration_date: null, location_name: null, sublocation_name: null };
+export const CONVERTED: LegacyFields = {
+  quantity: '0',
+  lot_number: null,
+  expiration_date: null,
+  location_name: null,
+  sublocation_name: null,
+};
 
 /**
  * One item's migration. Its quantity, lot, expiry and location become one instance, unless all of them are empty
@@ -61,20 +67,28 @@ export const CONVERTED: LegacyFields = { quantity: '0', lot_number: null, expira
 export function planItem(row: LegacyFields): ItemPlan {
   const path = legacyPath(row.location_name, row.sublocation_name);
   const holdsSomething = !dec(row.quantity).isZero() || row.lot_number !== null || row.expiration_date !== null || path !== null;
-  const instance = holdsSomething ? { quantity: row.quantity, lot_number: row.lot_number, expiration_date: row.expiration_date, path } : null;
+  const instance = holdsSomething
+    ? { quantity: row.quantity, lot_number: row.lot_number, expiration_date: row.expiration_date, path }
+    : null;
   const changed = instance !== null || !isConverted(row);
   return { instance, changed };
 }
 
 /** Whether a row already has the converted shape (the SQL twin of this test is in migration.ts). */
 export const isConverted = (row: LegacyFields): boolean =>
-  row.quantity === CONVERTED.quantity && row.lot_number === null && row.expiration_date === null && row.location_name === null && row.sublocation_name === null;
+  row.quantity === CONVERTED.quantity &&
+  row.lot_number === null &&
+  row.expiration_date === null &&
+  row.location_name === null &&
+  row.sublocation_name === null;
 
 /** A stable map key for a location path. */
 export const pathKey = (path: readonly string[]): string => JSON.stringify(path);
 
-type LabMigrationState = Pick<LabMigrationColumns, 'migration_started_at' | 'migration_finished_at' | 'migration_updated_at' | 'migration_items_total' | 'migration_items_done'>
-  & { id: string; uses_instances: number };
+type LabMigrationState = Pick<
+  LabMigrationColumns,
+  'migration_started_at' | 'migration_finished_at' | 'migration_updated_at' | 'migration_items_total' | 'migration_items_done'
+> & { id: string; uses_instances: number };
 
 export interface MigrationProgress {
   lab_id: string;

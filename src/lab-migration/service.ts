@@ -1,21 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
-import { insertChanges, type InstanceRow, type ItemRow } from '../inventory/repository.js';
+import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
+import { migrationStatus } from '../labs/migrating.js';
+import { findLabRow, findVisibleLab } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import { forEachChunk } from '../shared/db/chunks.js';
 import { type Db, type Executor, lockLab } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
-import { migrationStatus } from '../labs/migrating.js';
-import { findLabRow, findVisibleLab } from '../labs/repository.js';
-import { CONVERTED, DEFAULT_BATCH_SIZE, type ItemPlan, type MigrationProgress, pathKey, planItem, progressOf } from './rules.js';
 import { clearLegacyFields, countItems, countUnconverted, ensureLocationPaths, insertInstances, itemsAfter } from './repository.js';
-import { forEachChunk } from '../shared/db/chunks.js';
+import { CONVERTED, DEFAULT_BATCH_SIZE, type ItemPlan, type MigrationProgress, pathKey, planItem, progressOf } from './rules.js';
 
 type LabMigrationRow = NonNullable<Awaited<ReturnType<typeof findLabRow>>>;
-
 
 // A legacy lab's migration to instances (PRODUCT §5). It is permanent and idempotent, and it runs in batches:
 // each batch is one transaction that locks the lab row, converts the next items after the lab's cursor (each
@@ -36,10 +35,20 @@ export async function startMigration(db: Db, labId: string, startedBy: string | 
     if (!lab) throw notFound('lab');
     if (migrationStatus(lab) !== 'not_started') return progressOf(lab);
     const now = nowIso();
-    await trx.updateTable('labs').set({
-      migration_started_at: now, migration_started_by: startedBy, migration_updated_at: now, migration_finished_at: null,
-      migration_items_total: await countItems(trx, labId), migration_items_done: 0, migration_cursor_created_at: null, migration_cursor_id: null,
-    }).where('id', '=', labId).execute();
+    await trx
+      .updateTable('labs')
+      .set({
+        migration_started_at: now,
+        migration_started_by: startedBy,
+        migration_updated_at: now,
+        migration_finished_at: null,
+        migration_items_total: await countItems(trx, labId),
+        migration_items_done: 0,
+        migration_cursor_created_at: null,
+        migration_cursor_id: null,
+      })
+      .where('id', '=', labId)
+      .execute();
     return progressOf((await findLabRow(trx, labId))!);
   });
 }
@@ -58,18 +67,41 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
     const id = newId();
     instanceOf.set(row.id, id);
     instances.push({
-      id, item_id: row.id, quantity, lot_number, expiration_date, location_id: path ? locationIds.get(pathKey(path))! : null,
-      archived_at: null, created_at: now, updated_at: now,
+      id,
+      item_id: row.id,
+      quantity,
+      lot_number,
+      expiration_date,
+      location_id: path ? locationIds.get(pathKey(path))! : null,
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
     });
   }
   await insertInstances(trx, instances);
-  await clearLegacyFields(trx, planned.map((p) => p.row.id), now);
+  await clearLegacyFields(
+    trx,
+    planned.map((p) => p.row.id),
+    now,
+  );
   // History: what the item's legacy fields held, and the instance they became. Attributed to the admin who
   // started the migration over the API; nobody (changed_by null) when it was started from the command line.
   const changes = planned.map(({ row }) => ({
-    id: newId(), item_id: row.id, instance_id: instanceOf.get(row.id) ?? null, user_id: lab.migration_started_by ?? '', field: 'migrated_to_instances',
-    old_value: JSON.stringify({ quantity: row.quantity, lot_number: row.lot_number, expiration_date: row.expiration_date, location: row.location_name, sublocation: row.sublocation_name }),
-    new_value: instanceOf.has(row.id) ? row.quantity : null, note: 'lab migrated to instances', created_at: now,
+    id: newId(),
+    item_id: row.id,
+    instance_id: instanceOf.get(row.id) ?? null,
+    user_id: lab.migration_started_by ?? '',
+    field: 'migrated_to_instances',
+    old_value: JSON.stringify({
+      quantity: row.quantity,
+      lot_number: row.lot_number,
+      expiration_date: row.expiration_date,
+      location: row.location_name,
+      sublocation: row.sublocation_name,
+    }),
+    new_value: instanceOf.has(row.id) ? row.quantity : null,
+    note: 'lab migrated to instances',
+    created_at: now,
   }));
   await forEachChunk(changes, (chunk) => insertChanges(trx, chunk));
 
@@ -77,10 +109,16 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
   // own batch renderer. The payload is the item as the migrated lab shows it: its lab uses instances.
   const converted = planned.map(({ row }): ItemRow => ({ ...row, ...CONVERTED, version: row.version + 1, updated_at: now }));
   const items = await renderItems(trx, deps.config.appUrl, converted);
-  await emitEvents(trx, deps.config, items.map((item) => ({
-    type: 'inventory-item.updated' as const, organizationId: lab.organization_id, labId: lab.id,
-    resource: { ...item, lab: { ...item.lab, uses_instances: true } },
-  })));
+  await emitEvents(
+    trx,
+    deps.config,
+    items.map((item) => ({
+      type: 'inventory-item.updated' as const,
+      organizationId: lab.organization_id,
+      labId: lab.id,
+      resource: { ...item, lab: { ...item.lab, uses_instances: true } },
+    })),
+  );
   return planned.length;
 }
 
@@ -98,26 +136,52 @@ export async function migrateNextBatch(deps: ServiceDeps, labId: string, batchSi
     const lab = await findLabRow(trx, labId);
     if (!lab) throw notFound('lab');
     if (migrationStatus(lab) !== 'running') return progressOf(lab);
-    const cursor = lab.migration_cursor_id !== null && lab.migration_cursor_created_at !== null
-      ? { createdAt: lab.migration_cursor_created_at, id: lab.migration_cursor_id } : null;
+    const cursor =
+      lab.migration_cursor_id !== null && lab.migration_cursor_created_at !== null
+        ? { createdAt: lab.migration_cursor_created_at, id: lab.migration_cursor_id }
+        : null;
     const rows = await itemsAfter(trx, labId, cursor, batchSize);
     const now = nowIso();
     await convertItems(trx, deps, lab, rows, now);
     const done = (lab.migration_items_done ?? 0) + rows.length;
     const last = rows.at(-1);
     if (rows.length === batchSize) {
-      await trx.updateTable('labs').set({ migration_items_done: done, migration_cursor_created_at: last!.created_at, migration_cursor_id: last!.id, migration_updated_at: now })
-        .where('id', '=', labId).execute();
+      await trx
+        .updateTable('labs')
+        .set({
+          migration_items_done: done,
+          migration_cursor_created_at: last!.created_at,
+          migration_cursor_id: last!.id,
+          migration_updated_at: now,
+        })
+        .where('id', '=', labId)
+        .execute();
     } else if ((await countUnconverted(trx, labId)) > 0) {
-      await trx.updateTable('labs').set({
-        migration_items_total: await countItems(trx, labId), migration_items_done: 0, migration_cursor_created_at: null, migration_cursor_id: null, migration_updated_at: now,
-      }).where('id', '=', labId).execute();
+      await trx
+        .updateTable('labs')
+        .set({
+          migration_items_total: await countItems(trx, labId),
+          migration_items_done: 0,
+          migration_cursor_created_at: null,
+          migration_cursor_id: null,
+          migration_updated_at: now,
+        })
+        .where('id', '=', labId)
+        .execute();
     } else {
       const total = Math.max(lab.migration_items_total ?? 0, done);
-      await trx.updateTable('labs').set({
-        uses_instances: 1, migration_items_total: total, migration_items_done: total, migration_finished_at: now, migration_updated_at: now,
-        ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
-      }).where('id', '=', labId).execute();
+      await trx
+        .updateTable('labs')
+        .set({
+          uses_instances: 1,
+          migration_items_total: total,
+          migration_items_done: total,
+          migration_finished_at: now,
+          migration_updated_at: now,
+          ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
+        })
+        .where('id', '=', labId)
+        .execute();
     }
     return progressOf((await findLabRow(trx, labId))!);
   });
@@ -160,7 +224,11 @@ export function createMigrationRunner(deps: ServiceDeps, log: { error: (obj: obj
     kick(labId: string): void {
       if (stopping || running.has(labId)) return;
       const run = runMigration(deps, labId, { shouldStop: () => stopping })
-        .then(() => undefined, (err: unknown) => log.error({ err, lab_id: labId }, 'lab migration stopped by an error; POST /labs/{id}/migrate-to-instances again to resume'))
+        .then(
+          () => undefined,
+          (err: unknown) =>
+            log.error({ err, lab_id: labId }, 'lab migration stopped by an error; POST /labs/{id}/migrate-to-instances again to resume'),
+        )
         .finally(() => running.delete(labId));
       running.set(labId, run);
     },

@@ -19,8 +19,11 @@ export function migrationStatus(lab: MigrationFlags): MigrationStatus {
 /** While a lab migrates, its inventory is read-only (writes are 409 lab_migrating). */
 export const isMigrating = (lab: MigrationFlags): boolean => migrationStatus(lab) === 'running';
 
-export const labMigrating = () => new AppError('lab_migrating',
-  'This lab is being migrated to instances: its inventory is read-only until the migration finishes (see GET /labs/{id}/migration)');
+export const labMigrating = () =>
+  new AppError(
+    'lab_migrating',
+    'This lab is being migrated to instances: its inventory is read-only until the migration finishes (see GET /labs/{id}/migration)',
+  );
 
 /**
  * Refuses a write to the inventory of a lab whose migration is running (409 lab_migrating). Call it inside the

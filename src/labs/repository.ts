@@ -11,12 +11,23 @@ import type { Lab } from './schemas.js';
 export function visibleLabIds(ex: Executor, actor: Actor) {
   let q = ex.selectFrom('labs').select('labs.id').where('labs.organization_id', '=', actor.organizationId);
   if (actor.role !== 'admin') {
-    q = q.where('labs.id', 'in', ex.selectFrom('lab_memberships').select('lab_memberships.lab_id').where('lab_memberships.user_id', '=', actor.userId));
+    q = q.where(
+      'labs.id',
+      'in',
+      ex.selectFrom('lab_memberships').select('lab_memberships.lab_id').where('lab_memberships.user_id', '=', actor.userId),
+    );
   }
   return q;
 }
 
-const labColumns = ['labs.id', 'labs.name', 'labs.uses_instances', 'labs.organization_id', 'organizations.name as organization_name', 'labs.created_at'] as const;
+const labColumns = [
+  'labs.id',
+  'labs.name',
+  'labs.uses_instances',
+  'labs.organization_id',
+  'organizations.name as organization_name',
+  'labs.created_at',
+] as const;
 
 type LabRow = { id: string; name: string; uses_instances: number; organization_id: string; organization_name: string };
 
@@ -30,7 +41,11 @@ export const toLab = (r: LabRow): Lab => ({
 const labsWithOrg = (ex: Executor) => ex.selectFrom('labs').innerJoin('organizations', 'organizations.id', 'labs.organization_id');
 
 export async function findVisibleLab(ex: Executor, actor: Actor, id: string): Promise<Lab | undefined> {
-  const row = await labsWithOrg(ex).select(labColumns).where('labs.id', '=', id).where('labs.id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
+  const row = await labsWithOrg(ex)
+    .select(labColumns)
+    .where('labs.id', '=', id)
+    .where('labs.id', 'in', visibleLabIds(ex, actor))
+    .executeTakeFirst();
   return row && toLab(row);
 }
 
@@ -67,7 +82,12 @@ export function listLabRows(ex: Executor, organizationId?: string) {
 }
 
 export async function addLabMember(ex: Executor, labId: string, userId: string, now: string): Promise<boolean> {
-  const existing = await ex.selectFrom('lab_memberships').select('lab_id').where('lab_id', '=', labId).where('user_id', '=', userId).executeTakeFirst();
+  const existing = await ex
+    .selectFrom('lab_memberships')
+    .select('lab_id')
+    .where('lab_id', '=', labId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (existing) return false;
   await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now }).execute();
   return true;

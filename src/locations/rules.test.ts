@@ -17,7 +17,11 @@ describe('location rules', () => {
   });
 
   it('orders a chain root first, leaf last, with its depth', () => {
-    const chain = [{ id: 's', parent_id: 'f', name: 'Shelf 2', depth: 0 }, { id: 'r', parent_id: null, name: 'Room 101', depth: 2 }, { id: 'f', parent_id: 'r', name: 'Freezer A', depth: 1 }];
+    const chain = [
+      { id: 's', parent_id: 'f', name: 'Shelf 2', depth: 0 },
+      { id: 'r', parent_id: null, name: 'Room 101', depth: 2 },
+      { id: 'f', parent_id: 'r', name: 'Freezer A', depth: 1 },
+    ];
     expect(readAncestry(chain)).toEqual({ pathNames: ['Room 101', 'Freezer A', 'Shelf 2'], depth: 3, cyclic: false });
   });
 
@@ -35,9 +39,23 @@ describe('location rules', () => {
     expect(readAncestry(cut).pathNames).toHaveLength(7);
   });
 
-  it('measures a subtree by each location\'s nearest distance (a stored cycle counts once)', () => {
+  it("measures a subtree by each location's nearest distance (a stored cycle counts once)", () => {
     expect(subtreeHeight([{ id: 'a', depth: 0 }])).toBe(1);
-    expect(subtreeHeight([{ id: 'a', depth: 0 }, { id: 'b', depth: 1 }, { id: 'c', depth: 2 }, { id: 'd', depth: 1 }])).toBe(3);
-    expect(subtreeHeight([{ id: 'a', depth: 0 }, { id: 'c', depth: 1 }, { id: 'a', depth: 2 }, { id: 'c', depth: 3 }])).toBe(2);
+    expect(
+      subtreeHeight([
+        { id: 'a', depth: 0 },
+        { id: 'b', depth: 1 },
+        { id: 'c', depth: 2 },
+        { id: 'd', depth: 1 },
+      ]),
+    ).toBe(3);
+    expect(
+      subtreeHeight([
+        { id: 'a', depth: 0 },
+        { id: 'c', depth: 1 },
+        { id: 'a', depth: 2 },
+        { id: 'c', depth: 3 },
+      ]),
+    ).toBe(2);
   });
 });

@@ -25,7 +25,11 @@ async function requireMigratedLab(ex: Executor, actor: Actor | null, labId: stri
   // Without an actor (seeding) there is no visibility to check, but the lab's rules still apply.
   const lab = actor ? await findVisibleLab(ex, actor, labId) : (await labsByIds(ex, [labId])).get(labId);
   if (!lab) throw notFound('lab');
-  if (!lab.uses_instances) throw new AppError('conflict', 'Only labs that use instances have a location tree; legacy labs keep location and sublocation on the item');
+  if (!lab.uses_instances)
+    throw new AppError(
+      'conflict',
+      'Only labs that use instances have a location tree; legacy labs keep location and sublocation on the item',
+    );
   return lab;
 }
 
@@ -43,8 +47,10 @@ const siblingClash = (name: string) => (err: unknown) => {
 async function depthBelow(ex: Executor, parentId: string | null): Promise<number> {
   if (parentId === null) return 0;
   const ancestry = await repo.ancestryOf(ex, parentId);
-  if (ancestry?.cyclic) throw new AppError('conflict', 'the parent location is part of a cycle; move one of its locations to the root or elsewhere first');
-  if (!ancestry || ancestry.depth === null) throw new AppError('conflict', `the parent location is more than ${MAX_LOCATION_DEPTH} levels deep`);
+  if (ancestry?.cyclic)
+    throw new AppError('conflict', 'the parent location is part of a cycle; move one of its locations to the root or elsewhere first');
+  if (!ancestry || ancestry.depth === null)
+    throw new AppError('conflict', `the parent location is more than ${MAX_LOCATION_DEPTH} levels deep`);
   return ancestry.depth;
 }
 
@@ -75,7 +81,10 @@ export async function listLocations(db: Db, actor: Actor, labId: string): Promis
   const lab = await findVisibleLab(db, actor, labId);
   if (!lab) throw notFound('lab');
   const rows = await repo.locationsOfLab(db, labId);
-  const paths = await repo.locationPaths(db, rows.map((r) => r.id));
+  const paths = await repo.locationPaths(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ id: r.id, name: r.name, parent_id: r.parent_id, pathNames: paths.get(r.id)?.pathNames ?? [r.name] }));
 }
 
@@ -95,7 +104,13 @@ export interface StoredAtLocations {
   /** Just before the location is deleted: whatever no longer active still names it lets go of it. */
   release(trx: Executor, locationId: string): Promise<void>;
   /** After a rename or move, in its transaction: the paths of these locations (the moved subtree) changed. */
-  moved(trx: Executor, deps: ServiceDeps, actor: Actor, locationIds: string[], lab: { organizationId: string; labId: string }): Promise<void>;
+  moved(
+    trx: Executor,
+    deps: ServiceDeps,
+    actor: Actor,
+    locationIds: string[],
+    lab: { organizationId: string; labId: string },
+  ): Promise<void>;
 }
 
 /**
@@ -104,7 +119,13 @@ export interface StoredAtLocations {
  * moves that each fit alone (or that cross, A under C while C goes under A) cannot both pass their checks. A move
  * that takes a location out of a cycle stored by an older version is judged by the tree it makes, so it repairs it.
  */
-export async function updateLocation(deps: ServiceDeps, stored: StoredAtLocations, actor: Actor, id: string, input: { name?: string; parent_id?: string | null }): Promise<LocationView> {
+export async function updateLocation(
+  deps: ServiceDeps,
+  stored: StoredAtLocations,
+  actor: Actor,
+  id: string,
+  input: { name?: string; parent_id?: string | null },
+): Promise<LocationView> {
   return deps.db.transaction().execute(async (trx) => {
     const seen = await findVisibleLocation(trx, actor, id);
     await lockLab(trx, seen.lab_id);
@@ -118,12 +139,16 @@ export async function updateLocation(deps: ServiceDeps, stored: StoredAtLocation
       if (parentId !== null) {
         const parent = await repo.findLocation(trx, parentId);
         if (!parent || parent.lab_id !== row.lab_id) throw notFound('parent location');
-        if (subtree.some((s) => s.id === parentId)) throw new AppError('conflict', 'a location cannot move under itself or one of its own sub-locations');
+        if (subtree.some((s) => s.id === parentId))
+          throw new AppError('conflict', 'a location cannot move under itself or one of its own sub-locations');
       }
       const parentDepth = await depthBelow(trx, parentId);
       const height = subtreeHeight(subtree);
       if (!fitsDepth(parentDepth, height)) {
-        throw new AppError('conflict', `the move would make the tree ${parentDepth + height} levels deep; at most ${MAX_LOCATION_DEPTH} are allowed`);
+        throw new AppError(
+          'conflict',
+          `the move would make the tree ${parentDepth + height} levels deep; at most ${MAX_LOCATION_DEPTH} are allowed`,
+        );
       }
     }
     const sibling = await repo.findSibling(trx, row.lab_id, parentId, name);

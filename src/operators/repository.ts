@@ -34,7 +34,8 @@ export async function insertToken(ex: Executor, row: OperatorTokensTable): Promi
 
 /** An unrevoked token of an operator that is not disabled, with what authentication needs, in one query. */
 export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
-  ex.selectFrom('operator_tokens')
+  ex
+    .selectFrom('operator_tokens')
     .innerJoin('operators', 'operators.id', 'operator_tokens.operator_id')
     .select(['operator_tokens.id as token_id', 'operator_tokens.last_used_at', 'operators.id as operator_id', 'operators.user_id'])
     .where('operator_tokens.token_hash', '=', tokenHash)
@@ -48,7 +49,8 @@ export async function touchToken(ex: Executor, tokenId: string, now: string): Pr
 
 const TOKEN_COLUMNS = ['id', 'operator_id', 'name', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
-export const findToken = (ex: Executor, id: string) => ex.selectFrom('operator_tokens').select(TOKEN_COLUMNS).where('id', '=', id).executeTakeFirst();
+export const findToken = (ex: Executor, id: string) =>
+  ex.selectFrom('operator_tokens').select(TOKEN_COLUMNS).where('id', '=', id).executeTakeFirst();
 
 export function listTokens(ex: Executor, operatorId?: string) {
   let q = ex.selectFrom('operator_tokens').select(TOKEN_COLUMNS).orderBy('created_at').orderBy('id');
@@ -57,12 +59,22 @@ export function listTokens(ex: Executor, operatorId?: string) {
 }
 
 export async function revokeToken(ex: Executor, id: string, now: string): Promise<number> {
-  const r = await ex.updateTable('operator_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await ex
+    .updateTable('operator_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function revokeTokensOf(ex: Executor, operatorId: string, now: string): Promise<number> {
-  const r = await ex.updateTable('operator_tokens').set({ revoked_at: now }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await ex
+    .updateTable('operator_tokens')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

@@ -13,7 +13,14 @@ import * as repo from './repository.js';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Where an audited action came from when no operator token was used. */
-const CLI_OPERATOR = (op: repo.OperatorRow): OperatorActor => ({ kind: 'operator', operatorId: op.id, userId: op.user_id, tokenId: null, via: 'cli', requestId: null });
+const CLI_OPERATOR = (op: repo.OperatorRow): OperatorActor => ({
+  kind: 'operator',
+  operatorId: op.id,
+  userId: op.user_id,
+  tokenId: null,
+  via: 'cli',
+  requestId: null,
+});
 
 export interface AuditEntry {
   action: string;
@@ -26,9 +33,17 @@ export interface AuditEntry {
 /** Writes one audit row; call it inside the transaction of the change so one never commits without the other. */
 export async function recordAudit(ex: Executor, who: OperatorActor, entry: AuditEntry): Promise<void> {
   await repo.insertAudit(ex, {
-    id: newId(), operator_id: who.operatorId, action: entry.action, sales_order_item_id: entry.lineId ?? null, shipment_id: entry.shipmentId ?? null,
-    outcome: entry.outcome ?? 'ok', via: who.via, token_id: who.tokenId, request_id: who.requestId,
-    detail: entry.detail ? JSON.stringify(entry.detail) : null, created_at: nowIso(),
+    id: newId(),
+    operator_id: who.operatorId,
+    action: entry.action,
+    sales_order_item_id: entry.lineId ?? null,
+    shipment_id: entry.shipmentId ?? null,
+    outcome: entry.outcome ?? 'ok',
+    via: who.via,
+    token_id: who.tokenId,
+    request_id: who.requestId,
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    created_at: nowIso(),
   });
 }
 
@@ -63,7 +78,15 @@ export async function createOperator(db: Db, input: CreateOperatorInput) {
       user = { id: newId(), email, first_name: firstName, last_name: lastName, is_operator: 0, created_at: now };
       await accounts.insertUser(trx, user);
     }
-    const row: repo.OperatorRow = { id: newId(), email, first_name: firstName, last_name: lastName, user_id: user.id, created_at: now, disabled_at: null };
+    const row: repo.OperatorRow = {
+      id: newId(),
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      user_id: user.id,
+      created_at: now,
+      disabled_at: null,
+    };
     await repo.insertOperator(trx, row);
     await recordAudit(trx, CLI_OPERATOR(row), { action: 'operator.created' });
     return row;
@@ -114,7 +137,8 @@ export async function cliOperator(db: Db, idOrEmail: string): Promise<OperatorAc
     const user = await accounts.findUser(db, key);
     if (user) {
       op = await repo.findOperatorOfUser(db, user.id);
-      if (!op) throw new AppError('forbidden', `User ${user.id} is not a service operator (admin operator create, or admin user set-operator)`);
+      if (!op)
+        throw new AppError('forbidden', `User ${user.id} is not a service operator (admin operator create, or admin user set-operator)`);
     }
   }
   op ??= await mustFind(db, key);
@@ -126,9 +150,18 @@ export async function cliOperator(db: Db, idOrEmail: string): Promise<OperatorAc
 export async function createOperatorToken(db: Db, input: { operator: string; name?: string | null }) {
   return db.transaction().execute(async (trx) => {
     const op = await mustFind(trx, input.operator);
-    if (op.disabled_at !== null) throw new AppError('conflict', `Operator ${op.id} is disabled; enable it first (admin operator create with the same e-mail)`);
+    if (op.disabled_at !== null)
+      throw new AppError('conflict', `Operator ${op.id} is disabled; enable it first (admin operator create with the same e-mail)`);
     const token = generateOperatorToken();
-    const row = { id: newId(), operator_id: op.id, name: input.name ?? null, token_hash: hashToken(token), created_at: nowIso(), last_used_at: null, revoked_at: null };
+    const row = {
+      id: newId(),
+      operator_id: op.id,
+      name: input.name ?? null,
+      token_hash: hashToken(token),
+      created_at: nowIso(),
+      last_used_at: null,
+      revoked_at: null,
+    };
     await repo.insertToken(trx, row);
     await recordAudit(trx, CLI_OPERATOR(op), { action: 'token.created', detail: { token_id: row.id, name: row.name } });
     return { id: row.id, token, operator_id: op.id, name: row.name, created_at: row.created_at };
@@ -152,7 +185,8 @@ export async function authenticateOperator(db: Db, rawToken: string, requestId: 
   const row = await repo.findActiveTokenByHash(db, hashToken(rawToken));
   if (!row) return null;
   const now = Date.now();
-  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS) await repo.touchToken(db, row.token_id, new Date(now).toISOString());
+  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS)
+    await repo.touchToken(db, row.token_id, new Date(now).toISOString());
   return { kind: 'operator', operatorId: row.operator_id, userId: row.user_id, tokenId: row.token_id, via: 'api', requestId };
 }
 
@@ -163,4 +197,5 @@ export async function listAudit(db: Db, filter: { operator?: string; lineId?: st
 }
 
 export const listOperators = (db: Db) => repo.listOperators(db);
-export const listOperatorTokens = async (db: Db, operator?: string) => repo.listTokens(db, operator ? (await mustFind(db, operator)).id : undefined);
+export const listOperatorTokens = async (db: Db, operator?: string) =>
+  repo.listTokens(db, operator ? (await mustFind(db, operator)).id : undefined);

@@ -3,9 +3,9 @@ import { labsByIds } from '../labs/repository.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { toMoney } from '../shared/money.js';
-import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 import { typeRefsByIds } from '../types/repository.js';
 import { historyOf, type OrderRow } from './repository.js';
+import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 
 export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/order-requests/${id}`;
 
@@ -13,9 +13,18 @@ export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/or
 export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[]): Promise<OrderRequest[]> {
   if (rows.length === 0) return [];
   const [labs, users, types] = await Promise.all([
-    labsByIds(ex, rows.map((r) => r.lab_id)),
-    userSummaries(ex, rows.flatMap((r) => [r.requested_by, r.created_by])),
-    typeRefsByIds(ex, rows.map((r) => r.type_id)),
+    labsByIds(
+      ex,
+      rows.map((r) => r.lab_id),
+    ),
+    userSummaries(
+      ex,
+      rows.flatMap((r) => [r.requested_by, r.created_by]),
+    ),
+    typeRefsByIds(
+      ex,
+      rows.map((r) => r.type_id),
+    ),
   ]);
   return rows.map((r) => ({
     id: r.id,

@@ -12,7 +12,13 @@ export async function listVisibleOrders(ex: Executor, actor: Actor, filter: { la
   if (filter.statuses && filter.statuses.length > 0) base = base.where('order_requests.status', 'in', filter.statuses);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll('order_requests').orderBy('order_requests.created_at').orderBy('order_requests.id').limit(page.perPage).offset(page.offset).execute(),
+    base
+      .selectAll('order_requests')
+      .orderBy('order_requests.created_at')
+      .orderBy('order_requests.id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
   ]);
   return { total: Number(count.n), rows };
 }
@@ -49,8 +55,18 @@ export function ordersByIdsForUpdate(ex: Executor, ids: string[], labId: string)
   return (isPostgres(ex) ? q.forUpdate() : q).execute();
 }
 
-export async function setBackorderedExpectedAt(ex: Executor, id: string, expected: string | null, userId: string, now: string): Promise<void> {
-  await ex.updateTable('order_requests').set({ backordered_expected_at: expected, updated_by: userId, updated_at: now }).where('id', '=', id).execute();
+export async function setBackorderedExpectedAt(
+  ex: Executor,
+  id: string,
+  expected: string | null,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await ex
+    .updateTable('order_requests')
+    .set({ backordered_expected_at: expected, updated_by: userId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -73,9 +89,20 @@ export async function insertOrder(ex: Executor, row: OrderRow): Promise<void> {
 }
 
 /** Moves the status only if it is still `from`, so two concurrent transitions cannot both apply. */
-export async function setStatus(ex: Executor, id: string, from: OrderStatus, to: OrderStatus, userId: string, now: string): Promise<boolean> {
-  const r = await ex.updateTable('order_requests').set({ status: to, updated_by: userId, updated_at: now })
-    .where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function setStatus(
+  ex: Executor,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  userId: string,
+  now: string,
+): Promise<boolean> {
+  const r = await ex
+    .updateTable('order_requests')
+    .set({ status: to, updated_by: userId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -7,25 +7,34 @@ import { DateString, responses, Uuid } from '../shared/schemas.js';
 import { ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
 
-const CreateBody = Type.Object({
-  lab_id: Uuid,
-  type_id: Uuid,
-  name: Type.String({ minLength: 1, maxLength: 500 }),
-  vendor_product_id: Type.Optional(Uuid),
-  vendor_name: Type.String({ minLength: 1, maxLength: 500 }),
-  catalog_number: Type.String({ minLength: 1, maxLength: 200 }),
-  price: Type.Object({
-    amount: Type.String({ maxLength: 40, description: 'minor units ("1250") or major units with a point ("12.50")' }),
-    currency: Type.String({ maxLength: 3, description: 'ISO 4217 code' }),
-  }, { additionalProperties: false }),
-  quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-  required_before: Type.Optional(DateString),
-  notes: Type.Optional(Type.String({ maxLength: 10_000 })),
-}, { additionalProperties: false });
+const CreateBody = Type.Object(
+  {
+    lab_id: Uuid,
+    type_id: Uuid,
+    name: Type.String({ minLength: 1, maxLength: 500 }),
+    vendor_product_id: Type.Optional(Uuid),
+    vendor_name: Type.String({ minLength: 1, maxLength: 500 }),
+    catalog_number: Type.String({ minLength: 1, maxLength: 200 }),
+    price: Type.Object(
+      {
+        amount: Type.String({ maxLength: 40, description: 'minor units ("1250") or major units with a point ("12.50")' }),
+        currency: Type.String({ maxLength: 3, description: 'ISO 4217 code' }),
+      },
+      { additionalProperties: false },
+    ),
+    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    required_before: Type.Optional(DateString),
+    notes: Type.Optional(Type.String({ maxLength: 10_000 })),
+  },
+  { additionalProperties: false },
+);
 
 /** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
 function parseStatuses(query: { status?: string[]; 'status[]'?: string[] }): OrderStatus[] | undefined {
-  const raw = [...(query.status ?? []), ...(query['status[]'] ?? [])].flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const raw = [...(query.status ?? []), ...(query['status[]'] ?? [])]
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (raw.length === 0) return undefined;
   const unknown = raw.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
   if (unknown.length > 0) throw fieldError('status', `unknown status ${unknown.join(', ')}; use ${ORDER_STATUSES.join(', ')}`);
@@ -33,78 +42,114 @@ function parseStatuses(query: { status?: string[]; 'status[]'?: string[] }): Ord
 }
 
 export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/order-requests', {
-    schema: {
-      tags: ['Order requests'], summary: 'List order requests',
-      querystring: Type.Object({
-        lab_id: Type.Optional(Type.String({ description: 'Only requests of this lab.' })),
-        status: Type.Optional(Type.Array(Type.String(), { description: 'Filter by status; repeat or comma-separate for several.' })),
-        'status[]': Type.Optional(Type.Array(Type.String())),
-        ...PageQuery,
-      }),
-      response: responses({ 200: Type.Array(OrderRequest) }, [401, 422]),
+  app.get(
+    '/order-requests',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'List order requests',
+        querystring: Type.Object({
+          lab_id: Type.Optional(Type.String({ description: 'Only requests of this lab.' })),
+          status: Type.Optional(Type.Array(Type.String(), { description: 'Filter by status; repeat or comma-separate for several.' })),
+          'status[]': Type.Optional(Type.Array(Type.String())),
+          ...PageQuery,
+        }),
+        response: responses({ 200: Type.Array(OrderRequest) }, [401, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const statuses = parseStatuses(request.query);
-    const { total, orders } = await listOrders(app.deps, request.actor, { labId: request.query.lab_id, statuses }, page);
-    setPageHeaders(request, reply, page, total);
-    return orders;
-  });
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const statuses = parseStatuses(request.query);
+      const { total, orders } = await listOrders(app.deps, request.actor, { labId: request.query.lab_id, statuses }, page);
+      setPageHeaders(request, reply, page, total);
+      return orders;
+    },
+  );
 
-  app.post('/order-requests', {
-    schema: {
-      tags: ['Order requests'], summary: 'Create order request',
-      body: CreateBody,
-      response: responses({ 201: OrderRequest }, [400, 401, 404, 413, 415, 422]),
+  app.post(
+    '/order-requests',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'Create order request',
+        body: CreateBody,
+        response: responses({ 201: OrderRequest }, [400, 401, 404, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const order = await createOrder(app.deps, request.actor, request.body);
-    reply.code(201).header('Location', `/order-requests/${order.id}`);
-    return order;
-  });
+    async (request, reply) => {
+      const order = await createOrder(app.deps, request.actor, request.body);
+      reply.code(201).header('Location', `/order-requests/${order.id}`);
+      return order;
+    },
+  );
 
-  app.get('/order-requests/:id', {
-    schema: {
-      tags: ['Order requests'], summary: 'Get order request',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: OrderRequest }, [401, 404, 422]),
+  app.get(
+    '/order-requests/:id',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'Get order request',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: OrderRequest }, [401, 404, 422]),
+      },
     },
-  }, async (request) => getOrder(app.deps, request.actor, request.params.id));
+    async (request) => getOrder(app.deps, request.actor, request.params.id),
+  );
 
-  app.put('/order-requests/:id', {
-    schema: {
-      tags: ['Order requests'], summary: 'Update order request',
-      description: 'Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.',
-      params: Type.Object({ id: Uuid }),
-      body: Type.Object({ status: Type.Optional(OrderStatusSchema) }, { additionalProperties: false }),
-      response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+  app.put(
+    '/order-requests/:id',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'Update order request',
+        description:
+          'Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.',
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object({ status: Type.Optional(OrderStatusSchema) }, { additionalProperties: false }),
+        response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request) => updateOrder(app.deps, request.actor, request.params.id, request.body));
+    async (request) => updateOrder(app.deps, request.actor, request.params.id, request.body),
+  );
 
-  app.post('/order-requests/:id/receive', {
-    schema: {
-      tags: ['Order requests'], summary: 'Receive an order request',
-      description: 'Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.',
-      params: Type.Object({ id: Uuid }),
-      body: Type.Object({
-        lot_number: Type.Optional(Type.String({ maxLength: 200 })),
-        expiration_date: Type.Optional(DateString),
-        location_id: Type.Optional(Uuid),
-      }, { additionalProperties: false }),
-      response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+  app.post(
+    '/order-requests/:id/receive',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'Receive an order request',
+        description:
+          'Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.',
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object(
+          {
+            lot_number: Type.Optional(Type.String({ maxLength: 200 })),
+            expiration_date: Type.Optional(DateString),
+            location_id: Type.Optional(Uuid),
+          },
+          { additionalProperties: false },
+        ),
+        response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request) => receiveOrder(app.deps, request.actor, request.params.id, request.body));
+    async (request) => receiveOrder(app.deps, request.actor, request.params.id, request.body),
+  );
 
-  app.delete('/order-requests/:id', {
-    schema: {
-      tags: ['Order requests'], summary: 'Delete order request',
-      description: 'By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 204: Type.Null() }, [401, 403, 404, 409, 422]),
+  app.delete(
+    '/order-requests/:id',
+    {
+      schema: {
+        tags: ['Order requests'],
+        summary: 'Delete order request',
+        description:
+          'By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 204: Type.Null() }, [401, 403, 404, 409, 422]),
+      },
     },
-  }, async (request, reply) => {
-    await deleteOrder(app.deps, request.actor, request.params.id);
-    return reply.code(204).send();
-  });
+    async (request, reply) => {
+      await deleteOrder(app.deps, request.actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from './schemas.js';
 import { checkTransition, emitsOrdered, TRANSITIONS } from './rules.js';
+import { ORDER_STATUSES } from './schemas.js';
 
 describe('order request transitions', () => {
   it('follows the table for every pair of statuses', () => {

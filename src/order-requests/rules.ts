@@ -18,4 +18,5 @@ export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionC
 }
 
 /** The ordered event fires when a request is first ordered, not when a backorder is re-ordered. */
-export const emitsOrdered = (from: OrderStatus, to: OrderStatus): boolean => to === 'ORDERED' && (from === 'CREATED' || from === 'APPROVED');
+export const emitsOrdered = (from: OrderStatus, to: OrderStatus): boolean =>
+  to === 'ORDERED' && (from === 'CREATED' || from === 'APPROVED');

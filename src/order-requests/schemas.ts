@@ -1,15 +1,19 @@
-import { Type, type Static } from 'typebox';
-import { DateTime, NDate, NString, Money, orNull, Uuid } from '../shared/schemas.js';
+import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
+import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
 
 // The order request exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
 export const ORDER_STATUSES = ['CREATED', 'CANCELLED', 'APPROVED', 'ORDERED', 'BACKORDERED', 'RECEIVED'] as const;
 export const OrderStatus = Type.Union([
-  Type.Literal('CREATED'), Type.Literal('CANCELLED'), Type.Literal('APPROVED'),
-  Type.Literal('ORDERED'), Type.Literal('BACKORDERED'), Type.Literal('RECEIVED'),
+  Type.Literal('CREATED'),
+  Type.Literal('CANCELLED'),
+  Type.Literal('APPROVED'),
+  Type.Literal('ORDERED'),
+  Type.Literal('BACKORDERED'),
+  Type.Literal('RECEIVED'),
 ]);
 
 export const OrderRequestEvent = Type.Object(

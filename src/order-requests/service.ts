@@ -10,12 +10,12 @@ import { AppError, type FieldError, notFound, validation } from '../shared/error
 import { newId } from '../shared/ids.js';
 import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
-import type { OrderRequest } from './schemas.js';
 import { isDate, nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
+import type { OrderRequest } from './schemas.js';
 
 export interface CreateOrderInput {
   lab_id: string;
@@ -72,18 +72,54 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
     }
     const now = nowIso();
     const row: repo.OrderRow = {
-      id: newId(), lab_id: lab.id, type_id: input.type_id, status: 'CREATED', item_name: input.name.trim(),
-      vendor_name: input.vendor_name.trim(), catalog_number: input.catalog_number.trim(), vendor_product_id: input.vendor_product_id ?? null,
-      quantity: String(input.quantity), unit_size: null, unit_price: unitPrice, currency: input.price.currency,
-      notes: input.notes ?? null, required_before: input.required_before ?? null, invoice_number: null, requisition_number: null,
-      confirmation_number: null, tracking_number: null, purchase_order_number: null, shipping_and_handling: null, details: null,
-      spend_tracking_code: null, backordered_expected_at: null, checked_out_line_id: null, is_urgent: 0, requested_by: actor.userId, created_by: actor.userId,
-      updated_by: actor.userId, requested_at: now, updated_at: now, created_at: now,
+      id: newId(),
+      lab_id: lab.id,
+      type_id: input.type_id,
+      status: 'CREATED',
+      item_name: input.name.trim(),
+      vendor_name: input.vendor_name.trim(),
+      catalog_number: input.catalog_number.trim(),
+      vendor_product_id: input.vendor_product_id ?? null,
+      quantity: String(input.quantity),
+      unit_size: null,
+      unit_price: unitPrice,
+      currency: input.price.currency,
+      notes: input.notes ?? null,
+      required_before: input.required_before ?? null,
+      invoice_number: null,
+      requisition_number: null,
+      confirmation_number: null,
+      tracking_number: null,
+      purchase_order_number: null,
+      shipping_and_handling: null,
+      details: null,
+      spend_tracking_code: null,
+      backordered_expected_at: null,
+      checked_out_line_id: null,
+      is_urgent: 0,
+      requested_by: actor.userId,
+      created_by: actor.userId,
+      updated_by: actor.userId,
+      requested_at: now,
+      updated_at: now,
+      created_at: now,
     };
     await repo.insertOrder(trx, row);
-    await repo.insertHistory(trx, { id: newId(), order_request_id: row.id, type: 'CREATED', comment: null, created_by: actor.userId, created_at: now });
+    await repo.insertHistory(trx, {
+      id: newId(),
+      order_request_id: row.id,
+      type: 'CREATED',
+      comment: null,
+      created_by: actor.userId,
+      created_at: now,
+    });
     const order = await renderOrder(trx, deps.config.appUrl, row);
-    await emitEvent(trx, deps.config, { type: 'order-request.created', organizationId: lab.organization.id, labId: lab.id, resource: order });
+    await emitEvent(trx, deps.config, {
+      type: 'order-request.created',
+      organizationId: lab.organization.id,
+      labId: lab.id,
+      resource: order,
+    });
     return order;
   });
 }
@@ -99,33 +135,66 @@ export interface ReceiveDetails {
  * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change).
  */
 export async function transitionIn(
-  trx: Executor, deps: ServiceDeps, userId: string, row: repo.OrderRow, to: OrderStatus, opts: { comment?: string | null; receive?: ReceiveDetails } = {},
+  trx: Executor,
+  deps: ServiceDeps,
+  userId: string,
+  row: repo.OrderRow,
+  to: OrderStatus,
+  opts: { comment?: string | null; receive?: ReceiveDetails } = {},
 ): Promise<repo.OrderRow> {
   const check = checkTransition(row.status, to);
   if (check.kind === 'same') return row;
   if (check.kind === 'refused') {
     const allowed = check.allowed.length ? check.allowed.join(', ') : 'none (RECEIVED is final)';
-    throw new AppError('invalid_transition', `An order request cannot go from ${row.status} to ${to}; allowed: ${allowed}`, { extra: { allowed: [...check.allowed] } });
+    throw new AppError('invalid_transition', `An order request cannot go from ${row.status} to ${to}; allowed: ${allowed}`, {
+      extra: { allowed: [...check.allowed] },
+    });
   }
   const now = nowIso();
   if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
     throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');
   }
-  await repo.insertHistory(trx, { id: newId(), order_request_id: row.id, type: to, comment: opts.comment ?? null, created_by: userId, created_at: now });
+  await repo.insertHistory(trx, {
+    id: newId(),
+    order_request_id: row.id,
+    type: to,
+    comment: opts.comment ?? null,
+    created_by: userId,
+    created_at: now,
+  });
   const updated = (await repo.findOrder(trx, row.id))!;
   const lab = (await findLabRow(trx, row.lab_id))!;
   if (emitsOrdered(row.status, to)) {
     const payload = await renderOrderWithHistory(trx, deps.config.appUrl, updated);
-    await emitEvent(trx, deps.config, { type: 'order-request.ordered', organizationId: lab.organization_id, labId: lab.id, resource: payload });
+    await emitEvent(trx, deps.config, {
+      type: 'order-request.ordered',
+      organizationId: lab.organization_id,
+      labId: lab.id,
+      resource: payload,
+    });
   }
   if (to === 'RECEIVED') {
     await receiveGoodsIn(trx, deps, {
-      labId: row.lab_id, userId, name: row.item_name, vendor: row.vendor_name, catalogNumber: row.catalog_number,
-      quantity: row.quantity, typeId: row.type_id, unitPrice: row.unit_price, unitSize: row.unit_size,
-      vendorProductId: row.vendor_product_id, note: `received order request ${row.id}`, ...opts.receive,
+      labId: row.lab_id,
+      userId,
+      name: row.item_name,
+      vendor: row.vendor_name,
+      catalogNumber: row.catalog_number,
+      quantity: row.quantity,
+      typeId: row.type_id,
+      unitPrice: row.unit_price,
+      unitSize: row.unit_size,
+      vendorProductId: row.vendor_product_id,
+      note: `received order request ${row.id}`,
+      ...opts.receive,
     });
     const payload = await renderOrder(trx, deps.config.appUrl, updated);
-    await emitEvent(trx, deps.config, { type: 'order-request.received', organizationId: lab.organization_id, labId: lab.id, resource: payload });
+    await emitEvent(trx, deps.config, {
+      type: 'order-request.received',
+      organizationId: lab.organization_id,
+      labId: lab.id,
+      resource: payload,
+    });
   }
   return updated;
 }
@@ -137,14 +206,18 @@ export async function transitionIn(
  */
 function refuseIfInShop(row: repo.OrderRow): void {
   if (row.checked_out_line_id !== null) {
-    throw new AppError('conflict', `The order request was checked out in the shop (line ${row.checked_out_line_id}); its status follows the shop order`);
+    throw new AppError(
+      'conflict',
+      `The order request was checked out in the shop (line ${row.checked_out_line_id}); its status follows the shop order`,
+    );
   }
 }
 
 export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, body: { status?: OrderStatus }): Promise<OrderRequest> {
   return deps.db.transaction().execute(async (trx) => {
     // Locked when the status may change, so identical concurrent PUTs find it set by the first (200, no change).
-    const row = body.status === undefined ? await repo.findVisibleOrder(trx, actor, id) : await repo.findVisibleOrderForUpdate(trx, actor, id);
+    const row =
+      body.status === undefined ? await repo.findVisibleOrder(trx, actor, id) : await repo.findVisibleOrderForUpdate(trx, actor, id);
     if (!row) throw notFound('order request');
     if (body.status !== undefined && body.status !== row.status) refuseIfInShop(row);
     const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
@@ -153,8 +226,14 @@ export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, b
 }
 
 /** POST /order-requests/{id}/receive: RECEIVED with the lot, expiry and location of what arrived. */
-export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, details: { lot_number?: string; expiration_date?: string; location_id?: string }): Promise<OrderRequest> {
-  if (details.expiration_date !== undefined && !isDate(details.expiration_date)) throw validation([{ field: 'expiration_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
+export async function receiveOrder(
+  deps: ServiceDeps,
+  actor: Actor,
+  id: string,
+  details: { lot_number?: string; expiration_date?: string; location_id?: string },
+): Promise<OrderRequest> {
+  if (details.expiration_date !== undefined && !isDate(details.expiration_date))
+    throw validation([{ field: 'expiration_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
   return deps.db.transaction().execute(async (trx) => {
     // Locked, so a concurrent receive waits and then finds it RECEIVED, as a later caller would.
     const row = await repo.findVisibleOrderForUpdate(trx, actor, id);
@@ -163,10 +242,15 @@ export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, 
     if (details.location_id !== undefined && lab.uses_instances !== 1) {
       throw validation([{ field: 'location_id', message: 'this lab does not use instances, so it has no location tree' }]);
     }
-    if (row.status === 'RECEIVED') throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
+    if (row.status === 'RECEIVED')
+      throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
     refuseIfInShop(row);
     const updated = await transitionIn(trx, deps, actor.userId, row, 'RECEIVED', {
-      receive: { lotNumber: details.lot_number ?? null, expirationDate: details.expiration_date ?? null, locationId: details.location_id ?? null },
+      receive: {
+        lotNumber: details.lot_number ?? null,
+        expirationDate: details.expiration_date ?? null,
+        locationId: details.location_id ?? null,
+      },
     });
     return renderOrder(trx, deps.config.appUrl, updated);
   });
@@ -181,12 +265,19 @@ export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): 
     if (row.requested_by !== actor.userId && !isOrgAdmin(actor)) {
       throw new AppError('forbidden', 'Only the requester or an organization admin may delete an order request');
     }
-    if (row.status === 'RECEIVED') throw new AppError('conflict', 'A received order request is part of the inventory\'s history and cannot be deleted');
-    if (row.checked_out_line_id !== null) throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
+    if (row.status === 'RECEIVED')
+      throw new AppError('conflict', "A received order request is part of the inventory's history and cannot be deleted");
+    if (row.checked_out_line_id !== null)
+      throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
     const last = await renderOrder(trx, deps.config.appUrl, row);
     // A concurrent delete got there first: it emitted the event; this one found nothing.
     if (!(await repo.deleteOrderWithHistory(trx, row.id))) throw notFound('order request');
     const lab = (await findLabRow(trx, row.lab_id))!;
-    await emitEvent(trx, deps.config, { type: 'order-request.deleted', organizationId: lab.organization_id, labId: lab.id, resource: last });
+    await emitEvent(trx, deps.config, {
+      type: 'order-request.deleted',
+      organizationId: lab.organization_id,
+      labId: lab.id,
+      resource: last,
+    });
   });
 }

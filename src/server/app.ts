@@ -7,8 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../accounts/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
-import { authenticatePrincipal } from './authenticate.js';
-import { eventWebhooks } from './event-schemas.js';
+import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
@@ -16,22 +15,23 @@ import { labMigrationRoutes } from '../lab-migration/routes.js';
 import { labRoutes } from '../labs/routes.js';
 import { locationRoutes } from '../locations/routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
-import { shopRoutes } from '../shop/routes.js';
-import { typeRoutes } from '../types/routes.js';
-import { webhookRoutes } from '../webhooks/routes.js';
 import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError } from '../shared/errors.js';
+import { createMetrics, type Metrics } from '../shared/metrics.js';
+import { VERSION } from '../shared/version.js';
+import { shopRoutes } from '../shop/routes.js';
+import { typeRoutes } from '../types/routes.js';
+import { webhookRoutes } from '../webhooks/routes.js';
 import { createAddressLimit } from './address-limit.js';
+import { authenticatePrincipal } from './authenticate.js';
+import { eventWebhooks } from './event-schemas.js';
 import { checkCredentialHeaders, edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
-import { createMetrics, type Metrics } from '../shared/metrics.js';
-import { queueStats } from '../delivery/repository.js';
-import { VERSION } from '../shared/version.js';
 
 export interface Deps {
   config: Config;
@@ -63,7 +63,13 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 // Bodies report every problem at once (a missing field and an unknown one are both named); bodies are bounded
 // by the body limit and the schemas' maxItems/maxLength, so collecting all errors stays cheap.
 function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: true, allErrors: !coerce, strict: false });
+  const ajv = new Ajv({
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: !coerce,
+    strict: false,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -84,7 +90,10 @@ function tokenFrom(headers: Record<string, string | string[] | undefined>, rawHe
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers["access-token"]', 'req.headers.authorization', 'headers["access-token"]', 'headers.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers["access-token"]', 'req.headers.authorization', 'headers["access-token"]', 'headers.authorization'],
+      censor: '[redacted]',
+    },
     ...(stream ? { stream } : {}),
   };
 }
@@ -113,7 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Errors the router raises before any hook runs (a malformed percent-escape) get our error body too.
     frameworkErrors: (error, request, reply) => {
       const requestId = String(request.id);
-      (reply as unknown as FastifyReply).header('X-Request-Id', requestId).code(400).type('application/json; charset=utf-8')
+      (reply as unknown as FastifyReply)
+        .header('X-Request-Id', requestId)
+        .code(400)
+        .type('application/json; charset=utf-8')
         .send({ message: `The request URL is malformed: ${error.message}`, code: 'invalid_url', request_id: requestId });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -154,7 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Operators and tenant users never share a route: decided here, before any handler can read data.
     const operatorRoute = request.routeOptions.config?.operator === true;
     if (principal.kind === 'operator') {
-      if (!operatorRoute) throw new AppError('forbidden', 'An operator token acts only on shop fulfilment (/shop/order-items, /shop/shipments)');
+      if (!operatorRoute)
+        throw new AppError('forbidden', 'An operator token acts only on shop fulfilment (/shop/order-items, /shop/shipments)');
       request.operator = principal.operator;
     } else {
       if (operatorRoute) throw new AppError('forbidden', 'Shop fulfilment is done by service operators');
@@ -179,9 +192,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       keyGenerator: (request) => request.actor?.tokenId ?? request.operator?.tokenId ?? `ip:${request.ip}`,
       allowList: (request) => !request.actor && !request.operator,
       errorResponseBuilder: (_request, context) => {
-        const err = new AppError('rate_limited', `Rate limit of ${context.max} requests a minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, {
-          headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
-        });
+        const err = new AppError(
+          'rate_limited',
+          `Rate limit of ${context.max} requests a minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`,
+          {
+            headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
+          },
+        );
         return err;
       },
     });

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { EVENT_RESOURCES, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
 import { EVENT_PAYLOADS, eventEnvelopeSchema, eventWebhooks } from './event-schemas.js';
-import { EVENT_RESOURCES, type ShortEventType, SHORT_EVENT_TYPES } from '../events/types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 // Strict: an unknown keyword or a misspelt format in a published schema is an error here, not silently ignored.
@@ -14,10 +14,16 @@ const payload = (short: ShortEventType): any => EVENT_PAYLOADS[short].schema;
 
 const EXPECTED_TITLE = (short: string): string => {
   if (short === 'order-request.ordered') return 'OrderRequestWithHistory';
-  return ({
-    'inventory-item': 'InventoryItem', 'order-request': 'OrderRequest', 'sales-order': 'SalesOrder', 'sales-order-item': 'SalesOrderItem',
-    shipment: 'Shipment', type: 'InventoryType',
-  } as Record<string, string>)[short.split('.')[0]!]!;
+  return (
+    {
+      'inventory-item': 'InventoryItem',
+      'order-request': 'OrderRequest',
+      'sales-order': 'SalesOrder',
+      'sales-order-item': 'SalesOrderItem',
+      shipment: 'Shipment',
+      type: 'InventoryType',
+    } as Record<string, string>
+  )[short.split('.')[0]!]!;
 };
 
 describe('event payload schemas', () => {
@@ -43,10 +49,24 @@ describe('event payload schemas', () => {
 
 describe('event envelope schemas', () => {
   const sample = (short: ShortEventType, data: Record<string, unknown>) => ({
-    specversion: '1.0', id: '0190a6f2-1111-7222-8333-444455556666', source: 'https://labstock.test',
-    type: `com.acme.${short}`, datacontenttype: 'application/json', time: '2026-01-02T03:04:05.678Z', data,
+    specversion: '1.0',
+    id: '0190a6f2-1111-7222-8333-444455556666',
+    source: 'https://labstock.test',
+    type: `com.acme.${short}`,
+    datacontenttype: 'application/json',
+    time: '2026-01-02T03:04:05.678Z',
+    data,
   });
-  const typePayload = { id: '0190a6f2-1111-7222-8333-444455556667', name: 'Reagent', lab: { id: '0190a6f2-1111-7222-8333-444455556668', name: 'Lab', organization: { id: '0190a6f2-1111-7222-8333-444455556669', name: 'Org' }, uses_instances: true } };
+  const typePayload = {
+    id: '0190a6f2-1111-7222-8333-444455556667',
+    name: 'Reagent',
+    lab: {
+      id: '0190a6f2-1111-7222-8333-444455556668',
+      name: 'Lab',
+      organization: { id: '0190a6f2-1111-7222-8333-444455556669', name: 'Org' },
+      uses_instances: true,
+    },
+  };
 
   it('compiles under strict Ajv 2020 for every kind', () => {
     for (const short of SHORT_EVENT_TYPES) expect(() => ajv.compile(eventEnvelopeSchema('acme', short)), short).not.toThrow();
@@ -76,7 +96,12 @@ describe('event envelope schemas', () => {
       expect(schema.properties.type.const).toBe(`com.acme.${short}`);
       expect(Object.keys(schema.properties.data.properties)).toEqual(schema.properties.data.required);
       expect(schema.properties.data.required).toHaveLength(1);
-      expect(op.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature', 'header:Signature']);
+      expect(op.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual([
+        'header:webhook-id',
+        'header:webhook-timestamp',
+        'header:webhook-signature',
+        'header:Signature',
+      ]);
       expect(Object.keys(op.responses)).toContain('2XX');
     }
   });

@@ -1,10 +1,10 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from 'typebox';
+import { dataKeyOf, fullEventType, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
 import { InventoryItem } from '../inventory/schemas.js';
-import { InventoryType } from '../types/schemas.js';
 import { OrderRequest, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
-import { dataKeyOf, fullEventType, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
+import { InventoryType } from '../types/schemas.js';
 
 // What each event carries (PRODUCT §7), from the same TypeBox schemas that serialize the API's responses. The
 // OpenAPI document publishes these in its `webhooks` section and the event tests validate emitted events against
@@ -19,7 +19,10 @@ export interface EventPayload {
 }
 
 export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = {
-  'inventory-item.created': { schema: InventoryItem, when: 'An inventory item was created (also when receiving an order request adds a new item). The full item with `instances`.' },
+  'inventory-item.created': {
+    schema: InventoryItem,
+    when: 'An inventory item was created (also when receiving an order request adds a new item). The full item with `instances`.',
+  },
   'inventory-item.updated': {
     schema: InventoryItem,
     when: 'Any field or instance of an inventory item changed (edits, quantity adjustments, instance changes, receiving into an existing item, renaming or moving a location it is stored in). The full item with `instances`, not only the changed instance.',
@@ -31,9 +34,15 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
     schema: OrderRequestWithHistory,
     when: 'An order request entered ORDERED from CREATED or APPROVED (from the API or the shop). The payload adds its history (`events`) and `updated_by`.',
   },
-  'order-request.received': { schema: OrderRequest, when: 'An order request was received (RECEIVED); its goods were added to inventory in the same transaction.' },
+  'order-request.received': {
+    schema: OrderRequest,
+    when: 'An order request was received (RECEIVED); its goods were added to inventory in the same transaction.',
+  },
   'sales-order.placed': { schema: SalesOrder, when: 'A shop checkout placed a sales order.' },
-  'sales-order-item.backordered': { schema: SalesOrderItem, when: 'A line of a sales order was backordered. The line with its order request.' },
+  'sales-order-item.backordered': {
+    schema: SalesOrderItem,
+    when: 'A line of a sales order was backordered. The line with its order request.',
+  },
   'sales-order-item.cancelled': { schema: SalesOrderItem, when: 'A line of a sales order was cancelled. The line with its order request.' },
   'sales-order-item.delivered': { schema: SalesOrderItem, when: 'A line of a sales order was delivered. The line with its order request.' },
   'sales-order-item.shipped': { schema: SalesOrderItem, when: 'A line of a sales order was shipped. The line with its order request.' },
@@ -58,7 +67,7 @@ export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Reco
     properties: {
       specversion: { type: 'string', const: '1.0' },
       id: { type: 'string', format: 'uuid', description: 'Unique per event; also sent as webhook-id.' },
-      source: { type: 'string', format: 'uri', description: 'EVENT_SOURCE, the service\'s site URL.' },
+      source: { type: 'string', format: 'uri', description: "EVENT_SOURCE, the service's site URL." },
       type: { type: 'string', const: fullEventType(vendor, short) },
       datacontenttype: { type: 'string', const: 'application/json' },
       time: { type: 'string', format: 'date-time' },
@@ -72,20 +81,30 @@ export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Reco
   };
 }
 
-const header = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'header', required: false, description, schema });
+const header = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema,
+});
 
 /** Sent on signed webhooks (the default) only; see docs/webhooks.md. */
 const SIGNING_HEADERS = [
   header('webhook-id', 'Standard Webhooks: the event id, the same on every retry and redelivery (deduplicate on it).'),
   header('webhook-timestamp', 'Standard Webhooks: Unix seconds of this attempt.', { type: 'string', pattern: '^[0-9]+$' }),
-  header('webhook-signature',
-    'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the webhook\'s `signing_key` after `whsec_`. During a key rotation, one signature per key, space-separated.'),
+  header(
+    'webhook-signature',
+    'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the webhook\'s `signing_key` after `whsec_`. During a key rotation, one signature per key, space-separated.',
+  ),
   header('Signature', 'The same value as webhook-signature, for clients that read this header.'),
 ];
 
 type OpenApiOption = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
 /** The `webhooks` field of the plugin's `openapi` option (OpenAPI 3.1 and later). */
-export type OpenApiWebhooks = NonNullable<(OpenApiOption extends infer D ? D extends unknown ? 'webhooks' extends keyof D ? D : never : never : never)['webhooks']>;
+export type OpenApiWebhooks = NonNullable<
+  (OpenApiOption extends infer D ? (D extends unknown ? ('webhooks' extends keyof D ? D : never) : never) : never)['webhooks']
+>;
 
 /**
  * The OpenAPI 3.1 `webhooks` section: one `post` per event kind, keyed by its short type, whose body is that
@@ -93,28 +112,37 @@ export type OpenApiWebhooks = NonNullable<(OpenApiOption extends infer D ? D ext
  * conversion), so the published schemas are exactly these.
  */
 export function eventWebhooks(vendor: string): OpenApiWebhooks {
-  return Object.fromEntries(SHORT_EVENT_TYPES.map((short) => {
-    const type = fullEventType(vendor, short);
-    const schema = eventEnvelopeSchema(vendor, short);
-    return [short, {
-      post: {
-        operationId: `event.${short}`,
-        tags: ['Events'],
-        summary: type,
-        description: `${EVENT_PAYLOADS[short].when}\n\nPOSTed to every enabled webhook whose lab, organization and \`event_types\` match. `
-          + 'Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.',
-        parameters: SIGNING_HEADERS,
-        requestBody: {
-          required: true,
-          description: `The CloudEvents 1.0 envelope; \`data\` holds exactly \`${dataKeyOf(short)}\`. Sent as application/json, or as application/cloudevents+json when the webhook's \`content_type\` says so (same body).`,
-          content: { 'application/json': { schema } },
+  return Object.fromEntries(
+    SHORT_EVENT_TYPES.map((short) => {
+      const type = fullEventType(vendor, short);
+      const schema = eventEnvelopeSchema(vendor, short);
+      return [
+        short,
+        {
+          post: {
+            operationId: `event.${short}`,
+            tags: ['Events'],
+            summary: type,
+            description:
+              `${EVENT_PAYLOADS[short].when}\n\nPOSTed to every enabled webhook whose lab, organization and \`event_types\` match. ` +
+              'Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.',
+            parameters: SIGNING_HEADERS,
+            requestBody: {
+              required: true,
+              description: `The CloudEvents 1.0 envelope; \`data\` holds exactly \`${dataKeyOf(short)}\`. Sent as application/json, or as application/cloudevents+json when the webhook's \`content_type\` says so (same body).`,
+              content: { 'application/json': { schema } },
+            },
+            responses: {
+              '2XX': { description: 'Received: any 2xx within WEBHOOK_TIMEOUT_MS (3 s). The response body is ignored.' },
+              '410': { description: 'Gone: the webhook is disabled.' },
+              default: {
+                description:
+                  'Anything else (including redirects, which are not followed, and timeouts) is retried after 10 s, 100 s and 1000 s; 429 and 503 honour Retry-After.',
+              },
+            },
+          },
         },
-        responses: {
-          '2XX': { description: 'Received: any 2xx within WEBHOOK_TIMEOUT_MS (3 s). The response body is ignored.' },
-          '410': { description: 'Gone: the webhook is disabled.' },
-          default: { description: 'Anything else (including redirects, which are not followed, and timeouts) is retried after 10 s, 100 s and 1000 s; 429 and 503 honour Retry-After.' },
-        },
-      },
-    }];
-  }));
+      ];
+    }),
+  );
 }

@@ -38,8 +38,10 @@ function describe(err: NodeJS.ErrnoException): EdgeError {
 function rawResponse(error: EdgeError, requestId: string, head: boolean): string {
   const status = ERROR_STATUS[error.code];
   const body = JSON.stringify({ message: error.message, code: error.code, request_id: requestId });
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${head ? '' : body}`;
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${head ? '' : body}`
+  );
 }
 
 // The method is known when the request line is in the chunk that failed (a request sent at once) or when the
@@ -90,7 +92,10 @@ export function installHttpEdge(app: FastifyInstance, config: Config): void {
     const requestId = randomUUID();
     const body = JSON.stringify({ message: 'Only "Expect: 100-continue" is supported', code: 'expectation_failed', request_id: requestId });
     res.writeHead(ERROR_STATUS.expectation_failed, {
-      'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId, Connection: 'close',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'X-Request-Id': requestId,
+      Connection: 'close',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

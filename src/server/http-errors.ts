@@ -13,23 +13,32 @@ interface ValidationIssue {
 }
 
 function fieldPath(context: string | undefined, issue: ValidationIssue): string {
-  const segments = issue.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = issue.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (issue.keyword === 'required') segments.push(String(issue.params.missingProperty));
   if (issue.keyword === 'additionalProperties') segments.push(String(issue.params.additionalProperty));
   const path = segments.reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
-  return path || (context === 'body' ? 'body' : context ?? 'request');
+  return path || (context === 'body' ? 'body' : (context ?? 'request'));
 }
 
 function issueMessage(issue: ValidationIssue): string {
   switch (issue.keyword) {
-    case 'required': return 'is required';
-    case 'additionalProperties': return 'is not a known field';
-    case 'format': return `must be a valid ${String(issue.params.format)}`;
-    case 'pattern': return 'has an invalid format';
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'format':
+      return `must be a valid ${String(issue.params.format)}`;
+    case 'pattern':
+      return 'has an invalid format';
     case 'const':
     case 'enum':
-    case 'anyOf': return `must be one of the allowed values${issue.params.allowedValues ? `: ${(issue.params.allowedValues as unknown[]).join(', ')}` : ''}`;
-    default: return issue.message ?? 'is invalid';
+    case 'anyOf':
+      return `must be one of the allowed values${issue.params.allowedValues ? `: ${(issue.params.allowedValues as unknown[]).join(', ')}` : ''}`;
+    default:
+      return issue.message ?? 'is invalid';
   }
 }
 
@@ -76,22 +85,41 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const fe = error as FastifyError;
       const errors = toFieldErrors(fe.validation as unknown as ValidationIssue[], fe.validationContext);
       status = 422;
-      body = { message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), code: 'validation_failed', request_id: requestId, errors };
+      body = {
+        message: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+        code: 'validation_failed',
+        request_id: requestId,
+        errors,
+      };
     } else {
       const fe = error as FastifyError;
       const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
       if (mapped) {
         status = ERROR_STATUS[mapped];
-        const message = mapped === 'invalid_json' ? 'The request body is not valid JSON'
-          : mapped === 'unsupported_media_type' ? 'Send the request body as application/json'
-          : mapped === 'payload_too_large' ? 'The request body is too large' : fe.message;
+        const message =
+          mapped === 'invalid_json'
+            ? 'The request body is not valid JSON'
+            : mapped === 'unsupported_media_type'
+              ? 'Send the request body as application/json'
+              : mapped === 'payload_too_large'
+                ? 'The request body is too large'
+                : fe.message;
         body = { message, code: mapped, request_id: requestId };
       } else if (fe.statusCode === 429) {
         status = 429;
         body = { message: fe.message || 'Too many requests', code: 'rate_limited', request_id: requestId };
       } else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
         status = fe.statusCode;
-        const code: ErrorCode = status === 400 ? 'invalid_json' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed';
+        const code: ErrorCode =
+          status === 400
+            ? 'invalid_json'
+            : status === 404
+              ? 'not_found'
+              : status === 413
+                ? 'payload_too_large'
+                : status === 415
+                  ? 'unsupported_media_type'
+                  : 'validation_failed';
         body = { message: fe.message, code, request_id: requestId };
       } else {
         request.log.error({ err: error }, 'unhandled error');
@@ -103,6 +131,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: String(request.id) }),
+    reply
+      .code(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: String(request.id) }),
   );
 }

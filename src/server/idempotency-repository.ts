@@ -14,8 +14,18 @@ export interface ClaimId {
 export type IdempotencyRow = IdempotencyKeysTable;
 
 const mine = (ex: Executor, claim: ClaimId) => ({
-  update: () => ex.updateTable('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('created_at', '=', claim.claimedAt),
-  delete: () => ex.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('created_at', '=', claim.claimedAt),
+  update: () =>
+    ex
+      .updateTable('idempotency_keys')
+      .where('token_id', '=', claim.tokenId)
+      .where('key', '=', claim.key)
+      .where('created_at', '=', claim.claimedAt),
+  delete: () =>
+    ex
+      .deleteFrom('idempotency_keys')
+      .where('token_id', '=', claim.tokenId)
+      .where('key', '=', claim.key)
+      .where('created_at', '=', claim.claimedAt),
 });
 
 export async function insertClaim(ex: Executor, row: IdempotencyRow): Promise<void> {
@@ -27,8 +37,13 @@ export const findClaim = (ex: Executor, tokenId: string, key: string) =>
 
 /** Deletes the row seen at `createdAt` if its status is still `status` (an expired or abandoned claim). */
 export async function deleteStaleClaim(ex: Executor, tokenId: string, key: string, createdAt: string, status: number): Promise<void> {
-  await ex.deleteFrom('idempotency_keys').where('token_id', '=', tokenId).where('key', '=', key)
-    .where('created_at', '=', createdAt).where('status_code', '=', status).execute();
+  await ex
+    .deleteFrom('idempotency_keys')
+    .where('token_id', '=', tokenId)
+    .where('key', '=', key)
+    .where('created_at', '=', createdAt)
+    .where('status_code', '=', status)
+    .execute();
 }
 
 /** Sets the status of a claim that has no response yet; false if the claim is no longer this request's. */
@@ -38,8 +53,18 @@ export async function setPendingStatus(ex: Executor, claim: ClaimId, status: num
 }
 
 /** Stores the response of a claim that has none yet, if its status is one of `from`; false if nothing matched. */
-export async function storeResponse(ex: Executor, claim: ClaimId, statusCode: number, body: string, from: readonly number[]): Promise<boolean> {
-  const result = await mine(ex, claim).update().set({ status_code: statusCode, response_body: body }).where('status_code', 'in', from).executeTakeFirst();
+export async function storeResponse(
+  ex: Executor,
+  claim: ClaimId,
+  statusCode: number,
+  body: string,
+  from: readonly number[],
+): Promise<boolean> {
+  const result = await mine(ex, claim)
+    .update()
+    .set({ status_code: statusCode, response_body: body })
+    .where('status_code', 'in', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -94,9 +94,13 @@ async function executeMarking<T>(builder: TransactionBuilder<Database>, fn: (trx
   const result = await builder.execute(async (trx) => {
     const value = await fn(trx);
     if (!(await repo.setPendingStatus(trx, claim, COMMITTED, PENDING))) {
-      throw new AppError('conflict', 'This request ran so long that a retry with the same Idempotency-Key took it over; it changed nothing', {
-        headers: { 'Retry-After': '1' },
-      });
+      throw new AppError(
+        'conflict',
+        'This request ran so long that a retry with the same Idempotency-Key took it over; it changed nothing',
+        {
+          headers: { 'Retry-After': '1' },
+        },
+      );
     }
     return value;
   });
@@ -105,7 +109,10 @@ async function executeMarking<T>(builder: TransactionBuilder<Database>, fn: (trx
 }
 
 const hashBody = (method: string, path: string, raw: Buffer | undefined): string =>
-  createHash('sha256').update(`${method} ${path}\n`).update(raw ?? Buffer.alloc(0)).digest('hex');
+  createHash('sha256')
+    .update(`${method} ${path}\n`)
+    .update(raw ?? Buffer.alloc(0))
+    .digest('hex');
 
 type ClaimOutcome = { claim: Claim } | { replay: { status: number; body: string } } | null;
 
@@ -115,7 +122,7 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
   if (request.method !== 'POST' || !tokenId) return null;
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   if (!KEY_RE.test(key)) throw fieldError('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
   const path = request.url.split('?')[0]!;
   // The raw bytes (src/server/json-body.ts), never the parsed value: hashing must not walk untrusted nesting.
@@ -126,7 +133,14 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await repo.insertClaim(db, {
-        token_id: tokenId, key, method: request.method, path, body_hash: bodyHash, status_code: IN_PROGRESS, response_body: '', created_at: claimedAt,
+        token_id: tokenId,
+        key,
+        method: request.method,
+        path,
+        body_hash: bodyHash,
+        status_code: IN_PROGRESS,
+        response_body: '',
+        created_at: claimedAt,
       });
       return { claim: { tokenId, key, claimedAt, active: true, committed: false, wroteOutside: false } };
     } catch (err) {
@@ -142,18 +156,28 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
       continue;
     }
     if (stored.body_hash !== bodyHash) {
-      throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key for a new request');
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with a different request; use a new key for a new request',
+      );
     }
     if (stored.status_code === COMMITTED && age > ABANDONED_CLAIM_MS) {
-      throw new AppError('idempotency_key_completed', 'The request with this Idempotency-Key did its work, but its response was lost; '
-        + 'read the resource to see the result, and use a new key to do it again');
+      throw new AppError(
+        'idempotency_key_completed',
+        'The request with this Idempotency-Key did its work, but its response was lost; ' +
+          'read the resource to see the result, and use a new key to do it again',
+      );
     }
     if (stored.status_code < 100) {
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment', { headers: { 'Retry-After': '1' } });
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment', {
+        headers: { 'Retry-After': '1' },
+      });
     }
     return { replay: { status: stored.status_code, body: stored.response_body } };
   }
-  throw new AppError('conflict', 'The Idempotency-Key is being claimed concurrently; retry in a moment', { headers: { 'Retry-After': '1' } });
+  throw new AppError('conflict', 'The Idempotency-Key is being claimed concurrently; retry in a moment', {
+    headers: { 'Retry-After': '1' },
+  });
 }
 
 async function finish(db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
@@ -173,16 +197,23 @@ async function finish(db: Db, claim: Claim, reply: FastifyReply, payload: unknow
 export function installIdempotency(app: FastifyInstance, db: Db): void {
   // Callback style, so the handler runs inside claims.run(): an async hook's continuation would not carry it.
   app.addHook('preHandler', (request, reply, done) => {
-    claimKey(db, request).then((outcome) => {
-      if (outcome === null) return done();
-      if ('replay' in outcome) {
-        reply.header('Idempotent-Replayed', 'true').code(outcome.replay.status).type('application/json; charset=utf-8')
-          .serializer((p: unknown) => p as string).send(outcome.replay.body);
-        return;
-      }
-      request.idempotency = outcome.claim;
-      claims.run(outcome.claim, done);
-    }, (err: Error) => done(err));
+    claimKey(db, request).then(
+      (outcome) => {
+        if (outcome === null) return done();
+        if ('replay' in outcome) {
+          reply
+            .header('Idempotent-Replayed', 'true')
+            .code(outcome.replay.status)
+            .type('application/json; charset=utf-8')
+            .serializer((p: unknown) => p as string)
+            .send(outcome.replay.body);
+          return;
+        }
+        request.idempotency = outcome.claim;
+        claims.run(outcome.claim, done);
+      },
+      (err: Error) => done(err),
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

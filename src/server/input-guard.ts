@@ -15,7 +15,9 @@ import { fieldError } from '../shared/errors.js';
 const UNSTORABLE = /\u0000|\p{Surrogate}/u;
 
 function problemOf(text: string): string {
-  return text.includes('\u0000') ? 'must not contain the NUL character (U+0000)' : 'must not contain lone UTF-16 surrogates (it is not Unicode text)';
+  return text.includes('\u0000')
+    ? 'must not contain the NUL character (U+0000)'
+    : 'must not contain lone UTF-16 surrogates (it is not Unicode text)';
 }
 
 function findUnstorable(root: unknown, rootName: string): { path: string; text: string } | null {
@@ -38,7 +40,10 @@ function findUnstorable(root: unknown, rootName: string): { path: string; text: 
 
 /** The bytes a percent-encoded URL component stands for (Node has refused raw bytes above 0x7e already). */
 function percentBytes(component: string): Buffer {
-  return Buffer.from(component.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  return Buffer.from(
+    component.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
 }
 
 /** The first query parameter whose escapes are not UTF-8, named as well as it can be ('query' if the name is the bad part). */

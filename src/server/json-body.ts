@@ -27,7 +27,8 @@ export function exceedsDepth(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -51,7 +52,10 @@ export function installJsonBody(app: FastifyInstance): void {
     request.rawBody = bytes;
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      done(new AppError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`), undefined);
+      done(
+        new AppError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`),
+        undefined,
+      );
       return;
     }
     const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();

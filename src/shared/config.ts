@@ -117,7 +117,9 @@ export function loadConfig(env: Env = process.env): Config {
   const appUrl = url('APP_URL', `http://localhost:${port}`);
   const eventVendor = env.EVENT_VENDOR?.trim() || 'labstock';
   if (!/^[a-z0-9][a-z0-9-]*$/.test(eventVendor)) {
-    problems.push(`EVENT_VENDOR: expected lower-case letters, digits and dashes (it becomes com.<vendor>.<resource>.<kind>), got "${eventVendor}"`);
+    problems.push(
+      `EVENT_VENDOR: expected lower-case letters, digits and dashes (it becomes com.<vendor>.<resource>.<kind>), got "${eventVendor}"`,
+    );
   }
   const eventSource = url('EVENT_SOURCE', appUrl);
 
@@ -133,7 +135,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (schedule) {
     const parsed = schedule.split(',').map((part) => parseDuration(part.trim()));
     if (parsed.some((v) => v === null)) {
-      problems.push(`WEBHOOK_RETRY_SCHEDULE: expected comma-separated durations such as "10s,100s,1000s" or "50ms,200ms", got "${schedule}"`);
+      problems.push(
+        `WEBHOOK_RETRY_SCHEDULE: expected comma-separated durations such as "10s,100s,1000s" or "50ms,200ms", got "${schedule}"`,
+      );
     } else {
       webhookRetryScheduleMs = parsed as number[];
     }
@@ -155,7 +159,8 @@ export function loadConfig(env: Env = process.env): Config {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const cidr of webhookAllowedCidrs) {
-    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr))
+      problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
   }
 
   const decimal = (name: string, fallback: string, max: number): string => {
@@ -169,7 +174,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   // RATE_LIMIT_PER_MINUTE=0 turns every limit off unless the per-address one is set explicitly.
-  const rateLimitPerAddressPerMinute = int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE?.trim() === '0' ? 0 : 120, 0, 1_000_000);
+  const rateLimitPerAddressPerMinute = int(
+    'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
+    env.RATE_LIMIT_PER_MINUTE?.trim() === '0' ? 0 : 120,
+    0,
+    1_000_000,
+  );
   const httpHeadersTimeoutMs = duration('HTTP_HEADERS_TIMEOUT', 10_000);
   const httpRequestTimeoutMs = duration('HTTP_REQUEST_TIMEOUT', 30_000);
   if (httpHeadersTimeoutMs > httpRequestTimeoutMs) problems.push('HTTP_HEADERS_TIMEOUT: must not be longer than HTTP_REQUEST_TIMEOUT');
@@ -179,7 +189,9 @@ export function loadConfig(env: Env = process.env): Config {
   // burst to one fast receiver by more than half (fewer answers recorded per transaction).
   const webhookConcurrencyPerEndpoint = int('WEBHOOK_CONCURRENCY_PER_ENDPOINT', Math.ceil(webhookConcurrency / 2), 1, 256);
   if (webhookConcurrencyPerEndpoint > webhookConcurrency) {
-    problems.push(`WEBHOOK_CONCURRENCY_PER_ENDPOINT: must not be more than WEBHOOK_CONCURRENCY (${webhookConcurrency}), got ${webhookConcurrencyPerEndpoint}`);
+    problems.push(
+      `WEBHOOK_CONCURRENCY_PER_ENDPOINT: must not be more than WEBHOOK_CONCURRENCY (${webhookConcurrency}), got ${webhookConcurrencyPerEndpoint}`,
+    );
   }
 
   const config: Config = {

@@ -7,7 +7,6 @@ export type Dec = InstanceType<typeof D>;
 
 export const DECIMAL_PATTERN = '^\\d{1,20}(\\.\\d{1,10})?$';
 
-
 export const dec = (s: string | number): Dec => new D(s);
 
 export function sumDecimals(values: Iterable<string>): string {

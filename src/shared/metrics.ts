@@ -29,20 +29,31 @@ export function createMetrics(queueStats?: QueueStats): Metrics {
   });
   const latency = new Histogram({
     name: 'labstock_webhook_delivery_latency_seconds',
-    help: 'From the event\'s commit to its successful delivery',
+    help: "From the event's commit to its successful delivery",
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 120, 600, 3600],
     registers: [registry],
   });
   if (queueStats) {
     let stats: Promise<{ depth: number; oldest: string | null }> | null = null;
     // One query serves both gauges of a scrape.
-    const read = () => (stats ??= queueStats().finally(() => setTimeout(() => { stats = null; }, 100)));
+    const read = () =>
+      (stats ??= queueStats().finally(() =>
+        setTimeout(() => {
+          stats = null;
+        }, 100),
+      ));
     new Gauge({
-      name: 'labstock_webhook_queue_depth', help: 'Deliveries waiting to be attempted', registers: [registry],
-      async collect() { this.set((await read()).depth); },
+      name: 'labstock_webhook_queue_depth',
+      help: 'Deliveries waiting to be attempted',
+      registers: [registry],
+      async collect() {
+        this.set((await read()).depth);
+      },
     });
     new Gauge({
-      name: 'labstock_webhook_oldest_pending_seconds', help: 'Age of the oldest delivery still pending', registers: [registry],
+      name: 'labstock_webhook_oldest_pending_seconds',
+      help: 'Age of the oldest delivery still pending',
+      registers: [registry],
       async collect() {
         const { oldest } = await read();
         this.set(oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);

@@ -1,4 +1,4 @@
-import { dec, type Dec } from './decimal.js';
+import { type Dec, dec } from './decimal.js';
 
 // Money on the wire is {amount, currency} with amount an integer string in the currency's minor units
 // (USD "1250" is 12.50). The ISO 4217 list and each currency's minor-unit digits come from the ICU data that
@@ -26,7 +26,8 @@ export function parseMoneyAmount(amount: string, currency: string): { major: Dec
   if (/^\d{1,18}$/.test(amount)) return { major: dec(amount).div(dec(10).pow(digits)) };
   const m = /^(\d{1,18})\.(\d+)$/.exec(amount);
   if (!m) return { error: 'must be a non-negative amount: minor units such as "1250", or major units such as "12.50"' };
-  if (m[2]!.length > digits) return { error: `${currency} has ${digits} decimal place${digits === 1 ? '' : 's'}; "${amount}" has ${m[2]!.length}` };
+  if (m[2]!.length > digits)
+    return { error: `${currency} has ${digits} decimal place${digits === 1 ? '' : 's'}; "${amount}" has ${m[2]!.length}` };
   return { major: dec(amount) };
 }
 

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { DECIMAL_PATTERN } from './decimal.js';
 
 // Schema primitives shared by every folder, the money shape and the error body. The public resources live with
@@ -40,9 +40,9 @@ export const ErrorBody = Type.Object(
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed JSON',
   401: 'Missing, unknown or revoked access token',
-  403: 'The token\'s role does not allow this',
+  403: "The token's role does not allow this",
   404: 'Not found, or not visible to this token',
-  409: 'Conflicts with the resource\'s state',
+  409: "Conflicts with the resource's state",
   412: 'If-Match does not match the current ETag',
   413: 'Body too large',
   415: 'Body is not JSON',

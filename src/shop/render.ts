@@ -4,8 +4,8 @@ import { productsByIds } from '../catalogue/repository.js';
 import { labsByIds } from '../labs/repository.js';
 import { renderOrders } from '../order-requests/render.js';
 import { ordersByIds } from '../order-requests/repository.js';
-import type { Executor } from '../shared/db/database.js';
 import type { OrderRequest } from '../order-requests/schemas.js';
+import type { Executor } from '../shared/db/database.js';
 import * as repo from './repository.js';
 import type { FulfilmentLine, SalesOrder, SalesOrderItem, Shipment } from './schemas.js';
 
@@ -27,10 +27,19 @@ export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): str
 
 export async function renderLines(ex: Executor, appUrl: string, lines: repo.LineRow[]): Promise<SalesOrderItem[]> {
   if (lines.length === 0) return [];
-  const requestRows = await ordersByIds(ex, lines.map((l) => l.order_request_id));
+  const requestRows = await ordersByIds(
+    ex,
+    lines.map((l) => l.order_request_id),
+  );
   const [products, shipments, requests] = await Promise.all([
-    productsByIds(ex, lines.map((l) => l.vendor_product_id)),
-    repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
+    productsByIds(
+      ex,
+      lines.map((l) => l.vendor_product_id),
+    ),
+    repo.shipmentsOfLines(
+      ex,
+      lines.map((l) => l.id),
+    ),
     renderOrders(ex, appUrl, requestRows),
   ]);
   const requestById = new Map<string, OrderRequest>(requests.map((r) => [r.id, r]));
@@ -47,7 +56,12 @@ export async function renderLines(ex: Executor, appUrl: string, lines: repo.Line
       quantity: l.quantity,
       product: { id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, unit: unitOf(p) },
       shipments: (shipmentsOf.get(l.id) ?? []).map((s) => ({
-        id: s.id, carrier: s.carrier, tracking: s.tracking, quantity: s.quantity, shipped_at: s.shipped_at, delivered_at: s.delivered_at,
+        id: s.id,
+        carrier: s.carrier,
+        tracking: s.tracking,
+        quantity: s.quantity,
+        shipped_at: s.shipped_at,
+        delivered_at: s.delivered_at,
       })),
       request: requestById.get(l.order_request_id)!,
     };
@@ -60,13 +74,25 @@ export async function renderLine(ex: Executor, appUrl: string, line: repo.LineRo
 
 export async function renderSalesOrders(ex: Executor, appUrl: string, orders: repo.SalesOrderRow[]): Promise<SalesOrder[]> {
   if (orders.length === 0) return [];
-  const lineRows = await repo.linesOfOrders(ex, orders.map((o) => o.id));
+  const lineRows = await repo.linesOfOrders(
+    ex,
+    orders.map((o) => o.id),
+  );
   const [lines, labs, users] = await Promise.all([
     renderLines(ex, appUrl, lineRows),
-    labsByIds(ex, orders.map((o) => o.lab_id)),
-    userSummaries(ex, orders.map((o) => o.placed_by)),
+    labsByIds(
+      ex,
+      orders.map((o) => o.lab_id),
+    ),
+    userSummaries(
+      ex,
+      orders.map((o) => o.placed_by),
+    ),
   ]);
-  const linesOf = groupBy(lineRows.map((row, i) => ({ row, rendered: lines[i]! })), (l) => l.row.sales_order_id);
+  const linesOf = groupBy(
+    lineRows.map((row, i) => ({ row, rendered: lines[i]! })),
+    (l) => l.row.sales_order_id,
+  );
   return orders.map((o) => {
     const money = (amount: string) => ({ amount, currency: o.currency });
     const own = linesOf.get(o.id) ?? [];
@@ -100,9 +126,15 @@ export async function renderShipment(ex: Executor, shipment: repo.ShipmentRow): 
   const order = (await repo.findSalesOrder(ex, line.sales_order_id))!;
   const lab = (await labsByIds(ex, [order.lab_id])).get(order.lab_id)!;
   return {
-    id: shipment.id, carrier: shipment.carrier, tracking: shipment.tracking, quantity: shipment.quantity,
-    shipped_at: shipment.shipped_at, delivered_at: shipment.delivered_at,
-    sales_order_item_id: line.id, sales_order: { id: order.id, key: order.key }, lab,
+    id: shipment.id,
+    carrier: shipment.carrier,
+    tracking: shipment.tracking,
+    quantity: shipment.quantity,
+    shipped_at: shipment.shipped_at,
+    delivered_at: shipment.delivered_at,
+    sales_order_item_id: line.id,
+    sales_order: { id: order.id, key: order.key },
+    lab,
   };
 }
 
@@ -110,11 +142,23 @@ export async function renderShipment(ex: Executor, shipment: repo.ShipmentRow): 
 export async function renderFulfilmentLines(ex: Executor, lines: repo.LineRow[]): Promise<FulfilmentLine[]> {
   if (lines.length === 0) return [];
   const [products, shipments, orders] = await Promise.all([
-    productsByIds(ex, lines.map((l) => l.vendor_product_id)),
-    repo.shipmentsOfLines(ex, lines.map((l) => l.id)),
-    repo.salesOrdersByIds(ex, lines.map((l) => l.sales_order_id)),
+    productsByIds(
+      ex,
+      lines.map((l) => l.vendor_product_id),
+    ),
+    repo.shipmentsOfLines(
+      ex,
+      lines.map((l) => l.id),
+    ),
+    repo.salesOrdersByIds(
+      ex,
+      lines.map((l) => l.sales_order_id),
+    ),
   ]);
-  const labs = await labsByIds(ex, [...orders.values()].map((o) => o.lab_id));
+  const labs = await labsByIds(
+    ex,
+    [...orders.values()].map((o) => o.lab_id),
+  );
   const shipmentsOf = groupBy(shipments, (s) => s.sales_order_item_id);
   return lines.map((l) => {
     const p = products.get(l.vendor_product_id)!;
@@ -122,14 +166,27 @@ export async function renderFulfilmentLines(ex: Executor, lines: repo.LineRow[])
     const lab = labs.get(o.lab_id)!;
     const own = shipmentsOf.get(l.id) ?? [];
     return {
-      id: l.id, status: l.status as FulfilmentLine['status'], quantity: l.quantity, shipped: own.reduce((n, s) => n + s.quantity, 0),
-      estimated_shipment_date: l.estimated_shipment_date, estimated_delivery_date: l.estimated_delivery_date,
-      backordered_expected_at: l.backordered_expected_at, cancel_reason: l.cancel_reason,
+      id: l.id,
+      status: l.status as FulfilmentLine['status'],
+      quantity: l.quantity,
+      shipped: own.reduce((n, s) => n + s.quantity, 0),
+      estimated_shipment_date: l.estimated_shipment_date,
+      estimated_delivery_date: l.estimated_delivery_date,
+      backordered_expected_at: l.backordered_expected_at,
+      cancel_reason: l.cancel_reason,
       product: { id: p.id, item_name: p.item_name, catalog_number: p.catalog_number, vendor_name: p.vendor_name, unit: unitOf(p) },
-      shipments: own.map((s) => ({ id: s.id, carrier: s.carrier, tracking: s.tracking, quantity: s.quantity, shipped_at: s.shipped_at, delivered_at: s.delivered_at })),
+      shipments: own.map((s) => ({
+        id: s.id,
+        carrier: s.carrier,
+        tracking: s.tracking,
+        quantity: s.quantity,
+        shipped_at: s.shipped_at,
+        delivered_at: s.delivered_at,
+      })),
       sales_order: { id: o.id, key: o.key, is_test: o.is_test === 1, placed_at: o.created_at },
       ship_to: { organization: { id: lab.organization.id, name: lab.organization.name }, lab: { id: lab.id, name: lab.name } },
-      created_at: l.created_at, updated_at: l.updated_at,
+      created_at: l.created_at,
+      updated_at: l.updated_at,
     };
   });
 }

@@ -13,7 +13,11 @@ const CHUNK = 200;
 
 export async function insertSalesOrder(ex: Executor, row: SalesOrderRow, lines: LineRow[]): Promise<void> {
   await ex.insertInto('sales_orders').values(row).execute();
-  for (let i = 0; i < lines.length; i += CHUNK) await ex.insertInto('sales_order_items').values(lines.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < lines.length; i += CHUNK)
+    await ex
+      .insertInto('sales_order_items')
+      .values(lines.slice(i, i + CHUNK))
+      .execute();
 }
 
 export const orderKeyExists = async (ex: Executor, key: string): Promise<boolean> =>
@@ -32,7 +36,8 @@ export async function listVisibleSalesOrders(ex: Executor, actor: Actor, filter:
 export const findVisibleSalesOrder = (ex: Executor, actor: Actor, id: string) =>
   ex.selectFrom('sales_orders').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
 
-export const findSalesOrder = (ex: Executor, id: string) => ex.selectFrom('sales_orders').selectAll().where('id', '=', id).executeTakeFirst();
+export const findSalesOrder = (ex: Executor, id: string) =>
+  ex.selectFrom('sales_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function salesOrdersByIds(ex: Executor, ids: Iterable<string>): Promise<Map<string, SalesOrderRow>> {
   const unique = [...new Set(ids)];
@@ -42,7 +47,8 @@ export async function salesOrdersByIds(ex: Executor, ids: Iterable<string>): Pro
 }
 
 export const linesOfOrders = (ex: Executor, orderIds: string[]) =>
-  orderIds.length === 0 ? Promise.resolve([] as LineRow[])
+  orderIds.length === 0
+    ? Promise.resolve([] as LineRow[])
     : ex.selectFrom('sales_order_items').selectAll().where('sales_order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute();
 
 /** The line, row-locked on PostgreSQL until the transaction ends (SQLite's write transactions are serial). */
@@ -51,7 +57,8 @@ export async function findLineForUpdate(ex: Executor, id: string): Promise<LineR
   return (isPostgres(ex) ? q.forUpdate() : q).executeTakeFirst();
 }
 
-export const findLine = (ex: Executor, id: string) => ex.selectFrom('sales_order_items').selectAll().where('id', '=', id).executeTakeFirst();
+export const findLine = (ex: Executor, id: string) =>
+  ex.selectFrom('sales_order_items').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Open lines for operators, oldest first, optionally of some statuses. */
 export async function listLines(ex: Executor, filter: { statuses?: string[] }, page: Page) {
@@ -66,7 +73,11 @@ export async function listLines(ex: Executor, filter: { statuses?: string[] }, p
 
 export async function checkedOutRequests(ex: Executor, orderRequestIds: string[]): Promise<Set<string>> {
   if (orderRequestIds.length === 0) return new Set();
-  const rows = await ex.selectFrom('sales_order_items').select('order_request_id').where('order_request_id', 'in', orderRequestIds).execute();
+  const rows = await ex
+    .selectFrom('sales_order_items')
+    .select('order_request_id')
+    .where('order_request_id', 'in', orderRequestIds)
+    .execute();
   return new Set(rows.map((r) => r.order_request_id));
 }
 
@@ -79,7 +90,8 @@ export async function updateLine(ex: Executor, id: string, from: string, set: Pa
 }
 
 export const shipmentsOfLines = (ex: Executor, lineIds: string[]) =>
-  lineIds.length === 0 ? Promise.resolve([] as ShipmentRow[])
+  lineIds.length === 0
+    ? Promise.resolve([] as ShipmentRow[])
     : ex.selectFrom('shipments').selectAll().where('sales_order_item_id', 'in', lineIds).orderBy('created_at').orderBy('id').execute();
 
 export const findShipment = (ex: Executor, id: string) => ex.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -90,6 +102,11 @@ export async function insertShipment(ex: Executor, row: ShipmentRow): Promise<vo
 
 /** Marks a shipment delivered only if it was not already: a second delivery of the same box is refused. */
 export async function markDelivered(ex: Executor, id: string, at: string): Promise<boolean> {
-  const r = await ex.updateTable('shipments').set({ delivered_at: at }).where('id', '=', id).where('delivered_at', 'is', null).executeTakeFirst();
+  const r = await ex
+    .updateTable('shipments')
+    .set({ delivered_at: at })
+    .where('id', '=', id)
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  computeCharges, estimatedDates, isFullyDelivered, newOrderKey, refuseBackorder, refuseCancel, refuseShipment,
-  REQUEST_STATUS_OF_LINE, statusAfterShipment,
+  computeCharges,
+  estimatedDates,
+  isFullyDelivered,
+  newOrderKey,
+  REQUEST_STATUS_OF_LINE,
+  refuseBackorder,
+  refuseCancel,
+  refuseShipment,
+  statusAfterShipment,
 } from './rules.js';
 
-const line = (over: Partial<{ status: any; quantity: number; shipped: number; delivered: number }> = {}) =>
-  ({ status: 'PLACED' as const, quantity: 5, shipped: 0, delivered: 0, ...over });
+const line = (over: Partial<{ status: any; quantity: number; shipped: number; delivered: number }> = {}) => ({
+  status: 'PLACED' as const,
+  quantity: 5,
+  shipped: 0,
+  delivered: 0,
+  ...over,
+});
 
 describe('line rules', () => {
   it('ships up to what is left, never from a closed line', () => {
@@ -34,19 +46,39 @@ describe('line rules', () => {
     expect(isFullyDelivered(line({ delivered: 4 }))).toBe(false);
     expect(isFullyDelivered(line({ delivered: 5 }))).toBe(true);
     expect(REQUEST_STATUS_OF_LINE).toEqual({
-      PLACED: 'ORDERED', SHIPPED: 'ORDERED', BACKORDERED: 'BACKORDERED', INDEFINITELY_BACKORDERED: 'BACKORDERED', DELIVERED: 'RECEIVED', CANCELLED: 'CANCELLED',
+      PLACED: 'ORDERED',
+      SHIPPED: 'ORDERED',
+      BACKORDERED: 'BACKORDERED',
+      INDEFINITELY_BACKORDERED: 'BACKORDERED',
+      DELIVERED: 'RECEIVED',
+      CANCELLED: 'CANCELLED',
     });
   });
 });
 
 describe('charges', () => {
   it('adds exactly in minor units and rounds tax half-even', () => {
-    expect(computeCharges([{ unitMinor: '1', quantity: 1 }], 'USD', { shipping: '0', handling: '0', taxRate: '0.5' }))
-      .toEqual({ subtotal: '1', shipping: '0', handling: '0', tax: '0', total: '1' });
+    expect(computeCharges([{ unitMinor: '1', quantity: 1 }], 'USD', { shipping: '0', handling: '0', taxRate: '0.5' })).toEqual({
+      subtotal: '1',
+      shipping: '0',
+      handling: '0',
+      tax: '0',
+      total: '1',
+    });
     expect(computeCharges([{ unitMinor: '3', quantity: 1 }], 'USD', { shipping: '0', handling: '0', taxRate: '0.5' }).tax).toBe('2');
-    expect(computeCharges([{ unitMinor: '1999', quantity: 3 }, { unitMinor: '1', quantity: 1 }], 'USD', { shipping: '0.10', handling: '0.20', taxRate: '0' }))
-      .toEqual({ subtotal: '5998', shipping: '10', handling: '20', tax: '0', total: '6028' });
-    expect(computeCharges([{ unitMinor: '100', quantity: 1 }], 'KWD', { shipping: '1.5', handling: '0', taxRate: '0' }).shipping).toBe('1500');
+    expect(
+      computeCharges(
+        [
+          { unitMinor: '1999', quantity: 3 },
+          { unitMinor: '1', quantity: 1 },
+        ],
+        'USD',
+        { shipping: '0.10', handling: '0.20', taxRate: '0' },
+      ),
+    ).toEqual({ subtotal: '5998', shipping: '10', handling: '20', tax: '0', total: '6028' });
+    expect(computeCharges([{ unitMinor: '100', quantity: 1 }], 'KWD', { shipping: '1.5', handling: '0', taxRate: '0' }).shipping).toBe(
+      '1500',
+    );
   });
 });
 

@@ -30,7 +30,7 @@ export function refuseShipment(line: LineState, quantity: number): string | null
  * leaves it PLACED (or backordered for the rest), which is what the contract's shipped payload shows (PLACED).
  */
 export const statusAfterShipment = (line: LineState, quantity: number): LineStatus =>
-  (line.shipped + quantity >= line.quantity ? 'SHIPPED' : line.status);
+  line.shipped + quantity >= line.quantity ? 'SHIPPED' : line.status;
 
 export function refuseBackorder(line: LineState): string | null {
   if (CLOSED.includes(line.status)) return `the line is ${line.status}`;
@@ -74,7 +74,9 @@ export interface Charges {
  * currency; tax is the rate times (subtotal + shipping + handling), rounded half-even to the minor unit.
  */
 export function computeCharges(
-  lines: { unitMinor: string; quantity: number }[], currency: string, fees: { shipping: string; handling: string; taxRate: string },
+  lines: { unitMinor: string; quantity: number }[],
+  currency: string,
+  fees: { shipping: string; handling: string; taxRate: string },
 ): Charges {
   const scale = dec(10).pow(minorDigits(currency));
   const subtotal = lines.reduce((sum, l) => sum.add(dec(l.unitMinor).mul(l.quantity)), dec(0));
@@ -82,7 +84,13 @@ export function computeCharges(
   const handling = dec(fees.handling).mul(scale).toDecimalPlaces(0);
   const tax = subtotal.add(shipping).add(handling).mul(fees.taxRate).toDecimalPlaces(0);
   const total = subtotal.add(shipping).add(handling).add(tax);
-  return { subtotal: subtotal.toFixed(0), shipping: shipping.toFixed(0), handling: handling.toFixed(0), tax: tax.toFixed(0), total: total.toFixed(0) };
+  return {
+    subtotal: subtotal.toFixed(0),
+    shipping: shipping.toFixed(0),
+    handling: handling.toFixed(0),
+    tax: tax.toFixed(0),
+    total: total.toFixed(0),
+  };
 }
 
 // Crockford's base32 without I, L, O, U: nothing a person reading a key over the phone can confuse.

@@ -1,9 +1,9 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { UserSummary } from '../accounts/schemas.js';
 import { ProductUnit } from '../catalogue/schemas.js';
-import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { OrderRequest } from '../order-requests/schemas.js';
-import { UserSummary } from '../accounts/schemas.js';
+import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
 
 // The shop's resources. The sales order item is the contract's "Shop order item" exactly (it travels in
 // sales-order-item.* events); the sales order and shipment shapes are ours (the contract does not show them) and
@@ -25,7 +25,11 @@ export const LineProduct = Type.Object(
 
 export const LineShipment = Type.Object(
   {
-    id: Uuid, carrier: Type.String(), tracking: Type.String(), quantity: Type.Integer({ minimum: 1 }), shipped_at: DateTime,
+    id: Uuid,
+    carrier: Type.String(),
+    tracking: Type.String(),
+    quantity: Type.Integer({ minimum: 1 }),
+    shipped_at: DateTime,
     delivered_at: orNull(DateTime),
   },
   { additionalProperties: false },
@@ -73,7 +77,11 @@ export type SalesOrder = Static<typeof SalesOrder>;
 /** A shipment as shipment.* events carry it: the contract's fields plus where it belongs. */
 export const Shipment = Type.Object(
   {
-    id: Uuid, carrier: Type.String(), tracking: Type.String(), quantity: Type.Integer({ minimum: 1 }), shipped_at: DateTime,
+    id: Uuid,
+    carrier: Type.String(),
+    tracking: Type.String(),
+    quantity: Type.Integer({ minimum: 1 }),
+    shipped_at: DateTime,
     delivered_at: orNull(DateTime),
     sales_order_item_id: Uuid,
     sales_order: Type.Object({ id: Uuid, key: Type.String() }, { additionalProperties: false }),
@@ -82,7 +90,6 @@ export const Shipment = Type.Object(
   { title: 'Shipment', additionalProperties: false },
 );
 export type Shipment = Static<typeof Shipment>;
-
 
 /**
  * A line as operators see it (docs/decisions/0004-operators.md): what fulfilment needs and nothing more. No
@@ -103,9 +110,15 @@ export const FulfilmentLine = Type.Object(
       { additionalProperties: false },
     ),
     shipments: Type.Array(LineShipment),
-    sales_order: Type.Object({ id: Uuid, key: Type.String(), is_test: Type.Boolean(), placed_at: DateTime }, { additionalProperties: false }),
+    sales_order: Type.Object(
+      { id: Uuid, key: Type.String(), is_test: Type.Boolean(), placed_at: DateTime },
+      { additionalProperties: false },
+    ),
     ship_to: Type.Object(
-      { organization: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }), lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }) },
+      {
+        organization: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
+        lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
+      },
       { additionalProperties: false, description: 'where the goods go' },
     ),
     created_at: DateTime,

@@ -29,7 +29,8 @@ export interface CheckoutInput {
 export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutInput): Promise<SalesOrder> {
   const errors: FieldError[] = [];
   const po = input.purchase_order_number?.trim();
-  if (input.payment_method === 'PURCHASE_ORDER' && !po) errors.push({ field: 'purchase_order_number', message: 'required when payment_method is PURCHASE_ORDER' });
+  if (input.payment_method === 'PURCHASE_ORDER' && !po)
+    errors.push({ field: 'purchase_order_number', message: 'required when payment_method is PURCHASE_ORDER' });
   const seen = new Set<string>();
   input.order_request_ids.forEach((id, i) => {
     if (seen.has(id)) errors.push({ field: `order_request_ids/${i}`, message: `${id} is listed twice` });
@@ -48,45 +49,86 @@ export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutI
     const requests = input.order_request_ids.map((id) => byId.get(id)!);
 
     input.order_request_ids.forEach((id, i) => {
-      if (byId.get(id)!.vendor_product_id === null) errors.push({ field: `order_request_ids/${i}`, message: `order request ${id} has no vendor_product_id, so the shop cannot sell it` });
+      if (byId.get(id)!.vendor_product_id === null)
+        errors.push({
+          field: `order_request_ids/${i}`,
+          message: `order request ${id} has no vendor_product_id, so the shop cannot sell it`,
+        });
     });
     if (errors.length > 0) throw validation(errors);
     const wrongState = requests.filter((r) => !CHECKOUT_FROM.includes(r.status));
     if (wrongState.length > 0) {
-      throw new AppError('conflict', `Only CREATED or APPROVED requests can be checked out: ${wrongState.map((r) => `${r.id} is ${r.status}`).join('; ')}`);
+      throw new AppError(
+        'conflict',
+        `Only CREATED or APPROVED requests can be checked out: ${wrongState.map((r) => `${r.id} is ${r.status}`).join('; ')}`,
+      );
     }
     const already = await repo.checkedOutRequests(trx, input.order_request_ids);
     if (already.size > 0) throw new AppError('conflict', `Already checked out: ${[...already].join(', ')}`);
 
-    const products = await productsByIds(trx, requests.map((r) => r.vendor_product_id!));
+    const products = await productsByIds(
+      trx,
+      requests.map((r) => r.vendor_product_id!),
+    );
     const gone = requests.filter((r) => !products.has(r.vendor_product_id!));
     if (gone.length > 0) throw notFound(`vendor product ${gone.map((r) => r.vendor_product_id).join(', ')}`);
     const currencies = new Set([...products.values()].map((p) => p.currency));
     if (currencies.size > 1) {
-      throw validation([{ field: 'order_request_ids', message: `the products are priced in ${[...currencies].join(' and ')}; one order has one currency, so check them out separately` }]);
+      throw validation([
+        {
+          field: 'order_request_ids',
+          message: `the products are priced in ${[...currencies].join(' and ')}; one order has one currency, so check them out separately`,
+        },
+      ]);
     }
     const currency = [...currencies][0]!;
 
     const now = nowIso();
     const estimate = estimatedDates(now.slice(0, 10), deps.config.shopShipDays);
     const lines: repo.LineRow[] = requests.map((r) => ({
-      id: newId(), sales_order_id: '', order_request_id: r.id, vendor_product_id: r.vendor_product_id!, status: 'PLACED',
-      quantity: Number(r.quantity), sell_price_amount: products.get(r.vendor_product_id!)!.price_amount, currency,
-      estimated_shipment_date: estimate.shipment, estimated_delivery_date: estimate.delivery, created_at: now, updated_at: now,
-      backordered_expected_at: null, cancel_reason: null,
+      id: newId(),
+      sales_order_id: '',
+      order_request_id: r.id,
+      vendor_product_id: r.vendor_product_id!,
+      status: 'PLACED',
+      quantity: Number(r.quantity),
+      sell_price_amount: products.get(r.vendor_product_id!)!.price_amount,
+      currency,
+      estimated_shipment_date: estimate.shipment,
+      estimated_delivery_date: estimate.delivery,
+      created_at: now,
+      updated_at: now,
+      backordered_expected_at: null,
+      cancel_reason: null,
     }));
-    const charges = computeCharges(lines.map((l) => ({ unitMinor: l.sell_price_amount, quantity: l.quantity })), currency, {
-      shipping: deps.config.shopShipping, handling: deps.config.shopHandling, taxRate: deps.config.shopTaxRate,
-    });
+    const charges = computeCharges(
+      lines.map((l) => ({ unitMinor: l.sell_price_amount, quantity: l.quantity })),
+      currency,
+      {
+        shipping: deps.config.shopShipping,
+        handling: deps.config.shopHandling,
+        taxRate: deps.config.shopTaxRate,
+      },
+    );
     let key = newOrderKey();
     for (let tries = 0; await repo.orderKeyExists(trx, key); tries++) {
       if (tries > 5) throw new Error('could not find a free sales order key');
       key = newOrderKey();
     }
     const order: repo.SalesOrderRow = {
-      id: newId(), key, lab_id: lab.id, payment_method: input.payment_method, purchase_order_number: po || null, is_test: input.is_test ? 1 : 0,
-      shipping_amount: charges.shipping, handling_amount: charges.handling, tax_amount: charges.tax, total_amount: charges.total, currency,
-      placed_by: actor.userId, created_at: now,
+      id: newId(),
+      key,
+      lab_id: lab.id,
+      payment_method: input.payment_method,
+      purchase_order_number: po || null,
+      is_test: input.is_test ? 1 : 0,
+      shipping_amount: charges.shipping,
+      handling_amount: charges.handling,
+      tax_amount: charges.tax,
+      total_amount: charges.total,
+      currency,
+      placed_by: actor.userId,
+      created_at: now,
     };
     for (const l of lines) l.sales_order_id = order.id;
     await repo.insertSalesOrder(trx, order, lines);

@@ -14,9 +14,18 @@ export async function listVisibleTypes(ex: Executor, actor: Actor, filter: { lab
   if (filter.name !== undefined) base = base.where('types.name_key', '=', typeNameKey(filter.name));
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.select(['types.id', 'types.name', 'types.lab_id']).orderBy('types.created_at').orderBy('types.id').limit(page.perPage).offset(page.offset).execute(),
+    base
+      .select(['types.id', 'types.name', 'types.lab_id'])
+      .orderBy('types.created_at')
+      .orderBy('types.id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
   ]);
-  const labs = await labsByIds(ex, rows.map((r) => r.lab_id));
+  const labs = await labsByIds(
+    ex,
+    rows.map((r) => r.lab_id),
+  );
   const types: InventoryType[] = rows.map((r) => ({ id: r.id, name: r.name, lab: labs.get(r.lab_id)! }));
   return { total: Number(count.n), types };
 }
@@ -44,14 +53,26 @@ export const findVisibleType = (ex: Executor, actor: Actor, id: string) =>
   ex.selectFrom('types').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
 
 export async function renameType(ex: Executor, id: string, name: string, now: string): Promise<void> {
-  await ex.updateTable('types').set({ name, name_key: typeNameKey(name), updated_at: now }).where('id', '=', id).execute();
+  await ex
+    .updateTable('types')
+    .set({ name, name_key: typeNameKey(name), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** How many items and order requests still use the type (a type in use cannot be deleted). */
 export async function typeUsage(ex: Executor, id: string): Promise<{ items: number; orders: number }> {
   const [items, orders] = await Promise.all([
-    ex.selectFrom('inventory_items').select((eb) => eb.fn.countAll<string | number>().as('n')).where('type_id', '=', id).executeTakeFirstOrThrow(),
-    ex.selectFrom('order_requests').select((eb) => eb.fn.countAll<string | number>().as('n')).where('type_id', '=', id).executeTakeFirstOrThrow(),
+    ex
+      .selectFrom('inventory_items')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('type_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    ex
+      .selectFrom('order_requests')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('type_id', '=', id)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: Number(items.n), orders: Number(orders.n) };
 }

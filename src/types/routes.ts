@@ -1,58 +1,81 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { InventoryType } from './schemas.js';
 import { responses, Uuid } from '../shared/schemas.js';
+import { InventoryType } from './schemas.js';
 import { createType, deleteType, listTypes, renameType } from './service.js';
 
 export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/types', {
-    schema: {
-      tags: ['Types'], summary: 'List types',
-      querystring: Type.Object({
-        lab_id: Type.Optional(Uuid),
-        name: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive exact match on the type name.' })),
-        ...PageQuery,
-      }),
-      response: responses({ 200: Type.Array(InventoryType) }, [401, 422]),
+  app.get(
+    '/types',
+    {
+      schema: {
+        tags: ['Types'],
+        summary: 'List types',
+        querystring: Type.Object({
+          lab_id: Type.Optional(Uuid),
+          name: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive exact match on the type name.' })),
+          ...PageQuery,
+        }),
+        response: responses({ 200: Type.Array(InventoryType) }, [401, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, types } = await listTypes(app.deps, request.actor, { labId: request.query.lab_id, name: request.query.name }, page);
-    setPageHeaders(request, reply, page, total);
-    return types;
-  });
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, types } = await listTypes(app.deps, request.actor, { labId: request.query.lab_id, name: request.query.name }, page);
+      setPageHeaders(request, reply, page, total);
+      return types;
+    },
+  );
 
   const Name = Type.String({ minLength: 1, maxLength: 200 });
 
-  app.post('/types', {
-    schema: {
-      tags: ['Types'], summary: 'Create type', description: 'Names are unique per lab, case-insensitively. Emits type.created.',
-      body: Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false }),
-      response: responses({ 201: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+  app.post(
+    '/types',
+    {
+      schema: {
+        tags: ['Types'],
+        summary: 'Create type',
+        description: 'Names are unique per lab, case-insensitively. Emits type.created.',
+        body: Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false }),
+        response: responses({ 201: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const type = await createType(app.deps, { labId: request.body.lab_id, name: request.body.name }, request.actor);
-    return reply.code(201).header('Location', `/types/${type.id}`).send(type);
-  });
+    async (request, reply) => {
+      const type = await createType(app.deps, { labId: request.body.lab_id, name: request.body.name }, request.actor);
+      return reply.code(201).header('Location', `/types/${type.id}`).send(type);
+    },
+  );
 
-  app.put('/types/:id', {
-    schema: {
-      tags: ['Types'], summary: 'Rename type', description: 'Emits type.updated.',
-      params: Type.Object({ id: Uuid }),
-      body: Type.Object({ name: Name }, { additionalProperties: false }),
-      response: responses({ 200: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+  app.put(
+    '/types/:id',
+    {
+      schema: {
+        tags: ['Types'],
+        summary: 'Rename type',
+        description: 'Emits type.updated.',
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object({ name: Name }, { additionalProperties: false }),
+        response: responses({ 200: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+      },
     },
-  }, async (request) => renameType(app.deps, request.actor, request.params.id, request.body));
+    async (request) => renameType(app.deps, request.actor, request.params.id, request.body),
+  );
 
-  app.delete('/types/:id', {
-    schema: {
-      tags: ['Types'], summary: 'Delete type', description: '409 while items or order requests use it. Emits type.deleted.',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
+  app.delete(
+    '/types/:id',
+    {
+      schema: {
+        tags: ['Types'],
+        summary: 'Delete type',
+        description: '409 while items or order requests use it. Emits type.deleted.',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
+      },
     },
-  }, async (request, reply) => {
-    await deleteType(app.deps, request.actor, request.params.id);
-    return reply.code(204).send();
-  });
+    async (request, reply) => {
+      await deleteType(app.deps, request.actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -1,14 +1,14 @@
 import { emitEvent } from '../events/outbox.js';
 import { findVisibleLab, labsByIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import type { ServiceDeps } from '../shared/deps.js';
 import { isUniqueViolation, lockLab } from '../shared/db/database.js';
+import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import type { InventoryType } from './schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
+import type { InventoryType } from './schemas.js';
 
 export const listTypes = (deps: ServiceDeps, actor: Actor, filter: { labId?: string; name?: string }, page: Page) =>
   repo.listVisibleTypes(deps.db, actor, filter, page);
@@ -67,10 +67,18 @@ export async function deleteType(deps: ServiceDeps, actor: Actor, id: string): P
     if (!row) throw notFound('type');
     const usage = await repo.typeUsage(trx, row.id);
     if (usage.items + usage.orders > 0) {
-      throw new AppError('conflict', `the type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`);
+      throw new AppError(
+        'conflict',
+        `the type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`,
+      );
     }
     const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
     if (!(await repo.deleteType(trx, row.id))) throw notFound('type');
-    await emitEvent(trx, deps.config, { type: 'type.deleted', organizationId: lab.organization.id, labId: lab.id, resource: { id: row.id, name: row.name, lab } });
+    await emitEvent(trx, deps.config, {
+      type: 'type.deleted',
+      organizationId: lab.organization.id,
+      labId: lab.id,
+      resource: { id: row.id, name: row.name, lab },
+    });
   });
 }

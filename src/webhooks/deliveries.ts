@@ -1,13 +1,13 @@
 import { insertDeliveries } from '../delivery/repository.js';
 import { wakeWorkers } from '../events/outbox.js';
 import type { Actor } from '../shared/actor.js';
+import { forEachChunk } from '../shared/db/chunks.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { findManagedWebhook } from './service.js';
-import { forEachChunk } from '../shared/db/chunks.js';
 
 // The operator and client side of delivery: what was sent and how it went, and ways to send again.
 
@@ -24,29 +24,73 @@ export interface DeliveryView {
   next_attempt_at: string | null;
   created_at: string;
   completed_at: string | null;
-  log: { attempted_at: string; status_code: number | null; duration_ms: number; outcome: string; error: string | null; response_body: string | null }[];
+  log: {
+    attempted_at: string;
+    status_code: number | null;
+    duration_ms: number;
+    outcome: string;
+    error: string | null;
+    response_body: string | null;
+  }[];
 }
 
-export async function listDeliveries(deps: ServiceDeps, actor: Actor, webhookId: string, page: Page): Promise<{ total: number; deliveries: DeliveryView[] }> {
+export async function listDeliveries(
+  deps: ServiceDeps,
+  actor: Actor,
+  webhookId: string,
+  page: Page,
+): Promise<{ total: number; deliveries: DeliveryView[] }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
   const base = deps.db.selectFrom('webhook_deliveries').where('webhook_deliveries.webhook_id', '=', hook.id);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
-      .select(['webhook_deliveries.id', 'webhook_deliveries.event_id', 'events.type as event_type', 'webhook_deliveries.status', 'webhook_deliveries.attempts',
-        'webhook_deliveries.next_attempt_at', 'webhook_deliveries.created_at', 'webhook_deliveries.completed_at'])
-      .orderBy('webhook_deliveries.created_at', 'desc').orderBy('webhook_deliveries.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+    base
+      .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+      .select([
+        'webhook_deliveries.id',
+        'webhook_deliveries.event_id',
+        'events.type as event_type',
+        'webhook_deliveries.status',
+        'webhook_deliveries.attempts',
+        'webhook_deliveries.next_attempt_at',
+        'webhook_deliveries.created_at',
+        'webhook_deliveries.completed_at',
+      ])
+      .orderBy('webhook_deliveries.created_at', 'desc')
+      .orderBy('webhook_deliveries.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
   ]);
-  const attempts = rows.length === 0 ? [] : await deps.db.selectFrom('webhook_attempts').selectAll()
-    .where('delivery_id', 'in', rows.map((r) => r.id)).orderBy('attempted_at').orderBy('id').execute();
+  const attempts =
+    rows.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('webhook_attempts')
+          .selectAll()
+          .where(
+            'delivery_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('attempted_at')
+          .orderBy('id')
+          .execute();
   return {
     total: Number(count.n),
     deliveries: rows.map((r) => ({
       ...r,
       next_attempt_at: r.status === 'pending' ? r.next_attempt_at : null,
-      log: attempts.filter((a) => a.delivery_id === r.id).map((a) => ({
-        attempted_at: a.attempted_at, status_code: a.status_code, duration_ms: a.duration_ms, outcome: a.outcome, error: a.error, response_body: a.response_body,
-      })),
+      log: attempts
+        .filter((a) => a.delivery_id === r.id)
+        .map((a) => ({
+          attempted_at: a.attempted_at,
+          status_code: a.status_code,
+          duration_ms: a.duration_ms,
+          outcome: a.outcome,
+          error: a.error,
+          response_body: a.response_body,
+        })),
     })),
   };
 }
@@ -60,14 +104,32 @@ function assertSendable(deps: ServiceDeps, hook: { is_enabled: number; is_verifi
 }
 
 const newDelivery = (webhookId: string, eventId: string, now: string) => ({
-  id: newId(), webhook_id: webhookId, event_id: eventId, status: 'pending' as const, attempts: 0, next_attempt_at: now,
-  lease_until: null, leased_by: null, created_at: now, completed_at: null,
+  id: newId(),
+  webhook_id: webhookId,
+  event_id: eventId,
+  status: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: now,
+  lease_until: null,
+  leased_by: null,
+  created_at: now,
+  completed_at: null,
 });
 
 /** Sends one delivery's event again, as a new delivery with the same webhook-id (receivers may deduplicate). */
-export async function redeliver(deps: ServiceDeps, actor: Actor, webhookId: string, deliveryId: string): Promise<{ id: string; event_id: string; status: string }> {
+export async function redeliver(
+  deps: ServiceDeps,
+  actor: Actor,
+  webhookId: string,
+  deliveryId: string,
+): Promise<{ id: string; event_id: string; status: string }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
-  const original = await deps.db.selectFrom('webhook_deliveries').select(['id', 'event_id']).where('id', '=', deliveryId).where('webhook_id', '=', hook.id).executeTakeFirst();
+  const original = await deps.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id'])
+    .where('id', '=', deliveryId)
+    .where('webhook_id', '=', hook.id)
+    .executeTakeFirst();
   if (!original) throw notFound('delivery');
   assertSendable(deps, hook);
   const row = newDelivery(hook.id, original.event_id, nowIso());
@@ -82,7 +144,12 @@ export async function redeliver(deps: ServiceDeps, actor: Actor, webhookId: stri
  * Sends again every event of the webhook's scope and filter between `from` and `to`, including events that
  * happened while it was disabled.
  */
-export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string, range: { from: string; to: string }): Promise<{ scheduled: number }> {
+export async function replay(
+  deps: ServiceDeps,
+  actor: Actor,
+  webhookId: string,
+  range: { from: string; to: string },
+): Promise<{ scheduled: number }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
   const from = Date.parse(range.from);
   const to = Date.parse(range.to);
@@ -90,17 +157,29 @@ export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string,
   if (Number.isNaN(to) || to < from) throw fieldError('to', 'must be a date-time not before from');
   assertSendable(deps, hook);
   const types = JSON.parse(hook.event_types) as string[];
-  let q = deps.db.selectFrom('events').select('id')
+  let q = deps.db
+    .selectFrom('events')
+    .select('id')
     .where('organization_id', '=', hook.organization_id)
-    .where('created_at', '>=', new Date(from).toISOString()).where('created_at', '<=', new Date(to).toISOString())
+    .where('created_at', '>=', new Date(from).toISOString())
+    .where('created_at', '<=', new Date(to).toISOString())
     .where('type', '!=', pingType(deps.config.eventVendor));
   if (hook.lab_id) q = q.where('lab_id', '=', hook.lab_id);
   if (types.length > 0) q = q.where('type', 'in', types);
-  const events = await q.orderBy('created_at').orderBy('id').limit(MAX_REPLAY + 1).execute();
+  const events = await q
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(MAX_REPLAY + 1)
+    .execute();
   if (events.length > MAX_REPLAY) throw fieldError('from', `the range holds more than ${MAX_REPLAY} events; replay it in parts`);
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    await forEachChunk(events, (chunk) => insertDeliveries(trx, chunk.map((e) => newDelivery(hook.id, e.id, now))));
+    await forEachChunk(events, (chunk) =>
+      insertDeliveries(
+        trx,
+        chunk.map((e) => newDelivery(hook.id, e.id, now)),
+      ),
+    );
     if (events.length > 0) await wakeWorkers(trx);
   });
   return { scheduled: events.length };
@@ -112,12 +191,27 @@ export async function ping(deps: ServiceDeps, actor: Actor, webhookId: string): 
   assertSendable(deps, hook);
   const now = nowIso();
   const event = {
-    specversion: '1.0', id: newId(), source: deps.config.eventSource, type: pingType(deps.config.eventVendor),
-    datacontenttype: 'application/json', time: now, data: { webhook: { id: hook.id, name: hook.name, url: hook.url } },
+    specversion: '1.0',
+    id: newId(),
+    source: deps.config.eventSource,
+    type: pingType(deps.config.eventVendor),
+    datacontenttype: 'application/json',
+    time: now,
+    data: { webhook: { id: hook.id, name: hook.name, url: hook.url } },
   };
   const row = newDelivery(hook.id, event.id, now);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('events').values({ id: event.id, type: event.type, organization_id: hook.organization_id, lab_id: hook.lab_id, payload: JSON.stringify(event), created_at: now }).execute();
+    await trx
+      .insertInto('events')
+      .values({
+        id: event.id,
+        type: event.type,
+        organization_id: hook.organization_id,
+        lab_id: hook.lab_id,
+        payload: JSON.stringify(event),
+        created_at: now,
+      })
+      .execute();
     await insertDeliveries(trx, [row]);
     await wakeWorkers(trx);
   });

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateTime, NString, responses, Uuid } from '../shared/schemas.js';
-import { Webhook } from './schemas.js';
 import { listDeliveries, ping, redeliver, replay } from './deliveries.js';
+import { Webhook } from './schemas.js';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSigningKey, updateWebhook } from './service.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048 });
@@ -16,136 +16,221 @@ const ContentType = Type.Union([Type.Literal('application/json'), Type.Literal('
   description: 'Content-Type of deliveries (default application/json).',
 });
 
-const Delivery = Type.Object({
-  id: Uuid,
-  event_id: Uuid,
-  event_type: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]),
-  attempts: Type.Integer(),
-  next_attempt_at: NString,
-  created_at: DateTime,
-  completed_at: NString,
-  log: Type.Array(Type.Object({
-    attempted_at: DateTime,
-    status_code: Type.Union([Type.Integer(), Type.Null()]),
-    duration_ms: Type.Integer(),
-    outcome: Type.String({ description: 'success, http_error, timeout, network_error, blocked, redirect, not_verified, or webhook_disabled' }),
-    error: NString,
-    response_body: Type.Union([Type.String({ description: 'first 1 KiB of the response' }), Type.Null()]),
-  }, { additionalProperties: false })),
-}, { title: 'WebhookDelivery', additionalProperties: false });
+const Delivery = Type.Object(
+  {
+    id: Uuid,
+    event_id: Uuid,
+    event_type: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]),
+    attempts: Type.Integer(),
+    next_attempt_at: NString,
+    created_at: DateTime,
+    completed_at: NString,
+    log: Type.Array(
+      Type.Object(
+        {
+          attempted_at: DateTime,
+          status_code: Type.Union([Type.Integer(), Type.Null()]),
+          duration_ms: Type.Integer(),
+          outcome: Type.String({
+            description: 'success, http_error, timeout, network_error, blocked, redirect, not_verified, or webhook_disabled',
+          }),
+          error: NString,
+          response_body: Type.Union([Type.String({ description: 'first 1 KiB of the response' }), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { title: 'WebhookDelivery', additionalProperties: false },
+);
 
 const Queued = Type.Object({ id: Uuid, event_id: Uuid, status: Type.String() }, { additionalProperties: false });
 const WebhookParams = Type.Object({ id: Uuid });
 
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/webhooks', {
-    schema: {
-      tags: ['Webhooks'], summary: 'List webhooks', description: 'Organization admins only.',
-      querystring: Type.Object({ organization_id: Type.Optional(Uuid), ...PageQuery }),
-      response: responses({ 200: Type.Array(Webhook) }, [401, 403, 422]),
+  app.get(
+    '/webhooks',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'List webhooks',
+        description: 'Organization admins only.',
+        querystring: Type.Object({ organization_id: Type.Optional(Uuid), ...PageQuery }),
+        response: responses({ 200: Type.Array(Webhook) }, [401, 403, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, webhooks } = await listWebhooks(app.deps, request.actor, { organizationId: request.query.organization_id }, page);
-    setPageHeaders(request, reply, page, total);
-    return webhooks;
-  });
-
-  app.post('/webhooks', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Create webhook',
-      description: 'Give exactly one of lab_id (that lab\'s events) or organization_id (every event of the organization). is_verified is set by the service, not by the client.',
-      body: Type.Object({
-        lab_id: Type.Optional(Uuid),
-        organization_id: Type.Optional(Uuid),
-        name: Type.Optional(Type.String({ maxLength: 200 })),
-        url: Url,
-        event_types: Type.Optional(EventTypes),
-        is_enabled: Type.Optional(Type.Boolean()),
-        is_verified: Type.Optional(Type.Boolean({ description: 'Ignored: set by the validation handshake.' })),
-        is_signed: Type.Optional(Type.Boolean()),
-      }, { additionalProperties: false }),
-      response: responses({ 201: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, webhooks } = await listWebhooks(app.deps, request.actor, { organizationId: request.query.organization_id }, page);
+      setPageHeaders(request, reply, page, total);
+      return webhooks;
     },
-  }, async (request, reply) => {
-    const webhook = await createWebhook(app.deps, request.actor, request.body);
-    reply.code(201).header('Location', `/webhooks/${webhook.id}`);
-    return webhook;
-  });
+  );
 
-  app.get('/webhooks/:id', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Get webhook',
-      params: Type.Object({ id: Uuid }),
-      response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Create webhook',
+        description:
+          "Give exactly one of lab_id (that lab's events) or organization_id (every event of the organization). is_verified is set by the service, not by the client.",
+        body: Type.Object(
+          {
+            lab_id: Type.Optional(Uuid),
+            organization_id: Type.Optional(Uuid),
+            name: Type.Optional(Type.String({ maxLength: 200 })),
+            url: Url,
+            event_types: Type.Optional(EventTypes),
+            is_enabled: Type.Optional(Type.Boolean()),
+            is_verified: Type.Optional(Type.Boolean({ description: 'Ignored: set by the validation handshake.' })),
+            is_signed: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: responses({ 201: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+      },
     },
-  }, async (request) => getWebhook(app.deps, request.actor, request.params.id));
-
-  app.put('/webhooks/:id', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Update webhook',
-      params: Type.Object({ id: Uuid }),
-      body: Type.Object({
-        is_enabled: Type.Optional(Type.Boolean()),
-        name: Type.Optional(NString),
-        url: Type.Optional(Url),
-        event_types: Type.Optional(EventTypes),
-        is_signed: Type.Optional(Type.Boolean()),
-        content_type: Type.Optional(ContentType),
-      }, { additionalProperties: false }),
-      response: responses({ 200: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+    async (request, reply) => {
+      const webhook = await createWebhook(app.deps, request.actor, request.body);
+      reply.code(201).header('Location', `/webhooks/${webhook.id}`);
+      return webhook;
     },
-  }, async (request) => updateWebhook(app.deps, request.actor, request.params.id, request.body));
+  );
 
-  app.delete('/webhooks/:id', {
-    schema: { tags: ['Webhooks'], summary: 'Delete webhook', description: 'Deletes the webhook with its deliveries and log.', params: WebhookParams, response: responses({ 204: Type.Null() }, [401, 403, 404, 422]) },
-  }, async (request, reply) => {
-    await deleteWebhook(app.deps, request.actor, request.params.id);
-    return reply.code(204).send();
-  });
-
-  app.post('/webhooks/:id/rotate-secret', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Rotate the signing key',
-      description: 'Issues a new signing key. For 24 hours deliveries carry signatures by both keys (space-separated in webhook-signature).',
-      params: WebhookParams, response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+  app.get(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Get webhook',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+      },
     },
-  }, async (request) => rotateSigningKey(app.deps, request.actor, request.params.id));
+    async (request) => getWebhook(app.deps, request.actor, request.params.id),
+  );
 
-  app.post('/webhooks/:id/ping', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Send a test event', description: 'Queues a com.<vendor>.webhook.ping event for this webhook only.',
-      params: WebhookParams, response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+  app.put(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Update webhook',
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object(
+          {
+            is_enabled: Type.Optional(Type.Boolean()),
+            name: Type.Optional(NString),
+            url: Type.Optional(Url),
+            event_types: Type.Optional(EventTypes),
+            is_signed: Type.Optional(Type.Boolean()),
+            content_type: Type.Optional(ContentType),
+          },
+          { additionalProperties: false },
+        ),
+        response: responses({ 200: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+      },
     },
-  }, async (request, reply) => reply.code(202).send(await ping(app.deps, request.actor, request.params.id)));
+    async (request) => updateWebhook(app.deps, request.actor, request.params.id, request.body),
+  );
 
-  app.get('/webhooks/:id/deliveries', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Delivery log', description: 'Deliveries of this webhook, newest first, each with every attempt.',
-      params: WebhookParams, querystring: Type.Object({ ...PageQuery }), response: responses({ 200: Type.Array(Delivery) }, [401, 403, 404, 422]),
+  app.delete(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Delete webhook',
+        description: 'Deletes the webhook with its deliveries and log.',
+        params: WebhookParams,
+        response: responses({ 204: Type.Null() }, [401, 403, 404, 422]),
+      },
     },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    const { total, deliveries } = await listDeliveries(app.deps, request.actor, request.params.id, page);
-    setPageHeaders(request, reply, page, total);
-    return deliveries;
-  });
+    async (request, reply) => {
+      await deleteWebhook(app.deps, request.actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/webhooks/:id/deliveries/:deliveryId/redeliver', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Redeliver one delivery', params: Type.Object({ id: Uuid, deliveryId: Uuid }),
-      response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Rotate the signing key',
+        description:
+          'Issues a new signing key. For 24 hours deliveries carry signatures by both keys (space-separated in webhook-signature).',
+        params: WebhookParams,
+        response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+      },
     },
-  }, async (request, reply) => reply.code(202).send(await redeliver(app.deps, request.actor, request.params.id, request.params.deliveryId)));
+    async (request) => rotateSigningKey(app.deps, request.actor, request.params.id),
+  );
 
-  app.post('/webhooks/:id/replay', {
-    schema: {
-      tags: ['Webhooks'], summary: 'Replay a time range',
-      description: 'Sends again every event of the webhook\'s scope and filter created between from and to (inclusive), including events that happened while it was disabled. At most 10,000 events per call.',
-      params: WebhookParams,
-      body: Type.Object({ from: DateTime, to: DateTime }, { additionalProperties: false }),
-      response: responses({ 202: Type.Object({ scheduled: Type.Integer() }, { additionalProperties: false }) }, [400, 401, 403, 404, 409, 415, 422]),
+  app.post(
+    '/webhooks/:id/ping',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send a test event',
+        description: 'Queues a com.<vendor>.webhook.ping event for this webhook only.',
+        params: WebhookParams,
+        response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+      },
     },
-  }, async (request, reply) => reply.code(202).send(await replay(app.deps, request.actor, request.params.id, request.body)));
+    async (request, reply) => reply.code(202).send(await ping(app.deps, request.actor, request.params.id)),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Delivery log',
+        description: 'Deliveries of this webhook, newest first, each with every attempt.',
+        params: WebhookParams,
+        querystring: Type.Object({ ...PageQuery }),
+        response: responses({ 200: Type.Array(Delivery) }, [401, 403, 404, 422]),
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, deliveries } = await listDeliveries(app.deps, request.actor, request.params.id, page);
+      setPageHeaders(request, reply, page, total);
+      return deliveries;
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Redeliver one delivery',
+        params: Type.Object({ id: Uuid, deliveryId: Uuid }),
+        response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+      },
+    },
+    async (request, reply) => reply.code(202).send(await redeliver(app.deps, request.actor, request.params.id, request.params.deliveryId)),
+  );
+
+  app.post(
+    '/webhooks/:id/replay',
+    {
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Replay a time range',
+        description:
+          "Sends again every event of the webhook's scope and filter created between from and to (inclusive), including events that happened while it was disabled. At most 10,000 events per call.",
+        params: WebhookParams,
+        body: Type.Object({ from: DateTime, to: DateTime }, { additionalProperties: false }),
+        response: responses(
+          { 202: Type.Object({ scheduled: Type.Integer() }, { additionalProperties: false }) },
+          [400, 401, 403, 404, 409, 415, 422],
+        ),
+      },
+    },
+    async (request, reply) => reply.code(202).send(await replay(app.deps, request.actor, request.params.id, request.body)),
+  );
 };

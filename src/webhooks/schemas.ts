@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { NString, Uuid } from '../shared/schemas.js';
 
 // The webhook exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).

@@ -7,10 +7,10 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import type { Webhook } from './schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import { generateSigningKey, urlProblem } from './rules.js';
+import type { Webhook } from './schemas.js';
 
 export const toWebhook = (r: repo.WebhookRow): Webhook => ({
   id: r.id,
@@ -33,7 +33,10 @@ function checkEventTypes(vendor: string, requested: string[] | undefined, errors
   const { types, unknown } = expandEventTypes(vendor, requested);
   if (unknown.length > 0) {
     const valid = SHORT_EVENT_TYPES.map((t) => fullEventType(vendor, t)).join(', ');
-    errors.push({ field: 'event_types', message: `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid: ${valid} (also resource.kind or resource.*)` });
+    errors.push({
+      field: 'event_types',
+      message: `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid: ${valid} (also resource.kind or resource.*)`,
+    });
   }
   return types;
 }
@@ -78,10 +81,14 @@ export async function rotateSigningKey(deps: ServiceDeps, actor: Actor, id: stri
   const row = await findManagedWebhook(deps, actor, id);
   const now = Date.now();
   // In a transaction so an Idempotency-Key claim commits with it (src/server/idempotency.ts).
-  await deps.db.transaction().execute((trx) => repo.updateWebhook(trx, row.id, {
-    signing_key: generateSigningKey(), previous_signing_key: row.signing_key,
-    previous_key_expires_at: new Date(now + ROTATION_OVERLAP_MS).toISOString(), updated_at: new Date(now).toISOString(),
-  }));
+  await deps.db.transaction().execute((trx) =>
+    repo.updateWebhook(trx, row.id, {
+      signing_key: generateSigningKey(),
+      previous_signing_key: row.signing_key,
+      previous_key_expires_at: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    }),
+  );
   return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
 }
 
@@ -100,7 +107,10 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
   requireAdmin(actor);
   const errors: FieldError[] = [];
   if ((input.lab_id === undefined) === (input.organization_id === undefined)) {
-    errors.push({ field: 'lab_id', message: 'give exactly one of lab_id (that lab\'s events) or organization_id (all of the organization\'s events)' });
+    errors.push({
+      field: 'lab_id',
+      message: "give exactly one of lab_id (that lab's events) or organization_id (all of the organization's events)",
+    });
   }
   const problem = targetProblem(deps, input.url);
   if (problem) errors.push({ field: 'url', message: problem });
@@ -112,11 +122,26 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
 
   const now = nowIso();
   const row: repo.WebhookRow = {
-    id: newId(), organization_id: actor.organizationId, lab_id: input.lab_id ?? null, name: input.name ?? null, url: input.url,
-    event_types: JSON.stringify(eventTypes), is_enabled: input.is_enabled === false ? 0 : 1, is_verified: 0,
-    is_signed: input.is_signed === false ? 0 : 1, signing_key: generateSigningKey(), previous_signing_key: null,
-    previous_key_expires_at: null, content_type: 'application/json', disabled_reason: null, created_by: actor.userId,
-    created_at: now, updated_at: now, last_success_at: null, failing_since: null, verify_pending: 1,
+    id: newId(),
+    organization_id: actor.organizationId,
+    lab_id: input.lab_id ?? null,
+    name: input.name ?? null,
+    url: input.url,
+    event_types: JSON.stringify(eventTypes),
+    is_enabled: input.is_enabled === false ? 0 : 1,
+    is_verified: 0,
+    is_signed: input.is_signed === false ? 0 : 1,
+    signing_key: generateSigningKey(),
+    previous_signing_key: null,
+    previous_key_expires_at: null,
+    content_type: 'application/json',
+    disabled_reason: null,
+    created_by: actor.userId,
+    created_at: now,
+    updated_at: now,
+    last_success_at: null,
+    failing_since: null,
+    verify_pending: 1,
   };
   // In a transaction, like every POST's write, so an Idempotency-Key claim commits with it (src/server/idempotency.ts).
   await deps.db.transaction().execute((trx) => repo.insertWebhook(trx, row));

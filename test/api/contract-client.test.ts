@@ -10,7 +10,9 @@ beforeAll(async () => {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${base}${path}`, {
@@ -49,11 +51,24 @@ describe('every contract operation over real HTTP', () => {
     expect((await api('PUT', `/inventory-items/${item.id}`, { quantity: '10' })).status).toBe(409);
 
     const created = await api('POST', '/order-requests', {
-      lab_id: migrated.id, type_id: type.id, name: 'Anti-GFP', vendor_name: 'Abcam', catalog_number: 'ab290',
-      price: { amount: '41500', currency: 'USD' }, quantity: 2, required_before: '2027-01-15', notes: 'for the March experiment',
+      lab_id: migrated.id,
+      type_id: type.id,
+      name: 'Anti-GFP',
+      vendor_name: 'Abcam',
+      catalog_number: 'ab290',
+      price: { amount: '41500', currency: 'USD' },
+      quantity: 2,
+      required_before: '2027-01-15',
+      notes: 'for the March experiment',
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ status: 'CREATED', item_name: 'Anti-GFP', quantity: '2', unit_price: '415.00', total_price: { amount: '83000', currency: 'USD' } });
+    expect(created.json).toMatchObject({
+      status: 'CREATED',
+      item_name: 'Anti-GFP',
+      quantity: '2',
+      unit_price: '415.00',
+      total_price: { amount: '83000', currency: 'USD' },
+    });
     for (const status of ['APPROVED', 'ORDERED', 'RECEIVED']) {
       expect((await api('PUT', `/order-requests/${created.json.id}`, { status })).json.status).toBe(status);
     }
@@ -61,7 +76,11 @@ describe('every contract operation over real HTTP', () => {
     expect((await api('GET', '/order-requests?status=RECEIVED')).json.map((o: any) => o.id)).toContain(created.json.id);
     expect((await api('GET', `/inventory-items/${item.id}`)).json.quantity).toBe('3.9');
 
-    const hook = await api('POST', '/webhooks', { lab_id: migrated.id, url: 'https://hooks.example.org/labstock', event_types: ['order-request.ordered'] });
+    const hook = await api('POST', '/webhooks', {
+      lab_id: migrated.id,
+      url: 'https://hooks.example.org/labstock',
+      event_types: ['order-request.ordered'],
+    });
     expect(hook.status).toBe(201);
     expect(hook.json.event_types).toEqual(['com.labstock.order-request.ordered']);
     expect((await api('PUT', `/webhooks/${hook.json.id}`, { is_enabled: false })).json.is_enabled).toBe(false);

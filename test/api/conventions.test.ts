@@ -10,7 +10,9 @@ let rl: Harness; // 3 requests a minute per token
 beforeAll(async () => {
   [h, rl] = await Promise.all([startHarness({ BODY_LIMIT_BYTES: '2048' }), startHarness({ RATE_LIMIT_PER_MINUTE: '3' })]);
 });
-afterAll(async () => { await Promise.all([h?.close(), rl?.close()]); });
+afterAll(async () => {
+  await Promise.all([h?.close(), rl?.close()]);
+});
 
 function expectErrorBody(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -25,27 +27,50 @@ function expectErrorBody(res: LightMyRequestResponse, status: number, code: stri
 }
 
 const orderBody = () => ({
-  lab_id: h.a.legacyLab.id, type_id: h.a.legacyLab.typeId, name: 'Gloves', vendor_name: 'VWR', catalog_number: 'G-1',
-  price: { amount: '500', currency: 'USD' }, quantity: 1,
+  lab_id: h.a.legacyLab.id,
+  type_id: h.a.legacyLab.typeId,
+  name: 'Gloves',
+  vendor_name: 'VWR',
+  catalog_number: 'G-1',
+  price: { amount: '500', currency: 'USD' },
+  quantity: 1,
 });
 
 describe('error bodies', () => {
   it('400 for malformed JSON', async () => {
-    for (const [method, url] of [['POST', '/order-requests'], ['PUT', `/webhooks/00000000-0000-4000-8000-000000000000`], ['PUT', `/inventory-items/${h.a.legacyLab.itemId}`]] as const) {
-      const res = await h.call(h.a.admin.token, { method, url, headers: { 'content-type': 'application/json' }, payload: '{"lab_id": "x",' });
+    for (const [method, url] of [
+      ['POST', '/order-requests'],
+      ['PUT', `/webhooks/00000000-0000-4000-8000-000000000000`],
+      ['PUT', `/inventory-items/${h.a.legacyLab.itemId}`],
+    ] as const) {
+      const res = await h.call(h.a.admin.token, {
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"lab_id": "x",',
+      });
       expectErrorBody(res, 400, 'invalid_json');
     }
   });
 
   it('400 for an empty body sent as JSON', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectErrorBody(res, 400, 'invalid_json');
   });
 
   it('401 without a token, with an unknown token, with a non-Bearer Authorization', async () => {
     expectErrorBody(await h.call(null, { method: 'GET', url: '/user' }), 401, 'unauthorized');
     expectErrorBody(await h.call('lst_unknown', { method: 'GET', url: '/user' }), 401, 'unauthorized');
-    expectErrorBody(await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }), 401, 'unauthorized');
+    expectErrorBody(
+      await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }),
+      401,
+      'unauthorized',
+    );
     expectErrorBody(await h.call(null, { method: 'GET', url: '/labs', headers: { authorization: 'Bearer' } }), 401, 'unauthorized');
     expectErrorBody(await h.call(null, { method: 'POST', url: '/order-requests', payload: orderBody() }), 401, 'unauthorized');
   });
@@ -64,25 +89,48 @@ describe('error bodies', () => {
   it('413 for a body over the limit (BODY_LIMIT_BYTES=2048), and nothing is created', async () => {
     const payload = JSON.stringify({ organization_id: h.a.orgId, url: 'https://hooks.example.org/big', name: 'x'.repeat(3000) });
     expect(Buffer.byteLength(payload)).toBeGreaterThan(2048);
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', headers: { 'content-type': 'application/json' }, payload });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expectErrorBody(res, 413, 'payload_too_large');
     const list = await h.call(h.a.admin.token, { method: 'GET', url: '/webhooks' });
     expect(list.json()).toEqual([]);
-    const order = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', payload: { ...orderBody(), notes: 'n'.repeat(2100) } });
+    const order = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: { ...orderBody(), notes: 'n'.repeat(2100) },
+    });
     expectErrorBody(order, 413, 'payload_too_large');
   });
 
   it('a body just under the limit is accepted', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', payload: { ...orderBody(), notes: 'n'.repeat(1500) } });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: { ...orderBody(), notes: 'n'.repeat(1500) },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('415 for a body that is not JSON', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', headers: { 'content-type': contentType }, payload: 'lab_id=1' });
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/order-requests',
+        headers: { 'content-type': contentType },
+        payload: 'lab_id=1',
+      });
       expectErrorBody(res, 415, 'unsupported_media_type');
     }
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, headers: { 'content-type': 'text/plain' }, payload: '5' });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: '5',
+    });
     expectErrorBody(put, 415, 'unsupported_media_type');
   });
 
@@ -94,7 +142,11 @@ describe('error bodies', () => {
     expect(body.errors.map((e: { field: string }) => e.field)).toContain('colour');
     expect(body.message).toContain('colour');
 
-    const missing = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', payload: { ...orderBody(), quantity: undefined } });
+    const missing = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: { ...orderBody(), quantity: undefined },
+    });
     const m = expectErrorBody(missing, 422, 'validation_failed');
     expect(m.errors.map((e: { field: string }) => e.field)).toContain('quantity');
 
@@ -103,7 +155,11 @@ describe('error bodies', () => {
   });
 
   it('an error is never a 200', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/00000000-0000-4000-8000-000000000000`, payload: { status: 'ORDERED' } });
+    const res = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/00000000-0000-4000-8000-000000000000`,
+      payload: { status: 'ORDERED' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -218,7 +274,11 @@ describe('rate limiting (RATE_LIMIT_PER_MINUTE=3)', () => {
     for (let i = 0; i < 5 && status !== 429; i++) status = (await rl.call(token, { method: 'GET', url: '/user' })).statusCode;
     expect(status).toBe(429);
     const before = await rl.deps.db.selectFrom('webhooks').selectAll().execute();
-    const res = await rl.call(token, { method: 'POST', url: '/webhooks', payload: { organization_id: rl.b.orgId, url: 'https://hooks.example.org/x' } });
+    const res = await rl.call(token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: rl.b.orgId, url: 'https://hooks.example.org/x' },
+    });
     expect(res.statusCode).toBe(429);
     expect(await rl.deps.db.selectFrom('webhooks').selectAll().execute()).toEqual(before);
   });

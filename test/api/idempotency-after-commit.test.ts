@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/shared/config.js';
 import { ABANDONED_CLAIM_MS } from '../../src/server/idempotency.js';
+import { loadConfig } from '../../src/shared/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { type OrgFixture, seedOrganization } from '../helpers/fixtures.js';
 import { TEST_ENV } from '../helpers/harness.js';
@@ -33,16 +33,40 @@ afterAll(async () => {
 });
 
 const body = (name: string) => ({
-  lab_id: a.legacyLab.id, type_id: a.legacyLab.typeId, name, vendor_name: 'Eppendorf',
-  catalog_number: '0030073061', price: { amount: '5900', currency: 'EUR' }, quantity: 3,
+  lab_id: a.legacyLab.id,
+  type_id: a.legacyLab.typeId,
+  name,
+  vendor_name: 'Eppendorf',
+  catalog_number: '0030073061',
+  price: { amount: '5900', currency: 'EUR' },
+  quantity: 3,
 });
 const countNamed = async (name: string) =>
-  Number((await database.handle.db.selectFrom('order_requests').select((eb) => eb.fn.countAll().as('n')).where('item_name', '=', name).executeTakeFirstOrThrow()).n);
-const countEvents = async () => Number((await database.handle.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const post = (key: string, name: string, failAfterCommit: boolean) => app.inject({
-  method: 'POST', url: '/order-requests', payload: body(name),
-  headers: { 'access-token': a.admin.token, 'idempotency-key': key, ...(failAfterCommit ? { 'x-test-fail-after-commit': 'yes' } : {}) },
-});
+  Number(
+    (
+      await database.handle.db
+        .selectFrom('order_requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('item_name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const countEvents = async () =>
+  Number(
+    (
+      await database.handle.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const post = (key: string, name: string, failAfterCommit: boolean) =>
+  app.inject({
+    method: 'POST',
+    url: '/order-requests',
+    payload: body(name),
+    headers: { 'access-token': a.admin.token, 'idempotency-key': key, ...(failAfterCommit ? { 'x-test-fail-after-commit': 'yes' } : {}) },
+  });
 
 describe('Idempotency-Key after a commit', () => {
   it('a 500 after the commit is kept: the retry replays it and nothing is created twice', async () => {
@@ -59,7 +83,9 @@ describe('Idempotency-Key after a commit', () => {
 
   it('a request that failed before any commit still releases its key, so a corrected retry does the work', async () => {
     const bad = await app.inject({
-      method: 'POST', url: '/order-requests', payload: { ...body('Released'), lab_id: '0190a6f2-1111-7222-8333-444455556666' },
+      method: 'POST',
+      url: '/order-requests',
+      payload: { ...body('Released'), lab_id: '0190a6f2-1111-7222-8333-444455556666' },
       headers: { 'access-token': a.admin.token, 'idempotency-key': 'released-1' },
     });
     expect(bad.statusCode).toBe(404);
@@ -74,7 +100,11 @@ describe('Idempotency-Key after a commit', () => {
     expect(first.statusCode).toBe(201);
     // The state a process leaves when it dies between the commit and storing the answer, a while ago.
     const longAgo = new Date(Date.now() - ABANDONED_CLAIM_MS - 5000).toISOString();
-    await database.handle.db.updateTable('idempotency_keys').set({ status_code: 1, response_body: '', created_at: longAgo }).where('key', '=', 'died-1').execute();
+    await database.handle.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: 1, response_body: '', created_at: longAgo })
+      .where('key', '=', 'died-1')
+      .execute();
     const retry = await post('died-1', 'Tips of a dead process', false);
     expect(retry.statusCode, retry.body).toBe(409);
     expect(retry.json()).toMatchObject({ code: 'idempotency_key_completed' });
@@ -84,9 +114,19 @@ describe('Idempotency-Key after a commit', () => {
   it('a claim that never committed and was abandoned is taken over by the retry, which does the work once', async () => {
     const longAgo = new Date(Date.now() - ABANDONED_CLAIM_MS - 5000).toISOString();
     const tokenId = (await database.handle.db.selectFrom('idempotency_keys').select('token_id').executeTakeFirstOrThrow()).token_id;
-    await database.handle.db.insertInto('idempotency_keys').values({
-      token_id: tokenId, key: 'abandoned-1', method: 'POST', path: '/order-requests', body_hash: 'x', status_code: 0, response_body: '', created_at: longAgo,
-    }).execute();
+    await database.handle.db
+      .insertInto('idempotency_keys')
+      .values({
+        token_id: tokenId,
+        key: 'abandoned-1',
+        method: 'POST',
+        path: '/order-requests',
+        body_hash: 'x',
+        status_code: 0,
+        response_body: '',
+        created_at: longAgo,
+      })
+      .execute();
     const retry = await post('abandoned-1', 'Tips of an abandoned claim', false);
     expect(retry.statusCode, retry.body).toBe(201);
     expect(await countNamed('Tips of an abandoned claim')).toBe(1);

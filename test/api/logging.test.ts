@@ -9,7 +9,12 @@ const lines: Record<string, unknown>[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   h = await startHarness();
-  const stream = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
   app = await buildApp({ config: { ...h.config, logLevel: 'info' }, db: h.deps.db, logger: loggerOptions({ logLevel: 'info' }, stream) });
 });
 afterAll(async () => {
@@ -31,7 +36,12 @@ describe('logs', () => {
     await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': h.a.admin.token } });
     await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': unknown } });
     await app.inject({ method: 'GET', url: '/user', headers: { authorization: `Bearer ${h.a.member.token}` } });
-    await app.inject({ method: 'POST', url: '/order-requests', headers: { 'access-token': h.a.admin.token, 'content-type': 'application/json' }, payload: '{"broken' });
+    await app.inject({
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'access-token': h.a.admin.token, 'content-type': 'application/json' },
+      payload: '{"broken',
+    });
     const text = JSON.stringify(lines);
     expect(lines.length).toBeGreaterThan(6);
     for (const secret of [h.a.admin.token, unknown, h.a.member.token]) expect(text).not.toContain(secret);

@@ -59,14 +59,17 @@ describe('GET /openapi.json', () => {
     expect(validator.version).toMatch(/^3\.1/);
   });
 
-  it('has every one of the 17 public operations at PRODUCT §1\'s exact paths (no version prefix)', () => {
-    const present = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([path, item]) => Object.keys(item).filter((m) => ['get', 'put', 'post', 'patch', 'delete'].includes(m)).map((m) => `${m} ${path}`));
+  it("has every one of the 17 public operations at PRODUCT §1's exact paths (no version prefix)", () => {
+    const present = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => ['get', 'put', 'post', 'patch', 'delete'].includes(m))
+        .map((m) => `${m} ${path}`),
+    );
     for (const [method, path] of OPERATIONS) expect(present, `${method} ${path}`).toContain(`${method} ${path}`);
     for (const p of Object.keys(doc.paths)) expect(p).not.toMatch(/^\/v\d/);
   });
 
-  it('documents each operation\'s success status (201 for the two creates)', () => {
+  it("documents each operation's success status (201 for the two creates)", () => {
     for (const [method, path, success] of OPERATIONS) {
       const op = resolved.paths[path][method];
       expect(op.responses, `${method} ${path}`).toHaveProperty(success);
@@ -107,28 +110,64 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('describes the webhook exactly with the contract\'s fields', () => {
-    expect(propertyNames(jsonSchema(resolved.paths['/webhooks/{id}'].get, '200'))).toEqual(
-      ['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url']);
-    expect(propertyNames(jsonSchema(resolved.paths['/webhooks'].get, '200')?.items)).toEqual(
-      ['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url']);
+  it("describes the webhook exactly with the contract's fields", () => {
+    expect(propertyNames(jsonSchema(resolved.paths['/webhooks/{id}'].get, '200'))).toEqual([
+      'event_types',
+      'id',
+      'is_enabled',
+      'is_signed',
+      'is_verified',
+      'name',
+      'signing_key',
+      'url',
+    ]);
+    expect(propertyNames(jsonSchema(resolved.paths['/webhooks'].get, '200')?.items)).toEqual([
+      'event_types',
+      'id',
+      'is_enabled',
+      'is_signed',
+      'is_verified',
+      'name',
+      'signing_key',
+      'url',
+    ]);
   });
 
-  it('describes the webhook bodies: create has the contract\'s fields and needs url; update takes is_enabled', () => {
+  it("describes the webhook bodies: create has the contract's fields and needs url; update takes is_enabled", () => {
     const create = resolved.paths['/webhooks'].post.requestBody.content['application/json'].schema;
-    expect(propertyNames(create)).toEqual(['event_types', 'is_enabled', 'is_signed', 'is_verified', 'lab_id', 'name', 'organization_id', 'url']);
+    expect(propertyNames(create)).toEqual([
+      'event_types',
+      'is_enabled',
+      'is_signed',
+      'is_verified',
+      'lab_id',
+      'name',
+      'organization_id',
+      'url',
+    ]);
     expect(create.required).toContain('url');
     const update = resolved.paths['/webhooks/{id}'].put.requestBody.content['application/json'].schema;
     expect(propertyNames(update)).toContain('is_enabled');
   });
 
-  it('describes the create-order-request body with the contract\'s fields and required ones', () => {
+  it("describes the create-order-request body with the contract's fields and required ones", () => {
     const body = resolved.paths['/order-requests'].post.requestBody.content['application/json'].schema;
-    expect(propertyNames(body)).toEqual(['catalog_number', 'lab_id', 'name', 'notes', 'price', 'quantity', 'required_before', 'type_id', 'vendor_name', 'vendor_product_id']);
+    expect(propertyNames(body)).toEqual([
+      'catalog_number',
+      'lab_id',
+      'name',
+      'notes',
+      'price',
+      'quantity',
+      'required_before',
+      'type_id',
+      'vendor_name',
+      'vendor_product_id',
+    ]);
     expect([...body.required].sort()).toEqual(['catalog_number', 'lab_id', 'name', 'price', 'quantity', 'type_id', 'vendor_name']);
   });
 
-  it('publishes the 17 event kinds under webhooks: a post whose body is the envelope with the configured vendor\'s type', () => {
+  it("publishes the 17 event kinds under webhooks: a post whose body is the envelope with the configured vendor's type", () => {
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...SHORT_EVENT_TYPES].sort());
     expect(SHORT_EVENT_TYPES).toHaveLength(17);
     for (const short of SHORT_EVENT_TYPES) {
@@ -141,18 +180,27 @@ describe('GET /openapi.json', () => {
       expect(schema.properties.data.required, short).toEqual([dataKeyOf(short)]);
       expect(schema.properties.data.additionalProperties).toBe(false);
       expect(Object.keys(schema.properties.data.properties)).toEqual([dataKeyOf(short)]);
-      expect(op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Signature']);
+      expect(op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+        'Signature',
+      ]);
       expect(op.responses).toHaveProperty('2XX');
     }
-    expect(resolved.webhooks['order-request.ordered'].post.requestBody.content['application/json'].schema.properties.data.properties.order_request.properties)
-      .toHaveProperty('events');
+    expect(
+      resolved.webhooks['order-request.ordered'].post.requestBody.content['application/json'].schema.properties.data.properties
+        .order_request.properties,
+    ).toHaveProperty('events');
   });
 
   it('uses EVENT_VENDOR in the published types', async () => {
     const other = await startHarness({ EVENT_VENDOR: 'acme-labs' });
     try {
       const published = (await other.call(null, { method: 'GET', url: '/openapi.json' })).json();
-      expect(published.webhooks['type.deleted'].post.requestBody.content['application/json'].schema.properties.type.const).toBe('com.acme-labs.type.deleted');
+      expect(published.webhooks['type.deleted'].post.requestBody.content['application/json'].schema.properties.type.const).toBe(
+        'com.acme-labs.type.deleted',
+      );
     } finally {
       await other.close();
     }
@@ -174,7 +222,11 @@ describe('GET /openapi.json', () => {
   it('lists exactly the documented operations as the server answers them (no documented route is a 404)', async () => {
     for (const [method, path] of OPERATIONS) {
       const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
-      const res = await h.call(h.a.admin.token, { method: method.toUpperCase() as 'GET', url, ...(method === 'get' ? {} : { payload: {} }) });
+      const res = await h.call(h.a.admin.token, {
+        method: method.toUpperCase() as 'GET',
+        url,
+        ...(method === 'get' ? {} : { payload: {} }),
+      });
       // 404 here can only be "resource not found" with the standard body, never "no route".
       if (res.statusCode === 404) expect(res.json().message, `${method} ${path}`).not.toMatch(/^No route/);
     }
@@ -202,7 +254,9 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/^# TYPE labstock_http_requests_total counter$/m);
-    const sample = res.body.split('\n').find((l) => l.startsWith('labstock_http_requests_total{') && l.includes('/labs/') && l.includes('status="200"'));
+    const sample = res.body
+      .split('\n')
+      .find((l) => l.startsWith('labstock_http_requests_total{') && l.includes('/labs/') && l.includes('status="200"'));
     expect(sample, res.body.slice(0, 1000)).toBeDefined();
     expect(Number(sample!.split(' ').pop())).toBeGreaterThanOrEqual(2);
     expect(res.body).not.toContain(h.a.legacyLab.id);
@@ -214,7 +268,10 @@ describe('GET /metrics', () => {
   it('grows as requests are served', async () => {
     const count = async () => {
       const body = (await h.call(null, { method: 'GET', url: '/metrics' })).body;
-      return body.split('\n').filter((l) => l.startsWith('labstock_http_requests_total{') && l.includes('route="/user"')).reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+      return body
+        .split('\n')
+        .filter((l) => l.startsWith('labstock_http_requests_total{') && l.includes('route="/user"'))
+        .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
     };
     const before = await count();
     for (let i = 0; i < 3; i++) await h.call(h.a.admin.token, { method: 'GET', url: '/user' });

@@ -16,15 +16,44 @@ beforeAll(async () => {
   database = await createTestDatabase();
   env = cliEnv(database);
 });
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
 describe('labstock admin', () => {
   it('creates an organization, users, a lab, a membership and a token that works against the API', async () => {
     const org = await cli('admin', 'org', 'create', '--name', 'CLI University');
     expect(org).toMatchObject({ name: 'CLI University' });
-    const admin = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'Root@Example.org', '--first-name', 'Rosalind', '--last-name', 'Franklin', '--role', 'admin', '--operator');
+    const admin = await cli(
+      'admin',
+      'user',
+      'create',
+      '--org',
+      org.id,
+      '--email',
+      'Root@Example.org',
+      '--first-name',
+      'Rosalind',
+      '--last-name',
+      'Franklin',
+      '--role',
+      'admin',
+      '--operator',
+    );
     expect(admin).toMatchObject({ email: 'root@example.org', role: 'admin', is_operator: true });
-    const member = await cli('admin', 'user', 'create', '--org', org.id, '--email', 'm@example.org', '--first-name', 'M', '--last-name', 'Ember');
+    const member = await cli(
+      'admin',
+      'user',
+      'create',
+      '--org',
+      org.id,
+      '--email',
+      'm@example.org',
+      '--first-name',
+      'M',
+      '--last-name',
+      'Ember',
+    );
     expect(member.role).toBe('member');
     const lab = await cli('admin', 'lab', 'create', '--org', org.id, '--name', 'Crystallography', '--uses-instances');
     expect(lab).toMatchObject({ name: 'Crystallography', uses_instances: true, organization: { id: org.id } });
@@ -38,8 +67,11 @@ describe('labstock admin', () => {
     expect(JSON.stringify(listed)).not.toContain(token.token);
 
     expect((await cli('admin', 'org', 'list')).map((o: any) => o.id)).toContain(org.id);
-    expect((await cli('admin', 'user', 'list', '--org', org.id)).map((u: any) => u.email).sort()).toEqual(['m@example.org', 'root@example.org']);
-    expect((await cli('admin', 'lab', 'list', '--org', org.id))).toHaveLength(1);
+    expect((await cli('admin', 'user', 'list', '--org', org.id)).map((u: any) => u.email).sort()).toEqual([
+      'm@example.org',
+      'root@example.org',
+    ]);
+    expect(await cli('admin', 'lab', 'list', '--org', org.id)).toHaveLength(1);
 
     const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
     const app = await buildApp({ config, db: database.handle.db });
@@ -56,8 +88,12 @@ describe('labstock admin', () => {
   });
 
   it('fails with a clear message and exit code 1', async () => {
-    expect(await cliFails('admin', 'lab', 'create', '--org', '00000000-0000-7000-8000-000000000000', '--name', 'X')).toMatch(/organization not found/);
-    expect(await cliFails('admin', 'user', 'create', '--org', 'x', '--email', 'not-an-email', '--first-name', 'a', '--last-name', 'b')).toMatch(/e-mail/);
+    expect(await cliFails('admin', 'lab', 'create', '--org', '00000000-0000-7000-8000-000000000000', '--name', 'X')).toMatch(
+      /organization not found/,
+    );
+    expect(
+      await cliFails('admin', 'user', 'create', '--org', 'x', '--email', 'not-an-email', '--first-name', 'a', '--last-name', 'b'),
+    ).toMatch(/e-mail/);
   });
 
   it('refuses bad configuration before touching anything', async () => {
@@ -85,10 +121,19 @@ describe('labstock demo', () => {
       const products = await database.handle.db.selectFrom('vendor_products').selectAll().execute();
       expect(products.length).toBeGreaterThanOrEqual(3);
       const sale = await get(`/shop/orders/${demo.sales_order_id}`);
-      expect(sale).toMatchObject({ purchase_order_number: 'PO-DEMO-1', items: [{ id: demo.sales_order_item_id, status: 'PLACED', request: { status: 'ORDERED' } }] });
+      expect(sale).toMatchObject({
+        purchase_order_number: 'PO-DEMO-1',
+        items: [{ id: demo.sales_order_item_id, status: 'PLACED', request: { status: 'ORDERED' } }],
+      });
       // The printed ship command works with the operator token only.
       expect(demo.operator_token).toMatch(/^lso_/);
-      const ship = (token: string) => app.inject({ method: 'POST', url: `/shop/order-items/${demo.sales_order_item_id}/shipments`, headers: { 'access-token': token }, payload: { carrier: 'UPS', tracking: '1Z999', quantity: 2 } });
+      const ship = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/shop/order-items/${demo.sales_order_item_id}/shipments`,
+          headers: { 'access-token': token },
+          payload: { carrier: 'UPS', tracking: '1Z999', quantity: 2 },
+        });
       expect((await ship(demo.token)).statusCode).toBe(403);
       expect((await ship(demo.operator_token)).statusCode).toBe(201);
       expect((await app.inject({ method: 'GET', url: '/labs', headers: { 'access-token': demo.operator_token } })).statusCode).toBe(403);

@@ -8,9 +8,34 @@ import { type Harness, startHarness } from '../helpers/harness.js';
 import { Receiver } from '../helpers/receiver.js';
 
 /** A webhook as the API returns it (the fields these tests read). */
-export interface Hook { id: string; url: string; name: string | null; event_types: string[]; is_enabled: boolean; is_verified: boolean; is_signed: boolean; signing_key: string }
-export interface LogEntry { attempted_at: string; status_code: number | null; outcome: string; error: string | null; response_body: string | null; duration_ms: number }
-export interface Delivery { id: string; event_id: string; event_type: string; status: string; attempts: number; next_attempt_at: string | null; completed_at: string | null; log: LogEntry[] }
+export interface Hook {
+  id: string;
+  url: string;
+  name: string | null;
+  event_types: string[];
+  is_enabled: boolean;
+  is_verified: boolean;
+  is_signed: boolean;
+  signing_key: string;
+}
+export interface LogEntry {
+  attempted_at: string;
+  status_code: number | null;
+  outcome: string;
+  error: string | null;
+  response_body: string | null;
+  duration_ms: number;
+}
+export interface Delivery {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  completed_at: string | null;
+  log: LogEntry[];
+}
 
 export interface DeliverySuite {
   /** The shared harness; `env` holds worker settings, except WEBHOOK_REQUIRE_VERIFICATION, which the API reads. */
@@ -80,7 +105,11 @@ export function deliverySuite(baseEnv: Record<string, string>): DeliverySuite {
   async function changeInstance(hh: Harness): Promise<Record<string, unknown>> {
     qty += 1;
     const lab = hh.a.migratedLab;
-    const res = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`, payload: { quantity: String(qty) } });
+    const res = await hh.call(hh.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${lab.itemId}/instances/${lab.instanceIds[0]}`,
+      payload: { quantity: String(qty) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }

@@ -47,7 +47,11 @@ export async function openStream(tag: string, receiver: Receiver, workerEnv: Rec
     if (!actor) throw new Error('the seeded admin token does not authenticate');
     const webhook = await createWebhook(deps, actor, { organization_id: org.orgId, url: receiver.url, name: `stream ${tag}` });
     const childEnv: NodeJS.ProcessEnv = {
-      ...process.env, ...TEST_ENV, LOG_LEVEL: 'info', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', ...workerEnv,
+      ...process.env,
+      ...TEST_ENV,
+      LOG_LEVEL: 'info',
+      WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+      ...workerEnv,
       DATABASE_URL: childDatabaseUrl(database),
     };
     return { database, config, deps, org, actor, webhook, childEnv };
@@ -70,7 +74,9 @@ export async function commitEvents(s: Stream, count: number, perTransaction: num
       for (let i = 0; i < n; i++) {
         const seq = firstSeq + done + i;
         const event = await emitEvent(trx, s.config, {
-          type: 'inventory-item.updated', organizationId: s.org.orgId, labId: s.org.migratedLab.id,
+          type: 'inventory-item.updated',
+          organizationId: s.org.orgId,
+          labId: s.org.migratedLab.id,
           resource: { id: s.org.migratedLab.itemId, seq },
         });
         out.push(event.id);
@@ -116,7 +122,10 @@ export class WorkerProcess {
   readonly started: Promise<string>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  constructor(env: NodeJS.ProcessEnv, readonly name: string) {
+  constructor(
+    env: NodeJS.ProcessEnv,
+    readonly name: string,
+  ) {
     this.child = spawn(process.execPath, [CLI, 'worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     spawned.add(this.child);
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -131,7 +140,9 @@ export class WorkerProcess {
           this.stderr.push(`(stdout) ${line}`);
         }
       });
-      void this.exited.then(({ code, signal }) => reject(new Error(`${name} exited (${code ?? signal}) before starting: ${this.stderr.join('\n')}`)));
+      void this.exited.then(({ code, signal }) =>
+        reject(new Error(`${name} exited (${code ?? signal}) before starting: ${this.stderr.join('\n')}`)),
+      );
     });
     this.started.catch(() => undefined);
   }
@@ -153,7 +164,9 @@ export class WorkerProcess {
   /** SIGTERM (finish attempts in flight, exit 0), SIGKILL if it does not stop within `graceMs`. */
   async stop(graceMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.running) this.child.kill('SIGTERM');
-    const timer = setTimeout(() => { if (this.running) this.child.kill('SIGKILL'); }, graceMs);
+    const timer = setTimeout(() => {
+      if (this.running) this.child.kill('SIGKILL');
+    }, graceMs);
     try {
       return await this.exited;
     } finally {
@@ -164,12 +177,14 @@ export class WorkerProcess {
 
 /** Kills every worker process these tests started that is still running (afterAll, even after a failure). */
 export async function killAllWorkers(): Promise<void> {
-  await Promise.all([...spawned].map(async (c) => {
-    if (alive(c)) {
-      const gone = new Promise((r) => c.once('exit', r));
-      c.kill('SIGKILL');
-      await gone;
-    }
-    spawned.delete(c);
-  }));
+  await Promise.all(
+    [...spawned].map(async (c) => {
+      if (alive(c)) {
+        const gone = new Promise((r) => c.once('exit', r));
+        c.kill('SIGKILL');
+        await gone;
+      }
+      spawned.delete(c);
+    }),
+  );
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { updateInstanceQuantity } from '../../src/inventory/quantities.js';
 import { Receiver } from '../helpers/receiver.js';
-import { arrivals, commitEvents, killAllWorkers, openStream, type Stream, waitUntil, WorkerProcess } from './_stream.js';
+import { arrivals, commitEvents, killAllWorkers, openStream, type Stream, WorkerProcess, waitUntil } from './_stream.js';
 
 const TOTAL = 1000;
 const GROUP = 10; // each group: one transaction of 9 emitEvent calls, then one real inventory change (1 event)
@@ -48,7 +48,9 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
     const firstId = await first.started;
 
     let killed!: () => void;
-    const killDone = new Promise<void>((r) => { killed = r; });
+    const killDone = new Promise<void>((r) => {
+      killed = r;
+    });
     let committed = 0;
     let committedAtKill = -1;
     let second: WorkerProcess | undefined;
@@ -80,20 +82,32 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
     };
     let producerError: unknown = null;
     const producing = produce();
-    producing.catch((err: unknown) => { producerError = err; });
+    producing.catch((err: unknown) => {
+      producerError = err;
+    });
 
     // Kill the first worker when about a third of the events have arrived, while it has deliveries in flight.
-    await waitUntil(`${KILL_AT} distinct events at the receiver`, 30_000, () => producerError !== null || arrivals(receiver).size >= KILL_AT, 2)
-      .catch((err: Error) => {
-        throw new Error(`${err.message}: ${arrivals(receiver).size} arrived, ${committed} committed; first worker: ${first.errors.slice(0, 5).join(' | ') || 'no errors'}`);
-      });
+    await waitUntil(
+      `${KILL_AT} distinct events at the receiver`,
+      30_000,
+      () => producerError !== null || arrivals(receiver).size >= KILL_AT,
+      2,
+    ).catch((err: Error) => {
+      throw new Error(
+        `${err.message}: ${arrivals(receiver).size} arrived, ${committed} committed; first worker: ${first.errors.slice(0, 5).join(' | ') || 'no errors'}`,
+      );
+    });
     if (producerError) throw producerError;
     const receivedAtKill = arrivals(receiver).size;
     committedAtKill = committed;
     await first.kill('SIGKILL');
     // What the dead worker held: its leases are all that may legitimately be delivered twice.
-    const leasedAtKill = await db.selectFrom('webhook_deliveries').select(['id', 'event_id'])
-      .where('status', '=', 'pending').where('leased_by', '=', firstId).execute();
+    const leasedAtKill = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'event_id'])
+      .where('status', '=', 'pending')
+      .where('leased_by', '=', firstId)
+      .execute();
     const inFlightAtKill = new Set(leasedAtKill.map((d) => d.event_id));
     const postsAtKill = receiver.posts.length;
     killed();
@@ -103,17 +117,27 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
     const expected = (await db.selectFrom('events').select('id').execute()).map((e) => e.id).filter((id) => !before.has(id));
     expect(expected).toHaveLength(TOTAL);
 
-    await waitUntil('every event delivered and no pending delivery', 30_000, async () => {
-      const got = arrivals(receiver);
-      if (!expected.every((id) => got.has(id))) return false;
-      const pending = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('status', '=', 'pending').executeTakeFirstOrThrow();
-      return Number(pending.n) === 0;
-    }, 50).catch((err: Error) => {
+    await waitUntil(
+      'every event delivered and no pending delivery',
+      30_000,
+      async () => {
+        const got = arrivals(receiver);
+        if (!expected.every((id) => got.has(id))) return false;
+        const pending = await db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow();
+        return Number(pending.n) === 0;
+      },
+      50,
+    ).catch((err: Error) => {
       const got = arrivals(receiver);
       const missing = expected.filter((id) => !got.has(id));
-      throw new Error(`${err.message}: ${missing.length} of ${TOTAL} events never arrived (e.g. ${missing.slice(0, 3).join(', ')}); `
-        + `fresh worker errors: ${second?.errors.slice(0, 5).join(' | ') ?? 'none started'}`);
+      throw new Error(
+        `${err.message}: ${missing.length} of ${TOTAL} events never arrived (e.g. ${missing.slice(0, 3).join(', ')}); ` +
+          `fresh worker errors: ${second?.errors.slice(0, 5).join(' | ') ?? 'none started'}`,
+      );
     });
     const exit = await second!.stop();
 
@@ -131,20 +155,36 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
 
     // The delivery log: one successful attempt per delivery (the dead worker logged nothing for what it held).
     // A timeout on a loaded machine is a legitimate retry, and so a legitimate second arrival: it is logged.
-    const deliveries = await db.selectFrom('webhook_deliveries').select(['id', 'event_id', 'status', 'attempts', 'lease_until', 'leased_by'])
-      .where('webhook_id', '=', s!.webhook.id).execute();
-    const attempts = await db.selectFrom('webhook_attempts').select(['delivery_id', 'outcome']).where('webhook_id', '=', s!.webhook.id).execute();
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'event_id', 'status', 'attempts', 'lease_until', 'leased_by'])
+      .where('webhook_id', '=', s!.webhook.id)
+      .execute();
+    const attempts = await db
+      .selectFrom('webhook_attempts')
+      .select(['delivery_id', 'outcome'])
+      .where('webhook_id', '=', s!.webhook.id)
+      .execute();
     const eventOf = new Map(deliveries.map((d) => [d.id, d.event_id]));
     const failed = attempts.filter((a) => a.outcome !== 'success');
-    expect(failed.filter((a) => a.outcome !== 'timeout'), 'attempts that failed other than by a timeout').toEqual([]);
+    expect(
+      failed.filter((a) => a.outcome !== 'timeout'),
+      'attempts that failed other than by a timeout',
+    ).toEqual([]);
     const retried = new Set(failed.map((a) => eventOf.get(a.delivery_id)!));
 
     // Duplicates only where the dead worker held a lease (it may have sent before dying, never recorded it).
     const duplicates = [...got].filter(([, n]) => n > 1).map(([id]) => id);
     const unexplained = duplicates.filter((id) => !inFlightAtKill.has(id) && !retried.has(id));
-    expect(unexplained, `events delivered more than once without having been in flight at the kill (${duplicates.length} duplicates, `
-      + `${inFlightAtKill.size} leased at the kill)`).toEqual([]);
-    for (const id of duplicates) expect(got.get(id)! - (inFlightAtKill.has(id) ? 1 : 0)).toBeLessThanOrEqual(1 + failed.filter((a) => eventOf.get(a.delivery_id) === id).length);
+    expect(
+      unexplained,
+      `events delivered more than once without having been in flight at the kill (${duplicates.length} duplicates, ` +
+        `${inFlightAtKill.size} leased at the kill)`,
+    ).toEqual([]);
+    for (const id of duplicates)
+      expect(got.get(id)! - (inFlightAtKill.has(id) ? 1 : 0)).toBeLessThanOrEqual(
+        1 + failed.filter((a) => eventOf.get(a.delivery_id) === id).length,
+      );
 
     // Every delivery completed successfully, and its lease was released.
     expect(deliveries).toHaveLength(TOTAL);
@@ -164,7 +204,9 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(first.errors).toEqual([]);
     expect(second!.errors).toEqual([]);
-    console.info(`[crash-safety ${s!.database.handle.kind}] killed at ${receivedAtKill} received / ${committedAtKill} committed; `
-      + `${inFlightAtKill.size} leased at the kill, ${duplicates.length} delivered twice; ${failed.length} timed-out attempts; ${busyRetries} SQLITE_BUSY retries of the service change; ${Date.now() - started} ms`);
+    console.info(
+      `[crash-safety ${s!.database.handle.kind}] killed at ${receivedAtKill} received / ${committedAtKill} committed; ` +
+        `${inFlightAtKill.size} leased at the kill, ${duplicates.length} delivered twice; ${failed.length} timed-out attempts; ${busyRetries} SQLITE_BUSY retries of the service change; ${Date.now() - started} ms`,
+    );
   }, 120_000);
 });

@@ -15,11 +15,19 @@ afterAll(async () => {
 
 describe('delivery end to end', () => {
   it('delivers a signed CloudEvent for a change, verified by the standardwebhooks package', async () => {
-    const hook = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { lab_id: h.a.migratedLab.id, url: receiver.url } });
+    const hook = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { lab_id: h.a.migratedLab.id, url: receiver.url },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     const worker = await h.startWorker();
     const item = h.a.migratedLab;
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${item.itemId}/instances/${item.instanceIds[0]}`, payload: { quantity: '7' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${item.itemId}/instances/${item.instanceIds[0]}`,
+      payload: { quantity: '7' },
+    });
     expect(put.statusCode).toBe(200);
     await receiver.waitFor(1);
     const got = receiver.posts[0]!;

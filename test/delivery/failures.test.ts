@@ -7,8 +7,11 @@ import { createHook, deliveries, deliverySuite, getHook, waitUntil } from './_se
 // delivery log". Checked against real HTTP receivers, the delivery log and the webhooks row.
 
 const ENV = {
-  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '300',
-  WEBHOOK_DISABLE_AFTER: '1h', WEBHOOK_POLL: '50ms', // the sustained-failure tests set their own period
+  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms',
+  WEBHOOK_TIMEOUT_MS: '300',
+  WEBHOOK_DISABLE_AFTER: '1h',
+  WEBHOOK_POLL: '50ms', // the sustained-failure tests set their own period
 };
 
 const { setup, receivers, changeInstance } = deliverySuite(ENV);
@@ -16,14 +19,18 @@ const { setup, receivers, changeInstance } = deliverySuite(ENV);
 const hookRow = (hh: Harness, id: string) =>
   hh.deps.db.selectFrom('webhooks').select(['is_enabled', 'disabled_reason']).where('id', '=', id).executeTakeFirstOrThrow();
 
-const settled = (hh: Harness, hookId: string, what = 'the delivery to finish') => waitUntil(async () => {
-  const l = await deliveries(hh, hookId);
-  return l.length > 0 && l.every((d) => d.status !== 'pending') && l;
-}, what);
+const settled = (hh: Harness, hookId: string, what = 'the delivery to finish') =>
+  waitUntil(async () => {
+    const l = await deliveries(hh, hookId);
+    return l.length > 0 && l.every((d) => d.status !== 'pending') && l;
+  }, what);
 
 describe('timeouts', () => {
   it('an answer within WEBHOOK_TIMEOUT_MS succeeds; a slower one is a timeout (not waited for) and is retried', async () => {
-    const { h, rx: [receiver] } = await setup();
+    const {
+      h,
+      rx: [receiver],
+    } = await setup();
     // 1st POST: answered in time; 2nd: answered after 900 ms (timeout 300 ms); 3rd: at once.
     receiver!.respond = (req) => {
       if (req.method !== 'POST') return { status: 204 };
@@ -54,7 +61,10 @@ describe('timeouts', () => {
   });
 
   it('a receiver that never answers in time exhausts the retries and the delivery fails', async () => {
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms' });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms' });
     receiver!.respond = (req) => (req.method === 'POST' ? { status: 204, delayMs: 600 } : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     await h.startWorker();
@@ -65,7 +75,10 @@ describe('timeouts', () => {
   });
 
   it('a refused connection is a network error and is retried', async () => {
-    const { h, rx: [gone] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms' });
+    const {
+      h,
+      rx: [gone],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms' });
     const deadUrl = gone!.url;
     await gone!.stop();
     receivers.splice(receivers.indexOf(gone!), 1);
@@ -74,25 +87,39 @@ describe('timeouts', () => {
     await changeInstance(h);
     const [d] = await settled(h, hook.id);
     expect(d).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(d!.log.map((e) => [e.outcome, e.status_code])).toEqual([['network_error', null], ['network_error', null]]);
+    expect(d!.log.map((e) => [e.outcome, e.status_code])).toEqual([
+      ['network_error', null],
+      ['network_error', null],
+    ]);
     expect(d!.log[0]!.error).toBeTruthy();
   });
 });
 
 describe('HTTP answers', () => {
   it('only 2xx is success: 4xx and 5xx are failures that are retried, and the log keeps the first KiB of each answer', async () => {
-    const { h, rx: [receiver] } = await setup();
+    const {
+      h,
+      rx: [receiver],
+    } = await setup();
     const big = 'E'.repeat(600) + 'F'.repeat(3000);
     const answers = [
-      { status: 400, body: 'bad request' }, { status: 404, body: 'no such hook' }, { status: 500, body: big }, { status: 202, body: 'accepted' },
+      { status: 400, body: 'bad request' },
+      { status: 404, body: 'no such hook' },
+      { status: 500, body: big },
+      { status: 202, body: 'accepted' },
     ];
-    receiver!.respond = (req) => (req.method === 'POST' ? answers[receiver!.posts.length - 1] ?? { status: 204 } : { status: 204 });
+    receiver!.respond = (req) => (req.method === 'POST' ? (answers[receiver!.posts.length - 1] ?? { status: 204 }) : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     await h.startWorker();
     await changeInstance(h);
     const [d] = await settled(h, hook.id);
     expect(d).toMatchObject({ status: 'succeeded', attempts: 4 });
-    expect(d!.log.map((e) => [e.outcome, e.status_code])).toEqual([['http_error', 400], ['http_error', 404], ['http_error', 500], ['success', 202]]);
+    expect(d!.log.map((e) => [e.outcome, e.status_code])).toEqual([
+      ['http_error', 400],
+      ['http_error', 404],
+      ['http_error', 500],
+      ['success', 202],
+    ]);
     expect(d!.log[0]!.response_body).toBe('bad request');
     expect(d!.log[1]!.response_body).toBe('no such hook');
     expect(d!.log[2]!.response_body).toBe(big.slice(0, 1024));
@@ -101,11 +128,15 @@ describe('HTTP answers', () => {
   });
 
   it('redirects are never followed: 301, 302, 307 and 308 are failures and the target gets nothing', async () => {
-    const { h, rx: [receiver, target] } = await setup({}, 2);
+    const {
+      h,
+      rx: [receiver, target],
+    } = await setup({}, 2);
     const codes = [301, 302, 307, 308];
-    receiver!.respond = (req) => (req.method === 'POST'
-      ? { status: codes[receiver!.posts.length - 1] ?? 302, headers: { location: target!.url }, body: 'moved' }
-      : { status: 204 });
+    receiver!.respond = (req) =>
+      req.method === 'POST'
+        ? { status: codes[receiver!.posts.length - 1] ?? 302, headers: { location: target!.url }, body: 'moved' }
+        : { status: 204 };
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
     await changeInstance(h);
@@ -124,7 +155,10 @@ describe('HTTP answers', () => {
 
 describe('410 Gone', () => {
   it('disables the webhook at once, without retrying; the log and the row say why; re-enabling delivers again', async () => {
-    const { h, rx: [receiver] } = await setup();
+    const {
+      h,
+      rx: [receiver],
+    } = await setup();
     receiver!.respond = (req) => (req.method === 'POST' ? { status: 410, body: 'this hook is gone' } : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
@@ -164,7 +198,10 @@ describe('410 Gone', () => {
 
 describe('sustained failure', () => {
   it('disables a webhook that has not succeeded for WEBHOOK_DISABLE_AFTER, and the delivery log says why', async () => {
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms', WEBHOOK_DISABLE_AFTER: '300ms' });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms', WEBHOOK_DISABLE_AFTER: '300ms' });
     receiver!.respond = (req) => (req.method === 'POST' ? { status: 500, body: 'broken' } : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
@@ -198,7 +235,10 @@ describe('sustained failure', () => {
   });
 
   it('a success restarts the clock: failures spread over more than WEBHOOK_DISABLE_AFTER, each followed by a success, do not disable', async () => {
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '120ms', WEBHOOK_DISABLE_AFTER: '300ms' });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '120ms', WEBHOOK_DISABLE_AFTER: '300ms' });
     // Each event fails once, then its retry succeeds.
     const seen = new Set<string>();
     receiver!.respond = (req) => {

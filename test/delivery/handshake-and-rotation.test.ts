@@ -10,7 +10,12 @@ import { createHook, deliverySuite, getHook, type Hook } from './_setup.js';
 // Deliveries may use Content-Type application/cloudevents+json, a per-webhook option.
 
 const ORIGIN = 'https://labstock.test'; // EVENT_SOURCE in the harness
-const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
+const ENV = {
+  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms',
+  WEBHOOK_TIMEOUT_MS: '1000',
+  WEBHOOK_POLL: '50ms',
+};
 
 const suite = deliverySuite(ENV);
 const { changeInstance } = suite;
@@ -32,7 +37,9 @@ const optionsOf = (r: Receiver) => r.received.filter((x) => x.method === 'OPTION
 
 function v1(key: string, got: Received): string {
   const secret = Buffer.from(key.replace(/^whsec_/, ''), 'base64');
-  return `v1,${createHmac('sha256', secret).update(`${String(got.headers['webhook-id'])}.${String(got.headers['webhook-timestamp'])}.${got.body}`).digest('base64')}`;
+  return `v1,${createHmac('sha256', secret)
+    .update(`${String(got.headers['webhook-id'])}.${String(got.headers['webhook-timestamp'])}.${got.body}`)
+    .digest('base64')}`;
 }
 const signaturesOf = (got: Received) => String(got.headers['webhook-signature']).split(' ');
 
@@ -44,11 +51,23 @@ describe('validation handshake', () => {
       { name: '200 + origin', answer: { status: 200, headers: { 'webhook-allowed-origin': ORIGIN } }, verified: true },
       { name: '204 + *', answer: { status: 204, headers: { 'webhook-allowed-origin': '*' } }, verified: true },
       { name: '200 without the header', answer: { status: 200 }, verified: false },
-      { name: '200 + another origin', answer: { status: 200, headers: { 'webhook-allowed-origin': 'https://elsewhere.test' } }, verified: false },
-      { name: '200 + origin with a path', answer: { status: 200, headers: { 'webhook-allowed-origin': `${ORIGIN}/other` } }, verified: false },
+      {
+        name: '200 + another origin',
+        answer: { status: 200, headers: { 'webhook-allowed-origin': 'https://elsewhere.test' } },
+        verified: false,
+      },
+      {
+        name: '200 + origin with a path',
+        answer: { status: 200, headers: { 'webhook-allowed-origin': `${ORIGIN}/other` } },
+        verified: false,
+      },
       { name: '403 + origin', answer: { status: 403, headers: { 'webhook-allowed-origin': ORIGIN } }, verified: false },
       { name: '500 + *', answer: { status: 500, headers: { 'webhook-allowed-origin': '*' } }, verified: false },
-      { name: '307 to a URL that would verify', answer: { status: 307, headers: { location: target.url, 'webhook-allowed-origin': '*' } }, verified: false },
+      {
+        name: '307 to a URL that would verify',
+        answer: { status: 307, headers: { location: target.url, 'webhook-allowed-origin': '*' } },
+        verified: false,
+      },
     ];
     const made: { name: string; r: Receiver; hook: Hook; verified: boolean }[] = [];
     for (const c of cases) {
@@ -125,7 +144,11 @@ describe('rotate-secret', () => {
     expect(newKey).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(newKey).not.toBe(oldKey);
     expect((await getHook(hh, hook.id)).signing_key).toBe(newKey);
-    const row = await hh.deps.db.selectFrom('webhooks').select('previous_key_expires_at').where('id', '=', hook.id).executeTakeFirstOrThrow();
+    const row = await hh.deps.db
+      .selectFrom('webhooks')
+      .select('previous_key_expires_at')
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
     const overlap = Date.parse(row.previous_key_expires_at!) - Date.now();
     expect(overlap).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(overlap).toBeLessThanOrEqual(24 * 3600_000);
@@ -143,7 +166,11 @@ describe('rotate-secret', () => {
     expect(() => Receiver.verify(during, newKey)).not.toThrow();
 
     // When the overlap has ended (its end moved into the past here), only the new key signs.
-    await hh.deps.db.updateTable('webhooks').set({ previous_key_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', hook.id).execute();
+    await hh.deps.db
+      .updateTable('webhooks')
+      .set({ previous_key_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
     await worker.idle();
     await changeInstance(hh);
     await r.waitFor(3);

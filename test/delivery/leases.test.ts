@@ -19,18 +19,26 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 describe('a delivery leased by a worker that died', () => {
   it('an idle worker sleeps until the lease ends instead of claiming in a loop, then delivers it once', async () => {
-    const { h, rx: [receiver] } = await setup();
+    const {
+      h,
+      rx: [receiver],
+    } = await setup();
     const hook = await createHook(h, { url: receiver!.url, event_types: ['com.labstock.inventory-item.updated'] });
     await changeInstance(h); // no worker is running: the delivery waits, pending
     const leaseEnd = Date.now() + LEASE_LEFT_MS;
-    const leased = await h.deps.db.updateTable('webhook_deliveries')
+    const leased = await h.deps.db
+      .updateTable('webhook_deliveries')
       .set({ lease_until: new Date(leaseEnd).toISOString(), leased_by: 'worker-that-died' })
-      .where('webhook_id', '=', hook.id).where('status', '=', 'pending').executeTakeFirst();
+      .where('webhook_id', '=', hook.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     expect(Number(leased.numUpdatedRows)).toBe(1);
 
     // The worker runs on its own connection, whose statements are counted.
     const claims: number[] = [];
-    const counted = openCountedHandle(h, (text) => { if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now()); });
+    const counted = openCountedHandle(h, (text) => {
+      if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now());
+    });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });
     onTestFinished(async () => {
@@ -57,10 +65,16 @@ describe('a delivery leased by a worker that died', () => {
     expect(whileLeased).toBeGreaterThan(0);
     expect(claims.length).toBeGreaterThan(whileLeased);
     // At most one claim per poll interval and per wake-up while leased (~8 here); the spin made thousands.
-    expect(whileLeased, `${whileLeased} claims in ${LEASE_LEFT_MS} ms of lease`).toBeLessThanOrEqual(Math.ceil(LEASE_LEFT_MS / POLL_MS) + 4);
+    expect(whileLeased, `${whileLeased} claims in ${LEASE_LEFT_MS} ms of lease`).toBeLessThanOrEqual(
+      Math.ceil(LEASE_LEFT_MS / POLL_MS) + 4,
+    );
 
     const row = await waitUntil(async () => {
-      const d = await h.deps.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'leased_by']).where('webhook_id', '=', hook.id).executeTakeFirst();
+      const d = await h.deps.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempts', 'leased_by'])
+        .where('webhook_id', '=', hook.id)
+        .executeTakeFirst();
       return d?.status === 'succeeded' && d;
     }, 'the delivery to be recorded');
     expect(row).toEqual({ status: 'succeeded', attempts: 1, leased_by: null });

@@ -9,7 +9,12 @@ import { createHookAs as createHook, deliveriesAs as deliveries, deliverySuite, 
 // webhooks get nothing. "Delivery requires [is_verified] only when WEBHOOK_REQUIRE_VERIFICATION is on." Another
 // organization never receives anything.
 
-const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
+const ENV = {
+  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms',
+  WEBHOOK_TIMEOUT_MS: '1000',
+  WEBHOOK_POLL: '50ms',
+};
 const T = (short: string) => `com.labstock.${short}`;
 
 const { harness: setup, receiver } = deliverySuite(ENV);
@@ -25,7 +30,11 @@ let qty = 10;
 async function changeInstance(hh: Harness, org: 'a' | 'b' = 'a'): Promise<void> {
   qty += 1;
   const o = hh[org];
-  const res = await hh.call(o.admin.token, { method: 'PUT', url: `/inventory-items/${o.migratedLab.itemId}/instances/${o.migratedLab.instanceIds[0]}`, payload: { quantity: String(qty) } });
+  const res = await hh.call(o.admin.token, {
+    method: 'PUT',
+    url: `/inventory-items/${o.migratedLab.itemId}/instances/${o.migratedLab.instanceIds[0]}`,
+    payload: { quantity: String(qty) },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -33,7 +42,11 @@ async function changeInstance(hh: Harness, org: 'a' | 'b' = 'a'): Promise<void> 
 async function changeLegacyItem(hh: Harness, org: 'a' | 'b' = 'a'): Promise<void> {
   qty += 1;
   const o = hh[org];
-  const res = await hh.call(o.admin.token, { method: 'PUT', url: `/inventory-items/${o.legacyLab.itemId}`, payload: { quantity: String(qty) } });
+  const res = await hh.call(o.admin.token, {
+    method: 'PUT',
+    url: `/inventory-items/${o.legacyLab.itemId}`,
+    payload: { quantity: String(qty) },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -41,8 +54,17 @@ async function changeLegacyItem(hh: Harness, org: 'a' | 'b' = 'a'): Promise<void
 async function orderRequest(hh: Harness, lab: { id: string; typeId: string }, order = false, org: 'a' | 'b' = 'a'): Promise<string> {
   const token = hh[org].admin.token;
   const res = await hh.call(token, {
-    method: 'POST', url: '/order-requests',
-    payload: { lab_id: lab.id, type_id: lab.typeId, name: 'Gloves', vendor_name: 'Kimtech', catalog_number: `G-${qty++}`, price: { amount: '5.00', currency: 'USD' }, quantity: 1 },
+    method: 'POST',
+    url: '/order-requests',
+    payload: {
+      lab_id: lab.id,
+      type_id: lab.typeId,
+      name: 'Gloves',
+      vendor_name: 'Kimtech',
+      catalog_number: `G-${qty++}`,
+      price: { amount: '5.00', currency: 'USD' },
+      quantity: 1,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   if (order) {
@@ -58,7 +80,7 @@ async function settle(worker: Worker, ...expected: [Receiver, number][]): Promis
 }
 
 describe('scope', () => {
-  it('a lab webhook gets only its lab\'s events; an organization webhook gets every event of its organization', async () => {
+  it("a lab webhook gets only its lab's events; an organization webhook gets every event of its organization", async () => {
     const hh = await setup();
     const token = hh.a.admin.token;
     const [rLegacy, rMigrated, rOrg] = [await receiver(), await receiver(), await receiver()];
@@ -88,7 +110,13 @@ describe('event_types', () => {
   it('full, short and resource.* entries filter; [] and an omitted list mean every event', async () => {
     const hh = await setup();
     const token = hh.a.admin.token;
-    const r = { full: await receiver(), short: await receiver(), wildcard: await receiver(), empty: await receiver(), omitted: await receiver() };
+    const r = {
+      full: await receiver(),
+      short: await receiver(),
+      wildcard: await receiver(),
+      empty: await receiver(),
+      omitted: await receiver(),
+    };
     const hooks = {
       full: await createHook(hh, token, { organization_id: hh.a.orgId, url: r.full.url, event_types: [T('order-request.created')] }),
       short: await createHook(hh, token, { organization_id: hh.a.orgId, url: r.short.url, event_types: ['order-request.ordered'] }),
@@ -114,7 +142,11 @@ describe('event_types', () => {
     expect((await deliveries(hh, token, hooks.full.id)).map((d) => d.event_type)).toEqual([T('order-request.created')]);
 
     // A changed filter applies to the next events.
-    const put = await hh.call(token, { method: 'PUT', url: `/webhooks/${hooks.full.id}`, payload: { event_types: ['inventory-item.updated'] } });
+    const put = await hh.call(token, {
+      method: 'PUT',
+      url: `/webhooks/${hooks.full.id}`,
+      payload: { event_types: ['inventory-item.updated'] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     await changeInstance(hh);
     await orderRequest(hh, hh.a.legacyLab);
@@ -166,7 +198,8 @@ describe('disabled webhooks', () => {
 
 describe('WEBHOOK_REQUIRE_VERIFICATION', () => {
   const answersHandshake = (r: Receiver) => {
-    r.respond = (req) => (req.method === 'OPTIONS' ? { status: 200, headers: { 'webhook-allowed-origin': 'https://labstock.test' } } : { status: 204 });
+    r.respond = (req) =>
+      req.method === 'OPTIONS' ? { status: 200, headers: { 'webhook-allowed-origin': 'https://labstock.test' } } : { status: 204 };
   };
 
   it('off (the default): a webhook that did not pass the handshake still gets events', async () => {
@@ -241,7 +274,7 @@ describe('WEBHOOK_REQUIRE_VERIFICATION', () => {
 });
 
 describe('tenancy', () => {
-  it('another organization never receives: its webhooks see none of this organization\'s events and cannot subscribe to them', async () => {
+  it("another organization never receives: its webhooks see none of this organization's events and cannot subscribe to them", async () => {
     const hh = await setup();
     const [rA, rBOrg, rBLab] = [await receiver(), await receiver(), await receiver()];
     const aHook = await createHook(hh, hh.a.admin.token, { organization_id: hh.a.orgId, url: rA.url });

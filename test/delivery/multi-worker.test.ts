@@ -4,14 +4,19 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Receiver } from '../helpers/receiver.js';
-import { arrivals, commitEvents, dbIsPostgres, killAllWorkers, openStream, type Stream, waitUntil, WorkerProcess } from './_stream.js';
+import { arrivals, commitEvents, dbIsPostgres, killAllWorkers, openStream, type Stream, WorkerProcess, waitUntil } from './_stream.js';
 
 const TOTAL = 5000;
 const PER_TRANSACTION = 625; // eight transactions
 
 // The default 60 s lease: no crash here, so nothing may ever be claimed twice. A long poll interval means
 // that a worker which does not wake on NOTIFY stalls visibly instead of quietly keeping up by polling.
-const WORKER_ENV = { WEBHOOK_POLL: '5s', WEBHOOK_CONCURRENCY: '16', WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms' };
+const WORKER_ENV = {
+  WEBHOOK_POLL: '5s',
+  WEBHOOK_CONCURRENCY: '16',
+  WEBHOOK_TIMEOUT_MS: '3000',
+  WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms',
+};
 
 describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
   let receiver: Receiver;
@@ -66,30 +71,52 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
       const transactions = Array.from({ length: TOTAL / PER_TRANSACTION }, (_, k) => k * PER_TRANSACTION);
       while (transactions.length > 0) {
         const round = transactions.splice(0, 4);
-        const committed = await Promise.all(round.map(async (first) => {
-          const batch = await commitEvents(s!, PER_TRANSACTION, PER_TRANSACTION, first);
-          firstCommitAt ||= Date.now();
-          return batch;
-        }));
+        const committed = await Promise.all(
+          round.map(async (first) => {
+            const batch = await commitEvents(s!, PER_TRANSACTION, PER_TRANSACTION, first);
+            firstCommitAt ||= Date.now();
+            return batch;
+          }),
+        );
         for (const batch of committed) expected.push(...batch);
       }
       const committedAt = Date.now();
-      await waitUntil('all deliveries completed', 40_000, async () => {
-        if (arrivals(receiver).size < TOTAL) return false;
-        const pending = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('status', '=', 'pending').executeTakeFirstOrThrow();
-        return Number(pending.n) === 0;
-      }, 50).catch((err: Error) => {
-        throw new Error(`${err.message}: ${arrivals(receiver).size} of ${TOTAL} arrived; errors: ${workers.flatMap((w) => w.errors).slice(0, 5).join(' | ') || 'none'}`);
+      await waitUntil(
+        'all deliveries completed',
+        40_000,
+        async () => {
+          if (arrivals(receiver).size < TOTAL) return false;
+          const pending = await db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .where('status', '=', 'pending')
+            .executeTakeFirstOrThrow();
+          return Number(pending.n) === 0;
+        },
+        50,
+      ).catch((err: Error) => {
+        throw new Error(
+          `${err.message}: ${arrivals(receiver).size} of ${TOTAL} arrived; errors: ${
+            workers
+              .flatMap((w) => w.errors)
+              .slice(0, 5)
+              .join(' | ') || 'none'
+          }`,
+        );
       });
-      console.info(`[multi-worker] committed ${TOTAL} events in ${committedAt - started} ms; all delivered ${Date.now() - committedAt} ms later`);
+      console.info(
+        `[multi-worker] committed ${TOTAL} events in ${committedAt - started} ms; all delivered ${Date.now() - committedAt} ms later`,
+      );
     } finally {
       sampling = false;
       await sampler;
     }
     // Graceful stops: anything still in flight (a second copy of some delivery, say) finishes before counting.
     const exits = await Promise.all(workers.map((w) => w.stop()));
-    expect(exits).toEqual([{ code: 0, signal: null }, { code: 0, signal: null }]);
+    expect(exits).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ]);
 
     // Exactly once: every event, no event twice, nothing unknown.
     const got = arrivals(receiver);
@@ -98,11 +125,18 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
     expect([...got].filter(([, n]) => n !== 1)).toEqual([]);
     expect(receiver.posts).toHaveLength(TOTAL);
 
-    const deliveries = await db.selectFrom('webhook_deliveries').select(['id', 'status', 'attempts', 'leased_by'])
-      .where('webhook_id', '=', s!.webhook.id).execute();
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status', 'attempts', 'leased_by'])
+      .where('webhook_id', '=', s!.webhook.id)
+      .execute();
     expect(deliveries).toHaveLength(TOTAL);
     expect(deliveries.filter((d) => d.status !== 'succeeded' || d.attempts !== 1 || d.leased_by !== null)).toEqual([]);
-    const attempts = await db.selectFrom('webhook_attempts').select(['delivery_id', 'outcome']).where('webhook_id', '=', s!.webhook.id).execute();
+    const attempts = await db
+      .selectFrom('webhook_attempts')
+      .select(['delivery_id', 'outcome'])
+      .where('webhook_id', '=', s!.webhook.id)
+      .execute();
     expect(attempts).toHaveLength(TOTAL);
     expect(new Set(attempts.map((a) => a.delivery_id)).size).toBe(TOTAL);
     expect(attempts.filter((a) => a.outcome !== 'success')).toEqual([]);
@@ -121,7 +155,9 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
     // Both woke on the first commit's NOTIFY, well before their 5 s fallback poll.
     for (const id of ids) expect(firstSeen.get(id)! - firstCommitAt, `${id} started on the first batch late`).toBeLessThan(2000);
     expect(workers.flatMap((w) => w.errors)).toEqual([]);
-    console.info(`[multi-worker] sampled ${seen} in-flight deliveries: ${ids.map((id) => `${id} ${share.get(id)}`).join(', ')}; ${Date.now() - started} ms`);
+    console.info(
+      `[multi-worker] sampled ${seen} in-flight deliveries: ${ids.map((id) => `${id} ${share.get(id)}`).join(', ')}; ${Date.now() - started} ms`,
+    );
   }, 60_000);
 
   it('a worker whose LISTEN connection drops listens again, rather than waiting for its poll from then on', async () => {
@@ -134,7 +170,12 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
       const before = receiver.posts.length;
       const [id] = await commitEvents(s!, 1, 1, seq);
       const t = Date.now();
-      await waitUntil(`event ${seq} delivered`, POLL_MS + 5000, () => receiver.posts.slice(before).some((r) => r.headers['webhook-id'] === id), 5);
+      await waitUntil(
+        `event ${seq} delivered`,
+        POLL_MS + 5000,
+        () => receiver.posts.slice(before).some((r) => r.headers['webhook-id'] === id),
+        5,
+      );
       return Date.now() - t;
     };
     expect(await latency(TOTAL), 'NOTIFY wakes a listening worker').toBeLessThan(2000);
@@ -144,20 +185,28 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
     await admin.connect();
     try {
       const { rows } = await admin.query<{ pid: number }>(
-        `select pg_terminate_backend(pid), pid from pg_stat_activity where application_name = $1 and query like 'LISTEN%'`, [appName()]);
+        `select pg_terminate_backend(pid), pid from pg_stat_activity where application_name = $1 and query like 'LISTEN%'`,
+        [appName()],
+      );
       expect(rows).toHaveLength(2);
     } finally {
       await admin.end();
     }
-    await waitUntil('both workers noticed the lost connection', 5000,
-      () => workers.every((w) => w.logs.some((l) => /LISTEN connection/.test(l.msg))));
+    await waitUntil('both workers noticed the lost connection', 5000, () =>
+      workers.every((w) => w.logs.some((l) => /LISTEN connection/.test(l.msg))),
+    );
     await new Promise((r) => setTimeout(r, 1500)); // time to reconnect, and for any wake-up already queued to pass
 
     // Later events must still wake a worker promptly: the fallback poll is not a replacement for LISTEN.
     const after = [await latency(TOTAL + 1), await latency(TOTAL + 2)];
-    console.info(`[multi-worker] delivery latency after the LISTEN sessions were terminated: ${after.join(' ms, ')} ms (poll ${POLL_MS} ms)`);
+    console.info(
+      `[multi-worker] delivery latency after the LISTEN sessions were terminated: ${after.join(' ms, ')} ms (poll ${POLL_MS} ms)`,
+    );
     expect(Math.max(...after), 'a worker that lost its LISTEN connection only wakes on its fallback poll').toBeLessThan(2000);
     const exits = await Promise.all(workers.map((w) => w.stop()));
-    expect(exits).toEqual([{ code: 0, signal: null }, { code: 0, signal: null }]);
+    expect(exits).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ]);
   }, 45_000);
 });

@@ -14,7 +14,14 @@ afterAll(async () => {
 });
 
 const count = async (table: 'events' | 'webhook_deliveries' | 'webhook_attempts') =>
-  Number((await h.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const metric = (text: string, name: string): number => {
   const line = text.split('\n').find((l) => l.startsWith(name));
@@ -23,7 +30,9 @@ const metric = (text: string, name: string): number => {
 
 describe('retention', () => {
   it('prunes finished deliveries, their attempts and events past retention, and keeps anything pending', async () => {
-    const hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { lab_id: h.a.legacyLab.id, url: receiver.url } })).json();
+    const hook = (
+      await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { lab_id: h.a.legacyLab.id, url: receiver.url } })
+    ).json();
     const worker = await h.startWorker({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '10s', WEBHOOK_POLL: '50ms' });
     receiver.respond = () => ({ status: 204 });
     await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '11' } });
@@ -34,7 +43,12 @@ describe('retention', () => {
     await worker.idle();
     await worker.stop();
 
-    const deliveries = await h.deps.db.selectFrom('webhook_deliveries').select(['id', 'status', 'event_id']).where('webhook_id', '=', hook.id).orderBy('created_at').execute();
+    const deliveries = await h.deps.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status', 'event_id'])
+      .where('webhook_id', '=', hook.id)
+      .orderBy('created_at')
+      .execute();
     expect(deliveries.map((d) => d.status)).toEqual(['succeeded', 'pending']);
     // Age everything by a year: the succeeded delivery and its event are past retention, the pending one is not done.
     const old = new Date(Date.now() - 365 * 86_400_000).toISOString();
@@ -61,11 +75,19 @@ describe('delivery metrics', () => {
   it('counts attempts by outcome and shows the queue', async () => {
     const before = await h.call(null, { method: 'GET', url: '/metrics' });
     const successBefore = metric(before.body, 'labstock_webhook_attempts_total{outcome="success"}') || 0;
-    const created = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { lab_id: h.a.migratedLab.id, url: receiver.url } });
+    const created = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { lab_id: h.a.migratedLab.id, url: receiver.url },
+    });
     expect(created.statusCode).toBe(201);
     receiver.respond = () => ({ status: 204 });
     const worker = await h.startWorker({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_POLL: '50ms' });
-    await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`, payload: { quantity: '4' } });
+    await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`,
+      payload: { quantity: '4' },
+    });
     await worker.idle();
     await worker.stop();
     const after = (await h.call(null, { method: 'GET', url: '/metrics' })).body;
@@ -75,10 +97,18 @@ describe('delivery metrics', () => {
     expect(after).toMatch(/^labstock_webhook_oldest_pending_seconds [\d.e+-]+/m);
 
     // A delivery waiting for a worker shows in the queue depth and its age.
-    await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`, payload: { quantity: '5' } });
+    await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`,
+      payload: { quantity: '5' },
+    });
     await new Promise((r) => setTimeout(r, 150));
     const queued = (await h.call(null, { method: 'GET', url: '/metrics' })).body;
-    const pending = await h.deps.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const pending = await h.deps.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     expect(metric(queued, 'labstock_webhook_queue_depth')).toBe(Number(pending.n));
     expect(Number(pending.n)).toBeGreaterThanOrEqual(1);
     expect(metric(queued, 'labstock_webhook_oldest_pending_seconds')).toBeGreaterThan(0.1);

@@ -18,7 +18,10 @@ const posts = (r: Receiver) => r.posts;
 describe('retry schedule', () => {
   it('retries after each wait of WEBHOOK_RETRY_SCHEDULE (never earlier than -10%), then gives up after the last retry', async () => {
     const schedule = [150, 300, 450];
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: schedule.map((ms) => `${ms}ms`).join(',') });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: schedule.map((ms) => `${ms}ms`).join(',') });
     receiver!.respond = (req) => (req.method === 'POST' ? { status: 500, body: 'down for maintenance' } : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
@@ -50,7 +53,10 @@ describe('retry schedule', () => {
   });
 
   it('jitter: the planned wait stays within ±10% of the schedule and differs between deliveries', async () => {
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '10s,20s,30s' });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '10s,20s,30s' });
     receiver!.respond = (req) => (req.method === 'POST' ? { status: 503 } : { status: 204 });
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
@@ -82,10 +88,22 @@ describe('retry schedule', () => {
 
 describe('Retry-After', () => {
   it('is honoured on 429 (delta seconds) and 503 (HTTP date) even when the schedule is much shorter', async () => {
-    const { h, rx: [r429, r503] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms' }, 2);
-    r429!.respond = (req) => (req.method !== 'POST' ? { status: 204 } : r429!.posts.length === 1 ? { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' } : { status: 204 });
-    r503!.respond = (req) => (req.method !== 'POST' ? { status: 204 }
-      : r503!.posts.length === 1 ? { status: 503, headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() }, body: 'maintenance' } : { status: 204 });
+    const {
+      h,
+      rx: [r429, r503],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms' }, 2);
+    r429!.respond = (req) =>
+      req.method !== 'POST'
+        ? { status: 204 }
+        : r429!.posts.length === 1
+          ? { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }
+          : { status: 204 };
+    r503!.respond = (req) =>
+      req.method !== 'POST'
+        ? { status: 204 }
+        : r503!.posts.length === 1
+          ? { status: 503, headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() }, body: 'maintenance' }
+          : { status: 204 };
     const hook429 = await createHook(h, { url: r429!.url });
     const hook503 = await createHook(h, { url: r503!.url });
     await h.startWorker();
@@ -93,7 +111,10 @@ describe('Retry-After', () => {
     await Promise.all([r429!.waitFor(1), r503!.waitFor(1)]);
 
     // While waiting, the log shows the first attempt and a next attempt no sooner than Retry-After says.
-    for (const [hook, status, minWait] of [[hook429, 429, 1000], [hook503, 503, 1000]] as const) {
+    for (const [hook, status, minWait] of [
+      [hook429, 429, 1000],
+      [hook503, 503, 1000],
+    ] as const) {
       const [pending] = await waitUntil(async () => {
         const l = await deliveries(h, hook.id);
         return l[0]?.attempts === 1 && l;
@@ -113,20 +134,29 @@ describe('Retry-After', () => {
     expect(b2.at - b1.at).toBeLessThan(4000);
     expect(a2.headers['webhook-id']).toBe(a1.headers['webhook-id']);
 
-    for (const [hook, status, body] of [[hook429, 429, 'slow down'], [hook503, 503, 'maintenance']] as const) {
+    for (const [hook, status, body] of [
+      [hook429, 429, 'slow down'],
+      [hook503, 503, 'maintenance'],
+    ] as const) {
       const [d] = await waitUntil(async () => {
         const l = await deliveries(h, hook.id);
         return l[0]?.status === 'succeeded' && l;
       }, 'the retry to succeed');
       expect(d!.attempts).toBe(2);
-      expect(d!.log.map((e) => [e.outcome, e.status_code, e.response_body])).toEqual([['http_error', status, body], ['success', 204, '']]);
+      expect(d!.log.map((e) => [e.outcome, e.status_code, e.response_body])).toEqual([
+        ['http_error', status, body],
+        ['success', 204, ''],
+      ]);
     }
   });
 
   it('a 429 or 503 answer still counts as an attempt: the delivery is given up after the last retry', async () => {
-    const { h, rx: [receiver] } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms,50ms' });
-    receiver!.respond = (req) => (req.method !== 'POST' ? { status: 204 }
-      : { status: receiver!.posts.length % 2 === 1 ? 429 : 503, headers: { 'retry-after': '0' } });
+    const {
+      h,
+      rx: [receiver],
+    } = await setup({ WEBHOOK_RETRY_SCHEDULE: '50ms,50ms' });
+    receiver!.respond = (req) =>
+      req.method !== 'POST' ? { status: 204 } : { status: receiver!.posts.length % 2 === 1 ? 429 : 503, headers: { 'retry-after': '0' } };
     const hook = await createHook(h, { url: receiver!.url });
     const worker = await h.startWorker();
     await changeInstance(h);

@@ -9,7 +9,12 @@ import { createHook, deliveriesAs, deliverySuite, waitUntil } from './_setup.js'
 // webhook-timestamp, webhook-signature = "v1,<base64 HMAC-SHA256 of id.timestamp.body>") plus Signature with
 // the same value. Every assertion is on what a real HTTP receiver got.
 
-const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_POLL: '50ms' };
+const ENV = {
+  WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+  WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms',
+  WEBHOOK_TIMEOUT_MS: '1000',
+  WEBHOOK_POLL: '50ms',
+};
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ONE_SIGNATURE_RE = /^v1,[A-Za-z0-9+/]{43}=$/;
@@ -18,7 +23,10 @@ const suite = deliverySuite(ENV);
 const { changeInstance } = suite;
 
 async function setup(env: Record<string, string> = {}): Promise<{ h: Harness; receiver: Receiver }> {
-  const { h, rx: [receiver] } = await suite.setup(env);
+  const {
+    h,
+    rx: [receiver],
+  } = await suite.setup(env);
   return { h, receiver: receiver! };
 }
 
@@ -70,7 +78,12 @@ describe('a signed delivery', () => {
     expect(got.event).not.toBeNull();
     const body = JSON.parse(got.body) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['data', 'datacontenttype', 'id', 'source', 'specversion', 'time', 'type']);
-    expect(body).toMatchObject({ specversion: '1.0', source: 'https://labstock.test', type: 'com.labstock.inventory-item.updated', datacontenttype: 'application/json' });
+    expect(body).toMatchObject({
+      specversion: '1.0',
+      source: 'https://labstock.test',
+      type: 'com.labstock.inventory-item.updated',
+      datacontenttype: 'application/json',
+    });
     expect(body.id).toMatch(UUID_RE);
     expect(body.time).toMatch(DATETIME_RE);
     expect(Date.parse(body.time as string)).toBeGreaterThanOrEqual(before - 1000);
@@ -82,7 +95,13 @@ describe('a signed delivery', () => {
 
     const log = await deliveries(h, hook.id);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ event_id: body.id, event_type: 'com.labstock.inventory-item.updated', status: 'succeeded', attempts: 1, next_attempt_at: null });
+    expect(log[0]).toMatchObject({
+      event_id: body.id,
+      event_type: 'com.labstock.inventory-item.updated',
+      status: 'succeeded',
+      attempts: 1,
+      next_attempt_at: null,
+    });
     expect(log[0]!.log).toHaveLength(1);
     expect(log[0]!.log[0]).toMatchObject({ outcome: 'success', status_code: 204, error: null });
   });
@@ -97,8 +116,15 @@ describe('a signed delivery', () => {
     expect(() => Receiver.verify(got, hook.signing_key)).not.toThrow();
     const otherId = '0190a6f2-1111-7222-8333-444455556666';
     expect(() => Receiver.verify({ ...got, headers: { ...got.headers, 'webhook-id': otherId } }, hook.signing_key)).toThrow();
-    expect(() => Receiver.verify({ ...got, headers: { ...got.headers, 'webhook-timestamp': String(Number(got.headers['webhook-timestamp']) - 1) } }, hook.signing_key)).toThrow();
-    expect(() => Receiver.verify({ ...got, body: got.body.replace('"specversion":"1.0"', '"specversion":"1.0" ') }, hook.signing_key)).toThrow();
+    expect(() =>
+      Receiver.verify(
+        { ...got, headers: { ...got.headers, 'webhook-timestamp': String(Number(got.headers['webhook-timestamp']) - 1) } },
+        hook.signing_key,
+      ),
+    ).toThrow();
+    expect(() =>
+      Receiver.verify({ ...got, body: got.body.replace('"specversion":"1.0"', '"specversion":"1.0" ') }, hook.signing_key),
+    ).toThrow();
     // And another webhook's key does not verify it.
     const other = await createHook(h, { url: receiver.url, event_types: ['type.deleted'] });
     expect(() => Receiver.verify(got, other.signing_key)).toThrow();
@@ -108,7 +134,8 @@ describe('a signed delivery', () => {
     const { h, receiver } = await setup();
     const hook = await createHook(h, { url: receiver.url });
     // The receiver records a request before asking for the answer, so posts.length counts this one.
-    receiver.respond = (req) => (req.method === 'OPTIONS' ? { status: 204 } : receiver.posts.length <= 2 ? { status: 500, body: 'not yet' } : { status: 204 });
+    receiver.respond = (req) =>
+      req.method === 'OPTIONS' ? { status: 204 } : receiver.posts.length <= 2 ? { status: 500, body: 'not yet' } : { status: 204 };
     await h.startWorker();
     await changeInstance(h);
     await receiver.waitFor(3);
@@ -128,7 +155,9 @@ describe('a signed delivery', () => {
     }, 'the delivery to succeed');
     expect(d).toMatchObject({ event_id: eventId, status: 'succeeded', attempts: 3 });
     expect(d!.log.map((e) => [e.outcome, e.status_code, e.response_body])).toEqual([
-      ['http_error', 500, 'not yet'], ['http_error', 500, 'not yet'], ['success', 204, ''],
+      ['http_error', 500, 'not yet'],
+      ['http_error', 500, 'not yet'],
+      ['success', 204, ''],
     ]);
     expect(receiver.posts).toHaveLength(3);
   });
@@ -182,8 +211,17 @@ describe('the event body', () => {
     const worker = await h.startWorker();
     const lab = h.a.legacyLab;
     const created = await h.call(h.a.admin.token, {
-      method: 'POST', url: '/order-requests',
-      payload: { lab_id: lab.id, type_id: lab.typeId, name: 'Pipette tips', vendor_name: 'Eppendorf', catalog_number: 'EP-1', price: { amount: '12.50', currency: 'USD' }, quantity: 2 },
+      method: 'POST',
+      url: '/order-requests',
+      payload: {
+        lab_id: lab.id,
+        type_id: lab.typeId,
+        name: 'Pipette tips',
+        vendor_name: 'Eppendorf',
+        catalog_number: 'EP-1',
+        price: { amount: '12.50', currency: 'USD' },
+        quantity: 2,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     await receiver.waitFor(1);
@@ -195,7 +233,11 @@ describe('the event body', () => {
     expect(Object.keys(createdData)).toEqual(['order_request']);
     expect(createdData.order_request).toEqual(created.json());
 
-    const ordered = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${created.json().id}`, payload: { status: 'ORDERED' } });
+    const ordered = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/${created.json().id}`,
+      payload: { status: 'ORDERED' },
+    });
     expect(ordered.statusCode, ordered.body).toBe(200);
     await receiver.waitFor(2);
     const second = receiver.posts[1]!;

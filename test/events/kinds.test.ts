@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_EVENT_TYPES } from '../../src/events/types.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
 import { eventMark, expectEventTypes, type KindCase, type KindResult, runKindCase } from '../helpers/events.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Each event kind outside the shop, caused through the HTTP API: exactly the expected events are written, the
 // kind's event once, with `data` holding only its key, matching the schema /openapi.json publishes for it, and
@@ -29,21 +29,45 @@ async function ok(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: stri
   return res.statusCode === 204 ? null : res.json();
 }
 
-const result = (response: KindResult['response'], resourceId: string, labId: string): KindResult => ({ response, resourceId, labId, organizationId: h.a.orgId });
+const result = (response: KindResult['response'], resourceId: string, labId: string): KindResult => ({
+  response,
+  resourceId,
+  labId,
+  organizationId: h.a.orgId,
+});
 
 /** An item made through the API: in the migrated lab with one instance on the shelf, or a legacy one. */
 function newItem(lab: LabName, extra: Record<string, unknown> = {}): Promise<any> {
-  const body = lab === 'migratedLab'
-    ? { lab_id: h.a.migratedLab.id, name: uniq('Buffer'), type_id: h.a.migratedLab.typeId, vendor: 'Acme', catalog_number: uniq('CAT'), instances: [{ quantity: '1.5', location_id: shelfId() }] }
-    : { lab_id: h.a.legacyLab.id, name: uniq('Solvent'), type_id: h.a.legacyLab.typeId, quantity: '3', location: { name: 'Cabinet 2' } };
+  const body =
+    lab === 'migratedLab'
+      ? {
+          lab_id: h.a.migratedLab.id,
+          name: uniq('Buffer'),
+          type_id: h.a.migratedLab.typeId,
+          vendor: 'Acme',
+          catalog_number: uniq('CAT'),
+          instances: [{ quantity: '1.5', location_id: shelfId() }],
+        }
+      : { lab_id: h.a.legacyLab.id, name: uniq('Solvent'), type_id: h.a.legacyLab.typeId, quantity: '3', location: { name: 'Cabinet 2' } };
   return ok('POST', '/inventory-items', { ...body, ...extra });
 }
 
 function newOrder(lab: LabName, extra: Record<string, unknown> = {}, token = admin()): Promise<any> {
-  return ok('POST', '/order-requests', {
-    lab_id: h.a[lab].id, type_id: h.a[lab].typeId, name: uniq('Thing'), vendor_name: uniq('Vendor'), catalog_number: uniq('OR'),
-    price: { amount: '1250', currency: 'USD' }, quantity: 2, ...extra,
-  }, token);
+  return ok(
+    'POST',
+    '/order-requests',
+    {
+      lab_id: h.a[lab].id,
+      type_id: h.a[lab].typeId,
+      name: uniq('Thing'),
+      vendor_name: uniq('Vendor'),
+      catalog_number: uniq('OR'),
+      price: { amount: '1250', currency: 'USD' },
+      quantity: 2,
+      ...extra,
+    },
+    token,
+  );
 }
 
 async function orderThrough(lab: LabName, statuses: string[], extra: Record<string, unknown> = {}): Promise<any> {
@@ -60,10 +84,13 @@ const isResponse = (resource: any, r: KindResult) => expect(resource).toEqual(r.
 const CASES: KindCase[] = [
   // inventory-item.created
   {
-    type: 'inventory-item.created', cause: 'POST /inventory-items in a lab that uses instances',
+    type: 'inventory-item.created',
+    cause: 'POST /inventory-items in a lab that uses instances',
     act: async () => {
       const res = await call('POST', '/inventory-items', {
-        lab_id: h.a.migratedLab.id, name: uniq('Antibody'), type_id: h.a.migratedLab.typeId,
+        lab_id: h.a.migratedLab.id,
+        name: uniq('Antibody'),
+        type_id: h.a.migratedLab.typeId,
         instances: [{ quantity: '1.5', lot_number: 'L1', expiration_date: '2028-01-31', location_id: shelfId() }, { quantity: '0.25' }],
       });
       return result(res, res.json().id, h.a.migratedLab.id);
@@ -77,9 +104,15 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.created', cause: 'POST /inventory-items in a legacy lab',
+    type: 'inventory-item.created',
+    cause: 'POST /inventory-items in a legacy lab',
     act: async () => {
-      const res = await call('POST', '/inventory-items', { lab_id: h.a.legacyLab.id, name: uniq('Acetone'), quantity: '4', location: { name: 'Cabinet 3' } });
+      const res = await call('POST', '/inventory-items', {
+        lab_id: h.a.legacyLab.id,
+        name: uniq('Acetone'),
+        quantity: '4',
+        location: { name: 'Cabinet 3' },
+      });
       return result(res, res.json().id, h.a.legacyLab.id);
     },
     check: (item, r) => {
@@ -90,11 +123,14 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.created', cause: 'receiving an order request for goods the lab does not have yet',
+    type: 'inventory-item.created',
+    cause: 'receiving an order request for goods the lab does not have yet',
     setup: () => orderThrough('migratedLab', ['ORDERED']),
     act: async (_h, order) => {
       const res = await call('POST', `/order-requests/${order.id}/receive`, { lot_number: 'RCV-1', location_id: shelfId() });
-      const [item] = await ok('GET', `/inventory-items?lab_id=${h.a.migratedLab.id}&per_page=100`).then((items: any[]) => items.filter((i) => i.catalog_number === order.catalog_number));
+      const [item] = await ok('GET', `/inventory-items?lab_id=${h.a.migratedLab.id}&per_page=100`).then((items: any[]) =>
+        items.filter((i) => i.catalog_number === order.catalog_number),
+      );
       expect(item).toBeDefined();
       return result(res, item.id, h.a.migratedLab.id);
     },
@@ -110,9 +146,15 @@ const CASES: KindCase[] = [
 
   // inventory-item.updated
   {
-    type: 'inventory-item.updated', cause: 'PATCH /inventory-items/{id}',
+    type: 'inventory-item.updated',
+    cause: 'PATCH /inventory-items/{id}',
     setup: () => newItem('migratedLab'),
-    act: async (_h, item) => result(await call('PATCH', `/inventory-items/${item.id}`, { name: `${item.name} (renamed)`, cas_number: '64-17-5' }), item.id, h.a.migratedLab.id),
+    act: async (_h, item) =>
+      result(
+        await call('PATCH', `/inventory-items/${item.id}`, { name: `${item.name} (renamed)`, cas_number: '64-17-5' }),
+        item.id,
+        h.a.migratedLab.id,
+      ),
     check: (item, r, before) => {
       isResponse(item, r);
       expect(item.name).toBe(`${before.name} (renamed)`);
@@ -120,9 +162,15 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'PUT /inventory-items/{id}/instances/{instanceId} (an instance\'s quantity)',
+    type: 'inventory-item.updated',
+    cause: "PUT /inventory-items/{id}/instances/{instanceId} (an instance's quantity)",
     setup: () => newItem('migratedLab'),
-    act: async (_h, item) => result(await call('PUT', `/inventory-items/${item.id}/instances/${item.instances[0].id}`, { quantity: '7' }), item.id, h.a.migratedLab.id),
+    act: async (_h, item) =>
+      result(
+        await call('PUT', `/inventory-items/${item.id}/instances/${item.instances[0].id}`, { quantity: '7' }),
+        item.id,
+        h.a.migratedLab.id,
+      ),
     check: (item, r) => {
       isResponse(item, r);
       expect(item.instances.map((i: any) => i.quantity)).toEqual(['7']);
@@ -130,18 +178,30 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'PATCH /inventory-items/{id}/instances/{instanceId} (an instance\'s lot)',
+    type: 'inventory-item.updated',
+    cause: "PATCH /inventory-items/{id}/instances/{instanceId} (an instance's lot)",
     setup: () => newItem('migratedLab'),
-    act: async (_h, item) => result(await call('PATCH', `/inventory-items/${item.id}/instances/${item.instances[0].id}`, { lot_number: 'NEW-LOT' }), item.id, h.a.migratedLab.id),
+    act: async (_h, item) =>
+      result(
+        await call('PATCH', `/inventory-items/${item.id}/instances/${item.instances[0].id}`, { lot_number: 'NEW-LOT' }),
+        item.id,
+        h.a.migratedLab.id,
+      ),
     check: (item, r) => {
       isResponse(item, r);
       expect(item.instances[0].lot_number).toBe('NEW-LOT');
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'POST /inventory-items/{id}/adjustments',
+    type: 'inventory-item.updated',
+    cause: 'POST /inventory-items/{id}/adjustments',
     setup: () => newItem('migratedLab'),
-    act: async (_h, item) => result(await call('POST', `/inventory-items/${item.id}/adjustments`, { delta: '-0.5', instance_id: item.instances[0].id }), item.id, h.a.migratedLab.id),
+    act: async (_h, item) =>
+      result(
+        await call('POST', `/inventory-items/${item.id}/adjustments`, { delta: '-0.5', instance_id: item.instances[0].id }),
+        item.id,
+        h.a.migratedLab.id,
+      ),
     check: (item, r) => {
       isResponse(item, r);
       expect(item.instances[0].quantity).toBe('1');
@@ -149,7 +209,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'PUT /inventory-items/{id} (quantity, legacy lab)',
+    type: 'inventory-item.updated',
+    cause: 'PUT /inventory-items/{id} (quantity, legacy lab)',
     setup: () => newItem('legacyLab'),
     act: async (_h, item) => result(await call('PUT', `/inventory-items/${item.id}`, { quantity: '9.5' }), item.id, h.a.legacyLab.id),
     check: (item, r) => {
@@ -158,26 +219,30 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'renaming the location its instance is stored in',
+    type: 'inventory-item.updated',
+    cause: 'renaming the location its instance is stored in',
     setup: async () => {
       const location = await ok('POST', '/locations', { lab_id: h.a.migratedLab.id, name: uniq('Fridge') });
       const item = await newItem('migratedLab', { instances: [{ quantity: '1', location_id: location.id }] });
       return { location, item };
     },
-    act: async (_h, { location, item }) => result(await call('PATCH', `/locations/${location.id}`, { name: `${location.name} (new)` }), item.id, h.a.migratedLab.id),
+    act: async (_h, { location, item }) =>
+      result(await call('PATCH', `/locations/${location.id}`, { name: `${location.name} (new)` }), item.id, h.a.migratedLab.id),
     check: async (item, _r, { location }) => {
       expect(item.instances[0].location).toEqual({ name: `${location.name} (new)`, pathNames: [`${location.name} (new)`] });
       expect(item).toEqual(await ok('GET', `/inventory-items/${item.id}`));
     },
   },
   {
-    type: 'inventory-item.updated', cause: 'receiving an order request into an existing item (new instance)',
+    type: 'inventory-item.updated',
+    cause: 'receiving an order request into an existing item (new instance)',
     setup: async () => {
       const item = await newItem('migratedLab');
       const order = await orderThrough('migratedLab', ['ORDERED'], { vendor_name: item.vendor, catalog_number: item.catalog_number });
       return { item, order };
     },
-    act: async (_h, { item, order }) => result(await call('PUT', `/order-requests/${order.id}`, { status: 'RECEIVED' }), item.id, h.a.migratedLab.id),
+    act: async (_h, { item, order }) =>
+      result(await call('PUT', `/order-requests/${order.id}`, { status: 'RECEIVED' }), item.id, h.a.migratedLab.id),
     emits: ['order-request.received', 'inventory-item.updated'],
     check: async (item, _r, ctx) => {
       expect(item.instances).toHaveLength(2);
@@ -188,7 +253,8 @@ const CASES: KindCase[] = [
 
   // inventory-item.deleted
   {
-    type: 'inventory-item.deleted', cause: 'DELETE /inventory-items/{id}',
+    type: 'inventory-item.deleted',
+    cause: 'DELETE /inventory-items/{id}',
     setup: async () => ok('GET', `/inventory-items/${(await newItem('migratedLab')).id}`),
     act: async (_h, item) => result(await call('DELETE', `/inventory-items/${item.id}`), item.id, h.a.migratedLab.id),
     check: async (deleted, _r, last) => {
@@ -199,7 +265,8 @@ const CASES: KindCase[] = [
 
   // type.*
   {
-    type: 'type.created', cause: 'POST /types',
+    type: 'type.created',
+    cause: 'POST /types',
     act: async () => {
       const res = await call('POST', '/types', { lab_id: h.a.migratedLab.id, name: uniq('Enzyme') });
       return result(res, res.json().id, h.a.migratedLab.id);
@@ -210,7 +277,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'type.updated', cause: 'PUT /types/{id}',
+    type: 'type.updated',
+    cause: 'PUT /types/{id}',
     setup: () => ok('POST', '/types', { lab_id: h.a.legacyLab.id, name: uniq('Kit') }),
     act: async (_h, type) => result(await call('PUT', `/types/${type.id}`, { name: `${type.name} v2` }), type.id, h.a.legacyLab.id),
     check: (type, r, before) => {
@@ -220,7 +288,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'type.deleted', cause: 'DELETE /types/{id}',
+    type: 'type.deleted',
+    cause: 'DELETE /types/{id}',
     setup: () => ok('POST', '/types', { lab_id: h.a.legacyLab.id, name: uniq('Consumable') }),
     act: async (_h, type) => result(await call('DELETE', `/types/${type.id}`), type.id, h.a.legacyLab.id),
     check: (type, _r, created) => expect(type).toEqual(created),
@@ -228,11 +297,18 @@ const CASES: KindCase[] = [
 
   // order-request.*
   {
-    type: 'order-request.created', cause: 'POST /order-requests',
+    type: 'order-request.created',
+    cause: 'POST /order-requests',
     act: async () => {
       const res = await call('POST', '/order-requests', {
-        lab_id: h.a.legacyLab.id, type_id: h.a.legacyLab.typeId, name: uniq('Pipettes'), vendor_name: 'Eppendorf', catalog_number: uniq('EP'),
-        price: { amount: '19.99', currency: 'USD' }, quantity: 3, notes: 'urgent-ish',
+        lab_id: h.a.legacyLab.id,
+        type_id: h.a.legacyLab.typeId,
+        name: uniq('Pipettes'),
+        vendor_name: 'Eppendorf',
+        catalog_number: uniq('EP'),
+        price: { amount: '19.99', currency: 'USD' },
+        quantity: 3,
+        notes: 'urgent-ish',
       });
       return result(res, res.json().id, h.a.legacyLab.id);
     },
@@ -243,9 +319,11 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.ordered', cause: 'PUT status ORDERED from CREATED, by another user than the requester',
+    type: 'order-request.ordered',
+    cause: 'PUT status ORDERED from CREATED, by another user than the requester',
     setup: () => newOrder('legacyLab'),
-    act: async (_h, order) => result(await call('PUT', `/order-requests/${order.id}`, { status: 'ORDERED' }, h.a.member.token), order.id, h.a.legacyLab.id),
+    act: async (_h, order) =>
+      result(await call('PUT', `/order-requests/${order.id}`, { status: 'ORDERED' }, h.a.member.token), order.id, h.a.legacyLab.id),
     check: (order, r) => {
       expect(without(order, 'events', 'updated_by')).toEqual(r.response.json());
       expect(order.status).toBe('ORDERED');
@@ -256,7 +334,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.ordered', cause: 'PUT status ORDERED from APPROVED',
+    type: 'order-request.ordered',
+    cause: 'PUT status ORDERED from APPROVED',
     setup: () => orderThrough('migratedLab', ['APPROVED']),
     act: async (_h, order) => result(await call('PUT', `/order-requests/${order.id}`, { status: 'ORDERED' }), order.id, h.a.migratedLab.id),
     check: (order, r) => {
@@ -266,7 +345,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.received', cause: 'PUT status RECEIVED from ORDERED (legacy lab)',
+    type: 'order-request.received',
+    cause: 'PUT status RECEIVED from ORDERED (legacy lab)',
     setup: () => orderThrough('legacyLab', ['ORDERED']),
     act: async (_h, order) => result(await call('PUT', `/order-requests/${order.id}`, { status: 'RECEIVED' }), order.id, h.a.legacyLab.id),
     emits: ['order-request.received', 'inventory-item.created'],
@@ -276,9 +356,19 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.received', cause: 'POST /order-requests/{id}/receive from BACKORDERED',
+    type: 'order-request.received',
+    cause: 'POST /order-requests/{id}/receive from BACKORDERED',
     setup: () => orderThrough('migratedLab', ['ORDERED', 'BACKORDERED']),
-    act: async (_h, order) => result(await call('POST', `/order-requests/${order.id}/receive`, { lot_number: 'B-1', expiration_date: '2029-12-31', location_id: shelfId() }), order.id, h.a.migratedLab.id),
+    act: async (_h, order) =>
+      result(
+        await call('POST', `/order-requests/${order.id}/receive`, {
+          lot_number: 'B-1',
+          expiration_date: '2029-12-31',
+          location_id: shelfId(),
+        }),
+        order.id,
+        h.a.migratedLab.id,
+      ),
     emits: ['order-request.received', 'inventory-item.created'],
     check: (order, r) => {
       isResponse(order, r);
@@ -286,7 +376,8 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.deleted', cause: 'DELETE /order-requests/{id} by an admin',
+    type: 'order-request.deleted',
+    cause: 'DELETE /order-requests/{id} by an admin',
     setup: async () => ok('GET', `/order-requests/${(await orderThrough('legacyLab', ['ORDERED'])).id}`),
     act: async (_h, order) => result(await call('DELETE', `/order-requests/${order.id}`), order.id, h.a.legacyLab.id),
     check: async (deleted, _r, last) => {
@@ -295,9 +386,11 @@ const CASES: KindCase[] = [
     },
   },
   {
-    type: 'order-request.deleted', cause: 'DELETE /order-requests/{id} by its requester (a member)',
+    type: 'order-request.deleted',
+    cause: 'DELETE /order-requests/{id} by its requester (a member)',
     setup: async () => newOrder('migratedLab', {}, h.a.member.token),
-    act: async (_h, order) => result(await call('DELETE', `/order-requests/${order.id}`, undefined, h.a.member.token), order.id, h.a.migratedLab.id),
+    act: async (_h, order) =>
+      result(await call('DELETE', `/order-requests/${order.id}`, undefined, h.a.member.token), order.id, h.a.migratedLab.id),
     check: (deleted, _r, created) => expect(deleted).toEqual(created),
   },
 ];

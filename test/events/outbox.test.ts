@@ -13,8 +13,16 @@ beforeAll(async () => {
   h = await startHarness();
   // A second handle on the same data that reports every statement.
   counted = openCountedHandle(h, (sql) => statements.push(sql));
-  for (const [labId, types] of [[h.a.migratedLab.id, []], [null, ['inventory-item.updated']], [null, ['type.*']]] as const) {
-    const r = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { ...(labId ? { lab_id: labId } : { organization_id: h.a.orgId }), url: 'https://hooks.example.org/x', event_types: types } });
+  for (const [labId, types] of [
+    [h.a.migratedLab.id, []],
+    [null, ['inventory-item.updated']],
+    [null, ['type.*']],
+  ] as const) {
+    const r = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { ...(labId ? { lab_id: labId } : { organization_id: h.a.orgId }), url: 'https://hooks.example.org/x', event_types: types },
+    });
     expect(r.statusCode, r.body).toBe(201);
   }
 });
@@ -25,11 +33,34 @@ afterAll(async () => {
 
 async function emit(n: number, labId: string): Promise<{ statements: number; deliveries: number }> {
   statements = [];
-  const before = Number((await h.deps.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  await counted.db.transaction().execute((trx) => emitEvents(trx, h.config, Array.from({ length: n }, (_, i) => ({
-    type: 'inventory-item.updated' as const, organizationId: h.a.orgId, labId, resource: { i },
-  }))));
-  const after = Number((await h.deps.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const before = Number(
+    (
+      await h.deps.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  await counted.db.transaction().execute((trx) =>
+    emitEvents(
+      trx,
+      h.config,
+      Array.from({ length: n }, (_, i) => ({
+        type: 'inventory-item.updated' as const,
+        organizationId: h.a.orgId,
+        labId,
+        resource: { i },
+      })),
+    ),
+  );
+  const after = Number(
+    (
+      await h.deps.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return { statements: statements.length, deliveries: after - before };
 }
 
@@ -43,7 +74,7 @@ describe('emitEvents', () => {
     expect(many.statements).toBe(one.statements);
   });
 
-  it('gives another lab\'s events only to the organization webhook that wants them', async () => {
+  it("gives another lab's events only to the organization webhook that wants them", async () => {
     const other = await emit(5, h.a.legacyLab.id);
     expect(other.deliveries).toBe(5);
   });

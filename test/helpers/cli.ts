@@ -11,7 +11,9 @@ export const CLI = path.resolve('dist/cli/main.js');
 
 /** The environment that points the CLI at a test database (a PostgreSQL test schema via the search_path). */
 export function cliEnv(database: TestDatabase): NodeJS.ProcessEnv {
-  const url = database.pgSchema ? `${database.url}${database.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.pgSchema}`)}` : database.url;
+  const url = database.pgSchema
+    ? `${database.url}${database.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.pgSchema}`)}`
+    : database.url;
   return { ...process.env, ...TEST_ENV, DATABASE_URL: url };
 }
 

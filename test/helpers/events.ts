@@ -30,11 +30,17 @@ export async function eventMark(h: Harness): Promise<EventMark> {
 
 /** Events written since `before`, in the order they were written (ids are time-ordered UUIDv7). */
 export async function eventsSince(h: Harness, before: EventMark): Promise<StoredEvent<CloudEvent>[]> {
-  const rows = await h.deps.db.selectFrom('events').select(['id', 'type', 'organization_id', 'lab_id', 'payload', 'created_at']).orderBy('id').execute();
-  return rows.filter((r) => !before.has(r.id)).map(({ payload, ...row }) => ({
-    row,
-    event: (typeof payload === 'string' ? JSON.parse(payload) : payload) as CloudEvent,
-  }));
+  const rows = await h.deps.db
+    .selectFrom('events')
+    .select(['id', 'type', 'organization_id', 'lab_id', 'payload', 'created_at'])
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((r) => !before.has(r.id))
+    .map(({ payload, ...row }) => ({
+      row,
+      event: (typeof payload === 'string' ? JSON.parse(payload) : payload) as CloudEvent,
+    }));
 }
 
 /** Short types of the events written since `before`. */
@@ -100,7 +106,12 @@ export interface ExpectOneOptions {
  * Exactly one event of `short` was written since `before`; it is a well-formed envelope whose `data` has only
  * the kind's key, its row agrees with it, and it validates against the published schema. Returns it.
  */
-export async function expectOneEvent(h: Harness, short: ShortEventType, before: EventMark, opts: ExpectOneOptions = {}): Promise<StoredEvent<CloudEvent> & { resource: any }> {
+export async function expectOneEvent(
+  h: Harness,
+  short: ShortEventType,
+  before: EventMark,
+  opts: ExpectOneOptions = {},
+): Promise<StoredEvent<CloudEvent> & { resource: any }> {
   const type = fullEventType(h.config.eventVendor, short);
   const all = await eventsSince(h, before);
   const mine = all.filter((e) => e.row.type === type);
@@ -159,20 +170,34 @@ export async function runKindCase<C>(h: Harness, c: KindCase<C>): Promise<void> 
   for (const { row, event } of await eventsSince(h, before)) {
     await expectMatchesPublishedSchema(h, (row.type as string).slice(prefix.length) as ShortEventType, event);
   }
-  const { resource } = await expectOneEvent(h, c.type, before, { resourceId: result.resourceId, labId: result.labId, organizationId: result.organizationId });
+  const { resource } = await expectOneEvent(h, c.type, before, {
+    resourceId: result.resourceId,
+    labId: result.labId,
+    organizationId: result.organizationId,
+  });
   await c.check?.(resource, result, ctx, h);
 }
 
 /** Outbox events of a full type (e.g. com.labstock.order-request.created), parsed, in insertion order. */
 export async function eventsOfType(h: Harness, type: string): Promise<StoredEvent[]> {
   const rows = await h.deps.db.selectFrom('events').selectAll().where('type', '=', type).orderBy('created_at').orderBy('id').execute();
-  return rows.map((r) => ({ row: { id: r.id, type: r.type, organization_id: r.organization_id, lab_id: r.lab_id, created_at: r.created_at }, event: JSON.parse(r.payload) }));
+  return rows.map((r) => ({
+    row: { id: r.id, type: r.type, organization_id: r.organization_id, lab_id: r.lab_id, created_at: r.created_at },
+    event: JSON.parse(r.payload),
+  }));
 }
 
 /** The payloads of the outbox events of a short type (e.g. sales-order.placed), in insertion order. */
 export const eventPayloadsOfType = async (h: Harness, shortType: string) =>
-  (await h.deps.db.selectFrom('events').selectAll().where('type', '=', `com.labstock.${shortType}`).orderBy('created_at').orderBy('id').execute())
-    .map((e) => JSON.parse(e.payload) as { type: string; data: Record<string, any> });
+  (
+    await h.deps.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', `com.labstock.${shortType}`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  ).map((e) => JSON.parse(e.payload) as { type: string; data: Record<string, any> });
 
 /** Events written after `before` (a list of event ids), with their payload parsed. */
 export async function eventsAfter(h: Harness, before: string[]) {

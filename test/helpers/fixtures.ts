@@ -24,9 +24,27 @@ export interface OrgFixture {
  */
 export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<OrgFixture> {
   const org = await createOrganization(deps.db, { name: `Org ${tag}` });
-  const admin = await createUser(deps.db, { organizationId: org.id, email: `admin-${tag}@example.org`, firstName: 'Ada', lastName: `Admin${tag}`, role: 'admin' });
-  const member = await createUser(deps.db, { organizationId: org.id, email: `member-${tag}@example.org`, firstName: 'Max', lastName: `Member${tag}`, role: 'member' });
-  const outsider = await createUser(deps.db, { organizationId: org.id, email: `outsider-${tag}@example.org`, firstName: 'Olga', lastName: `Outsider${tag}`, role: 'member' });
+  const admin = await createUser(deps.db, {
+    organizationId: org.id,
+    email: `admin-${tag}@example.org`,
+    firstName: 'Ada',
+    lastName: `Admin${tag}`,
+    role: 'admin',
+  });
+  const member = await createUser(deps.db, {
+    organizationId: org.id,
+    email: `member-${tag}@example.org`,
+    firstName: 'Max',
+    lastName: `Member${tag}`,
+    role: 'member',
+  });
+  const outsider = await createUser(deps.db, {
+    organizationId: org.id,
+    email: `outsider-${tag}@example.org`,
+    firstName: 'Olga',
+    lastName: `Outsider${tag}`,
+    role: 'member',
+  });
 
   const legacy = await createLab(deps.db, { organizationId: org.id, name: `Legacy lab ${tag}` });
   const migrated = await createLab(deps.db, { organizationId: org.id, name: `Migrated lab ${tag}`, usesInstances: true });
@@ -39,17 +57,41 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
   const otherType = await createType(deps, { labId: other.id, name: 'Buffer' });
 
   const legacyItem = await createItem(deps, admin.id, {
-    labId: legacy.id, name: `Ethanol ${tag}`, typeId: legacyType.id, vendor: 'Sigma', catalogNumber: 'E7023', price: '42.50',
-    unitSize: '1 L', quantity: '3', lotNumber: 'LOT-1', expirationDate: '2027-01-31', locationName: 'Cabinet 1', sublocationName: 'Shelf A',
+    labId: legacy.id,
+    name: `Ethanol ${tag}`,
+    typeId: legacyType.id,
+    vendor: 'Sigma',
+    catalogNumber: 'E7023',
+    price: '42.50',
+    unitSize: '1 L',
+    quantity: '3',
+    lotNumber: 'LOT-1',
+    expirationDate: '2027-01-31',
+    locationName: 'Cabinet 1',
+    sublocationName: 'Shelf A',
   });
 
   const room = await createLocation(deps.db, { labId: migrated.id, parentId: null, name: 'Room 101' });
   const freezer = await createLocation(deps.db, { labId: migrated.id, parentId: room.id, name: 'Freezer A' });
   const shelf = await createLocation(deps.db, { labId: migrated.id, parentId: freezer.id, name: 'Shelf 2' });
-  const migratedItem = await createItem(deps, admin.id, {
-    labId: migrated.id, name: `Anti-GFP ${tag}`, typeId: migratedType.id, vendor: 'Abcam', catalogNumber: 'ab290',
-  }, [{ quantity: '0.1', lotNumber: 'A1', expirationDate: '2027-06-30', locationId: shelf.id }]);
-  const withTwo = await addInstance(deps, admin.id, migratedItem.id, { quantity: '0.2', lotNumber: null, expirationDate: null, locationId: null });
+  const migratedItem = await createItem(
+    deps,
+    admin.id,
+    {
+      labId: migrated.id,
+      name: `Anti-GFP ${tag}`,
+      typeId: migratedType.id,
+      vendor: 'Abcam',
+      catalogNumber: 'ab290',
+    },
+    [{ quantity: '0.1', lotNumber: 'A1', expirationDate: '2027-06-30', locationId: shelf.id }],
+  );
+  const withTwo = await addInstance(deps, admin.id, migratedItem.id, {
+    quantity: '0.2',
+    lotNumber: null,
+    expirationDate: null,
+    locationId: null,
+  });
 
   const tokens = await Promise.all([
     createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'admin' }),
@@ -64,8 +106,11 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
     outsider: { id: outsider.id, token: tokens[2].token },
     legacyLab: { id: legacy.id, typeId: legacyType.id, itemId: legacyItem.id },
     migratedLab: {
-      id: migrated.id, typeId: migratedType.id, itemId: migratedItem.id,
-      instanceIds: withTwo.instances.map((i) => i.id), locationIds: [room.id, freezer.id, shelf.id],
+      id: migrated.id,
+      typeId: migratedType.id,
+      itemId: migratedItem.id,
+      instanceIds: withTwo.instances.map((i) => i.id),
+      locationIds: [room.id, freezer.id, shelf.id],
     },
     otherLab: { id: other.id, typeId: otherType.id },
   };

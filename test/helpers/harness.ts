@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
 import { createWorker, type Worker } from '../../src/delivery/worker.js';
+import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/shared/config.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -42,7 +42,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const b = await seedOrganization(deps, 'B');
   const workers: Worker[] = [];
   return {
-    app, deps, config, database, a, b,
+    app,
+    deps,
+    config,
+    database,
+    a,
+    b,
     call(token, opts) {
       const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
       if (token) headers['access-token'] = token;
@@ -50,7 +55,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     },
     async startWorker(workerEnv = {}) {
       const workerConfig = loadConfig({ ...TEST_ENV, ...env, ...workerEnv, DATABASE_URL: database.url });
-      const worker = createWorker({ db: database.handle.db, config: workerConfig, log: silentLog, pgSchema: database.pgSchema, metrics: app.deps.metrics });
+      const worker = createWorker({
+        db: database.handle.db,
+        config: workerConfig,
+        log: silentLog,
+        pgSchema: database.pgSchema,
+        metrics: app.deps.metrics,
+      });
       await worker.start();
       workers.push(worker);
       return worker;

@@ -27,13 +27,26 @@ export async function waitForMigration(h: Harness, token: string, labId: string,
  * The legacy values of bulk item `i`: a mix of every case (nothing at all, lot only, two-level location, location
  * only, expiry only) with a few location names repeated across items, so locations are shared.
  */
-export function bulkLegacy(i: number): Pick<InventoryItemsTable, 'quantity' | 'lot_number' | 'expiration_date' | 'location_name' | 'sublocation_name'> {
+export function bulkLegacy(
+  i: number,
+): Pick<InventoryItemsTable, 'quantity' | 'lot_number' | 'expiration_date' | 'location_name' | 'sublocation_name'> {
   switch (i % 5) {
-    case 0: return { quantity: '0', lot_number: null, expiration_date: null, location_name: null, sublocation_name: null };
-    case 1: return { quantity: '3', lot_number: `LOT-${i}`, expiration_date: null, location_name: null, sublocation_name: null };
-    case 2: return { quantity: '1.5', lot_number: null, expiration_date: null, location_name: `Room ${i % 7}`, sublocation_name: `Shelf ${i % 3}` };
-    case 3: return { quantity: `${i % 11}`, lot_number: null, expiration_date: null, location_name: `Room ${i % 7}`, sublocation_name: null };
-    default: return { quantity: '2', lot_number: null, expiration_date: '2027-12-31', location_name: null, sublocation_name: null };
+    case 0:
+      return { quantity: '0', lot_number: null, expiration_date: null, location_name: null, sublocation_name: null };
+    case 1:
+      return { quantity: '3', lot_number: `LOT-${i}`, expiration_date: null, location_name: null, sublocation_name: null };
+    case 2:
+      return {
+        quantity: '1.5',
+        lot_number: null,
+        expiration_date: null,
+        location_name: `Room ${i % 7}`,
+        sublocation_name: `Shelf ${i % 3}`,
+      };
+    case 3:
+      return { quantity: `${i % 11}`, lot_number: null, expiration_date: null, location_name: `Room ${i % 7}`, sublocation_name: null };
+    default:
+      return { quantity: '2', lot_number: null, expiration_date: '2027-12-31', location_name: null, sublocation_name: null };
   }
 }
 
@@ -55,9 +68,26 @@ export async function seedBulkLegacyLab(db: Db, orgId: string, userId: string, n
         // 250 items per timestamp: ties across batch boundaries.
         const at = new Date(base + Math.floor(i / 250) * 1000).toISOString();
         rows.push({
-          id: newId(), lab_id: lab.id, type_id: null, name: `Bulk item ${i}`, vendor: null, catalog_number: `CAT-${i}`, price: null, unit_size: null,
-          url: null, technical_details: null, auto_reminder: null, cas_number: null, vendor_product_id: null, serial_number: null,
-          ...bulkLegacy(i), added_by: userId, updated_by: userId, version: 1, created_at: at, updated_at: at,
+          id: newId(),
+          lab_id: lab.id,
+          type_id: null,
+          name: `Bulk item ${i}`,
+          vendor: null,
+          catalog_number: `CAT-${i}`,
+          price: null,
+          unit_size: null,
+          url: null,
+          technical_details: null,
+          auto_reminder: null,
+          cas_number: null,
+          vendor_product_id: null,
+          serial_number: null,
+          ...bulkLegacy(i),
+          added_by: userId,
+          updated_by: userId,
+          version: 1,
+          created_at: at,
+          updated_at: at,
         });
       }
       await trx.insertInto('inventory_items').values(rows).execute();
@@ -82,22 +112,46 @@ export async function expectBulkMigrated(db: Db, labId: string, n: number): Prom
 
   const items = db.selectFrom('inventory_items').where('lab_id', '=', labId);
   expect(await count(items.select((eb) => eb.fn.countAll<string | number>().as('n')))).toBe(n);
-  expect(await count(items.select((eb) => eb.fn.countAll<string | number>().as('n')).where((eb) => eb.or([
-    eb('quantity', '<>', '0'), eb('lot_number', 'is not', null), eb('expiration_date', 'is not', null), eb('location_name', 'is not', null), eb('sublocation_name', 'is not', null),
-  ])))).toBe(0);
+  expect(
+    await count(
+      items
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where((eb) =>
+          eb.or([
+            eb('quantity', '<>', '0'),
+            eb('lot_number', 'is not', null),
+            eb('expiration_date', 'is not', null),
+            eb('location_name', 'is not', null),
+            eb('sublocation_name', 'is not', null),
+          ]),
+        ),
+    ),
+  ).toBe(0);
   expect(await count(items.select((eb) => eb.fn.countAll<string | number>().as('n')).where('version', '=', 2))).toBe(changed);
   expect(await count(items.select((eb) => eb.fn.countAll<string | number>().as('n')).where('version', '=', 1))).toBe(n - changed);
 
-  const instances = db.selectFrom('inventory_item_instances').innerJoin('inventory_items', 'inventory_items.id', 'inventory_item_instances.item_id')
+  const instances = db
+    .selectFrom('inventory_item_instances')
+    .innerJoin('inventory_items', 'inventory_items.id', 'inventory_item_instances.item_id')
     .where('inventory_items.lab_id', '=', labId);
   expect(await count(instances.select((eb) => eb.fn.countAll<string | number>().as('n')))).toBe(changed);
-  expect(await count(instances.select((eb) => eb.fn.count<string | number>('inventory_item_instances.item_id').distinct().as('n')))).toBe(changed);
+  expect(await count(instances.select((eb) => eb.fn.count<string | number>('inventory_item_instances.item_id').distinct().as('n')))).toBe(
+    changed,
+  );
 
   // Every instance carries its item's legacy values (the item name encodes i).
-  const rows = await instances.leftJoin('locations', 'locations.id', 'inventory_item_instances.location_id')
+  const rows = await instances
+    .leftJoin('locations', 'locations.id', 'inventory_item_instances.location_id')
     .leftJoin('locations as parent', 'parent.id', 'locations.parent_id')
-    .select(['inventory_items.name', 'inventory_item_instances.quantity', 'inventory_item_instances.lot_number', 'inventory_item_instances.expiration_date',
-      'locations.name as leaf', 'parent.name as root', 'inventory_item_instances.archived_at'])
+    .select([
+      'inventory_items.name',
+      'inventory_item_instances.quantity',
+      'inventory_item_instances.lot_number',
+      'inventory_item_instances.expiration_date',
+      'locations.name as leaf',
+      'parent.name as root',
+      'inventory_item_instances.archived_at',
+    ])
     .execute();
   let wrong = 0;
   for (const r of rows) {
@@ -105,10 +159,16 @@ export async function expectBulkMigrated(db: Db, labId: string, n: number): Prom
     const legacy = bulkLegacy(i);
     const path = [legacy.location_name, legacy.sublocation_name].filter((x) => x !== null);
     const got = [r.root, r.leaf].filter((x) => x !== null);
-    if (r.quantity !== legacy.quantity || r.lot_number !== legacy.lot_number || r.expiration_date !== legacy.expiration_date
-      || JSON.stringify(got) !== JSON.stringify(path) || r.archived_at !== null) wrong++;
+    if (
+      r.quantity !== legacy.quantity ||
+      r.lot_number !== legacy.lot_number ||
+      r.expiration_date !== legacy.expiration_date ||
+      JSON.stringify(got) !== JSON.stringify(path) ||
+      r.archived_at !== null
+    )
+      wrong++;
   }
-  expect(wrong, 'instances whose values differ from their item\'s legacy values').toBe(0);
+  expect(wrong, "instances whose values differ from their item's legacy values").toBe(0);
 
   // Locations: Room 0..6 at the root, Shelf 0..2 under each room that has a two-level item.
   const locations = await db.selectFrom('locations').select(['id', 'parent_id', 'name']).where('lab_id', '=', labId).execute();
@@ -120,8 +180,18 @@ export async function expectBulkMigrated(db: Db, labId: string, n: number): Prom
     if (l.location_name && l.sublocation_name) childrenSeen.add(`${l.location_name}/${l.sublocation_name}`);
   }
   const byId = new Map(locations.map((l) => [l.id, l]));
-  expect(locations.filter((l) => l.parent_id === null).map((l) => l.name).sort()).toEqual([...rootsSeen].sort());
-  expect(locations.filter((l) => l.parent_id !== null).map((l) => `${byId.get(l.parent_id!)!.name}/${l.name}`).sort()).toEqual([...childrenSeen].sort());
+  expect(
+    locations
+      .filter((l) => l.parent_id === null)
+      .map((l) => l.name)
+      .sort(),
+  ).toEqual([...rootsSeen].sort());
+  expect(
+    locations
+      .filter((l) => l.parent_id !== null)
+      .map((l) => `${byId.get(l.parent_id!)!.name}/${l.name}`)
+      .sort(),
+  ).toEqual([...childrenSeen].sort());
 
   // One event per changed item, none for the others: counted in SQL, then the ids read from the payloads in pages.
   const events = db.selectFrom('events').where('lab_id', '=', labId).where('type', '=', UPDATED);

@@ -2,8 +2,8 @@
 // (PRODUCT §1), the ids of one tenant, and a whole-database snapshot.
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import type { Harness } from './harness.js';
 import type { OrgFixture } from './fixtures.js';
+import type { Harness } from './harness.js';
 
 /** The ids one organization's resources carry, as the operations need them. */
 export interface TenantIds {
@@ -56,46 +56,98 @@ export const OPERATIONS: Operation[] = [
   { key: 'GET /healthz', method: 'GET', path: '/healthz', public: true, success: 200 },
   { key: 'GET /user', method: 'GET', path: '/user', success: 200 },
   {
-    key: 'GET /inventory-items', method: 'GET', path: '/inventory-items', list: true, success: 200,
+    key: 'GET /inventory-items',
+    method: 'GET',
+    path: '/inventory-items',
+    list: true,
+    success: 200,
     filters: { lab_id: (i) => [i.legacyLabId, i.migratedLabId, i.otherLabId] },
   },
   { key: 'GET /inventory-items/{id}', method: 'GET', path: '/inventory-items/{id}', success: 200, params: (i) => ({ id: i.legacyItemId }) },
   {
-    key: 'PUT /inventory-items/{id}', method: 'PUT', path: '/inventory-items/{id}', success: 200,
-    params: (i) => ({ id: i.legacyItemId }), body: () => ({ quantity: '7' }),
+    key: 'PUT /inventory-items/{id}',
+    method: 'PUT',
+    path: '/inventory-items/{id}',
+    success: 200,
+    params: (i) => ({ id: i.legacyItemId }),
+    body: () => ({ quantity: '7' }),
   },
   {
-    key: 'PUT /inventory-items/{itemId}/instances/{itemInstanceId}', method: 'PUT', path: '/inventory-items/{itemId}/instances/{itemInstanceId}',
-    success: 200, params: (i) => ({ itemId: i.migratedItemId, itemInstanceId: i.instanceId }), body: () => ({ quantity: '0.5' }),
+    key: 'PUT /inventory-items/{itemId}/instances/{itemInstanceId}',
+    method: 'PUT',
+    path: '/inventory-items/{itemId}/instances/{itemInstanceId}',
+    success: 200,
+    params: (i) => ({ itemId: i.migratedItemId, itemInstanceId: i.instanceId }),
+    body: () => ({ quantity: '0.5' }),
   },
   { key: 'GET /labs', method: 'GET', path: '/labs', list: true, success: 200, filters: { organization_id: (i) => [i.orgId] } },
   { key: 'GET /labs/{id}', method: 'GET', path: '/labs/{id}', success: 200, params: (i) => ({ id: i.legacyLabId }) },
   {
-    key: 'GET /order-requests', method: 'GET', path: '/order-requests', list: true, success: 200,
+    key: 'GET /order-requests',
+    method: 'GET',
+    path: '/order-requests',
+    list: true,
+    success: 200,
     filters: { lab_id: (i) => [i.legacyLabId, i.migratedLabId, i.otherLabId] },
   },
   {
-    key: 'POST /order-requests', method: 'POST', path: '/order-requests', success: 201,
+    key: 'POST /order-requests',
+    method: 'POST',
+    path: '/order-requests',
+    success: 201,
     body: (i) => ({
-      lab_id: i.legacyLabId, type_id: i.legacyTypeId, name: 'Pipette tips', vendor_name: 'Eppendorf', catalog_number: 'EP-200',
-      price: { amount: '1250', currency: 'USD' }, quantity: 2,
+      lab_id: i.legacyLabId,
+      type_id: i.legacyTypeId,
+      name: 'Pipette tips',
+      vendor_name: 'Eppendorf',
+      catalog_number: 'EP-200',
+      price: { amount: '1250', currency: 'USD' },
+      quantity: 2,
     }),
   },
   { key: 'GET /order-requests/{id}', method: 'GET', path: '/order-requests/{id}', success: 200, params: (i) => ({ id: i.orderId }) },
   {
-    key: 'PUT /order-requests/{id}', method: 'PUT', path: '/order-requests/{id}', success: 200,
-    params: (i) => ({ id: i.orderId }), body: () => ({ status: 'APPROVED' }),
+    key: 'PUT /order-requests/{id}',
+    method: 'PUT',
+    path: '/order-requests/{id}',
+    success: 200,
+    params: (i) => ({ id: i.orderId }),
+    body: () => ({ status: 'APPROVED' }),
   },
-  { key: 'GET /types', method: 'GET', path: '/types', list: true, success: 200, filters: { lab_id: (i) => [i.legacyLabId, i.migratedLabId, i.otherLabId] } },
-  { key: 'GET /webhooks', method: 'GET', path: '/webhooks', list: true, adminOnly: true, success: 200, filters: { organization_id: (i) => [i.orgId] } },
   {
-    key: 'POST /webhooks', method: 'POST', path: '/webhooks', adminOnly: true, success: 201,
+    key: 'GET /types',
+    method: 'GET',
+    path: '/types',
+    list: true,
+    success: 200,
+    filters: { lab_id: (i) => [i.legacyLabId, i.migratedLabId, i.otherLabId] },
+  },
+  {
+    key: 'GET /webhooks',
+    method: 'GET',
+    path: '/webhooks',
+    list: true,
+    adminOnly: true,
+    success: 200,
+    filters: { organization_id: (i) => [i.orgId] },
+  },
+  {
+    key: 'POST /webhooks',
+    method: 'POST',
+    path: '/webhooks',
+    adminOnly: true,
+    success: 201,
     body: (i) => ({ lab_id: i.legacyLabId, url: 'https://hooks.example.org/labstock', event_types: ['order-request.*'] }),
   },
   { key: 'GET /webhooks/{id}', method: 'GET', path: '/webhooks/{id}', adminOnly: true, success: 200, params: (i) => ({ id: i.webhookId }) },
   {
-    key: 'PUT /webhooks/{id}', method: 'PUT', path: '/webhooks/{id}', adminOnly: true, success: 200,
-    params: (i) => ({ id: i.webhookId }), body: () => ({ is_enabled: false }),
+    key: 'PUT /webhooks/{id}',
+    method: 'PUT',
+    path: '/webhooks/{id}',
+    adminOnly: true,
+    success: 200,
+    params: (i) => ({ id: i.webhookId }),
+    body: () => ({ is_enabled: false }),
   },
 ];
 
@@ -116,28 +168,42 @@ export const pathParamNames = (template: string): string[] => [...template.match
  */
 export async function prepareTenant(h: Harness, f: OrgFixture): Promise<Tenant> {
   const order = await h.call(f.admin.token, {
-    method: 'POST', url: '/order-requests', payload: {
-      lab_id: f.legacyLab.id, type_id: f.legacyLab.typeId, name: 'Ethanol absolute', vendor_name: 'Sigma', catalog_number: 'E7023',
-      price: { amount: '4250', currency: 'USD' }, quantity: 1,
+    method: 'POST',
+    url: '/order-requests',
+    payload: {
+      lab_id: f.legacyLab.id,
+      type_id: f.legacyLab.typeId,
+      name: 'Ethanol absolute',
+      vendor_name: 'Sigma',
+      catalog_number: 'E7023',
+      price: { amount: '4250', currency: 'USD' },
+      quantity: 1,
     },
   });
   if (order.statusCode !== 201) throw new Error(`could not create the order request: ${order.statusCode} ${order.body}`);
   const webhook = await h.call(f.admin.token, {
-    method: 'POST', url: '/webhooks', payload: { organization_id: f.orgId, name: 'all events', url: 'https://hooks.example.org/tenant' },
+    method: 'POST',
+    url: '/webhooks',
+    payload: { organization_id: f.orgId, name: 'all events', url: 'https://hooks.example.org/tenant' },
   });
   if (webhook.statusCode !== 201) throw new Error(`could not create the webhook: ${webhook.statusCode} ${webhook.body}`);
   const ids: TenantIds = {
     orgId: f.orgId,
-    legacyLabId: f.legacyLab.id, legacyTypeId: f.legacyLab.typeId, legacyItemId: f.legacyLab.itemId,
-    migratedLabId: f.migratedLab.id, migratedTypeId: f.migratedLab.typeId, migratedItemId: f.migratedLab.itemId,
+    legacyLabId: f.legacyLab.id,
+    legacyTypeId: f.legacyLab.typeId,
+    legacyItemId: f.legacyLab.itemId,
+    migratedLabId: f.migratedLab.id,
+    migratedTypeId: f.migratedLab.typeId,
+    migratedItemId: f.migratedLab.itemId,
     instanceId: f.migratedLab.instanceIds[0]!,
-    otherLabId: f.otherLab.id, otherTypeId: f.otherLab.typeId,
-    orderId: order.json().id as string, webhookId: webhook.json().id as string,
+    otherLabId: f.otherLab.id,
+    otherTypeId: f.otherLab.typeId,
+    orderId: order.json().id as string,
+    webhookId: webhook.json().id as string,
   };
-  const allIds = [...new Set([
-    ...Object.values(ids), f.admin.id, f.member.id, f.outsider.id,
-    ...f.migratedLab.instanceIds, ...f.migratedLab.locationIds,
-  ])];
+  const allIds = [
+    ...new Set([...Object.values(ids), f.admin.id, f.member.id, f.outsider.id, ...f.migratedLab.instanceIds, ...f.migratedLab.locationIds]),
+  ];
   return { fixture: f, ids, allIds, secrets: [...allIds, webhook.json().signing_key as string] };
 }
 
@@ -155,7 +221,11 @@ const IGNORED_COLUMNS: Record<string, string[]> = { access_tokens: ['last_used_a
 
 export type Snapshot = Record<string, Record<string, unknown>[]>;
 
-interface TableInfo { name: string; orderBy: string[]; ignored: string[] }
+interface TableInfo {
+  name: string;
+  orderBy: string[];
+  ignored: string[];
+}
 const tableCache = new WeakMap<Harness, TableInfo[]>();
 
 async function tablesOf(h: Harness): Promise<TableInfo[]> {
@@ -167,7 +237,11 @@ async function tablesOf(h: Harness): Promise<TableInfo[]> {
     .sort((x, y) => x.name.localeCompare(y.name))
     .map((t) => {
       const columns = t.columns.map((c) => c.name);
-      return { name: t.name, orderBy: PRIMARY_KEYS[t.name] ?? (columns.includes('id') ? ['id'] : columns), ignored: IGNORED_COLUMNS[t.name] ?? [] };
+      return {
+        name: t.name,
+        orderBy: PRIMARY_KEYS[t.name] ?? (columns.includes('id') ? ['id'] : columns),
+        ignored: IGNORED_COLUMNS[t.name] ?? [],
+      };
     });
   if (tables.length < 10) throw new Error(`snapshot found only ${tables.length} tables; is the schema filter right?`);
   tableCache.set(h, tables);
@@ -186,8 +260,10 @@ export async function snapshotDb(h: Harness): Promise<Snapshot> {
   const tables = await tablesOf(h);
   const out: Snapshot = {};
   if (h.database.pgSchema) {
-    const parts = tables.map((t) =>
-      `'${t.name}', (SELECT coalesce(json_agg(r ORDER BY ${t.orderBy.map((c) => `r.${quote(c)}`).join(', ')}), '[]'::json) FROM ${quote(t.name)} r)`);
+    const parts = tables.map(
+      (t) =>
+        `'${t.name}', (SELECT coalesce(json_agg(r ORDER BY ${t.orderBy.map((c) => `r.${quote(c)}`).join(', ')}), '[]'::json) FROM ${quote(t.name)} r)`,
+    );
     const { rows } = await sql<{ snap: Snapshot }>`SELECT json_build_object(${sql.raw(parts.join(', '))}) AS snap`.execute(db);
     Object.assign(out, rows[0]!.snap);
   } else {

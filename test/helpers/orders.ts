@@ -20,8 +20,14 @@ let seq = 0;
 export function orderBody(lab: { id: string; typeId: string }, overrides: Partial<CreateBody> = {}): CreateBody {
   seq += 1;
   return {
-    lab_id: lab.id, type_id: lab.typeId, name: `Thing ${seq}`, vendor_name: `Vendor ${seq}`, catalog_number: `CAT-${seq}`,
-    price: { amount: '1250', currency: 'USD' }, quantity: 2, ...overrides,
+    lab_id: lab.id,
+    type_id: lab.typeId,
+    name: `Thing ${seq}`,
+    vendor_name: `Vendor ${seq}`,
+    catalog_number: `CAT-${seq}`,
+    price: { amount: '1250', currency: 'USD' },
+    quantity: 2,
+    ...overrides,
   };
 }
 

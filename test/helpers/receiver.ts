@@ -15,7 +15,10 @@ export interface Received {
   at: number;
 }
 
-export type Responder = (req: Received, index: number) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+export type Responder = (
+  req: Received,
+  index: number,
+) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
 /**
  * A real webhook receiver on 127.0.0.1: it records every request, parses POST bodies with the cloudevents
@@ -47,8 +50,17 @@ export class Receiver {
   waitFor(n: number, timeoutMs = 15_000): Promise<void> {
     if (this.posts.length >= n) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`receiver got ${this.posts.length} of ${n} deliveries in ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ n, resolve: () => { clearTimeout(timer); resolve(); } });
+      const timer = setTimeout(
+        () => reject(new Error(`receiver got ${this.posts.length} of ${n} deliveries in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   }
 
@@ -82,7 +94,15 @@ export class Receiver {
           parseError = err instanceof Error ? err.message : String(err);
         }
       }
-      const record: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, event, parseError, at: Date.now() };
+      const record: Received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        event,
+        parseError,
+        at: Date.now(),
+      };
       this.received.push(record);
       const answer = parseError ? { status: 400, body: parseError } : this.respond(record, this.received.length - 1);
       const send = () => {

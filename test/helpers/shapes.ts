@@ -10,9 +10,29 @@ export const UNKNOWN_ID = '5b0c1e0a-8f57-4c43-9a0e-2a5d6b1c9e7f';
 
 /** Contract fields of an inventory item, plus app_url (PRODUCT §1). */
 export const ITEM_KEYS = [
-  'id', 'name', 'vendor', 'catalog_number', 'price', 'unit_size', 'quantity', 'url', 'technical_details', 'expiration_date',
-  'auto_reminder', 'lot_number', 'cas_number', 'vendor_product_id', 'lab', 'type', 'location', 'sublocation', 'added_by',
-  'updated_by', 'serial_number', 'instances', 'app_url',
+  'id',
+  'name',
+  'vendor',
+  'catalog_number',
+  'price',
+  'unit_size',
+  'quantity',
+  'url',
+  'technical_details',
+  'expiration_date',
+  'auto_reminder',
+  'lot_number',
+  'cas_number',
+  'vendor_product_id',
+  'lab',
+  'type',
+  'location',
+  'sublocation',
+  'added_by',
+  'updated_by',
+  'serial_number',
+  'instances',
+  'app_url',
 ].sort();
 
 export const LAB_KEYS = ['id', 'name', 'organization', 'uses_instances'].sort();
@@ -48,7 +68,18 @@ export function expectItemShape(item: any): void {
   expect(typeof item.name).toBe('string');
   expect(typeof item.quantity).toBe('string');
   expect(item.quantity).toMatch(/^\d+(\.\d+)?$/);
-  for (const k of ['vendor', 'catalog_number', 'price', 'unit_size', 'url', 'technical_details', 'auto_reminder', 'lot_number', 'cas_number', 'serial_number']) {
+  for (const k of [
+    'vendor',
+    'catalog_number',
+    'price',
+    'unit_size',
+    'url',
+    'technical_details',
+    'auto_reminder',
+    'lot_number',
+    'cas_number',
+    'serial_number',
+  ]) {
     expect(item[k] === null || typeof item[k] === 'string', `${k} is a string or null`).toBe(true);
   }
   expectLabShape(item.lab);
@@ -94,26 +125,56 @@ export function linkPages(header: string | string[] | number | undefined): Recor
 }
 
 /** Expected JSON of the lab as nested in items and returned by /labs. */
-export const labJson = (id: string, name: string, org: OrgFixture, tag: string, usesInstances: boolean) =>
-  ({ id, name, organization: { id: org.orgId, name: `Org ${tag}` }, uses_instances: usesInstances });
+export const labJson = (id: string, name: string, org: OrgFixture, tag: string, usesInstances: boolean) => ({
+  id,
+  name,
+  organization: { id: org.orgId, name: `Org ${tag}` },
+  uses_instances: usesInstances,
+});
 
-export const adminSummary = (org: OrgFixture, tag: string) =>
-  ({ id: org.admin.id, first_name: 'Ada', last_name: `Admin${tag}`, email: `admin-${tag.toLowerCase()}@example.org` });
+export const adminSummary = (org: OrgFixture, tag: string) => ({
+  id: org.admin.id,
+  first_name: 'Ada',
+  last_name: `Admin${tag}`,
+  email: `admin-${tag.toLowerCase()}@example.org`,
+});
 
-export const memberSummary = (org: OrgFixture, tag: string) =>
-  ({ id: org.member.id, first_name: 'Max', last_name: `Member${tag}`, email: `member-${tag.toLowerCase()}@example.org` });
+export const memberSummary = (org: OrgFixture, tag: string) => ({
+  id: org.member.id,
+  first_name: 'Max',
+  last_name: `Member${tag}`,
+  email: `member-${tag.toLowerCase()}@example.org`,
+});
 
 /** app_url: a link into the application (APP_URL) naming the item; its exact path is the application's choice. */
-export const appUrlOf = (appUrl: string, id: string) => expect.stringMatching(new RegExp(`^${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S*${id}$`));
+export const appUrlOf = (appUrl: string, id: string) =>
+  expect.stringMatching(new RegExp(`^${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S*${id}$`));
 
 /** The seeded legacy item exactly as the API must show it (before any update). */
 export function expectedLegacyItem(org: OrgFixture, tag: string, appUrl: string) {
   return {
-    id: org.legacyLab.itemId, name: `Ethanol ${tag}`, vendor: 'Sigma', catalog_number: 'E7023', price: '42.50', unit_size: '1 L',
-    quantity: '3', url: null, technical_details: null, expiration_date: '2027-01-31', auto_reminder: null, lot_number: 'LOT-1',
-    cas_number: null, vendor_product_id: null, lab: labJson(org.legacyLab.id, `Legacy lab ${tag}`, org, tag, false),
-    type: { id: org.legacyLab.typeId, name: 'Reagent' }, location: { name: 'Cabinet 1' }, sublocation: { name: 'Shelf A' },
-    added_by: adminSummary(org, tag), updated_by: adminSummary(org, tag), serial_number: null, instances: [],
+    id: org.legacyLab.itemId,
+    name: `Ethanol ${tag}`,
+    vendor: 'Sigma',
+    catalog_number: 'E7023',
+    price: '42.50',
+    unit_size: '1 L',
+    quantity: '3',
+    url: null,
+    technical_details: null,
+    expiration_date: '2027-01-31',
+    auto_reminder: null,
+    lot_number: 'LOT-1',
+    cas_number: null,
+    vendor_product_id: null,
+    lab: labJson(org.legacyLab.id, `Legacy lab ${tag}`, org, tag, false),
+    type: { id: org.legacyLab.typeId, name: 'Reagent' },
+    location: { name: 'Cabinet 1' },
+    sublocation: { name: 'Shelf A' },
+    added_by: adminSummary(org, tag),
+    updated_by: adminSummary(org, tag),
+    serial_number: null,
+    instances: [],
     app_url: appUrlOf(appUrl, org.legacyLab.itemId),
   };
 }
@@ -122,13 +183,35 @@ export function expectedLegacyItem(org: OrgFixture, tag: string, appUrl: string)
 export function expectedMigratedItem(org: OrgFixture, tag: string, appUrl: string) {
   const [first, second] = org.migratedLab.instanceIds;
   return {
-    id: org.migratedLab.itemId, name: `Anti-GFP ${tag}`, vendor: 'Abcam', catalog_number: 'ab290', price: null, unit_size: null,
-    quantity: '0.3', url: null, technical_details: null, expiration_date: null, auto_reminder: null, lot_number: null,
-    cas_number: null, vendor_product_id: null, lab: labJson(org.migratedLab.id, `Migrated lab ${tag}`, org, tag, true),
-    type: { id: org.migratedLab.typeId, name: 'Antibody' }, location: null, sublocation: null,
-    added_by: adminSummary(org, tag), updated_by: adminSummary(org, tag), serial_number: null,
+    id: org.migratedLab.itemId,
+    name: `Anti-GFP ${tag}`,
+    vendor: 'Abcam',
+    catalog_number: 'ab290',
+    price: null,
+    unit_size: null,
+    quantity: '0.3',
+    url: null,
+    technical_details: null,
+    expiration_date: null,
+    auto_reminder: null,
+    lot_number: null,
+    cas_number: null,
+    vendor_product_id: null,
+    lab: labJson(org.migratedLab.id, `Migrated lab ${tag}`, org, tag, true),
+    type: { id: org.migratedLab.typeId, name: 'Antibody' },
+    location: null,
+    sublocation: null,
+    added_by: adminSummary(org, tag),
+    updated_by: adminSummary(org, tag),
+    serial_number: null,
     instances: [
-      { id: first, quantity: '0.1', lot_number: 'A1', expiration_date: '2027-06-30', location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] } },
+      {
+        id: first,
+        quantity: '0.1',
+        lot_number: 'A1',
+        expiration_date: '2027-06-30',
+        location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] },
+      },
       { id: second, quantity: '0.2', lot_number: null, expiration_date: null, location: null },
     ],
     app_url: appUrlOf(appUrl, org.migratedLab.itemId),

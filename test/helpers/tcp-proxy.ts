@@ -15,7 +15,10 @@ export class TcpProxy {
   private stalled = false;
   port = 0;
 
-  constructor(private readonly targetHost: string, private readonly targetPort: number) {}
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
 
   /** A proxy in front of the PostgreSQL server named by `databaseUrl`. */
   static forUrl(databaseUrl: string): TcpProxy {

@@ -39,7 +39,10 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['src/inventory/planted.ts', "import { AppError } from '../shared/errors.js';\nimport { emitEvent } from '../events/outbox.js';\nexport const x = [AppError, emitEvent];\n"],
+    [
+      'src/inventory/planted.ts',
+      "import { AppError } from '../shared/errors.js';\nimport { emitEvent } from '../events/outbox.js';\nexport const x = [AppError, emitEvent];\n",
+    ],
     ['src/server/planted.ts', "import { checkout } from '../shop/service.js';\nexport const x = checkout;\n"],
     ['src/delivery/planted.ts', "import { newId } from '../shared/ids.js';\nexport const x = newId;\n"],
   ])('%s: a downward import passes', (file, source) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalogue } from '../../src/catalogue/service.js';
 import { addInstance } from '../../src/inventory/instances.js';
 import { createItem } from '../../src/inventory/items.js';
 import { createLab } from '../../src/labs/service.js';
@@ -7,7 +8,6 @@ import { createLocation } from '../../src/locations/service.js';
 import { createOperator, createOperatorToken } from '../../src/operators/service.js';
 import { buildApp } from '../../src/server/app.js';
 import type { DbHandle } from '../../src/shared/db/database.js';
-import { importCatalogue } from '../../src/catalogue/service.js';
 import { createType } from '../../src/types/service.js';
 import { openCountedHandle } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
@@ -84,8 +84,9 @@ beforeAll(async () => {
   const typeIds = (await deps.db.selectFrom('types').select('id').where('lab_id', '=', migratedLabId).execute()).map((t) => t.id);
   for (let i = 0; i < MANY; i++) {
     const userId = i % 2 === 0 ? adminId : h.a.member.id;
-    const item = await createItem(deps, userId, { labId: migratedLabId, name: `Budget item ${i}`, typeId: typeIds[i % typeIds.length] },
-      [{ quantity: '1.5', lotNumber: `L${i}`, locationId: shelf }]);
+    const item = await createItem(deps, userId, { labId: migratedLabId, name: `Budget item ${i}`, typeId: typeIds[i % typeIds.length] }, [
+      { quantity: '1.5', lotNumber: `L${i}`, locationId: shelf },
+    ]);
     await addInstance(deps, adminId, item.id, { quantity: '2', locationId: i % 3 === 0 ? null : freezer });
     await createItem(deps, userId, { labId: h.a.legacyLab.id, name: `Legacy budget item ${i}`, quantity: '3', locationName: 'Cabinet' });
   }
@@ -96,36 +97,77 @@ beforeAll(async () => {
   bigItemId = h.a.legacyLab.itemId;
   for (let i = 0; i < MANY; i++) {
     const token = i % 2 === 0 ? adminToken : h.a.member.token;
-    await ok(await h.call(token, { method: 'POST', url: `/inventory-items/${bigItemId}/adjustments`, payload: { delta: '1', note: `change ${i}` } }), 200);
+    await ok(
+      await h.call(token, {
+        method: 'POST',
+        url: `/inventory-items/${bigItemId}/adjustments`,
+        payload: { delta: '1', note: `change ${i}` },
+      }),
+      200,
+    );
   }
 
   // A migrated lab with one location; the fixture's migrated lab gets many, nested.
   smallLabId = (await createLab(deps.db, { organizationId: h.a.orgId, name: 'One-room lab', usesInstances: true })).id;
   await createLocation(deps.db, { labId: smallLabId, parentId: null, name: 'Only room' });
-  for (let i = 0; i < MANY; i++) await createLocation(deps.db, { labId: migratedLabId, parentId: i % 2 === 0 ? shelf : freezer, name: `Box ${i}` });
+  for (let i = 0; i < MANY; i++)
+    await createLocation(deps.db, { labId: migratedLabId, parentId: i % 2 === 0 ? shelf : freezer, name: `Box ${i}` });
 
   // Webhooks; the first one collects a delivery for every event from here on (no worker runs).
   for (let i = 0; i < MANY; i++) {
-    const hook = await ok(await h.call(adminToken, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `https://hooks.example.org/${i}` } }));
+    const hook = await ok(
+      await h.call(adminToken, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: `https://hooks.example.org/${i}` },
+      }),
+    );
     if (i === 0) webhookId = hook.id;
   }
 
   // The shop: a catalogue, order requests for its products, each checked out on its own.
-  await importCatalogue(deps, Array.from({ length: MANY }, (_, i) => ({
-    item_name: `Budget product ${i}`, catalog_number: `BP-${i}`, vendor_name: i % 2 ? 'Roth' : 'Sigma-Aldrich', unit_name: 'grams', unit_symbol: 'g',
-    unit_amount: '100', price_amount: String(1000 + i), currency: 'EUR',
-  })));
+  await importCatalogue(
+    deps,
+    Array.from({ length: MANY }, (_, i) => ({
+      item_name: `Budget product ${i}`,
+      catalog_number: `BP-${i}`,
+      vendor_name: i % 2 ? 'Roth' : 'Sigma-Aldrich',
+      unit_name: 'grams',
+      unit_symbol: 'g',
+      unit_amount: '100',
+      price_amount: String(1000 + i),
+      currency: 'EUR',
+    })),
+  );
   const products = await deps.db.selectFrom('vendor_products').select('id').execute();
   const lab = { id: migratedLabId, typeId: h.a.migratedLab.typeId };
   for (let i = 0; i < MANY; i++) {
     const body = {
-      lab_id: lab.id, type_id: lab.typeId, name: `Budget order ${i}`, vendor_name: 'Labstock Shop', catalog_number: `SHOP-${i}`,
-      vendor_product_id: products[i % products.length]!.id, price: { amount: '1000', currency: 'EUR' }, quantity: 1 + (i % 3),
+      lab_id: lab.id,
+      type_id: lab.typeId,
+      name: `Budget order ${i}`,
+      vendor_name: 'Labstock Shop',
+      catalog_number: `SHOP-${i}`,
+      vendor_product_id: products[i % products.length]!.id,
+      price: { amount: '1000', currency: 'EUR' },
+      quantity: 1 + (i % 3),
     };
     const token = i % 2 === 0 ? adminToken : h.a.member.token;
     const first = await ok(await h.call(token, { method: 'POST', url: '/order-requests', payload: body }));
-    const second = await ok(await h.call(token, { method: 'POST', url: '/order-requests', payload: { ...body, vendor_product_id: products[(i + 1) % products.length]!.id } }));
-    await ok(await h.call(adminToken, { method: 'POST', url: '/shop/orders', payload: { lab_id: lab.id, order_request_ids: [first.id, second.id], payment_method: 'CREDIT_CARD' } }));
+    const second = await ok(
+      await h.call(token, {
+        method: 'POST',
+        url: '/order-requests',
+        payload: { ...body, vendor_product_id: products[(i + 1) % products.length]!.id },
+      }),
+    );
+    await ok(
+      await h.call(adminToken, {
+        method: 'POST',
+        url: '/shop/orders',
+        payload: { lab_id: lab.id, order_request_ids: [first.id, second.id], payment_method: 'CREDIT_CARD' },
+      }),
+    );
   }
 
   const operator = await createOperator(deps.db, { email: 'budget-operator@labstock.test', firstName: 'Opal', lastName: 'Operator' });
@@ -151,7 +193,10 @@ async function expectFlat(budgetKey: string, url: string, token = adminToken, sm
   const hundred = await measure(`${url}${sep}per_page=100`, token);
   expect(few.rows).toBe(small);
   expect(hundred.rows).toBeGreaterThanOrEqual(MANY);
-  expect(hundred.statements.length, `per_page=${small} ran:\n${few.statements.join('\n')}\n\nper_page=100 ran:\n${hundred.statements.join('\n')}`).toBe(few.statements.length);
+  expect(
+    hundred.statements.length,
+    `per_page=${small} ran:\n${few.statements.join('\n')}\n\nper_page=100 ran:\n${hundred.statements.join('\n')}`,
+  ).toBe(few.statements.length);
   expect(few.statements.length, `ran:\n${few.statements.join('\n')}`).toBeLessThanOrEqual(BUDGETS[budgetKey]!);
   return few.statements.length;
 }

@@ -36,7 +36,11 @@ async function pagePlan(url: string, token: string): Promise<string[]> {
   statements = [];
   const res = await app.inject({ method: 'GET', url, headers: { 'access-token': token } });
   expect(res.statusCode, res.body).toBe(200);
-  const page = statements.find((s) => /^select \* from "inventory_items" where "id" in \(select "inventory_items"\."id" from/.test(s) && / limit \? offset \?\) order by/.test(s));
+  const page = statements.find(
+    (s) =>
+      /^select \* from "inventory_items" where "id" in \(select "inventory_items"\."id" from/.test(s) &&
+      / limit \? offset \?\) order by/.test(s),
+  );
   expect(page, statements.join('\n')).toBeDefined();
   const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${page!.replace(/\?/g, () => 'null')}`).execute(h.deps.db);
   return rows.map((r) => r.detail);
@@ -51,10 +55,12 @@ describe.skipIf(!isSqlite)('the page of GET /inventory-items (SQLite plans)', ()
     expect(plan.at(-1)).toBe('USE TEMP B-TREE FOR ORDER BY');
   });
 
-  it('with lab_id reads that lab\'s slice of the (lab_id, created_at, id) index in order', async () => {
+  it("with lab_id reads that lab's slice of the (lab_id, created_at, id) index in order", async () => {
     const plan = await pagePlan(`/inventory-items?lab_id=${h.a.migratedLab.id}&per_page=25`, h.a.admin.token);
     // The lab first (its visibility checked once), then its slice of the index: not a check per item.
-    expect(plan.join(' / ')).toMatch(/SEARCH labs USING INDEX \S+ \(id=\?\) \/ SEARCH inventory_items USING COVERING INDEX inventory_items_lab_idx \(lab_id=\?\)/);
+    expect(plan.join(' / ')).toMatch(
+      /SEARCH labs USING INDEX \S+ \(id=\?\) \/ SEARCH inventory_items USING COVERING INDEX inventory_items_lab_idx \(lab_id=\?\)/,
+    );
     // One sort only: the outer one, of the page's own rows; the ids come in index order.
     expect(plan.filter((line) => /TEMP B-TREE/.test(line))).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
     expect(plan.at(-1)).toBe('USE TEMP B-TREE FOR ORDER BY');

@@ -29,10 +29,16 @@ export interface DocOperation {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, {
-    parameters?: { in: string; name: string }[];
-    requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -56,7 +62,9 @@ export function operationsOf(doc: OpenApiDoc): DocOperation[] {
 }
 
 const decimal = fc.tuple(fc.nat({ max: 100_000 }), fc.nat({ max: 99 })).map(([i, f]) => (f ? `${i}.${f}` : String(i)));
-const day = fc.date({ min: new Date('2020-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2020-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 /** A value that fits `schema` most of the time; string fields ending in `_id` take ids from `idFor`. */
 export function valueFor(schema: JsonSchema, idFor: (field: string) => fc.Arbitrary<string>, field = ''): fc.Arbitrary<unknown> {
@@ -67,10 +75,14 @@ export function valueFor(schema: JsonSchema, idFor: (field: string) => fc.Arbitr
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['object'];
   const type = types.find((t) => t !== 'null') ?? 'null';
   switch (type) {
-    case 'null': return fc.constant(null);
-    case 'boolean': return fc.boolean();
-    case 'integer': return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 1000, 1_000_000) });
-    case 'number': return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000, noNaN: true });
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 1000, 1_000_000) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000, noNaN: true });
     case 'array': {
       const items = schema.items ? valueFor(schema.items, idFor, field) : fc.string();
       return fc.array(items, { maxLength: Math.min(schema.maxItems ?? 3, 3) });

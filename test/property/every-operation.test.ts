@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { leakedSecrets, prepareTenant, snapshotDb, snapshotDiff, type Tenant } from '../helpers/operations.js';
-import { type DocOperation, operationsOf, valueFor, type JsonSchema } from './_schema-values.js';
+import { type DocOperation, type JsonSchema, operationsOf, valueFor } from './_schema-values.js';
 
 // Every operation the OpenAPI document lists (public and application ones alike), called with bodies built from
 // its own request schema and then bent (a field replaced by something hostile, a required one dropped, an unknown
@@ -31,12 +31,43 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const hostile = fc.constantFrom<unknown>(
-  '', ' ', '\u0000', '\ud800', 'a\udc00b', '💥', '9'.repeat(400), '1e400', '-1', '0', '0.000000000000000000001', null, true, 0, -1, 1e308,
-  [], {}, [[[]]], { amount: '1', currency: 'XXX' }, '__proto__', "'; DROP TABLE labs; --", '00000000-0000-0000-0000-000000000000',
-  'x'.repeat(70_000), '2026-02-30', '2026-13-01T00:00:00Z',
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  'a\udc00b',
+  '💥',
+  '9'.repeat(400),
+  '1e400',
+  '-1',
+  '0',
+  '0.000000000000000000001',
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  [],
+  {},
+  [[[]]],
+  { amount: '1', currency: 'XXX' },
+  '__proto__',
+  "'; DROP TABLE labs; --",
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(70_000),
+  '2026-02-30',
+  '2026-13-01T00:00:00Z',
 );
 
-interface Call { token: string | null; ownerIsA: boolean; idempotencyKey: string | null; params: Record<string, string>; query: Record<string, string>; body?: unknown; raw?: string }
+interface Call {
+  token: string | null;
+  ownerIsA: boolean;
+  idempotencyKey: string | null;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: unknown;
+  raw?: string;
+}
 
 /** Ids that fit a parameter: mostly the caller's own of the right kind, then the other tenant's, then made-up ones. */
 function idFor(name: string): fc.Arbitrary<string> {
@@ -90,26 +121,55 @@ function bodyArb(schema: JsonSchema): fc.Arbitrary<unknown> {
   );
 }
 
-const rawBodies = fc.constantFrom('{', '[]', 'null', '"x"', '{"a":"\\ud800"}', '{"a":1,"a":2}', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`);
+const rawBodies = fc.constantFrom(
+  '{',
+  '[]',
+  'null',
+  '"x"',
+  '{"a":"\\ud800"}',
+  '{"a":1,"a":2}',
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+);
 
 function callArb(op: DocOperation): fc.Arbitrary<Call> {
   const tokens = fc.constantFrom(
-    ...Array(6).fill({ token: A.fixture.admin.token, ownerIsA: true }), { token: A.fixture.member.token, ownerIsA: true },
-    { token: A.fixture.member.token, ownerIsA: true }, { token: A.fixture.outsider.token, ownerIsA: true },
-    { token: null, ownerIsA: false }, { token: 'not-a-token', ownerIsA: false },
+    ...Array(6).fill({ token: A.fixture.admin.token, ownerIsA: true }),
+    { token: A.fixture.member.token, ownerIsA: true },
+    { token: A.fixture.member.token, ownerIsA: true },
+    { token: A.fixture.outsider.token, ownerIsA: true },
+    { token: null, ownerIsA: false },
+    { token: 'not-a-token', ownerIsA: false },
   );
   const segmentBefore = (p: string) => op.path.split(`/{${p}}`)[0]!.split('/').pop() ?? '';
-  const params = fc.record(Object.fromEntries(op.pathParams.map((p) => [p, idFor(`${segmentBefore(p)}:${p}`)])) as Record<string, fc.Arbitrary<string>>);
+  const params = fc.record(
+    Object.fromEntries(op.pathParams.map((p) => [p, idFor(`${segmentBefore(p)}:${p}`)])) as Record<string, fc.Arbitrary<string>>,
+  );
   const query = fc.dictionary(
     fc.oneof(fc.constantFrom(...op.queryParams, 'page', 'per_page'), fc.constantFrom('__proto__', 'x', 'status[]')),
-    fc.oneof(fc.constantFrom('1', '0', '-1', '101', 'true', 'CREATED', 'Reagent', '2027-01-01', '%', 'name', '-name'), idFor('q'), fc.string({ maxLength: 12 })),
+    fc.oneof(
+      fc.constantFrom('1', '0', '-1', '101', 'true', 'CREATED', 'Reagent', '2027-01-01', '%', 'name', '-name'),
+      idFor('q'),
+      fc.string({ maxLength: 12 }),
+    ),
     { maxKeys: 3 },
   );
   const body = op.bodySchema
-    ? fc.oneof({ arbitrary: bodyArb(op.bodySchema).map((b) => ({ body: b })), weight: 9 }, { arbitrary: rawBodies.map((raw) => ({ raw })), weight: 1 })
-    : fc.oneof({ arbitrary: fc.constant({}), weight: 8 }, { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((b) => ({ body: b })), weight: 1 }, { arbitrary: rawBodies.map((raw) => ({ raw })), weight: 1 });
-  const idempotencyKey = fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 }, { arbitrary: fc.constantFrom('k', ' ', 'é'), weight: 1 });
-  return fc.record({ tok: tokens, params, query, body, idempotencyKey })
+    ? fc.oneof(
+        { arbitrary: bodyArb(op.bodySchema).map((b) => ({ body: b })), weight: 9 },
+        { arbitrary: rawBodies.map((raw) => ({ raw })), weight: 1 },
+      )
+    : fc.oneof(
+        { arbitrary: fc.constant({}), weight: 8 },
+        { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((b) => ({ body: b })), weight: 1 },
+        { arbitrary: rawBodies.map((raw) => ({ raw })), weight: 1 },
+      );
+  const idempotencyKey = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 3 },
+    { arbitrary: fc.uuid(), weight: 1 },
+    { arbitrary: fc.constantFrom('k', ' ', 'é'), weight: 1 },
+  );
+  return fc
+    .record({ tok: tokens, params, query, body, idempotencyKey })
     .map(({ tok, params: p, query: q, body: b, idempotencyKey: key }) => ({ ...tok, params: p, query: q, idempotencyKey: key, ...b }));
 }
 
@@ -129,8 +189,12 @@ function toInject(op: DocOperation, c: Call): InjectOptions {
  */
 async function migrationsSettled(): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const running = await h.deps.db.selectFrom('labs').select('id')
-      .where('migration_started_at', 'is not', null).where('migration_finished_at', 'is', null).executeTakeFirst();
+    const running = await h.deps.db
+      .selectFrom('labs')
+      .select('id')
+      .where('migration_started_at', 'is not', null)
+      .where('migration_finished_at', 'is', null)
+      .executeTakeFirst();
     if (!running) return;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -148,12 +212,23 @@ async function check(op: DocOperation, c: Call): Promise<void> {
   const where = `${opts.method} ${opts.url} ${JSON.stringify(c.query)} ${String(opts.payload ?? '').slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
   if (res.statusCode >= 400) {
-    expect(res.json(), where).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String), request_id: expect.any(String) }));
+    expect(res.json(), where).toEqual(
+      expect.objectContaining({ message: expect.any(String), code: expect.any(String), request_id: expect.any(String) }),
+    );
   }
   const requestText = `${opts.url} ${JSON.stringify(c.query)} ${opts.payload ?? ''}`;
-  if (c.ownerIsA) expect(leakedSecrets(res, B.secrets.filter((x) => !echoed.has(x)), requestText), where).toEqual([]);
+  if (c.ownerIsA)
+    expect(
+      leakedSecrets(
+        res,
+        B.secrets.filter((x) => !echoed.has(x)),
+        requestText,
+      ),
+      where,
+    ).toEqual([]);
   if (res.statusCode < 300 && op.method !== 'GET') for (const x of B.secrets) if (requestText.includes(x)) echoed.add(x);
-  if (res.statusCode >= 400) expect(snapshotDiff(before, await snapshotDb(h)), `a refused request changed the database: ${where}`).toBeNull();
+  if (res.statusCode >= 400)
+    expect(snapshotDiff(before, await snapshotDb(h)), `a refused request changed the database: ${where}`).toBeNull();
 }
 
 describe('every documented operation, fuzzed', () => {
@@ -165,7 +240,10 @@ describe('every documented operation, fuzzed', () => {
   it.each([1, 2])('round %i: every operation survives random calls', async () => {
     const ordered = [...ops].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
     for (const op of ordered) {
-      await fc.assert(fc.asyncProperty(callArb(op), (c) => check(op, c)), { numRuns: Math.ceil(RUNS / 2), endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(callArb(op), (c) => check(op, c)),
+        { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
+      );
     }
   });
 

@@ -3,8 +3,8 @@
 // tests make on what the API answers meanwhile.
 import pg from 'pg';
 import { expect } from 'vitest';
-import { parseDatabaseUrl } from '../../src/shared/config.js';
 import { PG_CHANNEL } from '../../src/delivery/signal.js';
+import { parseDatabaseUrl } from '../../src/shared/config.js';
 
 export const onPostgres = parseDatabaseUrl(process.env.DATABASE_URL).kind === 'postgres';
 export const PG_ONLY = 'PostgreSQL only: SQLite runs inside the process, there is no connection to lose or server to stall';
@@ -22,15 +22,22 @@ export class PgAdmin {
   async kill(appName: string): Promise<number[]> {
     // The call in the select list of a materialized set: in a WHERE clause the planner may call it before the
     // other conditions, on every backend of the server.
-    const { rows } = await this.query<{ pid: number; killed: boolean }>(`
+    const { rows } = await this.query<{ pid: number; killed: boolean }>(
+      `
       with targets as materialized (select pid from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid())
-      select pid, pg_terminate_backend(pid) as killed from targets`, [appName]);
+      select pid, pg_terminate_backend(pid) as killed from targets`,
+      [appName],
+    );
     return rows.filter((r) => r.killed).map((r) => r.pid);
   }
 
   async backends(appName: string): Promise<{ pid: number; query: string; state: string; wait_event_type: string | null }[]> {
-    return (await this.query<{ pid: number; query: string; state: string; wait_event_type: string | null }>(
-      'select pid, query, state, wait_event_type from pg_stat_activity where application_name = $1', [appName])).rows;
+    return (
+      await this.query<{ pid: number; query: string; state: string; wait_event_type: string | null }>(
+        'select pid, query, state, wait_event_type from pg_stat_activity where application_name = $1',
+        [appName],
+      )
+    ).rows;
   }
 
   /** The pid of `appName`'s delivery LISTEN connection, if it has one. */
@@ -42,7 +49,9 @@ export class PgAdmin {
 /** `p`, or a clear failure if it has not settled within `ms` (a hang is what these tests guard against). */
 export async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms); });
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms);
+  });
   try {
     return await Promise.race([p, hang]);
   } finally {

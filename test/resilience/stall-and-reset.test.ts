@@ -25,8 +25,10 @@ beforeAll(async () => {
   h = await startHarness(); // the schema, migrations and two organizations (through a direct connection)
   proxy = await TcpProxy.forUrl(process.env.DATABASE_URL!).start();
   // The same data through the proxy: the real app on its own pool.
-  handle = openDatabase({ kind: 'postgres', url: proxy.url(process.env.DATABASE_URL!) },
-    { pgSchema: h.database.pgSchema!, poolSize: 3, timeouts: TIMEOUTS, applicationName: `${APP_NAME}-${h.database.pgSchema}` });
+  handle = openDatabase(
+    { kind: 'postgres', url: proxy.url(process.env.DATABASE_URL!) },
+    { pgSchema: h.database.pgSchema!, poolSize: 3, timeouts: TIMEOUTS, applicationName: `${APP_NAME}-${h.database.pgSchema}` },
+  );
   app = await buildApp({ config: h.config, db: handle.db });
   await app.ready();
 });
@@ -40,7 +42,12 @@ afterAll(async () => {
 
 const call = (opts: InjectOptions) => app.inject({ ...opts, headers: { 'access-token': h.a.admin.token, ...(opts.headers ?? {}) } });
 let qty = 1;
-const putInstance = () => call({ method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`, payload: { quantity: String(qty++) } });
+const putInstance = () =>
+  call({
+    method: 'PUT',
+    url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`,
+    payload: { quantity: String(qty++) },
+  });
 
 async function timed<T>(p: Promise<T>): Promise<[T, number]> {
   const start = Date.now();
@@ -99,7 +106,9 @@ describe.skipIf(!onPostgres)(`a stalled or resetting database (${PG_ONLY})`, () 
     try {
       await locker.query('begin');
       await locker.query(`lock table ${h.database.pgSchema}.inventory_items in access exclusive mode`);
-      const [res, ms] = await timed(within(10_000, 'a GET behind a lock', call({ method: 'GET', url: `/inventory-items/${h.a.legacyLab.itemId}` })));
+      const [res, ms] = await timed(
+        within(10_000, 'a GET behind a lock', call({ method: 'GET', url: `/inventory-items/${h.a.legacyLab.itemId}` })),
+      );
       expectOkOr503(res.statusCode, res.body, 'a GET behind a lock');
       expect(res.statusCode).toBe(503);
       expect(ms).toBeGreaterThanOrEqual(900);

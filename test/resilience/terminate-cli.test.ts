@@ -44,7 +44,10 @@ class Labstock {
   readonly child: ChildProcess;
   readonly output: string[] = [];
   readonly appName: string;
-  constructor(readonly args: string[], readonly port: number) {
+  constructor(
+    readonly args: string[],
+    readonly port: number,
+  ) {
     this.appName = `labstock-cli-${args.join('-')}-${port}`;
     const env = cliEnv(h.database);
     env.DATABASE_URL = `${env.DATABASE_URL}${env.DATABASE_URL!.includes('?') ? '&' : '?'}application_name=${encodeURIComponent(this.appName)}`;
@@ -63,7 +66,10 @@ class Labstock {
   }
   /** Still running, or a failure that shows what it printed. */
   expectRunning(): void {
-    expect(this.running, `labstock ${this.args.join(' ')} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output.slice(-20).join('\n')}`).toBe(true);
+    expect(
+      this.running,
+      `labstock ${this.args.join(' ')} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output.slice(-20).join('\n')}`,
+    ).toBe(true);
   }
   async stop(): Promise<void> {
     if (!this.running) return;
@@ -80,11 +86,20 @@ async function fetchJson(url: string, token?: string): Promise<{ status: number;
   return { status: res.status, body: await res.text() };
 }
 
-const ok = async (p: Promise<{ status: number }>) => { try { return (await p).status === 200; } catch { return false; } };
+const ok = async (p: Promise<{ status: number }>) => {
+  try {
+    return (await p).status === 200;
+  } catch {
+    return false;
+  }
+};
 
 async function expectServes(c: Labstock): Promise<void> {
-  await waitFor(`${c.appName} serving /healthz and /user`, 15_000, async () =>
-    (await ok(fetchJson(`${c.url}/healthz`))) && (await ok(fetchJson(`${c.url}/user`, h.a.admin.token))));
+  await waitFor(
+    `${c.appName} serving /healthz and /user`,
+    15_000,
+    async () => (await ok(fetchJson(`${c.url}/healthz`))) && (await ok(fetchJson(`${c.url}/user`, h.a.admin.token))),
+  );
   c.expectRunning();
 }
 
@@ -101,7 +116,11 @@ describe.skipIf(!onPostgres)(`the binaries survive pg_terminate_backend (${PG_ON
       let stop = false;
       const load = async () => {
         while (!stop) {
-          const res = await within(20_000, 'a request under load', fetchJson(`${c.url}/inventory-items?lab_id=${h.a.migratedLab.id}`, h.a.admin.token));
+          const res = await within(
+            20_000,
+            'a request under load',
+            fetchJson(`${c.url}/inventory-items?lab_id=${h.a.migratedLab.id}`, h.a.admin.token),
+          );
           expectOkOr503(res.status, res.body, 'GET under load');
         }
       };
@@ -118,7 +137,11 @@ describe.skipIf(!onPostgres)(`the binaries survive pg_terminate_backend (${PG_ON
   }
 
   it('labstock worker: alive after its backends are killed, LISTEN back, and a NOTIFY-woken delivery arrives', async () => {
-    const hook = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: receiver.url } });
+    const hook = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: receiver.url },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     const c = new Labstock(['worker'], 0);
     await waitFor('the worker LISTENing', 15_000, async () => (await admin.listener(c.appName)) !== undefined);
@@ -134,7 +157,9 @@ describe.skipIf(!onPostgres)(`the binaries survive pg_terminate_backend (${PG_ON
     });
     const before = receiver.posts.length;
     const res = await h.call(h.a.admin.token, {
-      method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`, payload: { quantity: '7' },
+      method: 'PUT',
+      url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[0]}`,
+      payload: { quantity: '7' },
     });
     expect(res.statusCode, res.body).toBe(200);
     // WEBHOOK_POLL is 60 s: only the NOTIFY on the new LISTEN connection wakes the worker this soon.

@@ -27,9 +27,12 @@ afterAll(async () => {
 
 const get = (url: string) => h.call(h.a.admin.token, { method: 'GET', url });
 let qty = 1;
-const putInstance = (i = 0) => h.call(h.a.admin.token, {
-  method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[i]}`, payload: { quantity: String(qty++) },
-});
+const putInstance = (i = 0) =>
+  h.call(h.a.admin.token, {
+    method: 'PUT',
+    url: `/inventory-items/${h.a.migratedLab.itemId}/instances/${h.a.migratedLab.instanceIds[i]}`,
+    payload: { quantity: String(qty++) },
+  });
 
 async function expectServing(): Promise<void> {
   // The first write after a kill may still meet a connection whose death the pool has not read yet (a 503 the
@@ -60,12 +63,17 @@ describe.skipIf(!onPostgres)(`the app survives pg_terminate_backend (${PG_ONLY})
     const locker = await new PgAdmin().open();
     try {
       await locker.query('begin');
-      await locker.query(`lock table ${h.database.pgSchema}.inventory_item_instances, ${h.database.pgSchema}.inventory_items in access exclusive mode`);
+      await locker.query(
+        `lock table ${h.database.pgSchema}.inventory_item_instances, ${h.database.pgSchema}.inventory_items in access exclusive mode`,
+      );
       // Five requests, as many as the pool's connections (a sixth would wait for one and then for the lock).
       const writes = [0, 1, 0].map((i) => putInstance(i));
       const reads = [1, 2].map(() => get(`/inventory-items/${h.a.migratedLab.itemId}`));
-      await waitFor('five requests waiting on the lock', 10_000, async () =>
-        (await admin.backends(appName)).filter((b) => b.wait_event_type === 'Lock').length === 5);
+      await waitFor(
+        'five requests waiting on the lock',
+        10_000,
+        async () => (await admin.backends(appName)).filter((b) => b.wait_event_type === 'Lock').length === 5,
+      );
       expect(await admin.kill(appName)).toHaveLength(5);
       // The writes' transactions died with their connections: a JSON 503 at once (the client retries).
       for (const res of await within(10_000, 'writes in flight', Promise.all(writes))) {
@@ -87,8 +95,11 @@ describe.skipIf(!onPostgres)(`the app survives pg_terminate_backend (${PG_ONLY})
     let stop = false;
     const client = async (n: number) => {
       for (let i = 0; !stop; i++) {
-        const res = await within(15_000, 'a request under load', i % 3 === 0 ? putInstance(n % 2)
-          : i % 3 === 1 ? get(`/inventory-items?lab_id=${h.a.migratedLab.id}`) : get('/user'));
+        const res = await within(
+          15_000,
+          'a request under load',
+          i % 3 === 0 ? putInstance(n % 2) : i % 3 === 1 ? get(`/inventory-items?lab_id=${h.a.migratedLab.id}`) : get('/user'),
+        );
         expectOkOr503(res.statusCode, res.body, `request ${i} of client ${n}`);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       }
@@ -110,7 +121,11 @@ describe.skipIf(!onPostgres)(`the app survives pg_terminate_backend (${PG_ONLY})
   it("the worker's LISTEN comes back and no delivery is lost across kills", async () => {
     // A short lease: a delivery whose result could not be recorded (its connection was killed) is sent again soon.
     await h.startWorker({ WEBHOOK_LEASE: '1s', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_POLL: '200ms' });
-    const hook = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: receiver.url } });
+    const hook = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: receiver.url },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     await waitFor('the worker LISTENing', 10_000, async () => (await admin.listener(appName)) !== undefined);
     const firstListener = await admin.listener(appName);
@@ -137,7 +152,11 @@ describe.skipIf(!onPostgres)(`the app survives pg_terminate_backend (${PG_ONLY})
     const events = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id).filter((id) => !before.has(id));
     for (const id of events) changed.add(id);
     expect(changed.size).toBeGreaterThanOrEqual(15); // a 503 whose commit went through adds one
-    await waitFor('every event at the receiver', 20_000, () => new Set(receiver.posts.map((p) => String(p.headers['webhook-id']))).size >= changed.size);
+    await waitFor(
+      'every event at the receiver',
+      20_000,
+      () => new Set(receiver.posts.map((p) => String(p.headers['webhook-id']))).size >= changed.size,
+    );
     const arrived = new Set(receiver.posts.map((p) => String(p.headers['webhook-id'])));
     for (const id of changed) expect(arrived.has(id), `event ${id} delivered`).toBe(true);
   });

@@ -10,7 +10,9 @@ const LIMIT = 20;
 beforeAll(async () => {
   h = await startHarness({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(LIMIT) });
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const from = (remoteAddress: string, token: string | null, url = '/labs') =>
   h.app.inject({ method: 'GET', url, remoteAddress, headers: token ? { 'access-token': token } : {} });

@@ -2,7 +2,16 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import {
-  fillPath, leakedSecrets, type Operation, OPERATIONS, pathParamNames, prepareTenant, type Snapshot, snapshotDb, snapshotDiff, type Tenant,
+  fillPath,
+  leakedSecrets,
+  OPERATIONS,
+  type Operation,
+  pathParamNames,
+  prepareTenant,
+  type Snapshot,
+  snapshotDb,
+  snapshotDiff,
+  type Tenant,
 } from '../helpers/operations.js';
 
 // Org A's tokens against org B's ids, for every public operation: 404 or an empty list, never one of B's ids in a
@@ -22,7 +31,11 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 type Expectation = 'not_found' | 'empty_list' | 'ok';
-interface Attack { label: string; opts: InjectOptions; expect: Expectation }
+interface Attack {
+  label: string;
+  opts: InjectOptions;
+  expect: Expectation;
+}
 
 /** Every way of putting B's ids into the operation: path slots, id-valued body fields, id filters. */
 function attacksOn(op: Operation): Attack[] {
@@ -41,7 +54,11 @@ function attacksOn(op: Operation): Attack[] {
     }
     for (const params of combos) {
       const url = fillPath(op.path, params);
-      out.push({ label: `${op.method} ${url}`, opts: { method: op.method, url, ...(op.body ? { payload: op.body(A.ids) } : {}) }, expect: 'not_found' });
+      out.push({
+        label: `${op.method} ${url}`,
+        opts: { method: op.method, url, ...(op.body ? { payload: op.body(A.ids) } : {}) },
+        expect: 'not_found',
+      });
     }
     return out;
   }
@@ -55,7 +72,12 @@ function attacksOn(op: Operation): Attack[] {
       bodies.push({ organization_id: B.ids.orgId, url: 'https://hooks.example.org/x' });
       bodies.push({ lab_id: B.ids.migratedLabId, url: 'https://hooks.example.org/x', event_types: [] });
     }
-    for (const payload of bodies) out.push({ label: `${op.method} ${op.path} ${JSON.stringify(payload)}`, opts: { method: op.method, url: op.path, payload }, expect: 'not_found' });
+    for (const payload of bodies)
+      out.push({
+        label: `${op.method} ${op.path} ${JSON.stringify(payload)}`,
+        opts: { method: op.method, url: op.path, payload },
+        expect: 'not_found',
+      });
     return out;
   }
   for (const [name, values] of Object.entries(op.filters ?? {})) {
@@ -69,7 +91,12 @@ function attacksOn(op: Operation): Attack[] {
   return out;
 }
 
-function checkAttack(attack: Attack, res: { statusCode: number; body: string; json(): any }, role: 'admin' | 'member', op: Operation): void {
+function checkAttack(
+  attack: Attack,
+  res: { statusCode: number; body: string; json(): any },
+  role: 'admin' | 'member',
+  op: Operation,
+): void {
   const where = `${role}: ${attack.label} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
   expect(leakedSecrets(res as never, B.secrets), where).toEqual([]);
@@ -90,26 +117,46 @@ function checkAttack(attack: Attack, res: { statusCode: number; body: string; js
   }
 }
 
-describe('B\'s ids are real (control: B\'s own admin reaches them)', () => {
-  it.each(OPERATIONS.filter((op) => op.method === 'GET' && (op.params || op.filters)).map((op) => [op.key, op] as const))('%s', async (_key, op) => {
-    if (op.params) {
-      const res = await h.call(B.fixture.admin.token, { method: 'GET', url: fillPath(op.path, op.params(B.ids)) });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    for (const [name, values] of Object.entries(op.filters ?? {})) {
-      const res = await h.call(B.fixture.admin.token, { method: 'GET', url: `${op.path}?${new URLSearchParams({ [name]: values(B.ids)[0]! })}` });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().length, `${op.key}?${name}`).toBeGreaterThan(0);
-    }
-  });
+describe("B's ids are real (control: B's own admin reaches them)", () => {
+  it.each(OPERATIONS.filter((op) => op.method === 'GET' && (op.params || op.filters)).map((op) => [op.key, op] as const))(
+    '%s',
+    async (_key, op) => {
+      if (op.params) {
+        const res = await h.call(B.fixture.admin.token, { method: 'GET', url: fillPath(op.path, op.params(B.ids)) });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      for (const [name, values] of Object.entries(op.filters ?? {})) {
+        const res = await h.call(B.fixture.admin.token, {
+          method: 'GET',
+          url: `${op.path}?${new URLSearchParams({ [name]: values(B.ids)[0]! })}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().length, `${op.key}?${name}`).toBeGreaterThan(0);
+      }
+    },
+  );
 });
 
-describe('org A\'s admin token with org B\'s ids', () => {
+describe("org A's admin token with org B's ids", () => {
   it('covers all 17 public operations', () => {
     expect(OPERATIONS.map((o) => o.key).sort()).toEqual([
-      'GET /healthz', 'GET /inventory-items', 'GET /inventory-items/{id}', 'GET /labs', 'GET /labs/{id}', 'GET /order-requests',
-      'GET /order-requests/{id}', 'GET /types', 'GET /user', 'GET /webhooks', 'GET /webhooks/{id}', 'POST /order-requests', 'POST /webhooks',
-      'PUT /inventory-items/{id}', 'PUT /inventory-items/{itemId}/instances/{itemInstanceId}', 'PUT /order-requests/{id}', 'PUT /webhooks/{id}',
+      'GET /healthz',
+      'GET /inventory-items',
+      'GET /inventory-items/{id}',
+      'GET /labs',
+      'GET /labs/{id}',
+      'GET /order-requests',
+      'GET /order-requests/{id}',
+      'GET /types',
+      'GET /user',
+      'GET /webhooks',
+      'GET /webhooks/{id}',
+      'POST /order-requests',
+      'POST /webhooks',
+      'PUT /inventory-items/{id}',
+      'PUT /inventory-items/{itemId}/instances/{itemInstanceId}',
+      'PUT /order-requests/{id}',
+      'PUT /webhooks/{id}',
     ]);
   });
 
@@ -123,7 +170,7 @@ describe('org A\'s admin token with org B\'s ids', () => {
   });
 });
 
-describe('org A\'s member token with org B\'s ids', () => {
+describe("org A's member token with org B's ids", () => {
   it.each(OPERATIONS.map((op) => [op.key, op] as const))('%s: 404 (never 403 for a foreign id) or [] and no B id', async (_key, op) => {
     for (const attack of attacksOn(op)) {
       const res = await h.call(A.fixture.member.token, attack.opts);
@@ -139,7 +186,7 @@ describe('afterwards', () => {
     expect(after).toEqual(before);
   });
 
-  it('B\'s resources are untouched as B sees them', async () => {
+  it("B's resources are untouched as B sees them", async () => {
     const order = await h.call(B.fixture.admin.token, { method: 'GET', url: `/order-requests/${B.ids.orderId}` });
     expect(order.json().status).toBe('CREATED');
     const webhook = await h.call(B.fixture.admin.token, { method: 'GET', url: `/webhooks/${B.ids.webhookId}` });

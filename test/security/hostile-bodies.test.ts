@@ -12,25 +12,52 @@ let deliveryId: string;
 beforeAll(async () => {
   // No worker: deliveries stay queued, which is all these tests look at.
   h = await startHarness({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' });
-  const hook = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'http://127.0.0.1:9/hook' } });
+  const hook = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/webhooks',
+    payload: { organization_id: h.a.orgId, url: 'http://127.0.0.1:9/hook' },
+  });
   expect(hook.statusCode, hook.body).toBe(201);
   webhookId = hook.json().id;
   const pinged = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${webhookId}/ping` });
   expect(pinged.statusCode, pinged.body).toBe(202);
   deliveryId = pinged.json().id;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 /** Everything a refused request could have changed, to compare before and after. */
 async function snapshot(): Promise<unknown> {
   const db = h.deps.db;
-  const count = async (table: 'events' | 'webhook_deliveries' | 'types' | 'idempotency_keys' | 'inventory_item_instances' | 'order_requests') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'events' | 'webhook_deliveries' | 'types' | 'idempotency_keys' | 'inventory_item_instances' | 'order_requests',
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
-    events: await count('events'), deliveries: await count('webhook_deliveries'), types: await count('types'),
-    keys: await count('idempotency_keys'), instances: await count('inventory_item_instances'), orders: await count('order_requests'),
-    webhook: await db.selectFrom('webhooks').select(['signing_key', 'previous_signing_key', 'updated_at']).where('id', '=', webhookId).executeTakeFirstOrThrow(),
-    archived: await db.selectFrom('inventory_item_instances').select('archived_at').where('id', '=', h.a.migratedLab.instanceIds[0]!).executeTakeFirstOrThrow(),
+    events: await count('events'),
+    deliveries: await count('webhook_deliveries'),
+    types: await count('types'),
+    keys: await count('idempotency_keys'),
+    instances: await count('inventory_item_instances'),
+    orders: await count('order_requests'),
+    webhook: await db
+      .selectFrom('webhooks')
+      .select(['signing_key', 'previous_signing_key', 'updated_at'])
+      .where('id', '=', webhookId)
+      .executeTakeFirstOrThrow(),
+    archived: await db
+      .selectFrom('inventory_item_instances')
+      .select('archived_at')
+      .where('id', '=', h.a.migratedLab.instanceIds[0]!)
+      .executeTakeFirstOrThrow(),
   };
 }
 
@@ -71,8 +98,17 @@ describe('deeply nested JSON', () => {
 
   it('is 422 on operations with a body too, with or without a key', async () => {
     const before = await snapshot();
-    for (const [url, key] of [['/types', 'deep-types'], ['/order-requests', undefined], ['/webhooks', 'deep-hooks']] as const) {
-      const res = await h.call(h.a.admin.token, { method: 'POST', url, payload: deep, headers: { ...json, ...(key ? { 'idempotency-key': key } : {}) } });
+    for (const [url, key] of [
+      ['/types', 'deep-types'],
+      ['/order-requests', undefined],
+      ['/webhooks', 'deep-hooks'],
+    ] as const) {
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url,
+        payload: deep,
+        headers: { ...json, ...(key ? { 'idempotency-key': key } : {}) },
+      });
       expectRefused(res, 422, 'validation_failed');
     }
     expect(await snapshot()).toEqual(before);
@@ -90,12 +126,22 @@ describe('a body sent to an operation that takes none', () => {
     const before = await snapshot();
     for (const url of noBodyPosts()) {
       for (const payload of ['{"name":"x"}', '[]', '"text"', 'null', '0', '{"a":{}}']) {
-        const res = await h.call(h.a.admin.token, { method: 'POST', url, payload, headers: { ...json, 'idempotency-key': `body-${payload}-${url.length}` } });
+        const res = await h.call(h.a.admin.token, {
+          method: 'POST',
+          url,
+          payload,
+          headers: { ...json, 'idempotency-key': `body-${payload}-${url.length}` },
+        });
         expectRefused(res, 422, 'validation_failed');
         expect(res.json().errors).toEqual([{ field: 'body', message: 'this operation takes no request body; send none (or {})' }]);
       }
     }
-    const del = await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${webhookId}`, payload: '{"force":true}', headers: json });
+    const del = await h.call(h.a.admin.token, {
+      method: 'DELETE',
+      url: `/webhooks/${webhookId}`,
+      payload: '{"force":true}',
+      headers: json,
+    });
     expectRefused(del, 422, 'validation_failed');
     expect(await snapshot()).toEqual(before);
   });
@@ -119,14 +165,26 @@ describe('text the databases would store differently', () => {
   it('a lone surrogate (\\ud800, \\udc00) in a body value or key is 422 naming the field; nothing is stored', async () => {
     const before = await snapshot();
     for (const name of ['a\\ud800b', '\\udc00', 'x\\ud83d']) {
-      const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: typeBody(name), headers: { ...json, 'idempotency-key': `sur-${name}` } });
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/types',
+        payload: typeBody(name),
+        headers: { ...json, 'idempotency-key': `sur-${name}` },
+      });
       expectRefused(res, 422, 'validation_failed');
       expect(res.json().errors).toEqual([{ field: 'name', message: 'must not contain lone UTF-16 surrogates (it is not Unicode text)' }]);
     }
-    const key = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: `{"lab_id":"${h.a.legacyLab.id}","name":"n","\\ud800":1}`, headers: json });
+    const key = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/types',
+      payload: `{"lab_id":"${h.a.legacyLab.id}","name":"n","\\ud800":1}`,
+      headers: json,
+    });
     expectRefused(key, 422, 'validation_failed');
     const nested = await h.call(h.a.admin.token, {
-      method: 'POST', url: '/order-requests', headers: json,
+      method: 'POST',
+      url: '/order-requests',
+      headers: json,
       payload: `{"lab_id":"${h.a.legacyLab.id}","type_id":"${h.a.legacyLab.typeId}","name":"Tips","vendor_name":"V","catalog_number":"C","price":{"amount":"1","currency":"\\udfff"},"quantity":1}`,
     });
     expectRefused(nested, 422, 'validation_failed');
@@ -138,7 +196,10 @@ describe('text the databases would store differently', () => {
     const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: typeBody('Tubes \\ud83e\\uddea'), headers: json });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().name).toBe('Tubes 🧪');
-    const back = await h.call(h.a.admin.token, { method: 'GET', url: `/types?lab_id=${h.a.legacyLab.id}&name=${encodeURIComponent('Tubes 🧪')}` });
+    const back = await h.call(h.a.admin.token, {
+      method: 'GET',
+      url: `/types?lab_id=${h.a.legacyLab.id}&name=${encodeURIComponent('Tubes 🧪')}`,
+    });
     expect(back.json().map((t: { name: string }) => t.name)).toEqual(['Tubes 🧪']);
   });
 
@@ -146,7 +207,12 @@ describe('text the databases would store differently', () => {
     const before = await snapshot();
     for (const bad of [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
       const payload = Buffer.concat([Buffer.from(`{"lab_id":"${h.a.legacyLab.id}","name":"a`), Buffer.from(bad), Buffer.from('b"}')]);
-      const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload, headers: { ...json, 'idempotency-key': `utf8-${bad.join('-')}` } });
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/types',
+        payload,
+        headers: { ...json, 'idempotency-key': `utf8-${bad.join('-')}` },
+      });
       expectRefused(res, 422, 'validation_failed');
       expect(res.json().errors).toEqual([{ field: 'body', message: 'is not valid UTF-8' }]);
     }
@@ -187,21 +253,41 @@ describe('Content-Encoding', () => {
 
   it('gzip, deflate, br or anything but identity is 415 in our error shape; nothing is stored', async () => {
     const before = await snapshot();
-    const gz = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: gzipSync(body()), headers: { ...json, 'content-encoding': 'gzip' } });
+    const gz = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/types',
+      payload: gzipSync(body()),
+      headers: { ...json, 'content-encoding': 'gzip' },
+    });
     expectRefused(gz, 415, 'unsupported_media_type');
     expect(gz.json().message).toMatch(/Content-Encoding gzip/);
     // Declared but not actually compressed: parsed as raw JSON before the fix, which created the type.
     for (const encoding of ['gzip', 'deflate', 'br', 'x-custom', 'identity, gzip']) {
-      const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: body(), headers: { ...json, 'content-encoding': encoding } });
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/types',
+        payload: body(),
+        headers: { ...json, 'content-encoding': encoding },
+      });
       expectRefused(res, 415, 'unsupported_media_type');
     }
-    const latin1 = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: body(), headers: { 'content-type': 'application/json; charset=iso-8859-1' } });
+    const latin1 = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/types',
+      payload: body(),
+      headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+    });
     expectRefused(latin1, 415, 'unsupported_media_type');
     expect(await snapshot()).toEqual(before);
   });
 
   it('identity (and charset=utf-8) is accepted', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: body(), headers: { 'content-type': 'application/json; charset=UTF-8', 'content-encoding': 'identity' } });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/types',
+      payload: body(),
+      headers: { 'content-type': 'application/json; charset=UTF-8', 'content-encoding': 'identity' },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 });

@@ -9,11 +9,18 @@ let h: Harness;
 let port: number;
 
 beforeAll(async () => {
-  h = await startHarness({ HTTP_HEADERS_TIMEOUT: '600ms', HTTP_REQUEST_TIMEOUT: '1200ms', HTTP_KEEP_ALIVE_TIMEOUT: '1s', HTTP_MAX_CONNECTIONS: '8' });
+  h = await startHarness({
+    HTTP_HEADERS_TIMEOUT: '600ms',
+    HTTP_REQUEST_TIMEOUT: '1200ms',
+    HTTP_KEEP_ALIVE_TIMEOUT: '1s',
+    HTTP_MAX_CONNECTIONS: '8',
+  });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as net.AddressInfo).port;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 interface Exchange {
   /** Everything the server sent before it closed the connection (or before the wait ran out). */
@@ -38,7 +45,9 @@ function exchange(chunks: (string | Buffer)[], waitMs = 4000): Promise<Exchange>
       resolve({ text: Buffer.concat(received).toString('latin1'), closed, ms: Date.now() - started });
     };
     const timer = setTimeout(() => finish(false), waitMs);
-    socket.on('connect', () => { for (const c of chunks) socket.write(c); });
+    socket.on('connect', () => {
+      for (const c of chunks) socket.write(c);
+    });
     socket.on('data', (d) => received.push(d));
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));
@@ -74,7 +83,9 @@ describe('slow clients are timed out', () => {
   });
 
   it('without a token: 401 at once, and the connection closes instead of waiting for the body', async () => {
-    const res = await exchange([`POST /types HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"nam`]);
+    const res = await exchange([
+      `POST /types HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"nam`,
+    ]);
     expect(res.closed, res.text).toBe(true);
     expectShape(res.text, 401, 'unauthorized');
     expect(parse(res.text).headers).toMatch(/connection: close/i);
@@ -91,7 +102,12 @@ describe('slow clients are timed out', () => {
   it('beyond HTTP_MAX_CONNECTIONS new connections are closed at once, and the server serves again when they go', async () => {
     const idle: net.Socket[] = [];
     for (let i = 0; i < 8; i++) {
-      idle.push(await new Promise<net.Socket>((resolve) => { const s = net.connect(port, '127.0.0.1', () => resolve(s)); s.on('error', () => undefined); }));
+      idle.push(
+        await new Promise<net.Socket>((resolve) => {
+          const s = net.connect(port, '127.0.0.1', () => resolve(s));
+          s.on('error', () => undefined);
+        }),
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
     const extra = await exchange([get()], 1500);
@@ -107,7 +123,10 @@ describe('slow clients are timed out', () => {
 describe('requests Node refuses answer in the documented error shape', () => {
   it.each([
     ['an invalid method', 'GE(T /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
-    ['Content-Length with Transfer-Encoding (request smuggling)', 'POST /types HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'Content-Length with Transfer-Encoding (request smuggling)',
+      'POST /types HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a NUL in a header value', 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\u0000b\r\n\r\n'],
     ['no Host on HTTP/1.1', 'GET /healthz HTTP/1.1\r\n\r\n'],
   ])('%s: 400 malformed_request', async (_name, raw) => {
@@ -140,7 +159,9 @@ describe('requests Node refuses answer in the documented error shape', () => {
       const res = await exchange([`GET /labs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`]);
       expectShape(res.text, 400, 'malformed_request');
     }
-    const same = await exchange([`GET /labs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAccess-Token: ${token}\r\nAuthorization: Bearer ${token}\r\n\r\n`]);
+    const same = await exchange([
+      `GET /labs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAccess-Token: ${token}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    ]);
     expect(parse(same.text).status).toBe(200);
   });
 });
@@ -149,7 +170,9 @@ describe('Link headers', () => {
   it('come from APP_URL, whatever Host says, and carry only the parameters the operation declares', async () => {
     const junk = Array.from({ length: 300 }, (_, i) => `junk${i}=${'x'.repeat(10)}`).join('&'); // ~4.8 kB
     const res = await h.call(h.a.admin.token, {
-      method: 'GET', url: `/order-requests?per_page=1&status=CREATED&${junk}`, headers: { host: 'evil.example' },
+      method: 'GET',
+      url: `/order-requests?per_page=1&status=CREATED&${junk}`,
+      headers: { host: 'evil.example' },
     });
     expect(res.statusCode, res.body).toBe(200);
     const link = String(res.headers.link);

@@ -143,7 +143,11 @@ describe('SSRF: literal targets at create and update', () => {
   it.each(BLOCKED)('update to %s (%s): 422 naming url, webhook unchanged', async (_label, url) => {
     const hook = await createHook(closed, 'https://hooks.example.org/keep');
     const before = await snapshot(closed);
-    const res = await closed.call(closed.a.admin.token, { method: 'PUT', url: `/webhooks/${hook.id}`, payload: { url, is_enabled: false } });
+    const res = await closed.call(closed.a.admin.token, {
+      method: 'PUT',
+      url: `/webhooks/${hook.id}`,
+      payload: { url, is_enabled: false },
+    });
     expect(res.statusCode, res.body).toBe(422);
     expect(fields(res.json())).toEqual(['url']);
     expect(await snapshot(closed)).toEqual(before);
@@ -164,7 +168,11 @@ describe('SSRF: embedded-IPv4 forms beyond mapped and NAT64', () => {
     const urls = ['http://[::127.0.0.1]/hook', 'http://[::a9fe:a9fe]/latest/meta-data/', 'http://[::10.0.0.1]/hook'];
     const answers: string[] = [];
     for (const url of urls) {
-      const res = await closed.call(closed.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: closed.a.orgId, url } });
+      const res = await closed.call(closed.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: closed.a.orgId, url },
+      });
       answers.push(`${url} -> ${res.statusCode} ${res.statusCode === 422 ? fields(res.json()).join(',') : ''}`.trim());
     }
     expect(answers).toEqual(urls.map((u) => `${u} -> 422 url`));
@@ -172,18 +180,29 @@ describe('SSRF: embedded-IPv4 forms beyond mapped and NAT64', () => {
 });
 
 describe('SSRF: WEBHOOK_ALLOWED_CIDRS=127.0.0.1/32 opens exactly 127.0.0.1', () => {
-  it.each(['http://127.0.0.1/hook', 'http://127.0.0.1:8080/hook', 'http://2130706433/hook', 'http://0x7f000001:9/hook'])('%s is accepted at create and update', async (url) => {
-    const hook = await createHook(open, url);
-    const other = await createHook(open, 'https://hooks.example.org/x');
-    const res = await open.call(open.a.admin.token, { method: 'PUT', url: `/webhooks/${other.id}`, payload: { url } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().url).toBe(url);
-    expect(hook.url).toBe(url);
-  });
+  it.each(['http://127.0.0.1/hook', 'http://127.0.0.1:8080/hook', 'http://2130706433/hook', 'http://0x7f000001:9/hook'])(
+    '%s is accepted at create and update',
+    async (url) => {
+      const hook = await createHook(open, url);
+      const other = await createHook(open, 'https://hooks.example.org/x');
+      const res = await open.call(open.a.admin.token, { method: 'PUT', url: `/webhooks/${other.id}`, payload: { url } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().url).toBe(url);
+      expect(hook.url).toBe(url);
+    },
+  );
 
   it.each([
-    'http://127.0.0.2/hook', 'http://127.0.0.0/hook', 'http://127.255.255.255/hook', 'http://[::1]/hook', 'http://10.0.0.1/hook',
-    'http://192.168.1.1/hook', 'http://169.254.169.254/', 'http://0.0.0.0/hook', 'http://100.64.0.1/', 'http://[fc00::1]/',
+    'http://127.0.0.2/hook',
+    'http://127.0.0.0/hook',
+    'http://127.255.255.255/hook',
+    'http://[::1]/hook',
+    'http://10.0.0.1/hook',
+    'http://192.168.1.1/hook',
+    'http://169.254.169.254/',
+    'http://0.0.0.0/hook',
+    'http://100.64.0.1/',
+    'http://[fc00::1]/',
   ])('%s is still refused (422 naming url)', async (url) => {
     await expectCreateRefused(open, url);
   });
@@ -192,7 +211,7 @@ describe('SSRF: WEBHOOK_ALLOWED_CIDRS=127.0.0.1/32 opens exactly 127.0.0.1', () 
 describe('SSRF: connect-time guard after DNS', () => {
   const hostname = os.hostname();
 
-  it('this machine\'s hostname resolves (through /etc/hosts) to loopback only, including 127.0.0.1', async () => {
+  it("this machine's hostname resolves (through /etc/hosts) to loopback only, including 127.0.0.1", async () => {
     const addresses = (await dns.lookup(hostname, { all: true })).map((a) => a.address);
     expect(addresses).toContain('127.0.0.1');
     for (const a of addresses) expect(['127.0.0.1', '::1']).toContain(a);
@@ -214,7 +233,11 @@ describe('SSRF: connect-time guard after DNS', () => {
         expect(entry, JSON.stringify(delivery.log)).toMatchObject({ outcome: 'blocked', status_code: null, response_body: null });
         expect(entry.error).toContain('127.0.0.1');
       }
-      const row = await closedD.deps.db.selectFrom('webhooks').select(['is_verified', 'verify_pending']).where('id', '=', hook.id).executeTakeFirstOrThrow();
+      const row = await closedD.deps.db
+        .selectFrom('webhooks')
+        .select(['is_verified', 'verify_pending'])
+        .where('id', '=', hook.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ is_verified: 0, verify_pending: 0 });
     } finally {
       await receiver.stop();
@@ -253,7 +276,10 @@ describe('SSRF: connect-time guard after DNS', () => {
         await settle(closedD, closedWorker);
         const [delivery] = await deliveriesOf(closedD, hook.id);
         expect(delivery.status, url).toBe('failed');
-        expect(delivery.log.map((l: { outcome: string }) => l.outcome), url).toEqual(['blocked', 'blocked', 'blocked']);
+        expect(
+          delivery.log.map((l: { outcome: string }) => l.outcome),
+          url,
+        ).toEqual(['blocked', 'blocked', 'blocked']);
       }
       expect(receiver.received).toEqual([]);
     } finally {
@@ -287,7 +313,7 @@ describe('SSRF: redirects are never followed', () => {
   afterAll(async () => {
     await receiver?.stop();
     blocked?.closeAllConnections();
-    await new Promise<void>((resolve) => blocked ? blocked.close(() => resolve()) : resolve());
+    await new Promise<void>((resolve) => (blocked ? blocked.close(() => resolve()) : resolve()));
   });
 
   it.each([

@@ -1,7 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type DatabaseIntrospector, type Driver, Kysely, type LogEvent, Migrator, PostgresAdapter, sql, SqliteDialect, type SqliteDatabase, SqliteDriver, type Migration, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Driver,
+  Kysely,
+  type LogEvent,
+  type Migration,
+  Migrator,
+  PostgresAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_delivery.js';
@@ -25,7 +40,16 @@ export interface DbHandle {
 }
 
 // Migrations are imported, not discovered on disk, so the compiled binary carries them and tsc checks them.
-const MIGRATIONS: Record<string, Migration> = { '0001_initial': m0001, '0002_delivery': m0002, '0003_shop': m0003, '0004_lab_migration': m0004, '0005_item_pages': m0005, '0006_location_integrity': m0006, '0007_operators': m0007, '0008_order_request_checked_out': m0008 };
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_delivery': m0002,
+  '0003_shop': m0003,
+  '0004_lab_migration': m0004,
+  '0005_item_pages': m0005,
+  '0006_location_integrity': m0006,
+  '0007_operators': m0007,
+  '0008_order_request_checked_out': m0008,
+};
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock up front and wait for it (busy_timeout) instead
@@ -104,7 +128,11 @@ export interface OpenOptions {
 }
 
 const queryLog = (options: OpenOptions) =>
-  options.onQuery ? (event: LogEvent) => { if (event.level === 'query') options.onQuery!(event.query.sql); } : undefined;
+  options.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') options.onQuery!(event.query.sql);
+      }
+    : undefined;
 
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): DbHandle {
   if (database.kind === 'sqlite') {
@@ -114,11 +142,16 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }), log: queryLog(options) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+      log: queryLog(options),
+    });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const dialect = postgresDialect({
-    url: database.url, max: options.poolSize ?? 10, timeouts: options.timeouts ?? DEFAULT_PG_TIMEOUTS,
+    url: database.url,
+    max: options.poolSize ?? 10,
+    timeouts: options.timeouts ?? DEFAULT_PG_TIMEOUTS,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
     ...(options.onConnectionError ? { onError: options.onConnectionError } : {}),
@@ -178,8 +211,18 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|driver has already been destroyed|The database connection is not open)/;
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|driver has already been destroyed|The database connection is not open)/;
 
 /**
  * The database cannot serve the statement now, whatever the statement (HTTP 503, docs/errors.md): PostgreSQL
@@ -188,7 +231,11 @@ const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when tryi
  * the network (refused, reset, unreachable); pg's and our own timeouts; SQLite waiting out busy_timeout.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | null, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | null, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (/^08/.test(code) || ['57P01', '57P02', '57P03', '57014', '25P03', '53300'].includes(code)) return true;
     if (UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;

@@ -21,7 +21,9 @@ describe.runIf(isPg)('migrateToLatest beside schemas being dropped (PostgreSQL)'
         const doomed = Array.from({ length: 4 }, (_, i) => name(`d${round}`, i));
         for (const s of doomed) {
           await admin.query(`create schema ${s}`);
-          await admin.query(Array.from({ length: 40 }, (_, t) => `create table ${s}.t${t} (id int primary key, a text, b text, c text)`).join(';'));
+          await admin.query(
+            Array.from({ length: 40 }, (_, t) => `create table ${s}.t${t} (id int primary key, a text, b text, c text)`).join(';'),
+          );
         }
         const fresh = name(`f${round}`, 0);
         await admin.query(`create schema ${fresh}`);
@@ -31,7 +33,9 @@ describe.runIf(isPg)('migrateToLatest beside schemas being dropped (PostgreSQL)'
         try {
           const [applied] = await Promise.all([
             migrateToLatest(handle.db),
-            (async () => { for (const s of doomed) await dropper.query(`drop schema ${s} cascade`); })(),
+            (async () => {
+              for (const s of doomed) await dropper.query(`drop schema ${s} cascade`);
+            })(),
           ]);
           expect(applied.length).toBeGreaterThan(0);
           // A second run finds its bookkeeping in this schema only, and has nothing left to do.

@@ -1,4 +1,12 @@
-import { type CompiledQuery, type DatabaseConnection, type Driver, PostgresDialect, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  PostgresDialect,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 
 // How Labstock talks to PostgreSQL when the server or the network misbehaves (docs/decisions/0003-database-failures.md):
@@ -81,19 +89,27 @@ export function isConnectionLost(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   if (e.code === '57P01' || e.code === '57P02' || e.code === 'ECONNRESET' || e.code === 'EPIPE') return true;
-  return typeof e.message === 'string' && /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(e.message);
+  return (
+    typeof e.message === 'string' && /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(e.message)
+  );
 }
 
 /** A SELECT (or WITH … SELECT) that takes no lock: running it twice changes nothing. */
 export function isPlainRead(text: string): boolean {
   const t = text.trimStart().toLowerCase();
-  return (t.startsWith('select') || t.startsWith('with')) && !/\b(insert|update|delete|for\s+(update|share|no\s+key\s+update|key\s+share))\b/.test(t);
+  return (
+    (t.startsWith('select') || t.startsWith('with')) &&
+    !/\b(insert|update|delete|for\s+(update|share|no\s+key\s+update|key\s+share))\b/.test(t)
+  );
 }
 
 /** Connections that know whether they are inside a transaction (a statement there is never repeated alone). */
 class TrackedConnection implements DatabaseConnection {
   inTransaction = false;
-  constructor(readonly inner: DatabaseConnection, private readonly clientConfig: DeadlineConfig) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly clientConfig: DeadlineConfig,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
@@ -121,7 +137,10 @@ class TrackedConnection implements DatabaseConnection {
 }
 
 class TrackingDriver implements Driver {
-  constructor(private readonly inner: Driver, private readonly clientConfig: DeadlineConfig) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly clientConfig: DeadlineConfig,
+  ) {}
   init = () => this.inner.init();
   destroy = () => this.inner.destroy();
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -155,7 +174,10 @@ class TrackingDriver implements Driver {
 
 /** Kysely's PostgreSQL dialect with reads retried after a lost connection. */
 export class ResilientPostgresDialect extends PostgresDialect {
-  constructor(pool: pg.Pool, private readonly clientConfig: DeadlineConfig) {
+  constructor(
+    pool: pg.Pool,
+    private readonly clientConfig: DeadlineConfig,
+  ) {
     super({ pool });
   }
   override createDriver(): Driver {

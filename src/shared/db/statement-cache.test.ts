@@ -10,7 +10,9 @@ describe('SQLite statement cache', () => {
     sqlite.exec('create table t (n integer)');
     return cachingStatements(sqlite, size);
   };
-  afterEach(() => { for (const db of open.splice(0)) if (db.open) db.close(); });
+  afterEach(() => {
+    for (const db of open.splice(0)) if (db.open) db.close();
+  });
 
   it('hands out the same prepared statement for the same SQL, and it still works with new parameters', () => {
     const db = make();

@@ -1,13 +1,27 @@
 // POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: PRODUCT §5 (relative adjustments that refuse
 // to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, archiveInstance, dbState, eventsAfter, expectError, expectItemShape, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import {
+  addItem,
+  archiveInstance,
+  dbState,
+  eventsAfter,
+  expectError,
+  expectItemShape,
+  expectValidation,
+  getItemJson,
+  revokedToken,
+  UNKNOWN_ID,
+} from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
@@ -20,14 +34,20 @@ async function unchanged(token: string | null, opts: InjectOptions) {
   expect(await dbState(h)).toEqual(before);
   return res;
 }
-const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) => unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
+const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
+  unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
 
 const changesOf = (itemId: string) =>
   h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
 const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
 const migratedItem = (quantities: string[], name = 'Aliquots') =>
-  addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name }, quantities.map((quantity) => ({ quantity })));
+  addItem(
+    h,
+    h.a.admin.id,
+    { labId: h.a.migratedLab.id, name },
+    quantities.map((quantity) => ({ quantity })),
+  );
 
 /** One adjustment that must succeed: 200 full item = GET, ETag = GET's, exactly one inventory-item.updated. */
 async function expectAdjusted(token: string, itemId: string, payload: Record<string, unknown>): Promise<any> {
@@ -53,7 +73,9 @@ describe('happy', () => {
     expect(body.quantity).toBe('2.5');
     expect((await getItemJson(h, h.a.admin.token, item.id)).etag).not.toBe(etag);
     const rows = await changesOf(item.id);
-    expect(rows.map((r) => [r.field, r.old_value, r.new_value, r.note, r.instance_id, r.user_id])).toEqual([['quantity', '3', '2.5', 'used for prep', null, h.a.member.id]]);
+    expect(rows.map((r) => [r.field, r.old_value, r.new_value, r.note, r.instance_id, r.user_id])).toEqual([
+      ['quantity', '3', '2.5', 'used for prep', null, h.a.member.id],
+    ]);
   });
 
   it('exact decimals: "0" + "0.1" + "0.2" = "0.3", then - "0.3" = "0"; large and precise values stay exact', async () => {
@@ -61,7 +83,9 @@ describe('happy', () => {
     expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '0.1' })).quantity).toBe('0.1');
     expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '0.2' })).quantity).toBe('0.3');
     expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '-0.3' })).quantity).toBe('0');
-    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '12345678901234567890.0000000001' })).quantity).toBe('12345678901234567890.0000000001');
+    expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '12345678901234567890.0000000001' })).quantity).toBe(
+      '12345678901234567890.0000000001',
+    );
     expect((await expectAdjusted(h.a.admin.token, item.id, { delta: '-0.0000000001' })).quantity).toBe('12345678901234567890');
   });
 
@@ -74,18 +98,27 @@ describe('happy', () => {
     const item = await migratedItem(['0.1', '0.2']);
     const [first, second] = item.instances.map((i) => i.id) as [string, string];
     const body = await expectAdjusted(h.a.admin.token, item.id, { delta: '0.05', instance_id: second, note: 'top up' });
-    expect(body.instances.map((i: any) => [i.id, i.quantity])).toEqual([[first, '0.1'], [second, '0.25']]);
+    expect(body.instances.map((i: any) => [i.id, i.quantity])).toEqual([
+      [first, '0.1'],
+      [second, '0.25'],
+    ]);
     expect(body.quantity).toBe('0.35');
     const rows = await changesOf(item.id);
-    expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value, r.note])).toEqual([['instance.quantity', second, '0.2', '0.25', 'top up']]);
+    expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value, r.note])).toEqual([
+      ['instance.quantity', second, '0.2', '0.25', 'top up'],
+    ]);
   });
 
   it('50 parallel decrements of "1" on a legacy quantity of "50": all succeed, the result is exactly "0", and the 51st is 409', async () => {
     const item = await legacyItem('50', 'Contended');
     const eventsBefore = (await dbState(h)).events;
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => adjust(i % 2 ? h.a.admin.token : h.a.member.token, item.id, { delta: '-1', note: `take ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => adjust(i % 2 ? h.a.admin.token : h.a.member.token, item.id, { delta: '-1', note: `take ${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
-    expect(results.map((r) => r.json().quantity).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+    expect(results.map((r) => r.json().quantity).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 50 }, (_, i) => String(i)),
+    );
     expect((await getItemJson(h, h.a.admin.token, item.id)).body.quantity).toBe('0');
     const rows = await changesOf(item.id);
     expect(rows).toHaveLength(50);
@@ -102,10 +135,15 @@ describe('happy', () => {
     const item = await migratedItem(['50', '0.5'], 'Contended aliquots');
     const [target, sibling] = item.instances.map((i) => i.id) as [string, string];
     const eventsBefore = (await dbState(h)).events;
-    const results = await Promise.all(Array.from({ length: 50 }, () => adjust(h.a.admin.token, item.id, { delta: '-1', instance_id: target })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => adjust(h.a.admin.token, item.id, { delta: '-1', instance_id: target })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     const after = (await getItemJson(h, h.a.admin.token, item.id)).body;
-    expect(after.instances.map((i: any) => [i.id, i.quantity])).toEqual([[target, '0'], [sibling, '0.5']]);
+    expect(after.instances.map((i: any) => [i.id, i.quantity])).toEqual([
+      [target, '0'],
+      [sibling, '0.5'],
+    ]);
     expect(after.quantity).toBe('0.5');
     expect(await changesOf(item.id)).toHaveLength(50);
     expect(await eventsAfter(h, eventsBefore)).toHaveLength(50);
@@ -115,7 +153,13 @@ describe('happy', () => {
   it('Idempotency-Key: a retry of the same adjustment replays the first response and is not applied twice', async () => {
     const item = await legacyItem('10', 'Retried');
     const eventsBefore = (await dbState(h)).events;
-    const send = () => h.call(h.a.admin.token, { method: 'POST', url: url(item.id), payload: { delta: '-2' }, headers: { 'idempotency-key': 'adj-retry-1' } });
+    const send = () =>
+      h.call(h.a.admin.token, {
+        method: 'POST',
+        url: url(item.id),
+        payload: { delta: '-2' },
+        headers: { 'idempotency-key': 'adj-retry-1' },
+      });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
     const second = await send();
@@ -129,8 +173,16 @@ describe('happy', () => {
   it('Idempotency-Key: 10 concurrent sends of the same adjustment (a client retrying while the first is in flight) apply it once', async () => {
     const item = await legacyItem('10', 'Retried in flight');
     const eventsBefore = (await dbState(h)).events;
-    const results = await Promise.all(Array.from({ length: 10 }, () =>
-      h.call(h.a.admin.token, { method: 'POST', url: url(item.id), payload: { delta: '-1' }, headers: { 'idempotency-key': 'adj-inflight-1' } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.call(h.a.admin.token, {
+          method: 'POST',
+          url: url(item.id),
+          payload: { delta: '-1' },
+          headers: { 'idempotency-key': 'adj-inflight-1' },
+        }),
+      ),
+    );
     // However the duplicates are answered, none of them may apply the adjustment again.
     expect((await getItemJson(h, h.a.admin.token, item.id)).body.quantity).toBe('9');
     expect(await changesOf(item.id)).toHaveLength(1);
@@ -192,17 +244,26 @@ describe('security', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
     const item = await legacyItem('5');
     const revoked = await revokedToken(h, h.a);
-    for (const token of [null, 'lst_unknown', revoked]) expectError(await unchangedAdjust(token, item.id, { delta: '-1' }), 401, 'unauthorized');
+    for (const token of [null, 'lst_unknown', revoked])
+      expectError(await unchangedAdjust(token, item.id, { delta: '-1' }), 401, 'unauthorized');
   });
 
   it('org A tokens get 404 for org B items and instances, which keep their quantities', async () => {
     const b = h.b;
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       expectError(await unchangedAdjust(token, b.legacyLab.itemId, { delta: '-1' }), 404, 'not_found');
-      expectError(await unchangedAdjust(token, b.migratedLab.itemId, { delta: '-0.1', instance_id: b.migratedLab.instanceIds[0] }), 404, 'not_found');
+      expectError(
+        await unchangedAdjust(token, b.migratedLab.itemId, { delta: '-0.1', instance_id: b.migratedLab.instanceIds[0] }),
+        404,
+        'not_found',
+      );
     }
     // An org B instance through an org A item is not found either.
-    expectError(await unchangedAdjust(h.a.admin.token, h.a.migratedLab.itemId, { delta: '1', instance_id: b.migratedLab.instanceIds[0] }), 404, 'not_found');
+    expectError(
+      await unchangedAdjust(h.a.admin.token, h.a.migratedLab.itemId, { delta: '1', instance_id: b.migratedLab.instanceIds[0] }),
+      404,
+      'not_found',
+    );
     expect((await getItemJson(h, b.admin.token, b.legacyLab.itemId)).body.quantity).toBe('3');
     expect((await getItemJson(h, b.admin.token, b.migratedLab.itemId)).body.quantity).toBe('0.3');
   });
@@ -212,8 +273,13 @@ describe('security', () => {
     const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
     const hiddenMigrated = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Hidden aliquots' }, [{ quantity: '5' }]);
     expectError(await unchangedAdjust(h.a.member.token, hiddenLegacy.id, { delta: '-1' }), 404, 'not_found');
-    expectError(await unchangedAdjust(h.a.member.token, hiddenMigrated.id, { delta: '-1', instance_id: hiddenMigrated.instances[0]!.id }), 404, 'not_found');
+    expectError(
+      await unchangedAdjust(h.a.member.token, hiddenMigrated.id, { delta: '-1', instance_id: hiddenMigrated.instances[0]!.id }),
+      404,
+      'not_found',
+    );
     const visible = await legacyItem('5');
-    for (const id of [hiddenLegacy.id, visible.id]) expectError(await unchangedAdjust(h.a.outsider.token, id, { delta: '-1' }), 404, 'not_found');
+    for (const id of [hiddenLegacy.id, visible.id])
+      expectError(await unchangedAdjust(h.a.outsider.token, id, { delta: '-1' }), 404, 'not_found');
   });
 });

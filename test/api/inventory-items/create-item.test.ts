@@ -1,14 +1,28 @@
 // POST /inventory-items: PRODUCT §5 (legacy lab: quantity/lot/expiry/location on the item; migrated lab: instances,
 // legacy-only fields 422) and §7 (inventory-item.created with instances and lab.uses_instances).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  adminSummary, appUrlOf, dbState, eventsAfter, expectError, expectItemShape, expectValidation, getItemJson, labJson, memberSummary, revokedToken, UNKNOWN_ID,
+  adminSummary,
+  appUrlOf,
+  dbState,
+  eventsAfter,
+  expectError,
+  expectItemShape,
+  expectValidation,
+  getItemJson,
+  labJson,
+  memberSummary,
+  revokedToken,
+  UNKNOWN_ID,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
@@ -36,7 +50,13 @@ async function created(token: string, payload: Record<string, unknown>): Promise
   const events = await eventsAfter(h, before);
   expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.created']);
   const e = events[0]!;
-  expect(e.event).toMatchObject({ specversion: '1.0', id: e.id, source: 'https://labstock.test', type: 'com.labstock.inventory-item.created', datacontenttype: 'application/json' });
+  expect(e.event).toMatchObject({
+    specversion: '1.0',
+    id: e.id,
+    source: 'https://labstock.test',
+    type: 'com.labstock.inventory-item.created',
+    datacontenttype: 'application/json',
+  });
   expect(Object.keys(e.event.data)).toEqual(['inventory_item']);
   expect(e.event.data.inventory_item).toEqual(body);
   expect(e.lab_id).toBe(body.lab.id);
@@ -47,30 +67,75 @@ async function created(token: string, payload: Record<string, unknown>): Promise
 describe('happy', () => {
   it('legacy lab: 201 with every field given, quantity/lot/expiry/location/sublocation on the item, instances []', async () => {
     const body = await created(h.a.admin.token, {
-      lab_id: h.a.legacyLab.id, name: 'Acetone', type_id: h.a.legacyLab.typeId, vendor: 'Merck', catalog_number: '1.00014', price: '19.90',
-      unit_size: '2.5 L', url: 'https://example.org/acetone', technical_details: 'ACS grade', auto_reminder: 'monthly', cas_number: '67-64-1',
-      serial_number: 'SN-1', vendor_product_id: null, quantity: '2.75', lot_number: 'K123', expiration_date: '2028-02-29',
-      location: { name: 'Solvent cabinet' }, sublocation: { name: 'Bottom' },
+      lab_id: h.a.legacyLab.id,
+      name: 'Acetone',
+      type_id: h.a.legacyLab.typeId,
+      vendor: 'Merck',
+      catalog_number: '1.00014',
+      price: '19.90',
+      unit_size: '2.5 L',
+      url: 'https://example.org/acetone',
+      technical_details: 'ACS grade',
+      auto_reminder: 'monthly',
+      cas_number: '67-64-1',
+      serial_number: 'SN-1',
+      vendor_product_id: null,
+      quantity: '2.75',
+      lot_number: 'K123',
+      expiration_date: '2028-02-29',
+      location: { name: 'Solvent cabinet' },
+      sublocation: { name: 'Bottom' },
     });
     expect(body).toEqual({
-      id: body.id, name: 'Acetone', vendor: 'Merck', catalog_number: '1.00014', price: '19.90', unit_size: '2.5 L', quantity: '2.75',
-      url: 'https://example.org/acetone', technical_details: 'ACS grade', expiration_date: '2028-02-29', auto_reminder: 'monthly',
-      lot_number: 'K123', cas_number: '67-64-1', vendor_product_id: null, lab: labJson(h.a.legacyLab.id, 'Legacy lab A', h.a, 'A', false),
-      type: { id: h.a.legacyLab.typeId, name: 'Reagent' }, location: { name: 'Solvent cabinet' }, sublocation: { name: 'Bottom' },
-      added_by: adminSummary(h.a, 'A'), updated_by: adminSummary(h.a, 'A'), serial_number: 'SN-1', instances: [],
+      id: body.id,
+      name: 'Acetone',
+      vendor: 'Merck',
+      catalog_number: '1.00014',
+      price: '19.90',
+      unit_size: '2.5 L',
+      quantity: '2.75',
+      url: 'https://example.org/acetone',
+      technical_details: 'ACS grade',
+      expiration_date: '2028-02-29',
+      auto_reminder: 'monthly',
+      lot_number: 'K123',
+      cas_number: '67-64-1',
+      vendor_product_id: null,
+      lab: labJson(h.a.legacyLab.id, 'Legacy lab A', h.a, 'A', false),
+      type: { id: h.a.legacyLab.typeId, name: 'Reagent' },
+      location: { name: 'Solvent cabinet' },
+      sublocation: { name: 'Bottom' },
+      added_by: adminSummary(h.a, 'A'),
+      updated_by: adminSummary(h.a, 'A'),
+      serial_number: 'SN-1',
+      instances: [],
       app_url: appUrlOf(h.config.appUrl, body.id),
     });
   });
 
   it('legacy lab, only lab_id and name: quantity "0", everything else null', async () => {
     const body = await created(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Bare' });
-    expect(body).toMatchObject({ name: 'Bare', quantity: '0', type: null, vendor: null, lot_number: null, expiration_date: null, location: null, sublocation: null, instances: [] });
+    expect(body).toMatchObject({
+      name: 'Bare',
+      quantity: '0',
+      type: null,
+      vendor: null,
+      lot_number: null,
+      expiration_date: null,
+      location: null,
+      sublocation: null,
+      instances: [],
+    });
   });
 
   it('migrated lab: instances[] become instances; quantity is their exact sum ("0.1" + "0.2" = "0.3"); parent legacy fields null', async () => {
     const [room, , shelf] = h.a.migratedLab.locationIds;
     const body = await created(h.a.admin.token, {
-      lab_id: h.a.migratedLab.id, name: 'Anti-HA', type_id: h.a.migratedLab.typeId, vendor: 'CST', catalog_number: '3724',
+      lab_id: h.a.migratedLab.id,
+      name: 'Anti-HA',
+      type_id: h.a.migratedLab.typeId,
+      vendor: 'CST',
+      catalog_number: '3724',
       instances: [
         { quantity: '0.1', lot_number: 'L1', expiration_date: '2027-05-01', location_id: shelf },
         { quantity: '0.2', location_id: room },
@@ -81,7 +146,13 @@ describe('happy', () => {
     expect(body.lab).toEqual(labJson(h.a.migratedLab.id, 'Migrated lab A', h.a, 'A', true));
     expect(body).toMatchObject({ lot_number: null, expiration_date: null, location: null, sublocation: null });
     expect(body.instances.map((i: any) => ({ ...i, id: undefined }))).toEqual([
-      { id: undefined, quantity: '0.1', lot_number: 'L1', expiration_date: '2027-05-01', location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] } },
+      {
+        id: undefined,
+        quantity: '0.1',
+        lot_number: 'L1',
+        expiration_date: '2027-05-01',
+        location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] },
+      },
       { id: undefined, quantity: '0.2', lot_number: null, expiration_date: null, location: { name: 'Room 101', pathNames: ['Room 101'] } },
       { id: undefined, quantity: '0', lot_number: null, expiration_date: null, location: null },
     ]);
@@ -110,30 +181,60 @@ describe('happy', () => {
 
 describe('errors', () => {
   it.each([
-    ['quantity', '1'], ['lot_number', 'L'], ['expiration_date', '2027-01-01'], ['location', { name: 'Cabinet' }], ['sublocation', { name: 'Shelf' }],
+    ['quantity', '1'],
+    ['lot_number', 'L'],
+    ['expiration_date', '2027-01-01'],
+    ['location', { name: 'Cabinet' }],
+    ['sublocation', { name: 'Shelf' }],
   ])('migrated lab: %s is 422 (set it on an instance); nothing is written', async (field, value) => {
     expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'Legacy style', [field]: value }), field);
   });
 
   it('migrated lab: all legacy-only fields at once are each named', async () => {
-    const body = expectValidation(await unchanged(h.a.admin.token, {
-      lab_id: h.a.migratedLab.id, name: 'All legacy', quantity: '1', lot_number: 'L', expiration_date: '2027-01-01', location: { name: 'A' }, sublocation: { name: 'B' },
-    }), 'quantity');
+    const body = expectValidation(
+      await unchanged(h.a.admin.token, {
+        lab_id: h.a.migratedLab.id,
+        name: 'All legacy',
+        quantity: '1',
+        lot_number: 'L',
+        expiration_date: '2027-01-01',
+        location: { name: 'A' },
+        sublocation: { name: 'B' },
+      }),
+      'quantity',
+    );
     expect(body.errors.map((e: any) => e.field).sort()).toEqual(['expiration_date', 'location', 'lot_number', 'quantity', 'sublocation']);
   });
 
   it('legacy lab: a non-empty instances[] is 422 naming instances', async () => {
-    expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Wrong', instances: [{ quantity: '1' }] }), 'instances');
+    expectValidation(
+      await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Wrong', instances: [{ quantity: '1' }] }),
+      'instances',
+    );
   });
 
   it('404 for an unknown lab, a type of another lab, and an instance location of another lab (nothing is half-written)', async () => {
     expectError(await unchanged(h.a.admin.token, { lab_id: UNKNOWN_ID, name: 'X' }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', type_id: h.a.migratedLab.typeId }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', type_id: h.a.migratedLab.typeId }),
+      404,
+      'not_found',
+    );
     expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', type_id: UNKNOWN_ID }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, {
-      lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '1' }, { quantity: '2', location_id: h.b.migratedLab.locationIds[0] }],
-    }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '1', location_id: UNKNOWN_ID }] }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, {
+        lab_id: h.a.migratedLab.id,
+        name: 'X',
+        instances: [{ quantity: '1' }, { quantity: '2', location_id: h.b.migratedLab.locationIds[0] }],
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '1', location_id: UNKNOWN_ID }] }),
+      404,
+      'not_found',
+    );
   });
 
   it('422 naming the field for missing or invalid values', async () => {
@@ -142,18 +243,25 @@ describe('errors', () => {
     expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: '' }), 'name');
     expectValidation(await unchanged(h.a.admin.token, { name: 'No lab' }), 'lab_id');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: 'lab-1', name: 'X' }), 'lab_id');
-    for (const quantity of ['-1', '1e3', 'abc', 5]) expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: 'X', quantity }), 'quantity');
+    for (const quantity of ['-1', '1e3', 'abc', 5])
+      expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: 'X', quantity }), 'quantity');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: 'X', price: '-2' }), 'price');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: 'X', expiration_date: '2027-13-01' }), 'expiration_date');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: lab, name: 'X', location: 'Cabinet' }), 'location');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{}] }), 'instances[0].quantity');
-    expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '-1' }] }), 'instances[0].quantity');
+    expectValidation(
+      await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '-1' }] }),
+      'instances[0].quantity',
+    );
   });
 
   it('422 naming unknown body fields, at the top level and inside an instance', async () => {
     expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', colour: 'blue' }), 'colour');
     expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', id: UNKNOWN_ID }), 'id');
-    expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '1', location: { name: 'A' } }] }), 'instances[0].location');
+    expectValidation(
+      await unchanged(h.a.admin.token, { lab_id: h.a.migratedLab.id, name: 'X', instances: [{ quantity: '1', location: { name: 'A' } }] }),
+      'instances[0].location',
+    );
   });
 });
 
@@ -168,7 +276,15 @@ describe('security', () => {
   it('org A tokens get 404 for org B labs, types and locations; nothing is written', async () => {
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       expectError(await unchanged(token, { lab_id: h.b.legacyLab.id, name: 'Intruder', quantity: '1' }), 404, 'not_found');
-      expectError(await unchanged(token, { lab_id: h.b.migratedLab.id, name: 'Intruder', instances: [{ quantity: '1', location_id: h.b.migratedLab.locationIds[0] }] }), 404, 'not_found');
+      expectError(
+        await unchanged(token, {
+          lab_id: h.b.migratedLab.id,
+          name: 'Intruder',
+          instances: [{ quantity: '1', location_id: h.b.migratedLab.locationIds[0] }],
+        }),
+        404,
+        'not_found',
+      );
     }
     expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', type_id: h.b.legacyLab.typeId }), 404, 'not_found');
   });

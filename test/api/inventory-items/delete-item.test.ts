@@ -2,10 +2,22 @@
 // instances included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, archiveInstance, dbState, eventsAfter, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import {
+  addItem,
+  archiveInstance,
+  dbState,
+  eventsAfter,
+  expectError,
+  expectValidation,
+  getItemJson,
+  revokedToken,
+  UNKNOWN_ID,
+} from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const del = (token: string | null, id: string, headers: Record<string, string> = {}) =>
@@ -43,16 +55,35 @@ async function expectDeleted(token: string, id: string, headers: Record<string, 
 
 describe('happy', () => {
   it('legacy item: 204; gone; inventory-item.deleted carries the last state (after an edit), instances []', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Doomed', quantity: '2', lotNumber: 'L', locationName: 'Fridge' });
-    const edit = await h.call(h.a.admin.token, { method: 'PATCH', url: `/inventory-items/${item.id}`, payload: { name: 'Doomed (edited)' } });
+    const item = await addItem(h, h.a.admin.id, {
+      labId: h.a.legacyLab.id,
+      name: 'Doomed',
+      quantity: '2',
+      lotNumber: 'L',
+      locationName: 'Fridge',
+    });
+    const edit = await h.call(h.a.admin.token, {
+      method: 'PATCH',
+      url: `/inventory-items/${item.id}`,
+      payload: { name: 'Doomed (edited)' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const last = await expectDeleted(h.a.admin.token, item.id);
-    expect(last).toMatchObject({ name: 'Doomed (edited)', quantity: '2', lot_number: 'L', location: { name: 'Fridge' }, instances: [], lab: { uses_instances: false } });
+    expect(last).toMatchObject({
+      name: 'Doomed (edited)',
+      quantity: '2',
+      lot_number: 'L',
+      location: { name: 'Fridge' },
+      instances: [],
+      lab: { uses_instances: false },
+    });
   });
 
   it('migrated item: the event lists its active instances (not archived ones); all instance rows go', async () => {
     const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Doomed vials' }, [
-      { quantity: '1.5', lotNumber: 'A', locationId: h.a.migratedLab.locationIds[2] }, { quantity: '2' }, { quantity: '9' },
+      { quantity: '1.5', lotNumber: 'A', locationId: h.a.migratedLab.locationIds[2] },
+      { quantity: '2' },
+      { quantity: '9' },
     ]);
     await archiveInstance(h, item.instances[2]!.id);
     const last = await expectDeleted(h.a.admin.token, item.id);
@@ -63,7 +94,11 @@ describe('happy', () => {
   });
 
   it('the seeded items (with history rows) can be deleted; other items are untouched', async () => {
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '8' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: { quantity: '8' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const otherBefore = await getItemJson(h, h.a.admin.token, h.a.migratedLab.itemId);
     await expectDeleted(h.a.admin.token, h.a.legacyLab.itemId);

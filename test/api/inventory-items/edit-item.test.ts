@@ -1,18 +1,35 @@
 // PATCH /inventory-items/{id}: PRODUCT §5 (edit items; history per field) and §2 (If-Match → 412), §7
 // (inventory-item.updated once per change, none when nothing changed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  addItem, dbState, eventsAfter, expectError, expectItemShape, expectValidation, getItemJson, memberSummary, revokedToken, UNKNOWN_ID,
+  addItem,
+  dbState,
+  eventsAfter,
+  expectError,
+  expectItemShape,
+  expectValidation,
+  getItemJson,
+  memberSummary,
+  revokedToken,
+  UNKNOWN_ID,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
-const patch = (token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
+const patch = (
+  token: string | null,
+  id: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  extra: Partial<InjectOptions> = {},
+) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
 
 const changesOf = (itemId: string) =>
   h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
@@ -25,10 +42,20 @@ async function unchanged(token: string | null, id: string, payload: unknown, hea
 }
 
 /** A fresh legacy item, so tests do not depend on each other. */
-const legacyItem = async (name = 'Editable') => addItem(h, h.a.admin.id, {
-  labId: h.a.legacyLab.id, name, typeId: h.a.legacyLab.typeId, vendor: 'Sigma', catalogNumber: 'S-1', price: '10.00', quantity: '4',
-  lotNumber: 'L-1', expirationDate: '2027-01-01', locationName: 'Cabinet 1', sublocationName: 'Shelf A',
-});
+const legacyItem = async (name = 'Editable') =>
+  addItem(h, h.a.admin.id, {
+    labId: h.a.legacyLab.id,
+    name,
+    typeId: h.a.legacyLab.typeId,
+    vendor: 'Sigma',
+    catalogNumber: 'S-1',
+    price: '10.00',
+    quantity: '4',
+    lotNumber: 'L-1',
+    expirationDate: '2027-01-01',
+    locationName: 'Cabinet 1',
+    sublocationName: 'Shelf A',
+  });
 
 describe('happy', () => {
   it('legacy item: the fields given change, the others stay; ETag moves; one history row per changed field; one inventory-item.updated', async () => {
@@ -36,15 +63,31 @@ describe('happy', () => {
     const before = await getItemJson(h, h.a.admin.token, item.id);
     const eventsBefore = (await dbState(h)).events;
     const res = await patch(h.a.member.token, item.id, {
-      name: 'Edited', vendor: 'Merck', price: '12.50', quantity: '3.5', lot_number: 'L-2', expiration_date: '2028-06-30',
-      location: { name: 'Cabinet 2' }, sublocation: null, url: 'https://example.org/x',
+      name: 'Edited',
+      vendor: 'Merck',
+      price: '12.50',
+      quantity: '3.5',
+      lot_number: 'L-2',
+      expiration_date: '2028-06-30',
+      location: { name: 'Cabinet 2' },
+      sublocation: null,
+      url: 'https://example.org/x',
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expectItemShape(body);
     expect(body).toEqual({
-      ...before.body, name: 'Edited', vendor: 'Merck', price: '12.50', quantity: '3.5', lot_number: 'L-2', expiration_date: '2028-06-30',
-      location: { name: 'Cabinet 2' }, sublocation: null, url: 'https://example.org/x', updated_by: memberSummary(h.a, 'A'),
+      ...before.body,
+      name: 'Edited',
+      vendor: 'Merck',
+      price: '12.50',
+      quantity: '3.5',
+      lot_number: 'L-2',
+      expiration_date: '2028-06-30',
+      location: { name: 'Cabinet 2' },
+      sublocation: null,
+      url: 'https://example.org/x',
+      updated_by: memberSummary(h.a, 'A'),
     });
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
     expect(res.headers.etag).not.toBe(before.etag);
@@ -54,8 +97,15 @@ describe('happy', () => {
 
     const rows = await changesOf(item.id);
     expect(rows.map((r) => [r.field, r.old_value, r.new_value]).sort()).toEqual([
-      ['expiration_date', '2027-01-01', '2028-06-30'], ['location', 'Cabinet 1', 'Cabinet 2'], ['lot_number', 'L-1', 'L-2'], ['name', 'Editable', 'Edited'],
-      ['price', '10.00', '12.50'], ['quantity', '4', '3.5'], ['sublocation', 'Shelf A', null], ['url', null, 'https://example.org/x'], ['vendor', 'Sigma', 'Merck'],
+      ['expiration_date', '2027-01-01', '2028-06-30'],
+      ['location', 'Cabinet 1', 'Cabinet 2'],
+      ['lot_number', 'L-1', 'L-2'],
+      ['name', 'Editable', 'Edited'],
+      ['price', '10.00', '12.50'],
+      ['quantity', '4', '3.5'],
+      ['sublocation', 'Shelf A', null],
+      ['url', null, 'https://example.org/x'],
+      ['vendor', 'Sigma', 'Merck'],
     ]);
     for (const r of rows) expect(r.user_id).toBe(h.a.member.id);
 
@@ -129,7 +179,11 @@ describe('errors', () => {
     const { etag } = await getItemJson(h, h.a.admin.token, item.id);
     expect((await patch(h.a.admin.token, item.id, { name: 'Moved on' })).statusCode).toBe(200);
     expectError(await unchanged(h.a.admin.token, item.id, { name: 'Lost update' }, { 'if-match': etag! }), 412, 'precondition_failed');
-    expectError(await unchanged(h.a.admin.token, item.id, { name: 'Lost update' }, { 'if-match': `W/${etag}` }), 412, 'precondition_failed');
+    expectError(
+      await unchanged(h.a.admin.token, item.id, { name: 'Lost update' }, { 'if-match': `W/${etag}` }),
+      412,
+      'precondition_failed',
+    );
     expectError(await unchanged(h.a.admin.token, item.id, { name: 'Lost update' }, { 'if-match': '"nope"' }), 412, 'precondition_failed');
     expect((await getItemJson(h, h.a.admin.token, item.id)).body.name).toBe('Moved on');
   });
@@ -138,7 +192,9 @@ describe('errors', () => {
     const item = await legacyItem('Raced');
     const { etag } = await getItemJson(h, h.a.admin.token, item.id);
     const eventsBefore = (await dbState(h)).events;
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => patch(h.a.admin.token, item.id, { name: `Writer ${i}` }, { 'if-match': etag! })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => patch(h.a.admin.token, item.id, { name: `Writer ${i}` }, { 'if-match': etag! })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412, 412, 412, 412]);
     const winner = results.find((r) => r.statusCode === 200)!.json();
     expect((await getItemJson(h, h.a.admin.token, item.id)).body).toEqual(winner);
@@ -147,7 +203,12 @@ describe('errors', () => {
   });
 
   it.each([
-    ['quantity', '1'], ['lot_number', 'L'], ['lot_number', null], ['expiration_date', '2027-01-01'], ['location', { name: 'A' }], ['sublocation', null],
+    ['quantity', '1'],
+    ['lot_number', 'L'],
+    ['lot_number', null],
+    ['expiration_date', '2027-01-01'],
+    ['location', { name: 'A' }],
+    ['sublocation', null],
   ])('migrated item: %s (%j) is 422; nothing changes', async (field, value) => {
     expectValidation(await unchanged(h.a.admin.token, h.a.migratedLab.itemId, { [field]: value }), field);
   });
@@ -160,8 +221,19 @@ describe('errors', () => {
 
   it('422 naming the field for invalid values', async () => {
     const id = h.a.legacyLab.itemId;
-    for (const [field, value] of [['name', ''], ['name', null], ['name', 5], ['quantity', 'abc'], ['quantity', '-1'], ['quantity', null], ['price', '1,5'],
-      ['expiration_date', '31.12.2027'], ['vendor_product_id', 'vp-1'], ['type_id', 'abc'], ['location', { label: 'x' }]] as const) {
+    for (const [field, value] of [
+      ['name', ''],
+      ['name', null],
+      ['name', 5],
+      ['quantity', 'abc'],
+      ['quantity', '-1'],
+      ['quantity', null],
+      ['price', '1,5'],
+      ['expiration_date', '31.12.2027'],
+      ['vendor_product_id', 'vp-1'],
+      ['type_id', 'abc'],
+      ['location', { label: 'x' }],
+    ] as const) {
       expectValidation(await unchanged(h.a.admin.token, id, { [field]: value }), field === 'location' ? 'location.label' : field);
     }
   });
@@ -182,7 +254,8 @@ describe('errors', () => {
 describe('security', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
     const revoked = await revokedToken(h, h.a);
-    for (const token of [null, 'lst_unknown', revoked]) expectError(await unchanged(token, h.a.legacyLab.itemId, { name: 'X' }), 401, 'unauthorized');
+    for (const token of [null, 'lst_unknown', revoked])
+      expectError(await unchanged(token, h.a.legacyLab.itemId, { name: 'X' }), 401, 'unauthorized');
   });
 
   it('org A tokens get 404 for org B items (also with If-Match *), which stay as they were', async () => {

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, expectError, expectValidation, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /inventory-items/{id} (errors)', () => {
@@ -33,7 +35,11 @@ describe('GET /inventory-items/{id} (errors)', () => {
   });
 
   it('404 for an instance id or a lab id used as an item id', async () => {
-    expectError(await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${h.a.migratedLab.instanceIds[0]}` }), 404, 'not_found');
+    expectError(
+      await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${h.a.migratedLab.instanceIds[0]}` }),
+      404,
+      'not_found',
+    );
     expectError(await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${h.a.legacyLab.id}` }), 404, 'not_found');
   });
 

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, archiveInstance, expectedLegacyItem, expectedMigratedItem, expectItemShape, getItemJson } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const ETAG_RE = /^"[^"]+"$/;
@@ -47,7 +49,11 @@ describe('GET /inventory-items/{id} (happy)', () => {
 
   it('the ETag changes when the item changes and matches the ETag the update returned', async () => {
     const before = await getItemJson(h, h.a.admin.token, h.a.legacyLab.itemId);
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '4' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: { quantity: '4' },
+    });
     expect(put.statusCode).toBe(200);
     const after = await getItemJson(h, h.a.admin.token, h.a.legacyLab.itemId);
     expect(after.etag).not.toBe(before.etag);
@@ -56,15 +62,24 @@ describe('GET /inventory-items/{id} (happy)', () => {
   });
 
   it('lists only active instances and sums only those', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Plasmid', typeId: h.a.migratedLab.typeId },
-      [{ quantity: '1.5' }, { quantity: '2.25', lotNumber: 'L2', locationId: h.a.migratedLab.locationIds[1] }, { quantity: '100' }]);
+    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Plasmid', typeId: h.a.migratedLab.typeId }, [
+      { quantity: '1.5' },
+      { quantity: '2.25', lotNumber: 'L2', locationId: h.a.migratedLab.locationIds[1] },
+      { quantity: '100' },
+    ]);
     const [a, b, c] = item.instances;
     expect(item.quantity).toBe('103.75');
     await archiveInstance(h, c!.id);
     const res = await getItemJson(h, h.a.admin.token, item.id);
     expect(res.body.quantity).toBe('3.75');
     expect(res.body.instances.map((i: any) => i.id)).toEqual([a!.id, b!.id]);
-    expect(res.body.instances[1]).toEqual({ id: b!.id, quantity: '2.25', lot_number: 'L2', expiration_date: null, location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] } });
+    expect(res.body.instances[1]).toEqual({
+      id: b!.id,
+      quantity: '2.25',
+      lot_number: 'L2',
+      expiration_date: null,
+      location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] },
+    });
     expectItemShape(res.body);
   });
 
@@ -80,15 +95,23 @@ describe('GET /inventory-items/{id} (happy)', () => {
   });
 
   it('sums with exact decimal arithmetic, never binary floating point', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Precise' },
-      [{ quantity: '12345678901234567890.1234567891' }, { quantity: '0.0000000009' }, { quantity: '0.7' }, { quantity: '0.1' }]);
+    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Precise' }, [
+      { quantity: '12345678901234567890.1234567891' },
+      { quantity: '0.0000000009' },
+      { quantity: '0.7' },
+      { quantity: '0.1' },
+    ]);
     const res = await getItemJson(h, h.a.admin.token, item.id);
     expect(res.body.quantity).toBe('12345678901234567890.92345679');
     expect(res.body.instances.map((i: any) => i.quantity)).toEqual(['12345678901234567890.1234567891', '0.0000000009', '0.7', '0.1']);
   });
 
   it('accepts the Bearer header', async () => {
-    const res = await h.call(null, { method: 'GET', url: `/inventory-items/${h.b.legacyLab.itemId}`, headers: { authorization: `Bearer ${h.b.member.token}` } });
+    const res = await h.call(null, {
+      method: 'GET',
+      url: `/inventory-items/${h.b.legacyLab.itemId}`,
+      headers: { authorization: `Bearer ${h.b.member.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(expectedLegacyItem(h.b, 'B', h.config.appUrl));
   });

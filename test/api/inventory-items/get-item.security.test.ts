@@ -13,7 +13,7 @@ afterAll(() => h?.close());
 const getItem = (token: string, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}` });
 
 describe('GET /inventory-items/{id} (security)', () => {
-  it('org A\'s tokens get 404 for org B\'s items, with no data and no ETag', async () => {
+  it("org A's tokens get 404 for org B's items, with no data and no ETag", async () => {
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       for (const id of [h.b.legacyLab.itemId, h.b.migratedLab.itemId]) {
         const res = await getItem(token, id);
@@ -25,7 +25,7 @@ describe('GET /inventory-items/{id} (security)', () => {
     }
   });
 
-  it('org B\'s tokens get 404 for org A\'s items', async () => {
+  it("org B's tokens get 404 for org A's items", async () => {
     for (const id of [h.a.legacyLab.itemId, h.a.migratedLab.itemId, otherItemA]) {
       expectError(await getItem(h.b.admin.token, id), 404, 'not_found');
     }

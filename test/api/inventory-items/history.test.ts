@@ -1,10 +1,22 @@
 // GET /inventory-items/{id}/history: PRODUCT §5 (per-item history: who changed what, when, old → new).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { adminSummary, addItem, dbState, expectError, expectValidation, memberSummary, revokedToken, UNKNOWN_ID, UUID_RE } from './_helpers.js';
+import {
+  addItem,
+  adminSummary,
+  dbState,
+  expectError,
+  expectValidation,
+  memberSummary,
+  revokedToken,
+  UNKNOWN_ID,
+  UUID_RE,
+} from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -33,18 +45,37 @@ async function call(token: string, method: 'POST' | 'PUT' | 'PATCH', url: string
 }
 
 /** Only the parts of an entry that do not depend on time or ids. */
-const what = (e: any) => ({ field: e.field, old_value: e.old_value, new_value: e.new_value, note: e.note, instance_id: e.instance_id, changed_by: e.changed_by });
+const what = (e: any) => ({
+  field: e.field,
+  old_value: e.old_value,
+  new_value: e.new_value,
+  note: e.note,
+  instance_id: e.instance_id,
+  changed_by: e.changed_by,
+});
 
 describe('happy', () => {
   it('legacy item: every change, oldest first, with who, when, field, old → new and the note', async () => {
     const start = new Date().toISOString();
-    const item = await call(h.a.admin.token, 'POST', '/inventory-items', { lab_id: h.a.legacyLab.id, name: 'Tracked', quantity: '2', vendor: 'V', catalog_number: 'C-1' });
+    const item = await call(h.a.admin.token, 'POST', '/inventory-items', {
+      lab_id: h.a.legacyLab.id,
+      name: 'Tracked',
+      quantity: '2',
+      vendor: 'V',
+      catalog_number: 'C-1',
+    });
     await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}`, { name: 'Tracked buffer', lot_number: 'L-9' });
     await call(h.a.member.token, 'PUT', `/inventory-items/${item.id}`, { quantity: '5' });
     await call(h.a.member.token, 'POST', `/inventory-items/${item.id}/adjustments`, { delta: '-1.5', note: 'spilled' });
     // Receiving an order for the same vendor and catalog number adds to the item, and says so.
     const order = await call(h.a.admin.token, 'POST', '/order-requests', {
-      lab_id: h.a.legacyLab.id, type_id: h.a.legacyLab.typeId, name: 'Tracked', vendor_name: 'V', catalog_number: 'C-1', price: { amount: '100', currency: 'USD' }, quantity: 2,
+      lab_id: h.a.legacyLab.id,
+      type_id: h.a.legacyLab.typeId,
+      name: 'Tracked',
+      vendor_name: 'V',
+      catalog_number: 'C-1',
+      price: { amount: '100', currency: 'USD' },
+      quantity: 2,
     });
     await call(h.a.admin.token, 'PUT', `/order-requests/${order.id}`, { status: 'ORDERED' });
     await call(h.a.admin.token, 'POST', `/order-requests/${order.id}/receive`, {});
@@ -62,7 +93,14 @@ describe('happy', () => {
     expect(entries.slice(2).map(what)).toEqual([
       { field: 'quantity', old_value: '2', new_value: '5', note: null, instance_id: null, changed_by: member },
       { field: 'quantity', old_value: '5', new_value: '3.5', note: 'spilled', instance_id: null, changed_by: member },
-      { field: 'quantity', old_value: '3.5', new_value: '5.5', note: expect.stringContaining(order.id), instance_id: null, changed_by: admin },
+      {
+        field: 'quantity',
+        old_value: '3.5',
+        new_value: '5.5',
+        note: expect.stringContaining(order.id),
+        instance_id: null,
+        changed_by: admin,
+      },
     ]);
     expect(entries[0].changed_at).toBe(entries[1].changed_at);
     for (const e of entries) {
@@ -75,14 +113,24 @@ describe('happy', () => {
   });
 
   it('migrated item: instance changes name their instance (added, quantity, lot, location, archived)', async () => {
-    const item = await call(h.a.admin.token, 'POST', '/inventory-items', { lab_id: h.a.migratedLab.id, name: 'Tracked vials', instances: [{ quantity: '1' }] });
+    const item = await call(h.a.admin.token, 'POST', '/inventory-items', {
+      lab_id: h.a.migratedLab.id,
+      name: 'Tracked vials',
+      instances: [{ quantity: '1' }],
+    });
     const first = item.instances[0].id;
     const added = await call(h.a.member.token, 'POST', `/inventory-items/${item.id}/instances`, { quantity: '0.5' });
     const second = added.instances[1].id;
     await call(h.a.member.token, 'PUT', `/inventory-items/${item.id}/instances/${first}`, { quantity: '0.75' });
     await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}/instances/${second}`, { lot_number: 'LX' });
-    await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}/instances/${second}`, { location_id: h.a.migratedLab.locationIds[1] });
-    await call(h.a.admin.token, 'POST', `/inventory-items/${item.id}/adjustments`, { delta: '0.25', instance_id: first, note: 'found more' });
+    await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}/instances/${second}`, {
+      location_id: h.a.migratedLab.locationIds[1],
+    });
+    await call(h.a.admin.token, 'POST', `/inventory-items/${item.id}/adjustments`, {
+      delta: '0.25',
+      instance_id: first,
+      note: 'found more',
+    });
     await call(h.a.member.token, 'POST', `/inventory-items/${item.id}/instances/${second}/archive`, {});
 
     const admin = adminSummary(h.a, 'A');
@@ -91,7 +139,14 @@ describe('happy', () => {
       { field: 'instance.added', old_value: null, new_value: '0.5', note: null, instance_id: second, changed_by: member },
       { field: 'instance.quantity', old_value: '1', new_value: '0.75', note: null, instance_id: first, changed_by: member },
       { field: 'instance.lot_number', old_value: null, new_value: 'LX', note: null, instance_id: second, changed_by: admin },
-      { field: 'instance.location_id', old_value: null, new_value: h.a.migratedLab.locationIds[1], note: null, instance_id: second, changed_by: admin },
+      {
+        field: 'instance.location_id',
+        old_value: null,
+        new_value: h.a.migratedLab.locationIds[1],
+        note: null,
+        instance_id: second,
+        changed_by: admin,
+      },
       { field: 'instance.quantity', old_value: '0.75', new_value: '1', note: 'found more', instance_id: first, changed_by: admin },
       { field: 'instance.archived', old_value: '0.5', new_value: null, note: null, instance_id: second, changed_by: member },
     ]);
@@ -108,8 +163,20 @@ describe('happy', () => {
 
   it('a failed change leaves no entry (409 below zero, 412 stale If-Match)', async () => {
     const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Refused', quantity: '1' });
-    expect((await h.call(h.a.admin.token, { method: 'POST', url: `/inventory-items/${item.id}/adjustments`, payload: { delta: '-2' } })).statusCode).toBe(409);
-    expect((await h.call(h.a.admin.token, { method: 'PATCH', url: `/inventory-items/${item.id}`, payload: { name: 'X' }, headers: { 'if-match': '"v99"' } })).statusCode).toBe(412);
+    expect(
+      (await h.call(h.a.admin.token, { method: 'POST', url: `/inventory-items/${item.id}/adjustments`, payload: { delta: '-2' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await h.call(h.a.admin.token, {
+          method: 'PATCH',
+          url: `/inventory-items/${item.id}`,
+          payload: { name: 'X' },
+          headers: { 'if-match': '"v99"' },
+        })
+      ).statusCode,
+    ).toBe(412);
     expect(await historyOk(item.id)).toEqual([]);
   });
 });
@@ -132,7 +199,11 @@ describe('security', () => {
   });
 
   it('org A tokens get 404 for org B items, even ones with history', async () => {
-    const put = await h.call(h.b.admin.token, { method: 'PUT', url: `/inventory-items/${h.b.legacyLab.itemId}`, payload: { quantity: '4' } });
+    const put = await h.call(h.b.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.b.legacyLab.itemId}`,
+      payload: { quantity: '4' },
+    });
     expect(put.statusCode).toBe(200);
     expect(await historyOk(h.b.legacyLab.itemId, h.b.admin.token)).toHaveLength(1);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
@@ -145,6 +216,7 @@ describe('security', () => {
     await call(h.a.admin.token, 'PATCH', `/inventory-items/${hidden.id}`, { name: 'Hidden, changed' });
     expect(await historyOk(hidden.id)).toHaveLength(1);
     expectError(await history(h.a.member.token, hidden.id), 404, 'not_found');
-    for (const id of [hidden.id, h.a.legacyLab.itemId, h.a.migratedLab.itemId]) expectError(await history(h.a.outsider.token, id), 404, 'not_found');
+    for (const id of [hidden.id, h.a.legacyLab.itemId, h.a.migratedLab.itemId])
+      expectError(await history(h.a.outsider.token, id), 404, 'not_found');
   });
 });

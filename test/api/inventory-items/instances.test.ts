@@ -1,14 +1,28 @@
 // Instances of a migrated lab's item (PRODUCT §5): POST /inventory-items/{id}/instances (add; legacy lab 409),
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (edit), POST …/archive (leaves instances[] and the sum).
 // Every change: the full item back, a new ETag, history, and one inventory-item.updated (§7).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, eventsAfter, expectError, expectItemShape, expectValidation, getItemJson, memberSummary, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import {
+  addItem,
+  dbState,
+  eventsAfter,
+  expectError,
+  expectItemShape,
+  expectValidation,
+  getItemJson,
+  memberSummary,
+  revokedToken,
+  UNKNOWN_ID,
+} from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const addUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
@@ -33,7 +47,8 @@ const changesOf = (itemId: string) =>
 /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
 async function migratedItem(name = 'Vials') {
   const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] }, { quantity: '0.75' },
+    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
+    { quantity: '0.75' },
   ]);
   return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
 }
@@ -61,17 +76,33 @@ async function expectChange(send: () => Promise<any>, itemId: string, status: nu
 describe('happy', () => {
   it('add: 201 with the full item; the new instance is last, with its location path; quantity is the exact sum', async () => {
     const item = await migratedItem();
-    const body = await expectChange(() => add(h.a.member.token, item.id, {
-      quantity: '0.1', lot_number: 'B', expiration_date: '2028-01-31', location_id: h.a.migratedLab.locationIds[1],
-    }), item.id, 201);
+    const body = await expectChange(
+      () =>
+        add(h.a.member.token, item.id, {
+          quantity: '0.1',
+          lot_number: 'B',
+          expiration_date: '2028-01-31',
+          location_id: h.a.migratedLab.locationIds[1],
+        }),
+      item.id,
+      201,
+    );
     expect(body.quantity).toBe('2.1');
     expect(body.instances.map((i: any) => i.id).slice(0, 2)).toEqual(item.instanceIds);
     const added = body.instances[2];
-    expect(added).toEqual({ id: added.id, quantity: '0.1', lot_number: 'B', expiration_date: '2028-01-31', location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] } });
+    expect(added).toEqual({
+      id: added.id,
+      quantity: '0.1',
+      lot_number: 'B',
+      expiration_date: '2028-01-31',
+      location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] },
+    });
     expect(item.instanceIds).not.toContain(added.id);
     expect(body.updated_by).toEqual(memberSummary(h.a, 'A'));
     const rows = await changesOf(item.id);
-    expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value, r.user_id])).toEqual([['instance.added', added.id, null, '0.1', h.a.member.id]]);
+    expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value, r.user_id])).toEqual([
+      ['instance.added', added.id, null, '0.1', h.a.member.id],
+    ]);
   });
 
   it('add: only quantity is required; If-Match with the current ETag is honoured', async () => {
@@ -85,25 +116,57 @@ describe('happy', () => {
   it('edit: quantity, lot, expiry and location change; one history row per field; the sum follows', async () => {
     const item = await migratedItem();
     const [first, second] = item.instanceIds as [string, string];
-    const body = await expectChange(() => edit(h.a.admin.token, item.id, second, {
-      quantity: '0.05', lot_number: 'Z', expiration_date: '2029-09-09', location_id: h.a.migratedLab.locationIds[0],
-    }), item.id, 200);
+    const body = await expectChange(
+      () =>
+        edit(h.a.admin.token, item.id, second, {
+          quantity: '0.05',
+          lot_number: 'Z',
+          expiration_date: '2029-09-09',
+          location_id: h.a.migratedLab.locationIds[0],
+        }),
+      item.id,
+      200,
+    );
     expect(body.quantity).toBe('1.3');
     expect(body.instances).toEqual([
-      { id: first, quantity: '1.25', lot_number: 'A', expiration_date: '2027-03-01', location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] } },
-      { id: second, quantity: '0.05', lot_number: 'Z', expiration_date: '2029-09-09', location: { name: 'Room 101', pathNames: ['Room 101'] } },
+      {
+        id: first,
+        quantity: '1.25',
+        lot_number: 'A',
+        expiration_date: '2027-03-01',
+        location: { name: 'Shelf 2', pathNames: ['Room 101', 'Freezer A', 'Shelf 2'] },
+      },
+      {
+        id: second,
+        quantity: '0.05',
+        lot_number: 'Z',
+        expiration_date: '2029-09-09',
+        location: { name: 'Room 101', pathNames: ['Room 101'] },
+      },
     ]);
     const rows = await changesOf(item.id);
     expect(rows.map((r) => [r.field, r.instance_id, r.old_value, r.new_value]).sort()).toEqual([
-      ['instance.expiration_date', second, null, '2029-09-09'], ['instance.location_id', second, null, h.a.migratedLab.locationIds[0]],
-      ['instance.lot_number', second, null, 'Z'], ['instance.quantity', second, '0.75', '0.05'],
+      ['instance.expiration_date', second, null, '2029-09-09'],
+      ['instance.location_id', second, null, h.a.migratedLab.locationIds[0]],
+      ['instance.lot_number', second, null, 'Z'],
+      ['instance.quantity', second, '0.75', '0.05'],
     ]);
   });
 
   it('edit: null clears lot, expiry and location', async () => {
     const item = await migratedItem();
-    const body = await expectChange(() => edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: null, expiration_date: null, location_id: null }), item.id, 200);
-    expect(body.instances[0]).toEqual({ id: item.instanceIds[0], quantity: '1.25', lot_number: null, expiration_date: null, location: null });
+    const body = await expectChange(
+      () => edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: null, expiration_date: null, location_id: null }),
+      item.id,
+      200,
+    );
+    expect(body.instances[0]).toEqual({
+      id: item.instanceIds[0],
+      quantity: '1.25',
+      lot_number: null,
+      expiration_date: null,
+      location: null,
+    });
   });
 
   it('edit without a change (empty body or same values): 200, same ETag, no history, no event', async () => {
@@ -153,24 +216,48 @@ describe('errors', () => {
     const archived = item.instanceIds[0]!;
     expect((await archive(h.a.admin.token, item.id, archived)).statusCode).toBe(200);
     expectError(await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl(item.id, archived)}/archive` }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, archived), payload: { quantity: '9' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, archived), payload: { quantity: '9' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('404 for an unknown instance, an instance of another item, and an instance id on a legacy item', async () => {
     const item = await migratedItem();
     const other = await migratedItem('Other vials');
-    for (const [itemId, instanceId] of [[item.id, UNKNOWN_ID], [item.id, other.instanceIds[0]!], [h.a.legacyLab.itemId, item.instanceIds[0]!]] as const) {
-      expectError(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }), 404, 'not_found');
+    for (const [itemId, instanceId] of [
+      [item.id, UNKNOWN_ID],
+      [item.id, other.instanceIds[0]!],
+      [h.a.legacyLab.itemId, item.instanceIds[0]!],
+    ] as const) {
+      expectError(
+        await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }),
+        404,
+        'not_found',
+      );
       expectError(await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl(itemId, instanceId)}/archive` }), 404, 'not_found');
     }
-    expectError(await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(UNKNOWN_ID), payload: { quantity: '1' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(UNKNOWN_ID), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('404 for a location of another lab or an unknown location (add and edit)', async () => {
     const item = await migratedItem();
     for (const location_id of [h.b.migratedLab.locationIds[0]!, UNKNOWN_ID]) {
-      expectError(await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1', location_id } }), 404, 'not_found');
-      expectError(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[1]!), payload: { location_id } }), 404, 'not_found');
+      expectError(
+        await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1', location_id } }),
+        404,
+        'not_found',
+      );
+      expectError(
+        await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[1]!), payload: { location_id } }),
+        404,
+        'not_found',
+      );
     }
   });
 
@@ -179,15 +266,33 @@ describe('errors', () => {
     const { etag } = await getItemJson(h, h.a.admin.token, item.id);
     expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
     const headers = { 'if-match': etag! };
-    expectError(await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1' }, headers }), 412, 'precondition_failed');
-    expectError(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[1]!), payload: { quantity: '5' }, headers }), 412, 'precondition_failed');
-    expectError(await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl(item.id, item.instanceIds[1]!)}/archive`, headers }), 412, 'precondition_failed');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1' }, headers }),
+      412,
+      'precondition_failed',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, {
+        method: 'PATCH',
+        url: instUrl(item.id, item.instanceIds[1]!),
+        payload: { quantity: '5' },
+        headers,
+      }),
+      412,
+      'precondition_failed',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl(item.id, item.instanceIds[1]!)}/archive`, headers }),
+      412,
+      'precondition_failed',
+    );
   });
 
   it('422 naming the field for invalid or missing values and unknown fields', async () => {
     const item = await migratedItem();
     const a = (payload: unknown) => unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: payload as any });
-    const e = (payload: unknown) => unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: payload as any });
+    const e = (payload: unknown) =>
+      unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: payload as any });
     expectValidation(await a({}), 'quantity');
     for (const quantity of ['-1', 'abc', 1, null]) {
       expectValidation(await a({ quantity }), 'quantity');
@@ -199,7 +304,10 @@ describe('errors', () => {
     expectValidation(await a({ quantity: '1', location: { name: 'Shelf' } }), 'location');
     expectValidation(await e({ archived: true }), 'archived');
     expectValidation(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, 'abc'), payload: {} }), 'itemInstanceId');
-    expectValidation(await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl('abc', item.instanceIds[0]!)}/archive` }), 'itemId');
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'POST', url: `${instUrl('abc', item.instanceIds[0]!)}/archive` }),
+      'itemId',
+    );
   });
 });
 
@@ -209,8 +317,16 @@ describe('security', () => {
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(await unchanged(token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1' } }), 401, 'unauthorized');
-      expectError(await unchanged(token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }), 401, 'unauthorized');
-      expectError(await unchanged(token, { method: 'POST', url: `${instUrl(item.id, item.instanceIds[0]!)}/archive` }), 401, 'unauthorized');
+      expectError(
+        await unchanged(token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }),
+        401,
+        'unauthorized',
+      );
+      expectError(
+        await unchanged(token, { method: 'POST', url: `${instUrl(item.id, item.instanceIds[0]!)}/archive` }),
+        401,
+        'unauthorized',
+      );
     }
   });
 
@@ -219,10 +335,18 @@ describe('security', () => {
     const bBefore = await getItemJson(h, h.b.admin.token, b.itemId);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       expectError(await unchanged(token, { method: 'POST', url: addUrl(b.itemId), payload: { quantity: '1' } }), 404, 'not_found');
-      expectError(await unchanged(token, { method: 'PATCH', url: instUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }), 404, 'not_found');
+      expectError(
+        await unchanged(token, { method: 'PATCH', url: instUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
+        404,
+        'not_found',
+      );
       expectError(await unchanged(token, { method: 'POST', url: `${instUrl(b.itemId, b.instanceIds[0]!)}/archive` }), 404, 'not_found');
       // An org B instance addressed through an org A item is not found either.
-      expectError(await unchanged(token, { method: 'POST', url: `${instUrl(h.a.migratedLab.itemId, b.instanceIds[0]!)}/archive` }), 404, 'not_found');
+      expectError(
+        await unchanged(token, { method: 'POST', url: `${instUrl(h.a.migratedLab.itemId, b.instanceIds[0]!)}/archive` }),
+        404,
+        'not_found',
+      );
     }
     const bAfter = await getItemJson(h, h.b.admin.token, b.itemId);
     expect([bAfter.body, bAfter.etag]).toEqual([bBefore.body, bBefore.etag]);
@@ -236,11 +360,17 @@ describe('security', () => {
     const legacyHidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
     const item = await migratedItem();
     for (const [token, itemId, instanceId] of [
-      [h.a.member.token, hidden.id, hiddenInstance], [h.a.member.token, legacyHidden.id, UNKNOWN_ID],
-      [h.a.outsider.token, item.id, item.instanceIds[0]!], [h.a.outsider.token, hidden.id, hiddenInstance],
+      [h.a.member.token, hidden.id, hiddenInstance],
+      [h.a.member.token, legacyHidden.id, UNKNOWN_ID],
+      [h.a.outsider.token, item.id, item.instanceIds[0]!],
+      [h.a.outsider.token, hidden.id, hiddenInstance],
     ] as const) {
       expectError(await unchanged(token, { method: 'POST', url: addUrl(itemId), payload: { quantity: '1' } }), 404, 'not_found');
-      expectError(await unchanged(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }), 404, 'not_found');
+      expectError(
+        await unchanged(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }),
+        404,
+        'not_found',
+      );
       expectError(await unchanged(token, { method: 'POST', url: `${instUrl(itemId, instanceId)}/archive` }), 404, 'not_found');
     }
     // The admin can: the 404s above are about visibility, not about the ids.

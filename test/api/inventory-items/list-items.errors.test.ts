@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, expectError, expectValidation, revokedToken } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /inventory-items (errors)', () => {
@@ -35,7 +37,7 @@ describe('GET /inventory-items (errors)', () => {
     expectValidation(await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items?lab_id=${h.a.legacyLab.id}&page=0` }), 'page');
   });
 
-  it('a lab_id that is not one of the token\'s labs (even not a UUID) is [] with a total of 0, never an error', async () => {
+  it("a lab_id that is not one of the token's labs (even not a UUID) is [] with a total of 0, never an error", async () => {
     for (const labId of ['not-a-lab', '', '%27%20OR%201%3D1%20--']) {
       const res = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items?lab_id=${labId}` });
       expect(res.statusCode, res.body).toBe(200);

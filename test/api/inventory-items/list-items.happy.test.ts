@@ -3,13 +3,15 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, expectedLegacyItem, expectedMigratedItem, expectItemShape, linkPages } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const list = (token: string, query = '') => h.call(token, { method: 'GET', url: `/inventory-items${query}` });
 
 describe('GET /inventory-items (happy)', () => {
-  it('lists the org\'s items to its admin, every contract field present and nothing else but app_url', async () => {
+  it("lists the org's items to its admin, every contract field present and nothing else but app_url", async () => {
     const res = await list(h.a.admin.token);
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -73,7 +75,11 @@ describe('GET /inventory-items (happy)', () => {
   });
 
   it('accepts the Bearer header and ignores unknown query parameters', async () => {
-    const res = await h.call(null, { method: 'GET', url: '/inventory-items?sort=name', headers: { authorization: `Bearer ${h.a.member.token}` } });
+    const res = await h.call(null, {
+      method: 'GET',
+      url: '/inventory-items?sort=name',
+      headers: { authorization: `Bearer ${h.a.member.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(2);
   });
@@ -84,9 +90,16 @@ describe('GET /inventory-items (happy)', () => {
       for (let i = 0; i < 30; i += 1) {
         await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: `Tube ${i}`, quantity: String(i), price: `${i}.99` });
       }
-      dbOrder = (await h.deps.db.selectFrom('inventory_items').innerJoin('labs', 'labs.id', 'inventory_items.lab_id')
-        .select(['inventory_items.id']).where('labs.organization_id', '=', h.a.orgId)
-        .orderBy('inventory_items.created_at').orderBy('inventory_items.id').execute()).map((r) => r.id);
+      dbOrder = (
+        await h.deps.db
+          .selectFrom('inventory_items')
+          .innerJoin('labs', 'labs.id', 'inventory_items.lab_id')
+          .select(['inventory_items.id'])
+          .where('labs.organization_id', '=', h.a.orgId)
+          .orderBy('inventory_items.created_at')
+          .orderBy('inventory_items.id')
+          .execute()
+      ).map((r) => r.id);
       expect(dbOrder).toHaveLength(32);
     });
 

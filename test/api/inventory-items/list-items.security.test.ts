@@ -8,7 +8,9 @@ let h: Harness;
 let otherItemA: string;
 beforeAll(async () => {
   h = await startHarness();
-  otherItemA = (await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })).id;
+  otherItemA = (
+    await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })
+  ).id;
   await addItem(h, h.b.admin.id, { labId: h.b.otherLab.id, name: 'Secret buffer B', typeId: h.b.otherLab.typeId, quantity: '4' });
 });
 afterAll(() => h?.close());
@@ -16,17 +18,38 @@ afterAll(() => h?.close());
 const list = (token: string, query = '') => h.call(token, { method: 'GET', url: `/inventory-items${query}` });
 
 async function orgBMarkers(): Promise<string[]> {
-  const bItems = await h.deps.db.selectFrom('inventory_items').innerJoin('labs', 'labs.id', 'inventory_items.lab_id')
-    .select(['inventory_items.id']).where('labs.organization_id', '=', h.b.orgId).execute();
-  return [h.b.orgId, h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id, ...h.b.migratedLab.instanceIds, ...bItems.map((i) => i.id), 'Org B', 'Ethanol B', 'Anti-GFP B'];
+  const bItems = await h.deps.db
+    .selectFrom('inventory_items')
+    .innerJoin('labs', 'labs.id', 'inventory_items.lab_id')
+    .select(['inventory_items.id'])
+    .where('labs.organization_id', '=', h.b.orgId)
+    .execute();
+  return [
+    h.b.orgId,
+    h.b.legacyLab.id,
+    h.b.migratedLab.id,
+    h.b.otherLab.id,
+    ...h.b.migratedLab.instanceIds,
+    ...bItems.map((i) => i.id),
+    'Org B',
+    'Ethanol B',
+    'Anti-GFP B',
+  ];
 }
 
 describe('GET /inventory-items (security)', () => {
-  it('nothing of org B ever appears in any of org A\'s lists', async () => {
+  it("nothing of org B ever appears in any of org A's lists", async () => {
     const markers = await orgBMarkers();
     expect(markers.length).toBeGreaterThan(8);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
-      for (const query of ['', '?per_page=100', '?page=2', `?lab_id=${h.b.legacyLab.id}`, `?lab_id=${h.b.migratedLab.id}`, `?lab_id=${h.b.otherLab.id}`]) {
+      for (const query of [
+        '',
+        '?per_page=100',
+        '?page=2',
+        `?lab_id=${h.b.legacyLab.id}`,
+        `?lab_id=${h.b.migratedLab.id}`,
+        `?lab_id=${h.b.otherLab.id}`,
+      ]) {
         const res = await list(token, query);
         expect(res.statusCode).toBe(200);
         for (const m of markers) expect(res.body).not.toContain(m);
@@ -63,7 +86,7 @@ describe('GET /inventory-items (security)', () => {
     }
   });
 
-  it('org B\'s tokens see none of org A\'s items', async () => {
+  it("org B's tokens see none of org A's items", async () => {
     for (const token of [h.b.admin.token, h.b.member.token]) {
       const res = await list(token, '?per_page=100');
       for (const id of [h.a.legacyLab.itemId, h.a.migratedLab.itemId, otherItemA]) expect(res.body).not.toContain(id);
@@ -71,8 +94,14 @@ describe('GET /inventory-items (security)', () => {
     }
   });
 
-  it('a token scoped to org A shows nothing of org B even when its user is org B\'s admin', async () => {
-    await createUser(h.deps.db, { organizationId: h.a.orgId, email: 'admin-b@example.org', firstName: 'Ada', lastName: 'AdminB', role: 'member' });
+  it("a token scoped to org A shows nothing of org B even when its user is org B's admin", async () => {
+    await createUser(h.deps.db, {
+      organizationId: h.a.orgId,
+      email: 'admin-b@example.org',
+      firstName: 'Ada',
+      lastName: 'AdminB',
+      role: 'member',
+    });
     await addMember(h.deps.db, h.a.legacyLab.id, h.b.admin.id);
     const { token } = await createToken(h.deps.db, { userId: h.b.admin.id, organizationId: h.a.orgId });
     const res = await list(token, '?per_page=100');

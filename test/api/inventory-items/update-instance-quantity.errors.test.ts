@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, archiveInstance, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
@@ -37,32 +37,62 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(await unchanged(token, { method: 'PUT', url: url(), payload: { quantity: '9' } }), 401, 'unauthorized');
     }
-    expectError(await unchanged(null, { method: 'PUT', url: url(), payload: { quantity: '9' }, headers: { authorization: 'Bearer nope' } }), 401, 'unauthorized');
+    expectError(
+      await unchanged(null, { method: 'PUT', url: url(), payload: { quantity: '9' }, headers: { authorization: 'Bearer nope' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('422 naming itemId / itemInstanceId for non-UUID ids', async () => {
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url('abc', instanceId()), payload: { quantity: '1' } }), 'itemId');
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), 'abc'), payload: { quantity: '1' } }), 'itemInstanceId');
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), '12345'), payload: { quantity: '1' } }), 'itemInstanceId');
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url('abc', instanceId()), payload: { quantity: '1' } }),
+      'itemId',
+    );
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), 'abc'), payload: { quantity: '1' } }),
+      'itemInstanceId',
+    );
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), '12345'), payload: { quantity: '1' } }),
+      'itemInstanceId',
+    );
   });
 
-  it.each(['-1', '1e3', 'abc', '', '1.', '.5', ' 0.5', '0.5 ', '-0', '1/2', '0.12345678901'])('422 naming quantity for "%s"', async (quantity) => {
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } }), 'quantity');
-  });
-
-  it.each([['the number 1', 1], ['the number 0.5', 0.5], ['null', null], ['false', false], ['an array', ['1']]])(
-    '422 naming quantity for %s (quantities are strings)', async (_label, quantity) => {
-      expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } as any }), 'quantity');
+  it.each(['-1', '1e3', 'abc', '', '1.', '.5', ' 0.5', '0.5 ', '-0', '1/2', '0.12345678901'])(
+    '422 naming quantity for "%s"',
+    async (quantity) => {
+      expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } }), 'quantity');
     },
   );
+
+  it.each([
+    ['the number 1', 1],
+    ['the number 0.5', 0.5],
+    ['null', null],
+    ['false', false],
+    ['an array', ['1']],
+  ])('422 naming quantity for %s (quantities are strings)', async (_label, quantity) => {
+    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } as any }), 'quantity');
+  });
 
   it('422 naming quantity when it is missing (it is required here)', async () => {
     expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: {} }), 'quantity');
   });
 
   it('422 naming unknown body fields', async () => {
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '1', lot_number: 'X' } }), 'lot_number');
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '1', location_id: h.a.migratedLab.locationIds[0] } }), 'location_id');
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '1', lot_number: 'X' } }),
+      'lot_number',
+    );
+    expectValidation(
+      await unchanged(h.a.admin.token, {
+        method: 'PUT',
+        url: url(),
+        payload: { quantity: '1', location_id: h.a.migratedLab.locationIds[0] },
+      }),
+      'location_id',
+    );
   });
 
   it('422 for a body with only an unknown field names that field as well as the missing quantity', async () => {
@@ -71,26 +101,54 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
   });
 
   it('404 for an unknown instance id', async () => {
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), UNKNOWN_ID), payload: { quantity: '1' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), UNKNOWN_ID), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('404 for an archived instance, whose row stays as it was', async () => {
     const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(siblingItem.id, archivedId), payload: { quantity: '1' } });
     expectError(res, 404, 'not_found');
-    const row = await h.deps.db.selectFrom('inventory_item_instances').select(['quantity', 'archived_at']).where('id', '=', archivedId).executeTakeFirstOrThrow();
+    const row = await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select(['quantity', 'archived_at'])
+      .where('id', '=', archivedId)
+      .executeTakeFirstOrThrow();
     expect(row.quantity).toBe('6');
     expect(row.archived_at).not.toBeNull();
   });
 
   it('404 for an instance id that belongs to another item (in either direction)', async () => {
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), siblingItem.instanceIds[0]), payload: { quantity: '1' } }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(siblingItem.id, instanceId()), payload: { quantity: '1' } }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(h.a.legacyLab.itemId, instanceId()), payload: { quantity: '1' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), siblingItem.instanceIds[0]), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(siblingItem.id, instanceId()), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(h.a.legacyLab.itemId, instanceId()), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('404 for an unknown item id, and for the item id used as the instance id', async () => {
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(UNKNOWN_ID, instanceId()), payload: { quantity: '1' } }), 404, 'not_found');
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), itemId()), payload: { quantity: '1' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(UNKNOWN_ID, instanceId()), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(itemId(), itemId()), payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('412 precondition_failed for a stale ETag, and nothing changes', async () => {
@@ -99,7 +157,12 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().quantity).toBe('0.6');
     for (const stale of [etag!, '"v0"', `W/${ok.headers.etag as string}`]) {
-      const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '0.9' }, headers: { 'if-match': stale } });
+      const res = await unchanged(h.a.admin.token, {
+        method: 'PUT',
+        url: url(),
+        payload: { quantity: '0.9' },
+        headers: { 'if-match': stale },
+      });
       expectError(res, 412, 'precondition_failed');
     }
     expect((await getItemJson(h, h.a.admin.token, itemId())).body.quantity).toBe('0.6');
@@ -109,27 +172,49 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
     const other = await getItemJson(h, h.a.admin.token, h.a.legacyLab.itemId);
     const mine = await getItemJson(h, h.a.admin.token, itemId());
     expect(other.etag).not.toBe(mine.etag); // the legacy item is untouched here, the migrated one has changed
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '0.9' }, headers: { 'if-match': other.etag! } }), 412, 'precondition_failed');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '0.9' }, headers: { 'if-match': other.etag! } }),
+      412,
+      'precondition_failed',
+    );
   });
 
   it('400 invalid_json for malformed JSON', async () => {
     for (const payload of ['{"quantity":', 'quantity: 1', '{"quantity": "1",}']) {
-      expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload, headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+      expectError(
+        await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload, headers: { 'content-type': 'application/json' } }),
+        400,
+        'invalid_json',
+      );
     }
   });
 
   it('415 unsupported_media_type for a form-encoded body', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: 'quantity=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await unchanged(h.a.admin.token, {
+      method: 'PUT',
+      url: url(),
+      payload: 'quantity=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectError(res, 415, 'unsupported_media_type');
   });
 
   it('415 unsupported_media_type for a text/plain body', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: '{"quantity":"1"}', headers: { 'content-type': 'text/plain' } });
+    const res = await unchanged(h.a.admin.token, {
+      method: 'PUT',
+      url: url(),
+      payload: '{"quantity":"1"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(res, 415, 'unsupported_media_type');
   });
 
   it('PUT /inventory-items/{id} on the same migrated item is 409 lab_uses_instances and points here', async () => {
-    const body = expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${itemId()}`, payload: { quantity: '2' } }), 409, 'lab_uses_instances');
+    const body = expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${itemId()}`, payload: { quantity: '2' } }),
+      409,
+      'lab_uses_instances',
+    );
     expect(body.message).toContain('/instances/');
   });
 });

@@ -1,15 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  addItem, archiveInstance, dbState, eventsAfter, expectedMigratedItem, expectItemShape, getItemJson, memberSummary, UUID_RE,
+  addItem,
+  archiveInstance,
+  dbState,
+  eventsAfter,
+  expectedMigratedItem,
+  expectItemShape,
+  getItemJson,
+  memberSummary,
+  UUID_RE,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
-const putInstance = (token: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}, itemId = h.a.migratedLab.itemId) =>
-  h.call(token, { method: 'PUT', url: `/inventory-items/${itemId}/instances/${instanceId}`, payload: payload as any, headers });
+const putInstance = (
+  token: string,
+  instanceId: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  itemId = h.a.migratedLab.itemId,
+) => h.call(token, { method: 'PUT', url: `/inventory-items/${itemId}/instances/${instanceId}`, payload: payload as any, headers });
 
 const first = () => h.a.migratedLab.instanceIds[0]!;
 const second = () => h.a.migratedLab.instanceIds[1]!;
@@ -25,7 +40,11 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
     const body = res.json();
     expectItemShape(body);
     const expected = expectedMigratedItem(h.a, 'A', h.config.appUrl);
-    expect(body).toEqual({ ...expected, quantity: '0.45', instances: [{ ...expected.instances[0], quantity: '0.25' }, expected.instances[1]] });
+    expect(body).toEqual({
+      ...expected,
+      quantity: '0.45',
+      instances: [{ ...expected.instances[0], quantity: '0.25' }, expected.instances[1]],
+    });
     expect(body.lot_number).toBeNull();
     expect(body.expiration_date).toBeNull();
     expect(body.location).toBeNull();
@@ -42,7 +61,12 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
     expect(type).toBe('com.labstock.inventory-item.updated');
     expect(organization_id).toBe(h.a.orgId);
     expect(lab_id).toBe(h.a.migratedLab.id);
-    expect(event).toMatchObject({ specversion: '1.0', source: 'https://labstock.test', type: 'com.labstock.inventory-item.updated', datacontenttype: 'application/json' });
+    expect(event).toMatchObject({
+      specversion: '1.0',
+      source: 'https://labstock.test',
+      type: 'com.labstock.inventory-item.updated',
+      datacontenttype: 'application/json',
+    });
     expect(event.id).toMatch(UUID_RE);
     expect(event.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Object.keys(event.data)).toEqual(['inventory_item']);
@@ -50,15 +74,29 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
     expect(event.data.inventory_item.lab.uses_instances).toBe(true);
 
     // The fixture's own instance.added row aside, this update is the item's only change.
-    const changes = await h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', h.a.migratedLab.itemId).where('field', '!=', 'instance.added').execute();
+    const changes = await h.deps.db
+      .selectFrom('inventory_item_changes')
+      .selectAll()
+      .where('item_id', '=', h.a.migratedLab.itemId)
+      .where('field', '!=', 'instance.added')
+      .execute();
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ instance_id: first(), user_id: h.a.admin.id, old_value: '0.1', new_value: '0.25' });
     expect(changes[0]!.field).toMatch(/quantity/);
   });
 
   it('the instance row itself holds the new quantity; the other instance is untouched', async () => {
-    const rows = await h.deps.db.selectFrom('inventory_item_instances').select(['id', 'quantity', 'archived_at']).where('item_id', '=', h.a.migratedLab.itemId).orderBy('created_at').orderBy('id').execute();
-    expect(rows).toEqual([{ id: first(), quantity: '0.25', archived_at: null }, { id: second(), quantity: '0.2', archived_at: null }]);
+    const rows = await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select(['id', 'quantity', 'archived_at'])
+      .where('item_id', '=', h.a.migratedLab.itemId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: first(), quantity: '0.25', archived_at: null },
+      { id: second(), quantity: '0.2', archived_at: null },
+    ]);
   });
 
   it('setting the same quantity again changes nothing and emits no event', async () => {
@@ -103,7 +141,11 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
   });
 
   it('archived instances stay out of the response and the sum', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Aliquots' }, [{ quantity: '1' }, { quantity: '2' }, { quantity: '4' }]);
+    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Aliquots' }, [
+      { quantity: '1' },
+      { quantity: '2' },
+      { quantity: '4' },
+    ]);
     const [x, y, z] = item.instances;
     await archiveInstance(h, z!.id);
     const res = await putInstance(h.a.admin.token, x!.id, { quantity: '1.5' }, {}, item.id);
@@ -137,8 +179,10 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
 
   it('accepts the Bearer header', async () => {
     const res = await h.call(null, {
-      method: 'PUT', url: `/inventory-items/${h.b.migratedLab.itemId}/instances/${h.b.migratedLab.instanceIds[1]}`,
-      payload: { quantity: '0.15' }, headers: { authorization: `Bearer ${h.b.member.token}` },
+      method: 'PUT',
+      url: `/inventory-items/${h.b.migratedLab.itemId}/instances/${h.b.migratedLab.instanceIds[1]}`,
+      payload: { quantity: '0.15' },
+      headers: { authorization: `Bearer ${h.b.member.token}` },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().quantity).toBe('0.25');

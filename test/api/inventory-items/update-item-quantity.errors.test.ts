@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const url = () => `/inventory-items/${h.a.legacyLab.itemId}`;
@@ -27,7 +29,11 @@ describe('PUT /inventory-items/{id} (errors)', () => {
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(await unchanged(token, { method: 'PUT', url: url(), payload: { quantity: '99' } }), 401, 'unauthorized');
     }
-    expectError(await unchanged(null, { method: 'PUT', url: url(), payload: { quantity: '99' }, headers: { authorization: 'Bearer lst_unknown' } }), 401, 'unauthorized');
+    expectError(
+      await unchanged(null, { method: 'PUT', url: url(), payload: { quantity: '99' }, headers: { authorization: 'Bearer lst_unknown' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it.each(['abc', '1', 'not-a-uuid'])('422 naming id for a non-UUID id (%s)', async (id) => {
@@ -35,21 +41,40 @@ describe('PUT /inventory-items/{id} (errors)', () => {
   });
 
   it.each([
-    ['"-1"', '-1'], ['"1e3"', '1e3'], ['"abc"', 'abc'], ['empty string', ''], ['" 1"', ' 1'], ['"1."', '1.'], ['".5"', '.5'],
-    ['"1,5"', '1,5'], ['"+1"', '+1'], ['"NaN"', 'NaN'], ['"Infinity"', 'Infinity'], ['"0x10"', '0x10'],
-    ['21 integer digits', '1'.repeat(21)], ['11 decimals', '0.12345678901'],
+    ['"-1"', '-1'],
+    ['"1e3"', '1e3'],
+    ['"abc"', 'abc'],
+    ['empty string', ''],
+    ['" 1"', ' 1'],
+    ['"1."', '1.'],
+    ['".5"', '.5'],
+    ['"1,5"', '1,5'],
+    ['"+1"', '+1'],
+    ['"NaN"', 'NaN'],
+    ['"Infinity"', 'Infinity'],
+    ['"0x10"', '0x10'],
+    ['21 integer digits', '1'.repeat(21)],
+    ['11 decimals', '0.12345678901'],
   ])('422 naming quantity for the decimal string %s', async (_label, quantity) => {
     expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } }), 'quantity');
   });
 
-  it.each([['the number 1', 1], ['the number 1.5', 1.5], ['null', null], ['true', true], ['an array', ['1']], ['an object', { amount: '1' }]])(
-    '422 naming quantity for %s (quantities are strings)', async (_label, quantity) => {
-      expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } as any }), 'quantity');
-    },
-  );
+  it.each([
+    ['the number 1', 1],
+    ['the number 1.5', 1.5],
+    ['null', null],
+    ['true', true],
+    ['an array', ['1']],
+    ['an object', { amount: '1' }],
+  ])('422 naming quantity for %s (quantities are strings)', async (_label, quantity) => {
+    expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity } as any }), 'quantity');
+  });
 
   it('422 naming each unknown body field', async () => {
-    const one = expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '4', lot_number: 'X' } }), 'lot_number');
+    const one = expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '4', lot_number: 'X' } }),
+      'lot_number',
+    );
     expect(one.message).toContain('lot_number');
     expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { qty: '4' } }), 'qty');
     expectValidation(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '4', name: 'Renamed' } }), 'name');
@@ -63,19 +88,31 @@ describe('PUT /inventory-items/{id} (errors)', () => {
   });
 
   it('409 lab_uses_instances in a migrated lab, naming the instance operation; nothing changes', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}`, payload: { quantity: '1' } }, h.a.migratedLab.itemId);
+    const res = await unchanged(
+      h.a.admin.token,
+      { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}`, payload: { quantity: '1' } },
+      h.a.migratedLab.itemId,
+    );
     const body = expectError(res, 409, 'lab_uses_instances');
     expect(body.message).toContain('/instances/');
     expect(body.message).toMatch(/PUT \/inventory-items\/\{itemId\}\/instances\/\{itemInstanceId\}/);
   });
 
-  it('409 in a migrated lab also for the lab\'s member and for a quantity equal to the current sum', async () => {
-    const res = await unchanged(h.a.member.token, { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}`, payload: { quantity: '0.3' } }, h.a.migratedLab.itemId);
+  it("409 in a migrated lab also for the lab's member and for a quantity equal to the current sum", async () => {
+    const res = await unchanged(
+      h.a.member.token,
+      { method: 'PUT', url: `/inventory-items/${h.a.migratedLab.itemId}`, payload: { quantity: '0.3' } },
+      h.a.migratedLab.itemId,
+    );
     expectError(res, 409, 'lab_uses_instances');
   });
 
   it('404 not_found for an unknown item', async () => {
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${UNKNOWN_ID}`, payload: { quantity: '1' } }), 404, 'not_found');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${UNKNOWN_ID}`, payload: { quantity: '1' } }),
+      404,
+      'not_found',
+    );
   });
 
   it('412 precondition_failed for a stale or foreign ETag, and nothing changes', async () => {
@@ -83,7 +120,12 @@ describe('PUT /inventory-items/{id} (errors)', () => {
     const ok = await h.call(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '6' }, headers: { 'if-match': etag! } });
     expect(ok.statusCode).toBe(200);
     for (const stale of [etag!, '"v999"', '"something-else"']) {
-      const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '7' }, headers: { 'if-match': stale } });
+      const res = await unchanged(h.a.admin.token, {
+        method: 'PUT',
+        url: url(),
+        payload: { quantity: '7' },
+        headers: { 'if-match': stale },
+      });
       expectError(res, 412, 'precondition_failed');
       expect(res.headers.etag).toBeUndefined();
     }
@@ -93,8 +135,11 @@ describe('PUT /inventory-items/{id} (errors)', () => {
   it('two concurrent PUTs with the same ETag: exactly one wins, the other gets 412', async () => {
     const { etag } = await getItemJson(h, h.a.admin.token, h.a.legacyLab.itemId);
     const state = await dbState(h);
-    const [r1, r2] = await Promise.all(['11', '12'].map((quantity) =>
-      h.call(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity }, headers: { 'if-match': etag! } })));
+    const [r1, r2] = await Promise.all(
+      ['11', '12'].map((quantity) =>
+        h.call(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity }, headers: { 'if-match': etag! } }),
+      ),
+    );
     expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 412]);
     const winner = r1!.statusCode === 200 ? r1! : r2!;
     expectError(r1!.statusCode === 412 ? r1! : r2!, 412, 'precondition_failed');
@@ -108,7 +153,11 @@ describe('PUT /inventory-items/{id} (errors)', () => {
 
   it('412 for a weak ETag (If-Match uses strong comparison)', async () => {
     const { etag } = await getItemJson(h, h.a.admin.token, h.a.legacyLab.itemId);
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '7' }, headers: { 'if-match': `W/${etag}` } }), 412, 'precondition_failed');
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: { quantity: '7' }, headers: { 'if-match': `W/${etag}` } }),
+      412,
+      'precondition_failed',
+    );
   });
 
   it('400 invalid_json for malformed JSON', async () => {
@@ -119,16 +168,29 @@ describe('PUT /inventory-items/{id} (errors)', () => {
   });
 
   it('400 for an empty body declared as JSON', async () => {
-    expectError(await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: '', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: '', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
   });
 
   it('415 unsupported_media_type for a form-encoded body', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: 'quantity=4', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await unchanged(h.a.admin.token, {
+      method: 'PUT',
+      url: url(),
+      payload: 'quantity=4',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectError(res, 415, 'unsupported_media_type');
   });
 
   it('415 unsupported_media_type for a text/plain body', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload: '{"quantity":"4"}', headers: { 'content-type': 'text/plain' } });
+    const res = await unchanged(h.a.admin.token, {
+      method: 'PUT',
+      url: url(),
+      payload: '{"quantity":"4"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(res, 415, 'unsupported_media_type');
   });
 

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  adminSummary, dbState, eventsAfter, expectedLegacyItem, expectItemShape, getItemJson, memberSummary, UUID_RE,
+  adminSummary,
+  dbState,
+  eventsAfter,
+  expectedLegacyItem,
+  expectItemShape,
+  getItemJson,
+  memberSummary,
+  UUID_RE,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const put = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -54,7 +63,14 @@ describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
     // One history row: who, what, old -> new.
     const changes = await changesOf(h.a.legacyLab.itemId);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ item_id: h.a.legacyLab.itemId, instance_id: null, user_id: h.a.admin.id, field: 'quantity', old_value: '3', new_value: '5' });
+    expect(changes[0]).toMatchObject({
+      item_id: h.a.legacyLab.itemId,
+      instance_id: null,
+      user_id: h.a.admin.id,
+      field: 'quantity',
+      old_value: '3',
+      new_value: '5',
+    });
   });
 
   it('setting the same quantity again changes nothing and emits no event', async () => {
@@ -127,8 +143,14 @@ describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
     expect(changes.map((c) => c.new_value)).toEqual(['5', '7.25', '8', '9', '10', '0', '12345678901234567890.0000000001', '1.50', '0.5']);
     expect(changes.every((c) => c.item_id === h.a.legacyLab.itemId && c.field === 'quantity' && c.instance_id === null)).toBe(true);
     for (let i = 1; i < changes.length; i += 1) expect(changes[i]!.old_value).toBe(changes[i - 1]!.new_value);
-    const events = await h.deps.db.selectFrom('events').select(['type', 'payload']).where('type', '=', 'com.labstock.inventory-item.updated')
-      .where('lab_id', '=', h.a.legacyLab.id).orderBy('created_at').orderBy('id').execute();
+    const events = await h.deps.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('type', '=', 'com.labstock.inventory-item.updated')
+      .where('lab_id', '=', h.a.legacyLab.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => JSON.parse(e.payload).data.inventory_item.quantity)).toEqual(changes.map((c) => c.new_value));
   });
 
@@ -140,7 +162,9 @@ describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
 
   it('accepts application/json with a charset parameter', async () => {
     const res = await h.call(h.a.admin.token, {
-      method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: JSON.stringify({ quantity: '0.75' }),
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: JSON.stringify({ quantity: '0.75' }),
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -148,7 +172,12 @@ describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
   });
 
   it('accepts the Bearer header', async () => {
-    const res = await h.call(null, { method: 'PUT', url: `/inventory-items/${h.b.legacyLab.itemId}`, payload: { quantity: '2' }, headers: { authorization: `Bearer ${h.b.admin.token}` } });
+    const res = await h.call(null, {
+      method: 'PUT',
+      url: `/inventory-items/${h.b.legacyLab.itemId}`,
+      payload: { quantity: '2' },
+      headers: { authorization: `Bearer ${h.b.admin.token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ...expectedLegacyItem(h.b, 'B', h.config.appUrl), quantity: '2' });
   });

@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** PUTs as `token` and asserts a 404 without data, with the item (read by `readerToken`) and the database untouched. */
-async function expectHidden(token: string, itemId: string, readerToken: string, headers: Record<string, string> = {}, payload: unknown = { quantity: '123' }) {
+async function expectHidden(
+  token: string,
+  itemId: string,
+  readerToken: string,
+  headers: Record<string, string> = {},
+  payload: unknown = { quantity: '123' },
+) {
   const before = await getItemJson(h, readerToken, itemId);
   expect(before.status).toBe(200);
   const state = await dbState(h);
@@ -28,11 +34,12 @@ async function expectHidden(token: string, itemId: string, readerToken: string, 
 }
 
 describe('PUT /inventory-items/{id} (security)', () => {
-  it('org A\'s tokens get 404 for org B\'s legacy item and change nothing', async () => {
-    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) await expectHidden(token, h.b.legacyLab.itemId, h.b.admin.token);
+  it("org A's tokens get 404 for org B's legacy item and change nothing", async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token])
+      await expectHidden(token, h.b.legacyLab.itemId, h.b.admin.token);
   });
 
-  it('org B\'s migrated item gives 404, not 409 (a 409 would reveal that it exists)', async () => {
+  it("org B's migrated item gives 404, not 409 (a 409 would reveal that it exists)", async () => {
     await expectHidden(h.a.admin.token, h.b.migratedLab.itemId, h.b.admin.token);
   });
 
@@ -47,7 +54,7 @@ describe('PUT /inventory-items/{id} (security)', () => {
     await expectHidden(h.a.admin.token, h.b.legacyLab.itemId, h.b.admin.token, {}, {});
   });
 
-  it('org B\'s tokens get 404 for org A\'s items', async () => {
+  it("org B's tokens get 404 for org A's items", async () => {
     for (const id of [h.a.legacyLab.itemId, h.a.migratedLab.itemId, otherItemA]) await expectHidden(h.b.admin.token, id, h.a.admin.token);
   });
 
@@ -62,14 +69,17 @@ describe('PUT /inventory-items/{id} (security)', () => {
     for (const id of [h.a.legacyLab.itemId, otherItemA]) await expectHidden(h.a.outsider.token, id, h.a.admin.token);
   });
 
-  it('a hidden item\'s 404 is the same as an unknown item\'s', async () => {
+  it("a hidden item's 404 is the same as an unknown item's", async () => {
     const hidden = await expectHidden(h.a.admin.token, h.b.legacyLab.itemId, h.b.admin.token);
-    const missing = expectError(await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${UNKNOWN_ID}`, payload: { quantity: '123' } }), 404);
+    const missing = expectError(
+      await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${UNKNOWN_ID}`, payload: { quantity: '123' } }),
+      404,
+    );
     expect(hidden.code).toBe(missing.code);
     expect(hidden.message).toBe(missing.message);
   });
 
-  it('no event of org A\'s attempts reaches org B\'s outbox', async () => {
+  it("no event of org A's attempts reaches org B's outbox", async () => {
     const rows = await h.deps.db.selectFrom('events').select(['payload']).where('organization_id', '=', h.b.orgId).execute();
     for (const r of rows) expect(r.payload).not.toContain('"quantity":"123"');
   });

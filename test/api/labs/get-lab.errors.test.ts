@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /labs/{id} (errors)', () => {

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, labJson } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /labs/{id} (happy)', () => {
@@ -40,7 +42,11 @@ describe('GET /labs/{id} (happy)', () => {
   });
 
   it('accepts the Bearer header, and a trailing slash', async () => {
-    const res = await h.call(null, { method: 'GET', url: `/labs/${h.b.migratedLab.id}`, headers: { authorization: `Bearer ${h.b.admin.token}` } });
+    const res = await h.call(null, {
+      method: 'GET',
+      url: `/labs/${h.b.migratedLab.id}`,
+      headers: { authorization: `Bearer ${h.b.admin.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(labJson(h.b.migratedLab.id, 'Migrated lab B', h.b, 'B', true));
     const slash = await h.call(h.b.admin.token, { method: 'GET', url: `/labs/${h.b.migratedLab.id}/` });

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const getLab = (token: string, id: string) => h.call(token, { method: 'GET', url: `/labs/${id}` });
 
 describe('GET /labs/{id} (security)', () => {
-  it('org A\'s tokens get 404 for every lab of org B, with no data', async () => {
+  it("org A's tokens get 404 for every lab of org B, with no data", async () => {
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       for (const id of [h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id]) {
         const res = await getLab(token, id);
@@ -23,7 +25,7 @@ describe('GET /labs/{id} (security)', () => {
     }
   });
 
-  it('org B\'s tokens get 404 for org A\'s labs', async () => {
+  it("org B's tokens get 404 for org A's labs", async () => {
     for (const id of [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]) {
       expectError(await getLab(h.b.admin.token, id), 404, 'not_found');
     }

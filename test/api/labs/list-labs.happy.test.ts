@@ -5,7 +5,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, labJson, linkPages } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const listLabs = (token: string, query = '') => h.call(token, { method: 'GET', url: `/labs${query}` });
@@ -62,8 +64,10 @@ describe('GET /labs (happy)', () => {
       expect(links.first?.page).toBe(1);
       expect(links.last?.page).toBe(3);
       expect(links.first?.url.searchParams.get('per_page')).toBe('1');
-      if (page > 1) expect(links.prev?.page).toBe(page - 1); else expect(links.prev).toBeUndefined();
-      if (page < 3) expect(links.next?.page).toBe(page + 1); else expect(links.next).toBeUndefined();
+      if (page > 1) expect(links.prev?.page).toBe(page - 1);
+      else expect(links.prev).toBeUndefined();
+      if (page < 3) expect(links.next?.page).toBe(page + 1);
+      else expect(links.next).toBeUndefined();
     }
     expect(seen).toEqual(all);
   });
@@ -79,7 +83,7 @@ describe('GET /labs (happy)', () => {
     expect(linkPages(far.headers.link).last?.page).toBe(3);
   });
 
-  it('filters by organization_id (the token\'s own org gives the same list) and keeps the filter in Link', async () => {
+  it("filters by organization_id (the token's own org gives the same list) and keeps the filter in Link", async () => {
     const res = await listLabs(h.a.admin.token, `?organization_id=${h.a.orgId}&per_page=2`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((l: any) => l.id)).toEqual([h.a.legacyLab.id, h.a.migratedLab.id]);
@@ -97,11 +101,25 @@ describe('GET /labs (happy)', () => {
 
   it('pages hold 25 labs by default, per_page up to 100, in stable creation order', async () => {
     const org = await createOrganization(h.deps.db, { name: 'Org C' });
-    const admin = await createUser(h.deps.db, { organizationId: org.id, email: 'admin-c@example.org', firstName: 'Cy', lastName: 'AdminC', role: 'admin' });
+    const admin = await createUser(h.deps.db, {
+      organizationId: org.id,
+      email: 'admin-c@example.org',
+      firstName: 'Cy',
+      lastName: 'AdminC',
+      role: 'admin',
+    });
     const created: string[] = [];
     for (let i = 0; i < 30; i += 1) created.push((await createLab(h.deps.db, { organizationId: org.id, name: `Lab C${i}` })).id);
     const { token } = await createToken(h.deps.db, { userId: admin.id, organizationId: org.id });
-    const dbOrder = (await h.deps.db.selectFrom('labs').select(['id', 'created_at']).where('organization_id', '=', org.id).orderBy('created_at').orderBy('id').execute()).map((r) => r.id);
+    const dbOrder = (
+      await h.deps.db
+        .selectFrom('labs')
+        .select(['id', 'created_at'])
+        .where('organization_id', '=', org.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
     expect(dbOrder.slice().sort()).toEqual(created.slice().sort());
 
     const first = await listLabs(token);

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { addMember } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState } from '../../helpers/data.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const bIds = () => [h.b.orgId, h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id];
@@ -17,7 +19,7 @@ function expectNoOrgB(body: string) {
 }
 
 describe('GET /labs (security)', () => {
-  it('org A\'s admin sees only org A\'s labs, never org B\'s', async () => {
+  it("org A's admin sees only org A's labs, never org B's", async () => {
     const res = await listLabs(h.a.admin.token, '?per_page=100');
     expect(res.statusCode).toBe(200);
     const labs = res.json();
@@ -51,7 +53,7 @@ describe('GET /labs (security)', () => {
     expect(res.headers['x-total-count']).toBe('0');
   });
 
-  it('org B\'s tokens never see org A\'s labs', async () => {
+  it("org B's tokens never see org A's labs", async () => {
     for (const token of [h.b.admin.token, h.b.member.token, h.b.outsider.token]) {
       const res = await listLabs(token, '?per_page=100');
       for (const lab of res.json()) expect(lab.organization.id).toBe(h.b.orgId);
@@ -64,7 +66,13 @@ describe('GET /labs (security)', () => {
 
   it('a token is scoped to its organization even when its user is an admin elsewhere', async () => {
     // B's admin also joins org A as a plain member of A's legacy lab.
-    await createUser(h.deps.db, { organizationId: h.a.orgId, email: 'admin-b@example.org', firstName: 'Ada', lastName: 'AdminB', role: 'member' });
+    await createUser(h.deps.db, {
+      organizationId: h.a.orgId,
+      email: 'admin-b@example.org',
+      firstName: 'Ada',
+      lastName: 'AdminB',
+      role: 'member',
+    });
     await addMember(h.deps.db, h.a.legacyLab.id, h.b.admin.id);
     const inA = await createToken(h.deps.db, { userId: h.b.admin.id, organizationId: h.a.orgId });
 

@@ -5,18 +5,25 @@ import { createItem } from '../../../src/inventory/items.js';
 import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { createType } from '../../../src/types/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { waitForMigration } from '../../helpers/lab-migration.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const post = (token: string | null, id: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'POST', url: `/labs/${id}/migrate-to-instances`, ...(payload === undefined ? {} : { payload: payload as string }), headers });
+  h.call(token, {
+    method: 'POST',
+    url: `/labs/${id}/migrate-to-instances`,
+    ...(payload === undefined ? {} : { payload: payload as string }),
+    headers,
+  });
 const get = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/labs/${id}/migration` });
 
 describe('migrate-to-instances (errors)', () => {
@@ -62,14 +69,19 @@ describe('a lab whose migration is running', () => {
   it('writes racing the start either commit before their item is converted or are refused: none is lost or half-applied', async () => {
     const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Racing lab' });
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await createItem(h.deps, h.a.admin.id, { labId: lab.id, name: `Race ${i}`, quantity: '1', lotNumber: `R${i}` })).id);
+    for (let i = 0; i < 40; i++)
+      ids.push((await createItem(h.deps, h.a.admin.id, { labId: lab.id, name: `Race ${i}`, quantity: '1', lotNumber: `R${i}` })).id);
     // Four writers work through the items; when 15 writes have committed the migration starts, while others are in flight.
     // Three kinds of write: set the quantity, adjust it to the same value, edit the lot.
-    const put = (i: number) => h.call(h.a.admin.token, i % 3 === 0
-      ? { method: 'PUT', url: `/inventory-items/${ids[i]}`, payload: { quantity: String(100 + i) } }
-      : i % 3 === 1
-        ? { method: 'POST', url: `/inventory-items/${ids[i]}/adjustments`, payload: { delta: String(99 + i) } }
-        : { method: 'PATCH', url: `/inventory-items/${ids[i]}`, payload: { lot_number: `P${i}` } });
+    const put = (i: number) =>
+      h.call(
+        h.a.admin.token,
+        i % 3 === 0
+          ? { method: 'PUT', url: `/inventory-items/${ids[i]}`, payload: { quantity: String(100 + i) } }
+          : i % 3 === 1
+            ? { method: 'POST', url: `/inventory-items/${ids[i]}/adjustments`, payload: { delta: String(99 + i) } }
+            : { method: 'PATCH', url: `/inventory-items/${ids[i]}`, payload: { lot_number: `P${i}` } },
+      );
     const results: Awaited<ReturnType<typeof put>>[] = [];
     let next = 0;
     let starting: ReturnType<typeof post> | undefined;
@@ -94,37 +106,71 @@ describe('a lab whose migration is running', () => {
       // One instance, holding what the answer promised.
       const applied = res.statusCode === 200;
       const expected = i % 3 === 2 ? ['1', applied ? `P${i}` : `R${i}`] : [applied ? String(100 + i) : '1', `R${i}`];
-      expect(item.instances.map((x: any) => [x.quantity, x.lot_number]), `write ${i}: ${res.statusCode}`).toEqual([expected]);
+      expect(
+        item.instances.map((x: any) => [x.quantity, x.lot_number]),
+        `write ${i}: ${res.statusCode}`,
+      ).toEqual([expected]);
     }
   });
 
   it('refuses to receive goods into it (409 lab_migrating), changing nothing; the request can be received once it is done', async () => {
     const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Receiving lab' });
     const type = await createType(h.deps, { labId: lab.id, name: 'Enzyme' });
-    await createItem(h.deps, h.a.admin.id, { labId: lab.id, name: 'Taq', vendor: 'NEB', catalogNumber: 'M0273', quantity: '1', lotNumber: 'T1' });
+    await createItem(h.deps, h.a.admin.id, {
+      labId: lab.id,
+      name: 'Taq',
+      vendor: 'NEB',
+      catalogNumber: 'M0273',
+      quantity: '1',
+      lotNumber: 'T1',
+    });
     const order = await h.call(h.a.admin.token, {
-      method: 'POST', url: '/order-requests',
-      payload: { lab_id: lab.id, type_id: type.id, name: 'Taq', vendor_name: 'NEB', catalog_number: 'M0273', price: { amount: '100', currency: 'USD' }, quantity: 2 },
+      method: 'POST',
+      url: '/order-requests',
+      payload: {
+        lab_id: lab.id,
+        type_id: type.id,
+        name: 'Taq',
+        vendor_name: 'NEB',
+        catalog_number: 'M0273',
+        price: { amount: '100', currency: 'USD' },
+        quantity: 2,
+      },
     });
     expect(order.statusCode, order.body).toBe(201);
-    const ordered = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${order.json().id}`, payload: { status: 'ORDERED' } });
+    const ordered = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/${order.json().id}`,
+      payload: { status: 'ORDERED' },
+    });
     expect(ordered.statusCode, ordered.body).toBe(200);
 
     await startMigration(h.deps.db, lab.id, null);
     const before = await dbState(h);
-    const received = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${order.json().id}`, payload: { status: 'RECEIVED' } });
+    const received = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/${order.json().id}`,
+      payload: { status: 'RECEIVED' },
+    });
     expectError(received, 409, 'lab_migrating');
     expect(await dbState(h)).toEqual(before);
     expect((await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${order.json().id}` })).json().status).toBe('ORDERED');
 
     expect((await post(h.a.admin.token, lab.id)).statusCode).toBe(202);
     await waitForMigration(h, h.a.admin.token, lab.id);
-    const again = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${order.json().id}`, payload: { status: 'RECEIVED' } });
+    const again = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/${order.json().id}`,
+      payload: { status: 'RECEIVED' },
+    });
     expect(again.statusCode, again.body).toBe(200);
     const items = (await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items?lab_id=${lab.id}` })).json();
     expect(items).toHaveLength(1);
     // The migrated lab received the goods as a new instance beside the one the migration made.
-    expect(items[0].instances.map((i: any) => [i.quantity, i.lot_number])).toEqual([['1', 'T1'], ['2', null]]);
+    expect(items[0].instances.map((i: any) => [i.quantity, i.lot_number])).toEqual([
+      ['1', 'T1'],
+      ['2', null],
+    ]);
     expect(items[0].quantity).toBe('3');
   });
 });

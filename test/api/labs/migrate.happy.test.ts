@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { migrateNextBatch, startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState } from '../../helpers/data.js';
 import { eventsAfter } from '../../helpers/events.js';
-import { adminSummary, expectItemShape, labJson } from '../../helpers/shapes.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectBulkMigrated, seedBulkLegacyLab, UPDATED, waitForMigration } from '../../helpers/lab-migration.js';
+import { adminSummary, expectItemShape, labJson } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const admin = () => h.a.admin.token;
@@ -38,7 +40,16 @@ const MIXED = [
   { key: 'zeroPadded', quantity: '0.00', lot: null, expiry: null, location: null, sub: null, path: null },
   { key: 'nothing', quantity: '0', lot: null, expiry: null, location: null, sub: null, path: null },
 ] as const;
-const GETS_INSTANCE = new Set(['full', 'locationOnly', 'secondShelf', 'sameShelfName', 'sublocationOnly', 'quantityOnly', 'expiryOnly', 'zeroWithLot']);
+const GETS_INSTANCE = new Set([
+  'full',
+  'locationOnly',
+  'secondShelf',
+  'sameShelfName',
+  'sublocationOnly',
+  'quantityOnly',
+  'expiryOnly',
+  'zeroWithLot',
+]);
 const CHANGES = new Set([...GETS_INSTANCE, 'zeroPadded']);
 
 async function mixedLegacyLab(name: string) {
@@ -46,8 +57,15 @@ async function mixedLegacyLab(name: string) {
   const ids: Record<string, string> = {};
   for (const m of MIXED) {
     const item = await createItem(h.deps, h.a.admin.id, {
-      labId: lab.id, name: `Item ${m.key}`, vendor: 'Sigma', catalogNumber: m.key, quantity: m.quantity, lotNumber: m.lot, expirationDate: m.expiry,
-      locationName: m.location, sublocationName: m.sub,
+      labId: lab.id,
+      name: `Item ${m.key}`,
+      vendor: 'Sigma',
+      catalogNumber: m.key,
+      quantity: m.quantity,
+      lotNumber: m.lot,
+      expirationDate: m.expiry,
+      locationName: m.location,
+      sublocationName: m.sub,
     });
     expect(item.lab.uses_instances).toBe(false);
     ids[m.key] = item.id;
@@ -56,30 +74,51 @@ async function mixedLegacyLab(name: string) {
 }
 
 describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
-  it('turns a legacy lab\'s mixed items into instances, clears the parent fields and announces each changed item once', async () => {
+  it("turns a legacy lab's mixed items into instances, clears the parent fields and announces each changed item once", async () => {
     const { lab, ids } = await mixedLegacyLab('Mixed legacy lab');
     const versions = new Map(await Promise.all(Object.values(ids).map(async (id) => [id, (await itemRow(id)).version] as const)));
     const before = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id);
 
     expect((await progress(lab.id)).json()).toEqual({
-      lab_id: lab.id, status: 'not_started', items_total: 0, items_migrated: 0, started_at: null, updated_at: null, finished_at: null,
+      lab_id: lab.id,
+      status: 'not_started',
+      items_total: 0,
+      items_migrated: 0,
+      started_at: null,
+      updated_at: null,
+      finished_at: null,
     });
     const res = await migrate(lab.id);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.headers.location).toBe(`/labs/${lab.id}/migration`);
-    expect(res.json()).toMatchObject({ lab_id: lab.id, status: 'running', items_total: MIXED.length, items_migrated: 0, finished_at: null });
+    expect(res.json()).toMatchObject({
+      lab_id: lab.id,
+      status: 'running',
+      items_total: MIXED.length,
+      items_migrated: 0,
+      finished_at: null,
+    });
     expect(Date.parse(res.json().started_at)).not.toBeNaN();
 
     const done = await waitForMigration(h, admin(), lab.id);
-    expect(done).toMatchObject({ lab_id: lab.id, status: 'done', items_total: MIXED.length, items_migrated: MIXED.length, started_at: res.json().started_at });
+    expect(done).toMatchObject({
+      lab_id: lab.id,
+      status: 'done',
+      items_total: MIXED.length,
+      items_migrated: MIXED.length,
+      started_at: res.json().started_at,
+    });
     expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
-    expect((await h.call(admin(), { method: 'GET', url: `/labs/${lab.id}` })).json()).toEqual(labJson(lab.id, 'Mixed legacy lab', h.a, 'A', true));
+    expect((await h.call(admin(), { method: 'GET', url: `/labs/${lab.id}` })).json()).toEqual(
+      labJson(lab.id, 'Mixed legacy lab', h.a, 'A', true),
+    );
 
     // The location tree: one root per legacy location name (also for a sublocation without a location), one child
     // per sublocation under its location; "Shelf A" exists under both Cabinet 1 and Freezer.
     const tree = (await h.call(admin(), { method: 'GET', url: `/labs/${lab.id}/locations` })).json();
     expect(tree.map((l: any) => l.pathNames.join(' / ')).sort()).toEqual(
-      ['Cabinet 1', 'Cabinet 1 / Shelf A', 'Cabinet 1 / Shelf B', 'Drawer 9', 'Freezer', 'Freezer / Shelf A'].sort());
+      ['Cabinet 1', 'Cabinet 1 / Shelf A', 'Cabinet 1 / Shelf B', 'Drawer 9', 'Freezer', 'Freezer / Shelf A'].sort(),
+    );
 
     const events = await eventsAfter(h, before);
     expect(events.every((e) => e.type === UPDATED && e.lab_id === lab.id && e.organization_id === h.a.orgId)).toBe(true);
@@ -89,17 +128,26 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
       const item = await getItem(ids[m.key]!);
       expectItemShape(item);
       expect(item).toMatchObject({
-        lab: labJson(lab.id, 'Mixed legacy lab', h.a, 'A', true), lot_number: null, expiration_date: null, location: null, sublocation: null,
+        lab: labJson(lab.id, 'Mixed legacy lab', h.a, 'A', true),
+        lot_number: null,
+        expiration_date: null,
+        location: null,
+        sublocation: null,
         updated_by: adminSummary(h.a, 'A'),
       });
       const row = await itemRow(item.id);
       expect(row).toMatchObject({ quantity: '0', lot_number: null, expiration_date: null, location_name: null, sublocation_name: null });
       expect(row.version, m.key).toBe(versions.get(item.id)! + (CHANGES.has(m.key) ? 1 : 0));
       if (GETS_INSTANCE.has(m.key)) {
-        expect(item.instances, m.key).toEqual([{
-          id: expect.any(String), quantity: m.quantity, lot_number: m.lot, expiration_date: m.expiry,
-          location: m.path ? { name: m.path.at(-1), pathNames: [...m.path] } : null,
-        }]);
+        expect(item.instances, m.key).toEqual([
+          {
+            id: expect.any(String),
+            quantity: m.quantity,
+            lot_number: m.lot,
+            expiration_date: m.expiry,
+            location: m.path ? { name: m.path.at(-1), pathNames: [...m.path] } : null,
+          },
+        ]);
         // The parent quantity is the exact sum of the active instances (shortest form: "2.50" shows as "2.5").
         expect(item.quantity).toBe(String(Number(m.quantity)));
       } else {
@@ -110,7 +158,12 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
       expect(announced, m.key).toHaveLength(CHANGES.has(m.key) ? 1 : 0);
       if (announced.length === 1) {
         const { event } = announced[0]!;
-        expect(event).toMatchObject({ specversion: '1.0', type: UPDATED, source: h.config.eventSource, datacontenttype: 'application/json' });
+        expect(event).toMatchObject({
+          specversion: '1.0',
+          type: UPDATED,
+          source: h.config.eventSource,
+          datacontenttype: 'application/json',
+        });
         expect(Object.keys(event.data)).toEqual(['inventory_item']);
         expectItemShape(event.data.inventory_item);
         // The payload is the item exactly as it is now served, nested lab with uses_instances true.
@@ -121,8 +174,18 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     // The item's history keeps what the legacy fields held and who started the migration.
     const history = (await h.call(admin(), { method: 'GET', url: `/inventory-items/${ids.full}/history` })).json();
     const entry = history.find((c: any) => c.field === 'migrated_to_instances');
-    expect(entry).toMatchObject({ new_value: '5', changed_by: adminSummary(h.a, 'A'), instance_id: (await getItem(ids.full!)).instances[0].id });
-    expect(JSON.parse(entry.old_value)).toEqual({ quantity: '5', lot_number: 'L-5', expiration_date: '2027-01-31', location: 'Cabinet 1', sublocation: 'Shelf A' });
+    expect(entry).toMatchObject({
+      new_value: '5',
+      changed_by: adminSummary(h.a, 'A'),
+      instance_id: (await getItem(ids.full!)).instances[0].id,
+    });
+    expect(JSON.parse(entry.old_value)).toEqual({
+      quantity: '5',
+      lot_number: 'L-5',
+      expiration_date: '2027-01-31',
+      location: 'Cabinet 1',
+      sublocation: 'Shelf A',
+    });
 
     // A second run is a no-op: 200 done, nothing written, nothing announced.
     const state = await dbState(h);
@@ -145,7 +208,15 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     const state = await dbState(h);
     const res = await migrate(h.a.migratedLab.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ lab_id: h.a.migratedLab.id, status: 'done', items_total: 0, items_migrated: 0, started_at: null, updated_at: null, finished_at: null });
+    expect(res.json()).toEqual({
+      lab_id: h.a.migratedLab.id,
+      status: 'done',
+      items_total: 0,
+      items_migrated: 0,
+      started_at: null,
+      updated_at: null,
+      finished_at: null,
+    });
     expect(await dbState(h)).toEqual(state);
   });
 
@@ -186,21 +257,40 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     for (const item of listed) expectItemShape(item);
     const byKey = (key: string) => listed.find((i: any) => i.id === ids[key])!;
     // The first four items (creation order) are converted: migrated shape, lab uses_instances true, as announced.
-    expect(byKey('full')).toMatchObject({ quantity: '5', lot_number: null, location: null, lab: { uses_instances: true }, instances: [{ quantity: '5', lot_number: 'L-5', location: { name: 'Shelf A', pathNames: ['Cabinet 1', 'Shelf A'] } }] });
+    expect(byKey('full')).toMatchObject({
+      quantity: '5',
+      lot_number: null,
+      location: null,
+      lab: { uses_instances: true },
+      instances: [{ quantity: '5', lot_number: 'L-5', location: { name: 'Shelf A', pathNames: ['Cabinet 1', 'Shelf A'] } }],
+    });
     expect(byKey('sameShelfName').instances).toHaveLength(1);
     // The others are still legacy, exactly as before.
-    expect(byKey('sublocationOnly')).toMatchObject({ quantity: '7', location: null, sublocation: { name: 'Drawer 9' }, instances: [], lab: { uses_instances: false } });
+    expect(byKey('sublocationOnly')).toMatchObject({
+      quantity: '7',
+      location: null,
+      sublocation: { name: 'Drawer 9' },
+      instances: [],
+      lab: { uses_instances: false },
+    });
     expect(byKey('zeroWithLot')).toMatchObject({ quantity: '0', lot_number: 'L-0', instances: [], lab: { uses_instances: false } });
     const announced = await eventsAfter(h, before);
-    expect(announced.map((e) => e.event.data.inventory_item.id).sort()).toEqual([ids.full, ids.locationOnly, ids.secondShelf, ids.sameShelfName].sort());
-    for (const e of announced) expect(e.event.data.inventory_item).toEqual(listed.find((i: any) => i.id === e.event.data.inventory_item.id));
+    expect(announced.map((e) => e.event.data.inventory_item.id).sort()).toEqual(
+      [ids.full, ids.locationOnly, ids.secondShelf, ids.sameShelfName].sort(),
+    );
+    for (const e of announced)
+      expect(e.event.data.inventory_item).toEqual(listed.find((i: any) => i.id === e.event.data.inventory_item.id));
 
     // Writes to the lab's inventory, converted items or not, are refused and change nothing.
     const state = await dbState(h);
     const full = byKey('full');
     const writes = [
       await h.call(admin(), { method: 'PUT', url: `/inventory-items/${ids.quantityOnly}`, payload: { quantity: '9' } }),
-      await h.call(admin(), { method: 'PUT', url: `/inventory-items/${ids.full}/instances/${full.instances[0].id}`, payload: { quantity: '1' } }),
+      await h.call(admin(), {
+        method: 'PUT',
+        url: `/inventory-items/${ids.full}/instances/${full.instances[0].id}`,
+        payload: { quantity: '1' },
+      }),
       await h.call(admin(), { method: 'PATCH', url: `/inventory-items/${ids.full}`, payload: { name: 'Renamed' } }),
       await h.call(admin(), { method: 'PATCH', url: `/inventory-items/${ids.nothing}`, payload: { lot_number: 'NEW' } }),
       await h.call(admin(), { method: 'POST', url: `/inventory-items/${ids.quantityOnly}/adjustments`, payload: { delta: '-1' } }),
@@ -215,7 +305,9 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     }
     expect(await dbState(h)).toEqual(state);
     // Other labs are unaffected.
-    expect((await h.call(admin(), { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '4' } })).statusCode).toBe(200);
+    expect(
+      (await h.call(admin(), { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '4' } })).statusCode,
+    ).toBe(200);
 
     // A re-POST resumes after the last committed batch: the four converted items are not converted or announced again.
     const res = await migrate(lab.id);
@@ -224,11 +316,19 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     await waitForMigration(h, admin(), lab.id);
     const all = (await eventsAfter(h, before)).filter((e) => e.lab_id === lab.id);
     expect(all.map((e) => e.event.data.inventory_item.id).sort()).toEqual([...CHANGES].map((k) => ids[k]).sort());
-    const instances = await h.deps.db.selectFrom('inventory_item_instances').select('item_id').where('item_id', 'in', Object.values(ids)).execute();
+    const instances = await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select('item_id')
+      .where('item_id', 'in', Object.values(ids))
+      .execute();
     expect(instances.map((i) => i.item_id).sort()).toEqual([...GETS_INSTANCE].map((k) => ids[k]).sort());
     // Writes work again, now the instance way.
     const after = await getItem(ids.full!);
-    const put = await h.call(admin(), { method: 'PUT', url: `/inventory-items/${ids.full}/instances/${after.instances[0].id}`, payload: { quantity: '4' } });
+    const put = await h.call(admin(), {
+      method: 'PUT',
+      url: `/inventory-items/${ids.full}/instances/${after.instances[0].id}`,
+      payload: { quantity: '4' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().quantity).toBe('4');
   });
@@ -251,12 +351,19 @@ describe('the last batch', () => {
     const done = await migrateNextBatch(h.deps, lab.id, 100);
     expect(done).toMatchObject({ status: 'done', items_total: MIXED.length, items_migrated: MIXED.length });
     const item = await getItem(ids.full!);
-    expect(item.instances.map((i: any) => [i.quantity, i.lot_number])).toEqual([['5', 'L-5'], ['2', 'LATE']]);
+    expect(item.instances.map((i: any) => [i.quantity, i.lot_number])).toEqual([
+      ['5', 'L-5'],
+      ['2', 'LATE'],
+    ]);
     expect(item.quantity).toBe('7');
     const events = (await eventsAfter(h, before)).filter((e) => e.lab_id === lab.id);
     // The first pass's end converted the six items after the cursor; the second pass only the late one.
     expect(events.map((e) => e.event.data.inventory_item.id).sort()).toEqual(
-      [...[...CHANGES].filter((k) => !['full', 'locationOnly', 'secondShelf', 'sameShelfName'].includes(k)).map((k) => ids[k]), ids.full].sort());
+      [
+        ...[...CHANGES].filter((k) => !['full', 'locationOnly', 'secondShelf', 'sameShelfName'].includes(k)).map((k) => ids[k]),
+        ids.full,
+      ].sort(),
+    );
     expect(events.at(-1)!.event.data.inventory_item).toEqual(item);
   });
 });

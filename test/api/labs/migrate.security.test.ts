@@ -2,14 +2,16 @@
 // 403 whatever the id, so a 403 says nothing about which labs exist); another tenant's lab is 404 exactly like a lab
 // that does not exist; progress is visible to whoever sees the lab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { waitForMigration } from '../../helpers/lab-migration.js';
+import { UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const post = (token: string, id: string) => h.call(token, { method: 'POST', url: `/labs/${id}/migrate-to-instances` });
@@ -17,7 +19,8 @@ const get = (token: string, id: string) => h.call(token, { method: 'GET', url: `
 
 /** Nothing of B's: no lab name, no id, no organization. */
 function expectNoLeak(body: string): void {
-  for (const secret of [h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id, h.b.orgId, 'lab B', 'Org B']) expect(body).not.toContain(secret);
+  for (const secret of [h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id, h.b.orgId, 'lab B', 'Org B'])
+    expect(body).not.toContain(secret);
 }
 
 describe('migrate-to-instances (security)', () => {
@@ -56,11 +59,18 @@ describe('migrate-to-instances (security)', () => {
     expect((await get(h.a.member.token, h.a.legacyLab.id)).json()).toMatchObject({ lab_id: h.a.legacyLab.id, status: 'not_started' });
     expect((await get(h.a.member.token, h.a.migratedLab.id)).json()).toMatchObject({ status: 'done' });
     expectError(await get(h.a.member.token, h.a.otherLab.id), 404, 'not_found');
-    for (const id of [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]) expectError(await get(h.a.outsider.token, id), 404, 'not_found');
+    for (const id of [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id])
+      expectError(await get(h.a.outsider.token, id), 404, 'not_found');
   });
 
-  it('an admin\'s migration touches only that lab: the other organization\'s items, labs and events stay as they were', async () => {
-    const bItems = () => h.deps.db.selectFrom('inventory_items').selectAll().where('lab_id', 'in', [h.b.legacyLab.id, h.b.migratedLab.id]).orderBy('id').execute();
+  it("an admin's migration touches only that lab: the other organization's items, labs and events stay as they were", async () => {
+    const bItems = () =>
+      h.deps.db
+        .selectFrom('inventory_items')
+        .selectAll()
+        .where('lab_id', 'in', [h.b.legacyLab.id, h.b.migratedLab.id])
+        .orderBy('id')
+        .execute();
     const bEvents = () => h.deps.db.selectFrom('events').select('id').where('organization_id', '=', h.b.orgId).execute();
     const [items, events] = [await bItems(), await bEvents()];
     expect((await post(h.a.admin.token, h.a.otherLab.id)).statusCode).toBe(202);

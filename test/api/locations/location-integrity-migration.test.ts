@@ -10,17 +10,25 @@ import { newId } from '../../../src/shared/ids.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 let clock = 0;
 /** A location row as an older version stored it, created `clock` ms after 2020 (so the order is known). */
 async function insert(labId: string, parentId: string | null, name: string): Promise<string> {
   const id = newId();
-  await h.deps.db.insertInto('locations').values({ id, lab_id: labId, parent_id: parentId, name, created_at: new Date(Date.UTC(2020, 0, 1) + ++clock).toISOString() }).execute();
+  await h.deps.db
+    .insertInto('locations')
+    .values({ id, lab_id: labId, parent_id: parentId, name, created_at: new Date(Date.UTC(2020, 0, 1) + ++clock).toISOString() })
+    .execute();
   return id;
 }
-const nameOf = async (id: string) => (await h.deps.db.selectFrom('locations').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+const nameOf = async (id: string) =>
+  (await h.deps.db.selectFrom('locations').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
 describe('0006_location_integrity', () => {
   it('renames later duplicates, keeps everything else, then enforces unique sibling names', async () => {
@@ -54,8 +62,14 @@ describe('0006_location_integrity', () => {
     expect((await h.call(h.a.admin.token, { method: 'GET', url: `/labs/${labA}/locations` })).statusCode).toBe(200);
 
     // Now the database itself refuses duplicates, whatever writes them.
-    for (const [parent, name] of [[null, 'Freezer'], [roots[0]!, 'Shelf']] as const) {
-      const err = await insert(labA, parent, name).then(() => null, (e: unknown) => e);
+    for (const [parent, name] of [
+      [null, 'Freezer'],
+      [roots[0]!, 'Shelf'],
+    ] as const) {
+      const err = await insert(labA, parent, name).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isUniqueViolation(err), String(err)).toBe(true);
     }
   });

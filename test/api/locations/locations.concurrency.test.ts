@@ -7,8 +7,12 @@ import { MAX_LOCATION_DEPTH } from '../../../src/locations/rules.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const ROUNDS = 4;
 const lab = () => h.a.migratedLab.id;

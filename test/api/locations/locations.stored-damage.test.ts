@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../../src/shared/config.js';
 import { type DbHandle, openDatabase } from '../../../src/shared/db/database.js';
+import { eventMark, eventsSince, expectMatchesPublishedSchema } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { eventsSince, expectMatchesPublishedSchema, eventMark } from '../../helpers/events.js';
 
 let h: Harness;
 let old: DbHandle;
@@ -33,7 +33,8 @@ async function create(name: string, parent_id: string | null = null): Promise<st
 const patch = (id: string, payload: { name?: string; parent_id?: string | null }) =>
   h.call(token(), { method: 'PATCH', url: `/locations/${id}`, payload });
 /** What an older version could have committed: a parent set without any check. */
-const setParentDirectly = (id: string, parentId: string) => old.db.updateTable('locations').set({ parent_id: parentId }).where('id', '=', id).execute();
+const setParentDirectly = (id: string, parentId: string) =>
+  old.db.updateTable('locations').set({ parent_id: parentId }).where('id', '=', id).execute();
 
 function expectPublishedPath(location: { name: string; pathNames: string[] } | null): void {
   expect(location).not.toBeNull();
@@ -58,7 +59,11 @@ async function expectReadsWork(): Promise<any> {
 /** Stores an instance at `locationId` through the API; its event matches its published schema. */
 async function storeAt(locationId: string): Promise<{ name: string; pathNames: string[] }> {
   const before = await eventMark(h);
-  const r = await h.call(token(), { method: 'POST', url: `/inventory-items/${itemId()}/instances`, payload: { quantity: '1', location_id: locationId } });
+  const r = await h.call(token(), {
+    method: 'POST',
+    url: `/inventory-items/${itemId()}/instances`,
+    payload: { quantity: '1', location_id: locationId },
+  });
   expect(r.statusCode, r.body).toBe(201);
   const events = await eventsSince(h, before);
   expect(events.length).toBeGreaterThan(0);

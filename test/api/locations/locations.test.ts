@@ -3,13 +3,18 @@ import { createLocation } from '../../../src/locations/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const admin = () => h.a.admin.token;
 const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
   h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
-const eventsOf = async (type: string) => (await h.deps.db.selectFrom('events').select(['payload']).where('type', '=', type).execute()).map((e) => JSON.parse(e.payload));
+const eventsOf = async (type: string) =>
+  (await h.deps.db.selectFrom('events').select(['payload']).where('type', '=', type).execute()).map((e) => JSON.parse(e.payload));
 
 /** A chain of `n` nested locations under `parent`, returning their ids root first. */
 async function chain(prefix: string, n: number, parent: string | null = null): Promise<string[]> {
@@ -23,7 +28,7 @@ async function chain(prefix: string, n: number, parent: string | null = null): P
 }
 
 describe('happy', () => {
-  it('creates locations with their paths and lists the lab\'s tree', async () => {
+  it("creates locations with their paths and lists the lab's tree", async () => {
     const ids = await chain('L', 3);
     const list = await h.call(admin(), { method: 'GET', url: `/labs/${h.a.migratedLab.id}/locations` });
     expect(list.statusCode).toBe(200);
@@ -49,7 +54,6 @@ describe('happy', () => {
     const events = await eventsOf('com.labstock.inventory-item.updated');
     expect(events.length).toBe(before + 1);
     expect(events.at(-1).data.inventory_item).toEqual(item);
-
   });
 
   it('moves a subtree and keeps sibling names unique', async () => {
@@ -61,7 +65,6 @@ describe('happy', () => {
     await create('Same', b1!);
     const clash = await create('Same', b1!);
     expect(clash.statusCode).toBe(409);
-
   });
 
   it('deletes an empty location', async () => {
@@ -84,7 +87,7 @@ describe('errors', () => {
     expect(self.statusCode).toBe(409);
   });
 
-  it('counts the moved subtree\'s height against the seven levels', async () => {
+  it("counts the moved subtree's height against the seven levels", async () => {
     const deep = await chain('P', 4); // P1..P4, depth 4
     const sub = await chain('Q', 4); // Q1..Q4, height 4
     const tooDeep = await h.call(admin(), { method: 'PATCH', url: `/locations/${sub[0]}`, payload: { parent_id: deep[3] } });
@@ -102,14 +105,22 @@ describe('errors', () => {
   });
 
   it('keeps the legacy-lab rule for seeding code that has no caller to check', async () => {
-    await expect(createLocation(h.deps.db, { labId: h.a.legacyLab.id, parentId: null, name: 'Seeded' })).rejects.toThrow(/labs that use instances/);
-    await expect(createLocation(h.deps.db, { labId: '00000000-0000-7000-8000-000000000000', parentId: null, name: 'Nowhere' })).rejects.toThrow(/lab not found/);
+    await expect(createLocation(h.deps.db, { labId: h.a.legacyLab.id, parentId: null, name: 'Seeded' })).rejects.toThrow(
+      /labs that use instances/,
+    );
+    await expect(
+      createLocation(h.deps.db, { labId: '00000000-0000-7000-8000-000000000000', parentId: null, name: 'Nowhere' }),
+    ).rejects.toThrow(/lab not found/);
   });
 
   it('has no tree in a legacy lab, and validates names and fields', async () => {
     expect((await create('X', null, h.a.legacyLab.id)).statusCode).toBe(409);
     expect((await create('')).statusCode).toBe(422);
-    const extra = await h.call(admin(), { method: 'POST', url: '/locations', payload: { lab_id: h.a.migratedLab.id, name: 'X', color: 'red' } });
+    const extra = await h.call(admin(), {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: h.a.migratedLab.id, name: 'X', color: 'red' },
+    });
     expect(extra.statusCode).toBe(422);
     expect(extra.json().errors[0].field).toBe('color');
     expect((await h.call(admin(), { method: 'PATCH', url: '/locations/not-a-uuid', payload: {} })).statusCode).toBe(422);
@@ -117,7 +128,7 @@ describe('errors', () => {
 });
 
 describe('security', () => {
-  it('gives 404 for another organization\'s lab, location or parent, and changes nothing', async () => {
+  it("gives 404 for another organization's lab, location or parent, and changes nothing", async () => {
     const [bRoom] = h.b.migratedLab.locationIds;
     expect((await h.call(admin(), { method: 'GET', url: `/labs/${h.b.migratedLab.id}/locations` })).statusCode).toBe(404);
     expect((await create('X', null, h.b.migratedLab.id)).statusCode).toBe(404);

@@ -36,10 +36,33 @@ export const PATH_TO: Record<Status, Status[]> = {
 
 /** Every field of the contract's Order request, plus app_url (PRODUCT §1). */
 export const ORDER_FIELDS = [
-  'id', 'status', 'vendor_name', 'catalog_number', 'quantity', 'unit_size', 'unit_price', 'total_price', 'requested_at',
-  'updated_at', 'requested_by', 'created_by', 'notes', 'item_name', 'invoice_number', 'requisition_number',
-  'confirmation_number', 'tracking_number', 'purchase_order_number', 'shipping_and_handling', 'details', 'lab', 'type',
-  'spend_tracking_code', 'backordered_expected_at', 'is_urgent', 'app_url',
+  'id',
+  'status',
+  'vendor_name',
+  'catalog_number',
+  'quantity',
+  'unit_size',
+  'unit_price',
+  'total_price',
+  'requested_at',
+  'updated_at',
+  'requested_by',
+  'created_by',
+  'notes',
+  'item_name',
+  'invoice_number',
+  'requisition_number',
+  'confirmation_number',
+  'tracking_number',
+  'purchase_order_number',
+  'shipping_and_handling',
+  'details',
+  'lab',
+  'type',
+  'spend_tracking_code',
+  'backordered_expected_at',
+  'is_urgent',
+  'app_url',
 ].sort();
 
 export const putStatus = (h: Harness, token: string | null, id: string, status: string): Promise<LightMyRequestResponse> =>
@@ -57,7 +80,13 @@ export async function moveThrough(h: Harness, token: string, id: string, statuse
 }
 
 /** A new request in the given status. */
-export async function orderIn(h: Harness, token: string, lab: { id: string; typeId: string }, status: Status, overrides: Partial<CreateBody> = {}): Promise<any> {
+export async function orderIn(
+  h: Harness,
+  token: string,
+  lab: { id: string; typeId: string },
+  status: Status,
+  overrides: Partial<CreateBody> = {},
+): Promise<any> {
   const created = await createOrder(h, token, orderBody(lab, overrides));
   if (PATH_TO[status].length === 0) return created;
   return moveThrough(h, token, created.id, PATH_TO[status]);
@@ -65,14 +94,26 @@ export async function orderIn(h: Harness, token: string, lab: { id: string; type
 
 export async function counts(h: Harness): Promise<{ orders: number; events: number; history: number; items: number }> {
   const n = async (table: 'order_requests' | 'events' | 'order_request_events' | 'inventory_items') => {
-    const r = await h.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const r = await h.deps.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   };
-  return { orders: await n('order_requests'), events: await n('events'), history: await n('order_request_events'), items: await n('inventory_items') };
+  return {
+    orders: await n('order_requests'),
+    events: await n('events'),
+    history: await n('order_request_events'),
+    items: await n('inventory_items'),
+  };
 }
 
 /** Order-request events (of one kind) about one request. */
-export async function orderEvents(h: Harness, kind: 'created' | 'ordered' | 'received' | 'deleted', orderId: string): Promise<StoredEvent[]> {
+export async function orderEvents(
+  h: Harness,
+  kind: 'created' | 'ordered' | 'received' | 'deleted',
+  orderId: string,
+): Promise<StoredEvent[]> {
   return (await eventsOfType(h, `com.labstock.order-request.${kind}`)).filter((e) => e.event.data?.order_request?.id === orderId);
 }
 
@@ -82,7 +123,13 @@ export async function itemEvents(h: Harness, kind: 'created' | 'updated' | 'dele
 }
 
 export async function historyRows(h: Harness, orderId: string) {
-  return h.deps.db.selectFrom('order_request_events').selectAll().where('order_request_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  return h.deps.db
+    .selectFrom('order_request_events')
+    .selectAll()
+    .where('order_request_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function orderRow(h: Harness, orderId: string) {
@@ -101,15 +148,25 @@ export async function userOf(h: Harness, token: string): Promise<any> {
  * expression over NEW that both databases understand, holds). Used to prove that a change and its side effects
  * (history, events, inventory) commit or roll back together, without mocking anything.
  */
-export async function failWritesWhen(h: Harness, name: string, table: 'inventory_items' | 'events' | 'order_request_events', op: 'INSERT' | 'UPDATE', condition: string): Promise<void> {
+export async function failWritesWhen(
+  h: Harness,
+  name: string,
+  table: 'inventory_items' | 'events' | 'order_request_events',
+  op: 'INSERT' | 'UPDATE',
+  condition: string,
+): Promise<void> {
   if (h.database.handle.kind === 'sqlite') {
-    await sql.raw(`CREATE TRIGGER ${name} BEFORE ${op} ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).execute(h.deps.db);
+    await sql
+      .raw(`CREATE TRIGGER ${name} BEFORE ${op} ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`)
+      .execute(h.deps.db);
     return;
   }
-  await sql.raw(`CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+  await sql
+    .raw(`CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF ${condition} THEN RAISE EXCEPTION 'injected failure'; END IF;
       RETURN NEW;
-    END $$`).execute(h.deps.db);
+    END $$`)
+    .execute(h.deps.db);
   await sql.raw(`CREATE TRIGGER ${name} BEFORE ${op} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}_fn()`).execute(h.deps.db);
 }

@@ -1,16 +1,22 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { counts, expectNotFound, failWritesWhen, expectValidationError, MISSING_ID, orderBody } from './_helpers.js';
+import { counts, expectNotFound, expectValidationError, failWritesWhen, MISSING_ID, orderBody } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 // Every test in this file is a refused create: nothing may be written, neither a request nor an event nor history.
 let before: Awaited<ReturnType<typeof counts>>;
-beforeEach(async () => { before = await counts(h); });
-afterEach(async () => { expect(await counts(h)).toEqual(before); });
+beforeEach(async () => {
+  before = await counts(h);
+});
+afterEach(async () => {
+  expect(await counts(h)).toEqual(before);
+});
 
 const post = (payload: unknown, token = h.a.admin.token): Promise<LightMyRequestResponse> =>
   h.call(token, { method: 'POST', url: '/order-requests', payload: payload as Record<string, unknown> });
@@ -18,11 +24,14 @@ const post = (payload: unknown, token = h.a.admin.token): Promise<LightMyRequest
 const valid = () => orderBody(h.a.legacyLab) as unknown as Record<string, unknown>;
 
 describe('POST /order-requests: validation', () => {
-  it.each(['lab_id', 'type_id', 'name', 'vendor_name', 'catalog_number', 'price', 'quantity'])('422 naming the missing required field %s', async (field) => {
-    const body = valid();
-    delete body[field];
-    expectValidationError(await post(body), field);
-  });
+  it.each(['lab_id', 'type_id', 'name', 'vendor_name', 'catalog_number', 'price', 'quantity'])(
+    '422 naming the missing required field %s',
+    async (field) => {
+      const body = valid();
+      delete body[field];
+      expectValidationError(await post(body), field);
+    },
+  );
 
   it.each(['amount', 'currency'])('422 naming the missing price.%s', async (field) => {
     const body = valid();
@@ -121,20 +130,35 @@ describe('POST /order-requests: references', () => {
 
 describe('POST /order-requests: malformed requests', () => {
   it('400 for malformed JSON', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', headers: { 'content-type': 'application/json' }, payload: '{"lab_id": ' });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"lab_id": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_json' });
     expect(typeof res.json().message).toBe('string');
   });
 
   it.each(['application/xml', 'application/x-www-form-urlencoded', 'text/plain'])('415 for a %s body (not JSON)', async (contentType) => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', headers: { 'content-type': contentType }, payload: 'lab_id=x' });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'content-type': contentType },
+      payload: 'lab_id=x',
+    });
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json()).toMatchObject({ code: 'unsupported_media_type' });
   });
 
   it('422 for a JSON array body', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', headers: { 'content-type': 'application/json' }, payload: '[]' });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'content-type': 'application/json' },
+      payload: '[]',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('validation_failed');
   });
@@ -150,7 +174,13 @@ describe('POST /order-requests: malformed requests', () => {
 
 describe('POST /order-requests: the created event is in the same transaction', () => {
   it('when the event cannot be written, the request is not created either (500, nothing stored)', async () => {
-    await failWritesWhen(h, 'test_fail_created_event', 'events', 'INSERT', "NEW.type = 'com.labstock.order-request.created' AND NEW.payload LIKE '%Explodo%'");
+    await failWritesWhen(
+      h,
+      'test_fail_created_event',
+      'events',
+      'INSERT',
+      "NEW.type = 'com.labstock.order-request.created' AND NEW.payload LIKE '%Explodo%'",
+    );
     const res = await post({ ...valid(), vendor_name: 'Explodo' });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('internal_error');

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  counts, createOrder, DATETIME_RE, expectEnvelope, historyRows, ORDER_FIELDS, orderBody, orderEvents, orderRow, userOf, UUID_RE,
+  counts,
+  createOrder,
+  DATETIME_RE,
+  expectEnvelope,
+  historyRows,
+  ORDER_FIELDS,
+  orderBody,
+  orderEvents,
+  orderRow,
+  UUID_RE,
+  userOf,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('POST /order-requests', () => {
@@ -13,8 +25,15 @@ describe('POST /order-requests', () => {
     const before = await counts(h);
     const admin = await userOf(h, h.a.admin.token);
     const body = {
-      lab_id: h.a.legacyLab.id, type_id: h.a.legacyLab.typeId, name: 'Ethanol absolute', vendor_name: 'Sigma',
-      catalog_number: 'E7023', price: { amount: '1250', currency: 'USD' }, quantity: 3, notes: 'for the PCR', required_before: '2026-12-31',
+      lab_id: h.a.legacyLab.id,
+      type_id: h.a.legacyLab.typeId,
+      name: 'Ethanol absolute',
+      vendor_name: 'Sigma',
+      catalog_number: 'E7023',
+      price: { amount: '1250', currency: 'USD' },
+      quantity: 3,
+      notes: 'for the PCR',
+      required_before: '2026-12-31',
     };
     const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', payload: body });
     expect(res.statusCode, res.body).toBe(201);
@@ -42,7 +61,12 @@ describe('POST /order-requests', () => {
     expect(o.created_by).toEqual(admin);
     expect(Object.keys(o.requested_by).sort()).toEqual(['email', 'first_name', 'id', 'last_name']);
     expect(o.requested_by.id).toBe(h.a.admin.id);
-    expect(o.lab).toEqual({ id: h.a.legacyLab.id, name: 'Legacy lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: false });
+    expect(o.lab).toEqual({
+      id: h.a.legacyLab.id,
+      name: 'Legacy lab A',
+      organization: { id: h.a.orgId, name: 'Org A' },
+      uses_instances: false,
+    });
     expect(o.type).toEqual({ id: h.a.legacyLab.typeId, name: 'Reagent' });
     expect(o.requested_at).toMatch(DATETIME_RE);
     expect(o.updated_at).toMatch(DATETIME_RE);
@@ -109,7 +133,11 @@ describe('POST /order-requests', () => {
     ['999999999999999999', 'USD', 1000000000, '9999999999999999.99', '999999999999999999000000000'],
     ['0.10', 'USD', 3, '0.10', '30'],
   ] as const)('price %s %s x %i gives unit_price %s and total %s', async (amount, currency, quantity, unit, total) => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/order-requests', payload: orderBody(h.a.legacyLab, { price: { amount, currency }, quantity }) });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: orderBody(h.a.legacyLab, { price: { amount, currency }, quantity }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const o = res.json();
     expect(o.unit_price).toBe(unit);
@@ -119,10 +147,23 @@ describe('POST /order-requests', () => {
 
   it('accepts a known vendor_product_id and stores it', async () => {
     const productId = '0190a6f2-aaaa-7bbb-8ccc-000000000001';
-    await h.deps.db.insertInto('vendor_products').values({
-      id: productId, item_name: 'Pipette tips', catalog_number: 'PT-1', vendor_name: 'Labstock Shop', unit_name: 'box', unit_symbol: 'bx',
-      unit_amount: '1', price_amount: '990', currency: 'USD', created_at: new Date().toISOString(), search_text: 'pipette tips pt-1 labstock shop', updated_at: null,
-    }).execute();
+    await h.deps.db
+      .insertInto('vendor_products')
+      .values({
+        id: productId,
+        item_name: 'Pipette tips',
+        catalog_number: 'PT-1',
+        vendor_name: 'Labstock Shop',
+        unit_name: 'box',
+        unit_symbol: 'bx',
+        unit_amount: '1',
+        price_amount: '990',
+        currency: 'USD',
+        created_at: new Date().toISOString(),
+        search_text: 'pipette tips pt-1 labstock shop',
+        updated_at: null,
+      })
+      .execute();
     const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_product_id: productId }));
     expect(Object.keys(o).sort()).toEqual(ORDER_FIELDS);
     const row = await orderRow(h, o.id);
@@ -130,7 +171,11 @@ describe('POST /order-requests', () => {
   });
 
   it('trims name, vendor_name and catalog_number', async () => {
-    const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { name: '  Tris base ', vendor_name: ' Roth ', catalog_number: ' 4855.2 ' }));
+    const o = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.legacyLab, { name: '  Tris base ', vendor_name: ' Roth ', catalog_number: ' 4855.2 ' }),
+    );
     expect(o).toMatchObject({ item_name: 'Tris base', vendor_name: 'Roth', catalog_number: '4855.2' });
   });
 

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { counts, createOrder, expectNotFound, orderBody } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const post = (token: string | null, payload: Record<string, unknown>) => h.call(token, { method: 'POST', url: '/order-requests', payload });
@@ -32,7 +34,7 @@ describe('POST /order-requests across tenants', () => {
     await expectRefused(h.a.admin.token, { ...orderBody(h.b.legacyLab, { type_id: h.a.legacyLab.typeId }) }, 404);
   });
 
-  it('the 404 for another tenant\'s lab is the same as for a lab that does not exist', async () => {
+  it("the 404 for another tenant's lab is the same as for a lab that does not exist", async () => {
     const foreign = await post(h.a.admin.token, { ...orderBody(h.b.legacyLab) });
     const missing = await post(h.a.admin.token, { ...orderBody(h.b.legacyLab, { lab_id: '0190a6f2-1111-7222-8333-444455556666' }) });
     expect(foreign.statusCode).toBe(404);

@@ -1,14 +1,26 @@
 // DELETE /order-requests/{id}: PRODUCT §4 (by the requester or an org admin, not once RECEIVED) and §7
 // (order-request.deleted with its last state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
-import { createOrder, eventsOfType, expectEnvelope, historyRows, orderBody, orderEvents, orderIn, orderRow, type Status } from './_helpers.js';
+import {
+  createOrder,
+  eventsOfType,
+  expectEnvelope,
+  historyRows,
+  orderBody,
+  orderEvents,
+  orderIn,
+  orderRow,
+  type Status,
+} from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/order-requests/${id}` });
@@ -66,7 +78,7 @@ describe('happy', () => {
     await expectDeleted(h.a.member.token, order.id);
   });
 
-  it('an org admin deletes a member\'s request', async () => {
+  it("an org admin deletes a member's request", async () => {
     const order = await orderIn(h, h.a.member.token, h.a.migratedLab, 'APPROVED');
     await expectDeleted(h.a.admin.token, order.id);
   });
@@ -100,7 +112,7 @@ describe('errors', () => {
     expectError(await unchanged(h.a.admin.token, order.id), 409, 'conflict');
   });
 
-  it('403 forbidden when a member deletes someone else\'s request in their own lab; nothing changes', async () => {
+  it("403 forbidden when a member deletes someone else's request in their own lab; nothing changes", async () => {
     const order = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab));
     // The member can see it...
     await getOrder(order.id, h.a.member.token);

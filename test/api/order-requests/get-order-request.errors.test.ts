@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectNotFound, expectValidationError, MISSING_ID } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /order-requests/{id} errors', () => {
@@ -13,10 +15,13 @@ describe('GET /order-requests/{id} errors', () => {
     expect(res.json().request_id).toBe(res.headers['x-request-id']);
   });
 
-  it.each(['not-a-uuid', '123', '0190a6f2-1111-7222-8333-44445555666', '0190a6f2111172228333444455556666z'])('422 for the non-uuid id %s', async (id) => {
-    const res = await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` });
-    expectValidationError(res, 'id');
-  });
+  it.each(['not-a-uuid', '123', '0190a6f2-1111-7222-8333-44445555666', '0190a6f2111172228333444455556666z'])(
+    '422 for the non-uuid id %s',
+    async (id) => {
+      const res = await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` });
+      expectValidationError(res, 'id');
+    },
+  );
 
   it('404 for the id of an inventory item (ids are not interchangeable)', async () => {
     expectNotFound(await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${h.a.legacyLab.itemId}` }));

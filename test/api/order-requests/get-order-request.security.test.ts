@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, expectNotFound, MISSING_ID, orderBody } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 let bOrder: any;
@@ -18,7 +20,7 @@ beforeAll(async () => {
 const get = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/order-requests/${id}` });
 
 describe('GET /order-requests/{id} visibility', () => {
-  it('404 for org B\'s request with org A tokens (admin, member, outsider)', async () => {
+  it("404 for org B's request with org A tokens (admin, member, outsider)", async () => {
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       const res = await get(token, bOrder.id);
       expectNotFound(res);
@@ -45,7 +47,7 @@ describe('GET /order-requests/{id} visibility', () => {
     for (const o of [legacyOrder, otherLabOrder]) expectNotFound(await get(h.a.outsider.token, o.id));
   });
 
-  it('org B cannot read org A\'s requests either', async () => {
+  it("org B cannot read org A's requests either", async () => {
     expectNotFound(await get(h.b.admin.token, legacyOrder.id));
     expectNotFound(await get(h.b.member.token, legacyOrder.id));
   });

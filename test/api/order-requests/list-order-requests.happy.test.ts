@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, ORDER_FIELDS, orderBody, orderIn, parseLink, type Status } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 // The legacy lab gets 27 CREATED requests (pagination); the migrated lab gets a known mix of statuses (filters).
@@ -104,7 +106,7 @@ describe('GET /order-requests pagination', () => {
 });
 
 describe('GET /order-requests filters', () => {
-  it('lab_id returns only that lab\'s requests', async () => {
+  it("lab_id returns only that lab's requests", async () => {
     const res = await list(`?lab_id=${h.a.migratedLab.id}`);
     expect(res.headers['x-total-count']).toBe('6');
     for (const o of res.json()) expect(o.lab.id).toBe(h.a.migratedLab.id);

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody, orderIn } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const aIds: Record<'legacy' | 'migrated' | 'other', string[]> = { legacy: [], migrated: [], other: [] };
@@ -21,10 +23,14 @@ const list = async (token: string | null, query = '') => {
   const res = await h.call(token, { method: 'GET', url: `/order-requests${query}` });
   return res;
 };
-const idsOf = (res: { json(): any }): string[] => res.json().map((o: any) => o.id).sort();
+const idsOf = (res: { json(): any }): string[] =>
+  res
+    .json()
+    .map((o: any) => o.id)
+    .sort();
 
 describe('GET /order-requests tenancy', () => {
-  it('org A admin sees all of A\'s requests and none of B\'s', async () => {
+  it("org A admin sees all of A's requests and none of B's", async () => {
     const res = await list(h.a.admin.token, '?per_page=100');
     expect(res.statusCode).toBe(200);
     expect(idsOf(res)).toEqual([...aIds.legacy, ...aIds.migrated, ...aIds.other].sort());
@@ -32,7 +38,7 @@ describe('GET /order-requests tenancy', () => {
     for (const o of res.json()) expect(o.lab.organization.id).toBe(h.a.orgId);
   });
 
-  it('org B sees only B\'s', async () => {
+  it("org B sees only B's", async () => {
     const res = await list(h.b.admin.token, '?per_page=100');
     expect(idsOf(res)).toEqual([...bIds].sort());
   });

@@ -3,11 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  counts, createOrder, expectEnvelope, failWritesWhen, historyRows, itemEvents, moveThrough, orderBody, orderEvents, orderRow, putStatus, userOf, UUID_RE,
+  counts,
+  createOrder,
+  expectEnvelope,
+  failWritesWhen,
+  historyRows,
+  itemEvents,
+  moveThrough,
+  orderBody,
+  orderEvents,
+  orderRow,
+  putStatus,
+  UUID_RE,
+  userOf,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const getItem = async (id: string, token = h.a.admin.token): Promise<any> => {
@@ -17,12 +31,27 @@ const getItem = async (id: string, token = h.a.admin.token): Promise<any> => {
 };
 
 const itemsWith = (labId: string, vendor: string, catalogNumber: string) =>
-  h.deps.db.selectFrom('inventory_items').selectAll().where('lab_id', '=', labId).where('vendor', '=', vendor)
-    .where('catalog_number', '=', catalogNumber).execute();
+  h.deps.db
+    .selectFrom('inventory_items')
+    .selectAll()
+    .where('lab_id', '=', labId)
+    .where('vendor', '=', vendor)
+    .where('catalog_number', '=', catalogNumber)
+    .execute();
 
 /** Creates a request and walks it to RECEIVED; returns the final response body. */
-async function receive(lab: { id: string; typeId: string }, vendor: string, catalog: string, quantity: number, token = h.a.admin.token): Promise<any> {
-  const o = await createOrder(h, token, orderBody(lab, { vendor_name: vendor, catalog_number: catalog, quantity, name: `${vendor} ${catalog}` }));
+async function receive(
+  lab: { id: string; typeId: string },
+  vendor: string,
+  catalog: string,
+  quantity: number,
+  token = h.a.admin.token,
+): Promise<any> {
+  const o = await createOrder(
+    h,
+    token,
+    orderBody(lab, { vendor_name: vendor, catalog_number: catalog, quantity, name: `${vendor} ${catalog}` }),
+  );
   return moveThrough(h, token, o.id, ['ORDERED', 'RECEIVED']);
 }
 
@@ -40,7 +69,12 @@ describe('RECEIVED in a legacy lab', () => {
     expect(after.quantity).toBe('5');
     expect(after.instances).toEqual([]);
     // Only the quantity (and who/when) moved; legacy fields stay on the item.
-    expect(after).toMatchObject({ lot_number: 'LOT-1', expiration_date: '2027-01-31', location: { name: 'Cabinet 1' }, sublocation: { name: 'Shelf A' } });
+    expect(after).toMatchObject({
+      lot_number: 'LOT-1',
+      expiration_date: '2027-01-31',
+      location: { name: 'Cabinet 1' },
+      sublocation: { name: 'Shelf A' },
+    });
     expect((await counts(h)).items).toBe(countsBefore.items);
     expect(await itemsWith(h.a.legacyLab.id, 'Sigma', 'E7023')).toHaveLength(1);
 
@@ -55,7 +89,11 @@ describe('RECEIVED in a legacy lab', () => {
   });
 
   it('adds with exact decimal arithmetic ("0.1" + 2 = "2.1", then + 1 = "3.1")', async () => {
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '0.1' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: { quantity: '0.1' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     await receive(h.a.legacyLab, 'Sigma', 'E7023', 2);
     expect((await getItem(h.a.legacyLab.itemId)).quantity).toBe('2.1');
@@ -75,8 +113,13 @@ describe('RECEIVED in a legacy lab', () => {
 
     const item = await getItem(rows[0]!.id);
     expect(item).toMatchObject({
-      name: 'Thermo TH-100', vendor: 'Thermo', catalog_number: 'TH-100', quantity: '2', instances: [],
-      lab: { id: h.a.legacyLab.id, uses_instances: false }, type: { id: h.a.legacyLab.typeId, name: 'Reagent' },
+      name: 'Thermo TH-100',
+      vendor: 'Thermo',
+      catalog_number: 'TH-100',
+      quantity: '2',
+      instances: [],
+      lab: { id: h.a.legacyLab.id, uses_instances: false },
+      type: { id: h.a.legacyLab.typeId, name: 'Reagent' },
     });
     expect(item.id).toMatch(UUID_RE);
     expect(item.added_by).toEqual(admin);
@@ -121,7 +164,13 @@ describe('RECEIVED in a migrated lab', () => {
     for (const id of h.a.migratedLab.instanceIds) expect(after.instances.map((i: any) => i.id)).toContain(id);
     const added = after.instances.filter((i: any) => !oldIds.has(i.id));
     expect(added).toHaveLength(1);
-    expect(added[0]).toEqual({ id: expect.stringMatching(UUID_RE), quantity: '2', lot_number: null, expiration_date: null, location: null });
+    expect(added[0]).toEqual({
+      id: expect.stringMatching(UUID_RE),
+      quantity: '2',
+      lot_number: null,
+      expiration_date: null,
+      location: null,
+    });
     // The existing instances are untouched.
     expect(after.instances.filter((i: any) => oldIds.has(i.id))).toEqual(before.instances);
     // Parent legacy fields stay empty in migrated labs.
@@ -150,9 +199,16 @@ describe('RECEIVED in a migrated lab', () => {
     expect(rows).toHaveLength(1);
     const item = await getItem(rows[0]!.id);
     expect(item).toMatchObject({
-      name: 'BioLegend BL-7', vendor: 'BioLegend', catalog_number: 'BL-7', quantity: '2',
-      lab: { id: h.a.migratedLab.id, uses_instances: true }, type: { id: h.a.migratedLab.typeId, name: 'Antibody' },
-      lot_number: null, expiration_date: null, location: null, sublocation: null,
+      name: 'BioLegend BL-7',
+      vendor: 'BioLegend',
+      catalog_number: 'BL-7',
+      quantity: '2',
+      lab: { id: h.a.migratedLab.id, uses_instances: true },
+      type: { id: h.a.migratedLab.typeId, name: 'Antibody' },
+      lot_number: null,
+      expiration_date: null,
+      location: null,
+      sublocation: null,
     });
     expect(item.instances).toHaveLength(1);
     expect(item.instances[0]).toMatchObject({ quantity: '2', lot_number: null, expiration_date: null, location: null });
@@ -167,7 +223,11 @@ describe('RECEIVED in a migrated lab', () => {
 
 describe('receiving happens only on entering RECEIVED', () => {
   it('no inventory change for ORDERED, BACKORDERED, CANCELLED or a repeated RECEIVED', async () => {
-    const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_name: 'Sigma', catalog_number: 'E7023', quantity: 7 }));
+    const o = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.legacyLab, { vendor_name: 'Sigma', catalog_number: 'E7023', quantity: 7 }),
+    );
     const q0 = (await getItem(h.a.legacyLab.itemId)).quantity;
     await moveThrough(h, h.a.admin.token, o.id, ['APPROVED', 'ORDERED', 'BACKORDERED']);
     expect((await getItem(h.a.legacyLab.itemId)).quantity).toBe(q0);
@@ -178,7 +238,11 @@ describe('receiving happens only on entering RECEIVED', () => {
     expect(same.statusCode).toBe(200);
     expect((await getItem(h.a.legacyLab.itemId)).quantity).toBe(q1);
 
-    const c = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_name: 'Sigma', catalog_number: 'E7023', quantity: 9 }));
+    const c = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.legacyLab, { vendor_name: 'Sigma', catalog_number: 'E7023', quantity: 9 }),
+    );
     await moveThrough(h, h.a.admin.token, c.id, ['ORDERED', 'CANCELLED']);
     expect((await getItem(h.a.legacyLab.itemId)).quantity).toBe(q1);
   });
@@ -190,7 +254,13 @@ describe('receiving is one transaction with the status change', () => {
   beforeAll(async () => {
     await failWritesWhen(h, 'test_fail_insert', 'inventory_items', 'INSERT', "NEW.vendor = 'Explodo'");
     await failWritesWhen(h, 'test_fail_update', 'inventory_items', 'UPDATE', "NEW.vendor = 'Boom'");
-    await failWritesWhen(h, 'test_fail_received', 'events', 'INSERT', "NEW.type = 'com.labstock.order-request.received' AND NEW.payload LIKE '%Kaboom%'");
+    await failWritesWhen(
+      h,
+      'test_fail_received',
+      'events',
+      'INSERT',
+      "NEW.type = 'com.labstock.order-request.received' AND NEW.payload LIKE '%Kaboom%'",
+    );
   });
 
   async function expectRolledBack(orderId: string, fn: () => Promise<void>): Promise<void> {
@@ -227,7 +297,11 @@ describe('receiving is one transaction with the status change', () => {
     const itemBefore = await getItem(itemRow!.id);
     expect(itemBefore.quantity).toBe('1');
 
-    const o = await createOrder(h, h.a.admin.token, orderBody(h.a.migratedLab, { vendor_name: 'Boom', catalog_number: 'B-1', quantity: 3 }));
+    const o = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.migratedLab, { vendor_name: 'Boom', catalog_number: 'B-1', quantity: 3 }),
+    );
     await moveThrough(h, h.a.admin.token, o.id, ['ORDERED']);
     await expectRolledBack(o.id, async () => {
       const res = await putStatus(h, h.a.admin.token, o.id, 'RECEIVED');
@@ -237,9 +311,19 @@ describe('receiving is one transaction with the status change', () => {
   });
 
   it('a failure writing the received event rolls back the inventory change', async () => {
-    const item = await createItem(h.deps, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Kaboom powder', vendor: 'Kaboom', catalogNumber: 'K-1', quantity: '4' });
+    const item = await createItem(h.deps, h.a.admin.id, {
+      labId: h.a.legacyLab.id,
+      name: 'Kaboom powder',
+      vendor: 'Kaboom',
+      catalogNumber: 'K-1',
+      quantity: '4',
+    });
     const updatedBefore = (await itemEvents(h, 'updated', item.id)).length;
-    const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_name: 'Kaboom', catalog_number: 'K-1', quantity: 2 }));
+    const o = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.legacyLab, { vendor_name: 'Kaboom', catalog_number: 'K-1', quantity: 2 }),
+    );
     await moveThrough(h, h.a.admin.token, o.id, ['ORDERED']);
     await expectRolledBack(o.id, async () => {
       const res = await putStatus(h, h.a.admin.token, o.id, 'RECEIVED');
@@ -252,10 +336,22 @@ describe('receiving is one transaction with the status change', () => {
 
 describe('concurrent RECEIVED', () => {
   it('several simultaneous PUT RECEIVED add the goods exactly once', async () => {
-    const item = await createItem(h.deps, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Race', vendor: 'Racer', catalogNumber: 'R-1', quantity: '1.5' });
-    const o = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_name: 'Racer', catalog_number: 'R-1', quantity: 10 }));
+    const item = await createItem(h.deps, h.a.admin.id, {
+      labId: h.a.legacyLab.id,
+      name: 'Race',
+      vendor: 'Racer',
+      catalogNumber: 'R-1',
+      quantity: '1.5',
+    });
+    const o = await createOrder(
+      h,
+      h.a.admin.token,
+      orderBody(h.a.legacyLab, { vendor_name: 'Racer', catalog_number: 'R-1', quantity: 10 }),
+    );
     await moveThrough(h, h.a.admin.token, o.id, ['ORDERED']);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => putStatus(h, i % 2 ? h.a.member.token : h.a.admin.token, o.id, 'RECEIVED')));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => putStatus(h, i % 2 ? h.a.member.token : h.a.admin.token, o.id, 'RECEIVED')),
+    );
     for (const r of results) expect([200, 409], r.body).toContain(r.statusCode);
     expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect((await getItem(item.id)).quantity).toBe('11.5');

@@ -1,16 +1,15 @@
 // POST /order-requests/{id}/receive {lot_number?, expiration_date?, location_id?}: PRODUCT §4 (RECEIVED adds the
 // goods to inventory in the same transaction; migrated lab: a new instance with lot, expiry and location).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectItemShape, UNKNOWN_ID } from '../../helpers/shapes.js';
-import {
-  expectEnvelope, historyRows, itemEvents, orderEvents, orderIn, orderRow, type Status, TRANSITIONS, userOf,
-} from './_helpers.js';
+import { expectEnvelope, historyRows, itemEvents, orderEvents, orderIn, orderRow, type Status, TRANSITIONS, userOf } from './_helpers.js';
 
 let h: Harness;
 /** A location in a second migrated lab of org A (not the order's lab). */
@@ -32,8 +31,13 @@ async function getJson(url: string, token = h.a.admin.token): Promise<any> {
 }
 
 const itemsWith = (labId: string, vendor: string, catalogNumber: string) =>
-  h.deps.db.selectFrom('inventory_items').selectAll().where('lab_id', '=', labId).where('vendor', '=', vendor)
-    .where('catalog_number', '=', catalogNumber).execute();
+  h.deps.db
+    .selectFrom('inventory_items')
+    .selectAll()
+    .where('lab_id', '=', labId)
+    .where('vendor', '=', vendor)
+    .where('catalog_number', '=', catalogNumber)
+    .execute();
 
 async function state() {
   const db = h.deps.db;
@@ -59,9 +63,18 @@ const shelfPath = ['Room 101', 'Freezer A', 'Shelf 2'];
 
 describe('happy', () => {
   it('migrated lab, new vendor/catalog: 200 RECEIVED; a new item whose one instance carries lot, expiry and the location path', async () => {
-    const order = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'NEB', catalog_number: 'M0202', name: 'T4 ligase', quantity: 3 });
+    const order = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', {
+      vendor_name: 'NEB',
+      catalog_number: 'M0202',
+      name: 'T4 ligase',
+      quantity: 3,
+    });
     const eventsBefore = (await h.deps.db.selectFrom('events').select('id').execute()).length;
-    const res = await receive(h.a.admin.token, order.id, { lot_number: 'L-778', expiration_date: '2028-03-31', location_id: h.a.migratedLab.locationIds[2] });
+    const res = await receive(h.a.admin.token, order.id, {
+      lot_number: 'L-778',
+      expiration_date: '2028-03-31',
+      location_id: h.a.migratedLab.locationIds[2],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: order.id, status: 'RECEIVED', item_name: 'T4 ligase', quantity: '3' });
@@ -71,10 +84,23 @@ describe('happy', () => {
     expect(rows).toHaveLength(1);
     const item = await getJson(`/inventory-items/${rows[0]!.id}`);
     expectItemShape(item);
-    expect(item).toMatchObject({ name: 'T4 ligase', quantity: '3', lot_number: null, expiration_date: null, location: null, sublocation: null,
-      type: { id: h.a.migratedLab.typeId }, lab: { id: h.a.migratedLab.id, uses_instances: true } });
+    expect(item).toMatchObject({
+      name: 'T4 ligase',
+      quantity: '3',
+      lot_number: null,
+      expiration_date: null,
+      location: null,
+      sublocation: null,
+      type: { id: h.a.migratedLab.typeId },
+      lab: { id: h.a.migratedLab.id, uses_instances: true },
+    });
     expect(item.instances).toHaveLength(1);
-    expect(item.instances[0]).toMatchObject({ quantity: '3', lot_number: 'L-778', expiration_date: '2028-03-31', location: { name: 'Shelf 2', pathNames: shelfPath } });
+    expect(item.instances[0]).toMatchObject({
+      quantity: '3',
+      lot_number: 'L-778',
+      expiration_date: '2028-03-31',
+      location: { name: 'Shelf 2', pathNames: shelfPath },
+    });
 
     // Exactly: one received event (the response), one inventory-item.created (the item), nothing else.
     const all = await h.deps.db.selectFrom('events').select('id').execute();
@@ -96,9 +122,17 @@ describe('happy', () => {
 
   it('migrated lab, existing item (same vendor and catalog number): a new instance is added with the details; one inventory-item.updated', async () => {
     const before = await getJson(`/inventory-items/${h.a.migratedLab.itemId}`);
-    const order = await orderIn(h, h.a.member.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Abcam', catalog_number: 'ab290', quantity: 2 });
+    const order = await orderIn(h, h.a.member.token, h.a.migratedLab, 'ORDERED', {
+      vendor_name: 'Abcam',
+      catalog_number: 'ab290',
+      quantity: 2,
+    });
     const updatedBefore = (await itemEvents(h, 'updated', h.a.migratedLab.itemId)).length;
-    const res = await receive(h.a.member.token, order.id, { lot_number: 'GR-9', expiration_date: '2027-12-01', location_id: h.a.migratedLab.locationIds[1] });
+    const res = await receive(h.a.member.token, order.id, {
+      lot_number: 'GR-9',
+      expiration_date: '2027-12-01',
+      location_id: h.a.migratedLab.locationIds[1],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('RECEIVED');
 
@@ -107,7 +141,12 @@ describe('happy', () => {
     expect(after.instances).toHaveLength(before.instances.length + 1);
     expect(after.instances.slice(0, before.instances.length)).toEqual(before.instances);
     const added = after.instances[after.instances.length - 1];
-    expect(added).toMatchObject({ quantity: '2', lot_number: 'GR-9', expiration_date: '2027-12-01', location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] } });
+    expect(added).toMatchObject({
+      quantity: '2',
+      lot_number: 'GR-9',
+      expiration_date: '2027-12-01',
+      location: { name: 'Freezer A', pathNames: ['Room 101', 'Freezer A'] },
+    });
     expect(after.updated_by).toEqual(await userOf(h, h.a.member.token));
 
     const updated = await itemEvents(h, 'updated', h.a.migratedLab.itemId);
@@ -118,7 +157,10 @@ describe('happy', () => {
 
   it('concurrent receipts of 4 requests for one new product make one item with 4 instances (not 4 items)', async () => {
     const orders = [];
-    for (let i = 0; i < 4; i++) orders.push(await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Promega', catalog_number: 'G7570', quantity: i + 1 }));
+    for (let i = 0; i < 4; i++)
+      orders.push(
+        await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Promega', catalog_number: 'G7570', quantity: i + 1 }),
+      );
     const results = await Promise.all(orders.map((o, i) => receive(h.a.admin.token, o.id, { lot_number: `P-${i}` })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const rows = await itemsWith(h.a.migratedLab.id, 'Promega', 'G7570');
@@ -146,7 +188,11 @@ describe('happy', () => {
   });
 
   it('legacy lab: the existing item\'s quantity grows by the ordered quantity ("3" + 4 = "7"); lot/expiry are accepted', async () => {
-    const order = await orderIn(h, h.a.admin.token, h.a.legacyLab, 'ORDERED', { vendor_name: 'Sigma', catalog_number: 'E7023', quantity: 4 });
+    const order = await orderIn(h, h.a.admin.token, h.a.legacyLab, 'ORDERED', {
+      vendor_name: 'Sigma',
+      catalog_number: 'E7023',
+      quantity: 4,
+    });
     const res = await receive(h.a.admin.token, order.id, { lot_number: 'LOT-2', expiration_date: '2029-01-01' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('RECEIVED');

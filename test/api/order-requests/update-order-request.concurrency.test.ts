@@ -10,16 +10,27 @@ import { CATALOGUE } from '../../helpers/shop.js';
 import { createOrder, historyRows, itemEvents, orderBody, orderEvents, orderIn, orderRow, putStatus, type Status } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const N = 20;
 const codes = (rs: { statusCode: number; body: string }[]) => rs.map((r) => r.statusCode);
 /** The answers worth reading when a race goes wrong: every one that is not a success. */
-const bodies = (rs: { statusCode: number; body: string }[]) => rs.filter((r) => r.statusCode >= 300).map((r) => r.body).join('\n');
+const bodies = (rs: { statusCode: number; body: string }[]) =>
+  rs
+    .filter((r) => r.statusCode >= 300)
+    .map((r) => r.body)
+    .join('\n');
 
 describe('concurrent identical PUT /order-requests/{id}', () => {
-  const cases: [Status, Status][] = [['CREATED', 'APPROVED'], ['CREATED', 'ORDERED'], ['ORDERED', 'RECEIVED'], ['ORDERED', 'CANCELLED']];
+  const cases: [Status, Status][] = [
+    ['CREATED', 'APPROVED'],
+    ['CREATED', 'ORDERED'],
+    ['ORDERED', 'RECEIVED'],
+    ['ORDERED', 'CANCELLED'],
+  ];
   it.each(cases)(`%s -> %s, ${N} callers at once: all 200, one change, one history row`, async (from, to) => {
     for (let round = 0; round < 3; round++) {
       const start = await orderIn(h, h.a.admin.token, h.a.legacyLab, from);
@@ -35,8 +46,12 @@ describe('concurrent identical PUT /order-requests/{id}', () => {
         const received = await orderEvents(h, 'received', start.id);
         expect(received).toHaveLength(1);
         // The goods went into inventory once.
-        const items = await h.deps.db.selectFrom('inventory_items').select(['id', 'quantity']).where('lab_id', '=', h.a.legacyLab.id)
-          .where('catalog_number', '=', start.catalog_number).execute();
+        const items = await h.deps.db
+          .selectFrom('inventory_items')
+          .select(['id', 'quantity'])
+          .where('lab_id', '=', h.a.legacyLab.id)
+          .where('catalog_number', '=', start.catalog_number)
+          .execute();
         expect(items).toHaveLength(1);
         expect(items[0]!.quantity).toBe('2');
         expect(await itemEvents(h, 'created', items[0]!.id)).toHaveLength(1);
@@ -49,13 +64,20 @@ describe('concurrent receive and checkout', () => {
   it('POST /order-requests/{id}/receive at once: one 200, the rest 409 invalid_transition as a later caller gets', async () => {
     for (let round = 0; round < 3; round++) {
       const start = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED');
-      const rs = await Promise.all(Array.from({ length: 8 }, () =>
-        h.call(h.a.member.token, { method: 'POST', url: `/order-requests/${start.id}/receive`, payload: { lot_number: 'L1' } })));
+      const rs = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          h.call(h.a.member.token, { method: 'POST', url: `/order-requests/${start.id}/receive`, payload: { lot_number: 'L1' } }),
+        ),
+      );
       expect(codes(rs).sort(), bodies(rs)).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
       for (const r of rs.filter((x) => x.statusCode === 409)) expect(r.json().code, r.body).toBe('invalid_transition');
       expect(await orderEvents(h, 'received', start.id)).toHaveLength(1);
-      const instances = await h.deps.db.selectFrom('inventory_item_instances').innerJoin('inventory_items', 'inventory_items.id', 'inventory_item_instances.item_id')
-        .select('inventory_item_instances.id').where('inventory_items.catalog_number', '=', start.catalog_number).execute();
+      const instances = await h.deps.db
+        .selectFrom('inventory_item_instances')
+        .innerJoin('inventory_items', 'inventory_items.id', 'inventory_item_instances.item_id')
+        .select('inventory_item_instances.id')
+        .where('inventory_items.catalog_number', '=', start.catalog_number)
+        .execute();
       expect(instances).toHaveLength(1);
     }
   });
@@ -68,7 +90,13 @@ describe('concurrent receive and checkout', () => {
         h.call(h.a.admin.token, { method: 'DELETE', url: `/order-requests/${start.id}` }),
       ]);
       const outcome = [received.statusCode, deleted.statusCode];
-      expect([[200, 409], [404, 204]], `${received.body}\n${deleted.body}`).toContainEqual(outcome);
+      expect(
+        [
+          [200, 409],
+          [404, 204],
+        ],
+        `${received.body}\n${deleted.body}`,
+      ).toContainEqual(outcome);
       const row = await orderRow(h, start.id);
       expect(row?.status).toBe(outcome[0] === 200 ? 'RECEIVED' : undefined);
     }
@@ -79,9 +107,20 @@ describe('concurrent receive and checkout', () => {
     const productId = (await h.deps.db.selectFrom('vendor_products').select('id').executeTakeFirstOrThrow()).id;
     for (let round = 0; round < 3; round++) {
       const request = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_product_id: productId }));
-      const rs = await Promise.all(Array.from({ length: 6 }, () => h.call(h.a.member.token, {
-        method: 'POST', url: '/shop/orders', payload: { lab_id: h.a.legacyLab.id, order_request_ids: [request.id], payment_method: 'PURCHASE_ORDER', purchase_order_number: 'PO-1' },
-      })));
+      const rs = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          h.call(h.a.member.token, {
+            method: 'POST',
+            url: '/shop/orders',
+            payload: {
+              lab_id: h.a.legacyLab.id,
+              order_request_ids: [request.id],
+              payment_method: 'PURCHASE_ORDER',
+              purchase_order_number: 'PO-1',
+            },
+          }),
+        ),
+      );
       expect(codes(rs).sort(), bodies(rs)).toEqual([201, 409, 409, 409, 409, 409]);
       for (const r of rs.filter((x) => x.statusCode === 409)) expect(r.json().message, r.body).toMatch(/is ORDERED/);
       expect(await orderEvents(h, 'ordered', request.id)).toHaveLength(1);

@@ -1,15 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  counts, expectNotFound, expectValidationError, historyRows, MISSING_ID, orderIn, orderRow, putStatus, type Status, STATUSES, TRANSITIONS,
+  counts,
+  expectNotFound,
+  expectValidationError,
+  historyRows,
+  MISSING_ID,
+  orderIn,
+  orderRow,
+  putStatus,
+  STATUSES,
+  type Status,
+  TRANSITIONS,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const REFUSED: [Status, Status][] = STATUSES.flatMap((from) =>
-  STATUSES.filter((to) => to !== from && !TRANSITIONS[from].includes(to)).map((to) => [from, to] as [Status, Status]));
+  STATUSES.filter((to) => to !== from && !TRANSITIONS[from].includes(to)).map((to) => [from, to] as [Status, Status]),
+);
 
 /** Runs a refused PUT and checks that the request, its history and the outbox are untouched. */
 async function expectUnchanged(id: string, run: () => Promise<void>): Promise<void> {
@@ -55,13 +68,18 @@ describe('PUT /order-requests/{id}: refused transitions', () => {
 
 describe('PUT /order-requests/{id}: validation', () => {
   let o: any;
-  beforeAll(async () => { o = await orderIn(h, h.a.admin.token, h.a.legacyLab, 'CREATED'); });
-
-  it.each(['SHIPPED', 'ordered', 'Ordered', '', 'CREATED,ORDERED', 'DELIVERED'])('422 for the unknown status value "%s"', async (status) => {
-    await expectUnchanged(o.id, async () => {
-      expectValidationError(await putStatus(h, h.a.admin.token, o.id, status), 'status');
-    });
+  beforeAll(async () => {
+    o = await orderIn(h, h.a.admin.token, h.a.legacyLab, 'CREATED');
   });
+
+  it.each(['SHIPPED', 'ordered', 'Ordered', '', 'CREATED,ORDERED', 'DELIVERED'])(
+    '422 for the unknown status value "%s"',
+    async (status) => {
+      await expectUnchanged(o.id, async () => {
+        expectValidationError(await putStatus(h, h.a.admin.token, o.id, status), 'status');
+      });
+    },
+  );
 
   it.each([[1], [null], [true], [['ORDERED']], [{ value: 'ORDERED' }]])('422 for a status that is not a string: %j', async (status) => {
     await expectUnchanged(o.id, async () => {
@@ -72,14 +90,23 @@ describe('PUT /order-requests/{id}: validation', () => {
 
   it('422 naming an unknown body field (even next to a valid status)', async () => {
     await expectUnchanged(o.id, async () => {
-      const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${o.id}`, payload: { status: 'APPROVED', quantity: 5 } });
+      const res = await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: `/order-requests/${o.id}`,
+        payload: { status: 'APPROVED', quantity: 5 },
+      });
       expectValidationError(res, 'quantity');
     });
   });
 
   it('400 for malformed JSON', async () => {
     await expectUnchanged(o.id, async () => {
-      const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${o.id}`, headers: { 'content-type': 'application/json' }, payload: '{"status":' });
+      const res = await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: `/order-requests/${o.id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"status":',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('invalid_json');
     });

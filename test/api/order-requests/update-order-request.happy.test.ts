@@ -1,12 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
-  counts, createOrder, DATETIME_RE, expectEnvelope, historyRows, moveThrough, ORDER_FIELDS, orderBody, orderEvents, orderIn, orderRow,
-  putStatus, type Status, STATUSES, TRANSITIONS, userOf,
+  counts,
+  createOrder,
+  DATETIME_RE,
+  expectEnvelope,
+  historyRows,
+  moveThrough,
+  ORDER_FIELDS,
+  orderBody,
+  orderEvents,
+  orderIn,
+  orderRow,
+  putStatus,
+  STATUSES,
+  type Status,
+  TRANSITIONS,
+  userOf,
 } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const ALLOWED: [Status, Status][] = STATUSES.flatMap((from) => TRANSITIONS[from].map((to) => [from, to] as [Status, Status]));
@@ -32,7 +48,17 @@ describe('PUT /order-requests/{id}: allowed transitions (PRODUCT §4)', () => {
     expect(o.requested_by.id).toBe(h.a.admin.id);
     expect(o.created_by.id).toBe(h.a.admin.id);
     // Unchanged business fields.
-    for (const f of ['item_name', 'vendor_name', 'catalog_number', 'quantity', 'unit_price', 'total_price', 'lab', 'type', 'requested_at'] as const) {
+    for (const f of [
+      'item_name',
+      'vendor_name',
+      'catalog_number',
+      'quantity',
+      'unit_price',
+      'total_price',
+      'lab',
+      'type',
+      'requested_at',
+    ] as const) {
       expect(o[f]).toEqual(start[f]);
     }
 
@@ -103,8 +129,12 @@ describe('PUT /order-requests/{id}: reopen and final', () => {
     await moveThrough(h, h.a.member.token, o.id, ['ORDERED', 'RECEIVED']);
     const history = await historyRows(h, o.id);
     expect(history.map((r) => [r.type, r.created_by])).toEqual([
-      ['CREATED', h.a.member.id], ['APPROVED', h.a.admin.id], ['ORDERED', h.a.admin.id], ['BACKORDERED', h.a.admin.id],
-      ['ORDERED', h.a.member.id], ['RECEIVED', h.a.member.id],
+      ['CREATED', h.a.member.id],
+      ['APPROVED', h.a.admin.id],
+      ['ORDERED', h.a.admin.id],
+      ['BACKORDERED', h.a.admin.id],
+      ['ORDERED', h.a.member.id],
+      ['RECEIVED', h.a.member.id],
     ]);
   });
 });
@@ -169,12 +199,23 @@ describe('PUT /order-requests/{id}: events', () => {
     await moveThrough(h, h.a.admin.token, o.id, ['CANCELLED', 'CREATED', 'ORDERED']);
     const events = await orderEvents(h, 'ordered', o.id);
     expect(events).toHaveLength(2);
-    expect(events[1]!.event.data.order_request.events.map((x: any) => x.type)).toEqual(['CREATED', 'ORDERED', 'CANCELLED', 'CREATED', 'ORDERED']);
+    expect(events[1]!.event.data.order_request.events.map((x: any) => x.type)).toEqual([
+      'CREATED',
+      'ORDERED',
+      'CANCELLED',
+      'CREATED',
+      'ORDERED',
+    ]);
   });
 
   it.each([
-    ['CREATED', 'APPROVED'], ['CREATED', 'CANCELLED'], ['APPROVED', 'CANCELLED'], ['ORDERED', 'BACKORDERED'],
-    ['ORDERED', 'CANCELLED'], ['BACKORDERED', 'CANCELLED'], ['CANCELLED', 'CREATED'],
+    ['CREATED', 'APPROVED'],
+    ['CREATED', 'CANCELLED'],
+    ['APPROVED', 'CANCELLED'],
+    ['ORDERED', 'BACKORDERED'],
+    ['ORDERED', 'CANCELLED'],
+    ['BACKORDERED', 'CANCELLED'],
+    ['CANCELLED', 'CREATED'],
   ] as [Status, Status][])('%s -> %s emits no event (no such event kind)', async (from, to) => {
     const o = await orderIn(h, h.a.admin.token, h.a.legacyLab, from);
     const before = await counts(h);

@@ -3,7 +3,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { counts, expectNotFound, historyRows, orderIn, orderRow, putStatus, type Status } from './_helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 /** A refused PUT must leave the request, its history, the outbox and inventory untouched. */
@@ -20,7 +22,7 @@ async function expectRefused(token: string | null, id: string, status: Status, c
 }
 
 describe('PUT /order-requests/{id} across tenants', () => {
-  it('404 for org B\'s request with every org A token, for every target status', async () => {
+  it("404 for org B's request with every org A token, for every target status", async () => {
     const b = await orderIn(h, h.b.admin.token, h.b.legacyLab, 'ORDERED');
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       for (const to of ['RECEIVED', 'CANCELLED', 'BACKORDERED', 'ORDERED'] as Status[]) await expectRefused(token, b.id, to, 404);
@@ -37,7 +39,7 @@ describe('PUT /order-requests/{id} across tenants', () => {
     await expectRefused(h.a.admin.token, b.id, 'RECEIVED', 404);
   });
 
-  it('org B cannot move org A\'s requests', async () => {
+  it("org B cannot move org A's requests", async () => {
     const a = await orderIn(h, h.a.admin.token, h.a.legacyLab, 'CREATED');
     await expectRefused(h.b.admin.token, a.id, 'APPROVED', 404);
   });

@@ -10,11 +10,12 @@ import { h, placeOne, shop, shopRequest, useShop } from './_setup.js';
 useShop();
 
 describe('0008_order_request_checked_out', () => {
-  it('backfills the marker from the shop\'s lines; checked-out requests stay the shop\'s, the others the lab\'s', async () => {
+  it("backfills the marker from the shop's lines; checked-out requests stay the shop's, the others the lab's", async () => {
     const lab = { id: h.a.legacyLab.id, typeId: h.a.legacyLab.typeId };
     const { line, requestId } = await placeOne(h, h.a.member.token, lab, shop.products.A9539!);
     const open = await shopRequest(h, h.a.member.token, lab, shop.products.A9539!);
-    const marker = (id: string) => h.deps.db.selectFrom('order_requests').select('checked_out_line_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const marker = (id: string) =>
+      h.deps.db.selectFrom('order_requests').select('checked_out_line_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(await marker(requestId)).toEqual({ checked_out_line_id: line.id });
 
     // Back to the schema before 0008: the lines exist, the requests carry no marker.

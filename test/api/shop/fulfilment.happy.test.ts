@@ -11,17 +11,32 @@ describe('shop fulfilment by operators: happy paths', () => {
     const lab = h.a.migratedLab;
     const { line, requestId } = await placeOne(h, h.a.member.token, lab, shop.products.M0530S!, 5);
 
-    const first = await h.call(op(), { method: 'POST', url: `/shop/order-items/${line.id}/shipments`, payload: { carrier: 'UPS', tracking: '1Z999', quantity: 2 } });
+    const first = await h.call(op(), {
+      method: 'POST',
+      url: `/shop/order-items/${line.id}/shipments`,
+      payload: { carrier: 'UPS', tracking: '1Z999', quantity: 2 },
+    });
     expect(first.statusCode, first.body).toBe(201);
     const s1 = first.json();
-    expect(s1).toMatchObject({ carrier: 'UPS', tracking: '1Z999', quantity: 2, delivered_at: null, sales_order_item_id: line.id, lab: { id: lab.id, uses_instances: true } });
+    expect(s1).toMatchObject({
+      carrier: 'UPS',
+      tracking: '1Z999',
+      quantity: 2,
+      delivered_at: null,
+      sales_order_item_id: line.id,
+      lab: { id: lab.id, uses_instances: true },
+    });
     // A partial shipment leaves the line PLACED: the contract's shipped payload shows exactly that.
     const shipped1 = (await eventsOfType(h, 'sales-order-item.shipped')).at(-1)!.data.sales_order_item;
     expect(Object.keys(shipped1).sort()).toEqual(LINE_FIELDS);
     expect(shipped1).toMatchObject({ id: line.id, status: 'PLACED', shipments: [{ id: s1.id, quantity: 2 }] });
     expect((await eventsOfType(h, 'shipment.created')).at(-1)!.data.shipment).toEqual(s1);
 
-    const second = await h.call(op(), { method: 'POST', url: `/shop/order-items/${line.id}/shipments`, payload: { carrier: 'DHL', tracking: 'JD01', quantity: 3, shipped_at: '2026-11-20T08:00:00Z' } });
+    const second = await h.call(op(), {
+      method: 'POST',
+      url: `/shop/order-items/${line.id}/shipments`,
+      payload: { carrier: 'DHL', tracking: 'JD01', quantity: 3, shipped_at: '2026-11-20T08:00:00Z' },
+    });
     expect(second.statusCode, second.body).toBe(201);
     const s2 = second.json();
     expect(s2.shipped_at).toBe('2026-11-20T08:00:00.000Z');
@@ -54,14 +69,27 @@ describe('shop fulfilment by operators: happy paths', () => {
 
   it('backorders with a date, then indefinitely; the request follows with backordered_expected_at; shipping brings it back to ORDERED', async () => {
     const { line, requestId } = await placeOne(h, h.a.member.token, h.a.legacyLab, shop.products.A9539!, 1);
-    const b1 = await h.call(op(), { method: 'POST', url: `/shop/order-items/${line.id}/backorder`, payload: { expected_at: '2027-01-15' } });
+    const b1 = await h.call(op(), {
+      method: 'POST',
+      url: `/shop/order-items/${line.id}/backorder`,
+      payload: { expected_at: '2027-01-15' },
+    });
     expect(b1.statusCode, b1.body).toBe(200);
     // Operators get the fulfilment view of the line (no request, requester or prices); the tenant's request follows.
-    expect(b1.json()).toMatchObject({ id: line.id, status: 'BACKORDERED', estimated_shipment_date: '2027-01-15', estimated_delivery_date: '2027-01-18', backordered_expected_at: '2027-01-15' });
+    expect(b1.json()).toMatchObject({
+      id: line.id,
+      status: 'BACKORDERED',
+      estimated_shipment_date: '2027-01-15',
+      estimated_delivery_date: '2027-01-18',
+      backordered_expected_at: '2027-01-15',
+    });
     expect(b1.json()).not.toHaveProperty('request');
     expect(await request(requestId)).toMatchObject({ status: 'BACKORDERED', backordered_expected_at: '2027-01-15' });
     expect((await eventsOfType(h, 'sales-order-item.backordered')).at(-1)!.data.sales_order_item).toMatchObject({
-      id: line.id, status: 'BACKORDERED', estimated_shipment_date: '2027-01-15', request: { id: requestId, status: 'BACKORDERED', backordered_expected_at: '2027-01-15' },
+      id: line.id,
+      status: 'BACKORDERED',
+      estimated_shipment_date: '2027-01-15',
+      request: { id: requestId, status: 'BACKORDERED', backordered_expected_at: '2027-01-15' },
     });
 
     const b2 = await h.call(op(), { method: 'POST', url: `/shop/order-items/${line.id}/backorder`, payload: {} });
@@ -69,13 +97,21 @@ describe('shop fulfilment by operators: happy paths', () => {
     expect(b2.json()).toMatchObject({ status: 'INDEFINITELY_BACKORDERED', estimated_shipment_date: null, backordered_expected_at: null });
     expect(await request(requestId)).toMatchObject({ status: 'BACKORDERED', backordered_expected_at: null });
 
-    const s = await h.call(op(), { method: 'POST', url: `/shop/order-items/${line.id}/shipments`, payload: { carrier: 'FedEx', tracking: '7712', quantity: 1 } });
+    const s = await h.call(op(), {
+      method: 'POST',
+      url: `/shop/order-items/${line.id}/shipments`,
+      payload: { carrier: 'FedEx', tracking: '7712', quantity: 1 },
+    });
     expect(s.statusCode, s.body).toBe(201);
     const r = await request(requestId);
     expect(r).toMatchObject({ status: 'ORDERED', backordered_expected_at: null });
 
     // The legacy lab's matching item does not exist yet: delivery creates it with the ordered quantity.
-    const d = await h.call(op(), { method: 'POST', url: `/shop/shipments/${s.json().id}/deliver`, payload: { delivered_at: '2099-01-01T00:00:00Z' } });
+    const d = await h.call(op(), {
+      method: 'POST',
+      url: `/shop/shipments/${s.json().id}/deliver`,
+      payload: { delivered_at: '2099-01-01T00:00:00Z' },
+    });
     expect(d.statusCode, d.body).toBe(200);
     expect((await request(requestId)).status).toBe('RECEIVED');
   });
@@ -86,7 +122,11 @@ describe('shop fulfilment by operators: happy paths', () => {
     expect(c.statusCode, c.body).toBe(200);
     expect(c.json()).toMatchObject({ id: line.id, status: 'CANCELLED', estimated_shipment_date: null, cancel_reason: 'discontinued' });
     expect((await request(requestId)).status).toBe('CANCELLED');
-    expect((await eventsOfType(h, 'sales-order-item.cancelled')).at(-1)!.data.sales_order_item).toMatchObject({ id: line.id, status: 'CANCELLED', request: { id: requestId, status: 'CANCELLED' } });
+    expect((await eventsOfType(h, 'sales-order-item.cancelled')).at(-1)!.data.sales_order_item).toMatchObject({
+      id: line.id,
+      status: 'CANCELLED',
+      request: { id: requestId, status: 'CANCELLED' },
+    });
     const row = await h.deps.db.selectFrom('sales_order_items').select('cancel_reason').where('id', '=', line.id).executeTakeFirstOrThrow();
     expect(row.cancel_reason).toBe('discontinued');
   });

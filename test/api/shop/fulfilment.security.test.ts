@@ -8,7 +8,11 @@ describe('shop fulfilment: operators only', () => {
   beforeAll(async () => {
     const placed = await placeOne(h, h.a.admin.token, h.a.legacyLab, shop.products.M0530S!, 3);
     lineId = placed.line.id;
-    const s = await h.call(shop.operator.token, { method: 'POST', url: `/shop/order-items/${lineId}/shipments`, payload: { carrier: 'UPS', tracking: '1', quantity: 1 } });
+    const s = await h.call(shop.operator.token, {
+      method: 'POST',
+      url: `/shop/order-items/${lineId}/shipments`,
+      payload: { carrier: 'UPS', tracking: '1', quantity: 1 },
+    });
     expect(s.statusCode).toBe(201);
     shipmentId = s.json().id;
   });
@@ -39,7 +43,7 @@ describe('shop fulfilment: operators only', () => {
     for (const call of calls()) expect((await h.call(null, call)).statusCode).toBe(401);
   });
 
-  it('the old users.is_operator flag grants nothing: a flagged user\'s own token still gets 403', async () => {
+  it("the old users.is_operator flag grants nothing: a flagged user's own token still gets 403", async () => {
     // Before migration 0007 the flag made a user's token an operator's; now only operator tokens (lso_) fulfil.
     await h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', h.a.member.id).execute();
     try {

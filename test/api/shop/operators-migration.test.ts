@@ -8,13 +8,17 @@ import { migrateOperatorFlags, up } from '../../../src/shared/db/migrations/0007
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const flag = (userId: string) => h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', userId).execute();
 
 describe('0007_operators', () => {
-  it('turns each is_operator user into an operator principal; the user\'s own token stops fulfilling', async () => {
+  it("turns each is_operator user into an operator principal; the user's own token stops fulfilling", async () => {
     // Back to the schema before 0007, with two flagged users (one of each organization).
     for (const table of ['operator_audit', 'operator_tokens', 'operators']) await sql`drop table ${sql.table(table)}`.execute(h.deps.db);
     await flag(h.a.admin.id);
@@ -24,8 +28,20 @@ describe('0007_operators', () => {
 
     const operators = await h.deps.db.selectFrom('operators').selectAll().orderBy('email').execute();
     expect(operators).toEqual([
-      expect.objectContaining({ email: 'admin-a@example.org', first_name: 'Ada', last_name: 'AdminA', user_id: h.a.admin.id, disabled_at: null }),
-      expect.objectContaining({ email: 'member-b@example.org', first_name: 'Max', last_name: 'MemberB', user_id: h.b.member.id, disabled_at: null }),
+      expect.objectContaining({
+        email: 'admin-a@example.org',
+        first_name: 'Ada',
+        last_name: 'AdminA',
+        user_id: h.a.admin.id,
+        disabled_at: null,
+      }),
+      expect.objectContaining({
+        email: 'member-b@example.org',
+        first_name: 'Max',
+        last_name: 'MemberB',
+        user_id: h.b.member.id,
+        disabled_at: null,
+      }),
     ]);
     expect(await h.deps.db.selectFrom('users').select('id').where('is_operator', '=', 1).execute()).toEqual([]);
     const audit = await h.deps.db.selectFrom('operator_audit').selectAll().orderBy('operator_id').execute();

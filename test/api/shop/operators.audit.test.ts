@@ -34,7 +34,9 @@ describe('operator audit trail', () => {
 
     const list = await act('GET', '/shop/order-items?status=PLACED&per_page=100');
     expect(list.res.statusCode).toBe(200);
-    expect(list.rows).toEqual([expect.objectContaining({ ...who(), action: 'lines.list', outcome: 'ok', sales_order_item_id: null, shipment_id: null })]);
+    expect(list.rows).toEqual([
+      expect.objectContaining({ ...who(), action: 'lines.list', outcome: 'ok', sales_order_item_id: null, shipment_id: null }),
+    ]);
     const listed = JSON.parse(list.rows[0]!.detail!) as { line_ids: string[]; statuses: string[] };
     expect(listed.statuses).toEqual(['PLACED']);
     expect(listed.line_ids).toEqual(list.res.json().map((l: { id: string }) => l.id));
@@ -43,25 +45,43 @@ describe('operator audit trail', () => {
     const ship = await act('POST', `/shop/order-items/${a.line.id}/shipments`, { carrier: 'UPS', tracking: '1Z1', quantity: 2 });
     expect(ship.res.statusCode, ship.res.body).toBe(201);
     const shipmentId = ship.res.json().id;
-    expect(ship.rows).toEqual([expect.objectContaining({ ...who(), action: 'line.ship', outcome: 'ok', sales_order_item_id: a.line.id, shipment_id: shipmentId })]);
+    expect(ship.rows).toEqual([
+      expect.objectContaining({ ...who(), action: 'line.ship', outcome: 'ok', sales_order_item_id: a.line.id, shipment_id: shipmentId }),
+    ]);
     expect(JSON.parse(ship.rows[0]!.detail!)).toMatchObject({ carrier: 'UPS', tracking: '1Z1', quantity: 2 });
 
     const deliver = await act('POST', `/shop/shipments/${shipmentId}/deliver`, {});
     expect(deliver.res.statusCode, deliver.res.body).toBe(200);
-    expect(deliver.rows).toEqual([expect.objectContaining({ ...who(), action: 'shipment.deliver', outcome: 'ok', sales_order_item_id: a.line.id, shipment_id: shipmentId })]);
+    expect(deliver.rows).toEqual([
+      expect.objectContaining({
+        ...who(),
+        action: 'shipment.deliver',
+        outcome: 'ok',
+        sales_order_item_id: a.line.id,
+        shipment_id: shipmentId,
+      }),
+    ]);
 
     const backorder = await act('POST', `/shop/order-items/${b.line.id}/backorder`, { expected_at: '2027-04-01' });
     expect(backorder.res.statusCode, backorder.res.body).toBe(200);
-    expect(backorder.rows).toEqual([expect.objectContaining({ ...who(), action: 'line.backorder', outcome: 'ok', sales_order_item_id: b.line.id, shipment_id: null })]);
+    expect(backorder.rows).toEqual([
+      expect.objectContaining({ ...who(), action: 'line.backorder', outcome: 'ok', sales_order_item_id: b.line.id, shipment_id: null }),
+    ]);
     expect(JSON.parse(backorder.rows[0]!.detail!)).toEqual({ expected_at: '2027-04-01' });
 
     const cancel = await act('POST', `/shop/order-items/${b.line.id}/cancel`, { reason: 'supplier gone' });
     expect(cancel.res.statusCode, cancel.res.body).toBe(200);
-    expect(cancel.rows).toEqual([expect.objectContaining({ ...who(), action: 'line.cancel', outcome: 'ok', sales_order_item_id: b.line.id })]);
+    expect(cancel.rows).toEqual([
+      expect.objectContaining({ ...who(), action: 'line.cancel', outcome: 'ok', sales_order_item_id: b.line.id }),
+    ]);
     expect(JSON.parse(cancel.rows[0]!.detail!)).toEqual({ reason: 'supplier gone' });
 
     // The token's last use is what the audit rows name.
-    const token = await h.deps.db.selectFrom('operator_tokens').select('last_used_at').where('id', '=', shop.operator.tokenId).executeTakeFirstOrThrow();
+    const token = await h.deps.db
+      .selectFrom('operator_tokens')
+      .select('last_used_at')
+      .where('id', '=', shop.operator.tokenId)
+      .executeTakeFirstOrThrow();
     expect(token.last_used_at).not.toBeNull();
   });
 
@@ -71,19 +91,45 @@ describe('operator audit trail', () => {
     const shipmentId = shipped.res.json().id;
     const before = await state();
     const refusals: [string, string, Record<string, unknown>, number, string, string | null, string | null][] = [
-      [`/shop/order-items/${line.id}/shipments`, 'line.ship', { carrier: 'DHL', tracking: 'D2', quantity: 1 }, 409, 'conflict', line.id, null],
-      [`/shop/order-items/${line.id}/shipments`, 'line.ship', { carrier: ' ', tracking: 'D2', quantity: 1 }, 422, 'validation_failed', line.id, null],
+      [
+        `/shop/order-items/${line.id}/shipments`,
+        'line.ship',
+        { carrier: 'DHL', tracking: 'D2', quantity: 1 },
+        409,
+        'conflict',
+        line.id,
+        null,
+      ],
+      [
+        `/shop/order-items/${line.id}/shipments`,
+        'line.ship',
+        { carrier: ' ', tracking: 'D2', quantity: 1 },
+        422,
+        'validation_failed',
+        line.id,
+        null,
+      ],
       [`/shop/order-items/${line.id}/backorder`, 'line.backorder', {}, 409, 'conflict', line.id, null],
       [`/shop/order-items/${line.id}/cancel`, 'line.cancel', {}, 409, 'conflict', line.id, null],
       [`/shop/order-items/${MISSING_ID}/cancel`, 'line.cancel', {}, 404, 'not_found', MISSING_ID, null],
-      [`/shop/shipments/${shipmentId}/deliver`, 'shipment.deliver', { delivered_at: '2000-01-01T00:00:00Z' }, 422, 'validation_failed', line.id, shipmentId],
+      [
+        `/shop/shipments/${shipmentId}/deliver`,
+        'shipment.deliver',
+        { delivered_at: '2000-01-01T00:00:00Z' },
+        422,
+        'validation_failed',
+        line.id,
+        shipmentId,
+      ],
       [`/shop/shipments/${MISSING_ID}/deliver`, 'shipment.deliver', {}, 404, 'not_found', null, MISSING_ID],
     ];
     for (const [url, action, payload, status, code, lineId, shipment] of refusals) {
       const r = await act('POST', url, payload);
       expect(r.res.statusCode, `${url} ${r.res.body}`).toBe(status);
       expect(r.res.json().code).toBe(code);
-      expect(r.rows, url).toEqual([expect.objectContaining({ ...who(), action, outcome: code, sales_order_item_id: lineId, shipment_id: shipment })]);
+      expect(r.rows, url).toEqual([
+        expect.objectContaining({ ...who(), action, outcome: code, sales_order_item_id: lineId, shipment_id: shipment }),
+      ]);
     }
     expect(await state()).toEqual(before);
   });

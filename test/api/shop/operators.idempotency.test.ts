@@ -8,14 +8,25 @@ describe('Idempotency-Key on operator tokens', () => {
   useShop();
 
   const countShipments = async (lineId: string) =>
-    Number((await h.deps.db.selectFrom('shipments').select((eb) => eb.fn.countAll().as('n')).where('sales_order_item_id', '=', lineId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await h.deps.db
+          .selectFrom('shipments')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('sales_order_item_id', '=', lineId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('a retried shipment is replayed, not shipped twice; another body with the key is 422', async () => {
     const { line } = await placeOne(h, h.a.member.token, h.a.migratedLab, shop.products.M0530S!, 5);
-    const ship = (quantity: number) => h.call(shop.operator.token, {
-      method: 'POST', url: `/shop/order-items/${line.id}/shipments`, payload: { carrier: 'UPS', tracking: '1Z999', quantity },
-      headers: { 'idempotency-key': `ship-${line.id}` },
-    });
+    const ship = (quantity: number) =>
+      h.call(shop.operator.token, {
+        method: 'POST',
+        url: `/shop/order-items/${line.id}/shipments`,
+        payload: { carrier: 'UPS', tracking: '1Z999', quantity },
+        headers: { 'idempotency-key': `ship-${line.id}` },
+      });
     const first = await ship(2);
     expect(first.statusCode, first.body).toBe(201);
     const retry = await ship(2);

@@ -3,19 +3,33 @@
 // from the OpenAPI document, so a route added later is covered without editing this file.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
-import { createOperator, createOperatorToken, disableOperator, revokeOperatorToken, setUserOperator } from '../../../src/operators/service.js';
+import {
+  createOperator,
+  createOperatorToken,
+  disableOperator,
+  revokeOperatorToken,
+  setUserOperator,
+} from '../../../src/operators/service.js';
 import { leakedSecrets, prepareTenant, snapshotDb, snapshotDiff, type Tenant } from '../../helpers/operations.js';
 import { h, placeOne, shop, useShop } from './_setup.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-interface Route { method: Method; path: string; fulfilment: boolean }
+interface Route {
+  method: Method;
+  path: string;
+  fulfilment: boolean;
+}
 
 /** Every operation of the OpenAPI document; fulfilment is what the 'Shop fulfilment' tag marks. */
 async function routes(): Promise<Route[]> {
-  const doc = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> };
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops)
-    .filter(([, op]) => !(Array.isArray(op.security) && op.security.length === 0))
-    .map(([method, op]) => ({ method: method.toUpperCase() as Method, path, fulfilment: (op.tags ?? []).includes('Shop fulfilment') })));
+  const doc = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => !(Array.isArray(op.security) && op.security.length === 0))
+      .map(([method, op]) => ({ method: method.toUpperCase() as Method, path, fulfilment: (op.tags ?? []).includes('Shop fulfilment') })),
+  );
 }
 
 // Tables an authenticated request may touch without acting: a token's last use, and the audit of operators.
@@ -37,14 +51,27 @@ describe('operator tokens act only on shop fulfilment', () => {
     tenant = await prepareTenant(h, h.a);
     const placed = await placeOne(h, h.a.admin.token, h.a.legacyLab, shop.products.M0530S!, 3);
     lineId = placed.line.id;
-    const s = await h.call(shop.operator.token, { method: 'POST', url: `/shop/order-items/${lineId}/shipments`, payload: { carrier: 'UPS', tracking: '1', quantity: 1 } });
+    const s = await h.call(shop.operator.token, {
+      method: 'POST',
+      url: `/shop/order-items/${lineId}/shipments`,
+      payload: { carrier: 'UPS', tracking: '1', quantity: 1 },
+    });
     expect(s.statusCode, s.body).toBe(201);
     shipmentId = s.json().id;
     tenant.secrets.push(h.a.admin.email, placed.order.id, placed.requestId);
     const ids: Record<string, string> = {
-      labs: h.a.legacyLab.id, 'inventory-items': h.a.legacyLab.itemId, 'order-requests': tenant.ids.orderId, webhooks: tenant.ids.webhookId,
-      types: h.a.legacyLab.typeId, locations: h.a.migratedLab.locationIds[0]!, instances: h.a.migratedLab.instanceIds[0]!,
-      organizations: h.a.orgId, orders: placed.order.id, products: shop.products.M0530S!, 'order-items': lineId, shipments: shipmentId,
+      labs: h.a.legacyLab.id,
+      'inventory-items': h.a.legacyLab.itemId,
+      'order-requests': tenant.ids.orderId,
+      webhooks: tenant.ids.webhookId,
+      types: h.a.legacyLab.typeId,
+      locations: h.a.migratedLab.locationIds[0]!,
+      instances: h.a.migratedLab.instanceIds[0]!,
+      organizations: h.a.orgId,
+      orders: placed.order.id,
+      products: shop.products.M0530S!,
+      'order-items': lineId,
+      shipments: shipmentId,
     };
     fill = (path) => path.replace(/\/([\w-]+)\/\{(\w+)\}/g, (_m, seg: string) => `/${seg}/${ids[seg] ?? h.a.legacyLab.id}`);
     all = await routes();
@@ -62,10 +89,27 @@ describe('operator tokens act only on shop fulfilment', () => {
 
   it('the route list covers the tenant routes and the five fulfilment routes', () => {
     const keys = all.map((r) => `${r.method} ${r.path}`);
-    for (const k of ['GET /labs', 'GET /inventory-items', 'GET /order-requests', 'GET /webhooks', 'GET /user', 'POST /shop/orders', 'GET /shop/products']) expect(keys).toContain(k);
-    expect(all.filter((r) => r.fulfilment).map((r) => `${r.method} ${r.path}`).sort()).toEqual([
-      'GET /shop/order-items', 'POST /shop/order-items/{id}/backorder', 'POST /shop/order-items/{id}/cancel',
-      'POST /shop/order-items/{id}/shipments', 'POST /shop/shipments/{id}/deliver',
+    for (const k of [
+      'GET /labs',
+      'GET /inventory-items',
+      'GET /order-requests',
+      'GET /webhooks',
+      'GET /user',
+      'POST /shop/orders',
+      'GET /shop/products',
+    ])
+      expect(keys).toContain(k);
+    expect(
+      all
+        .filter((r) => r.fulfilment)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual([
+      'GET /shop/order-items',
+      'POST /shop/order-items/{id}/backorder',
+      'POST /shop/order-items/{id}/cancel',
+      'POST /shop/order-items/{id}/shipments',
+      'POST /shop/shipments/{id}/deliver',
     ]);
   });
 
@@ -76,20 +120,38 @@ describe('operator tokens act only on shop fulfilment', () => {
     expect(tenantRoutes.length).toBeGreaterThan(15);
     for (const route of tenantRoutes) {
       const url = fill(route.path);
-      const payload = route.method === 'GET' ? undefined : { lab_id: h.a.legacyLab.id, organization_id: h.a.orgId, name: 'x', url: 'https://hooks.example.org/x' };
+      const payload =
+        route.method === 'GET'
+          ? undefined
+          : { lab_id: h.a.legacyLab.id, organization_id: h.a.orgId, name: 'x', url: 'https://hooks.example.org/x' };
       for (const headers of [{}, { authorization: `Bearer ${shop.operator.token}` }]) {
-        const res = await h.call(Object.keys(headers).length ? null : shop.operator.token, { method: route.method, url, headers, ...(payload ? { payload } : {}) });
+        const res = await h.call(Object.keys(headers).length ? null : shop.operator.token, {
+          method: route.method,
+          url,
+          headers,
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBe(403);
-        expect(res.json()).toEqual({ code: 'forbidden', message: expect.stringContaining('operator token acts only on shop fulfilment'), request_id: expect.any(String) });
+        expect(res.json()).toEqual({
+          code: 'forbidden',
+          message: expect.stringContaining('operator token acts only on shop fulfilment'),
+          request_id: expect.any(String),
+        });
         expect(leakedSecrets(res, tenant.secrets), `${route.method} ${url}`).toEqual([]);
       }
     }
     expect(snapshotDiff(before, withoutBookkeeping(await snapshotDb(h)))).toBeNull();
   });
 
-  it('403 on every fulfilment route for tenant tokens: org admins, members, and a user whose e-mail is an operator\'s', async () => {
+  it("403 on every fulfilment route for tenant tokens: org admins, members, and a user whose e-mail is an operator's", async () => {
     // Same e-mail as an operator principal: the user's own token is still a tenant token.
-    const twin = await createUser(h.deps.db, { organizationId: h.a.orgId, email: 'twin@example.org', firstName: 'Tw', lastName: 'In', role: 'admin' });
+    const twin = await createUser(h.deps.db, {
+      organizationId: h.a.orgId,
+      email: 'twin@example.org',
+      firstName: 'Tw',
+      lastName: 'In',
+      role: 'admin',
+    });
     const twinOperator = await setUserOperator(h.deps.db, twin.id, true);
     expect(twinOperator?.email).toBe('twin@example.org');
     const twinToken = (await createToken(h.deps.db, { userId: twin.id, organizationId: h.a.orgId, name: 'own' })).token;
@@ -99,7 +161,11 @@ describe('operator tokens act only on shop fulfilment', () => {
     for (const token of [h.a.admin.token, h.a.member.token, h.b.admin.token, h.b.outsider.token, twinToken]) {
       for (const route of fulfilment) {
         const url = fill(route.path);
-        const res = await h.call(token, { method: route.method, url, ...(route.method === 'POST' ? { payload: { carrier: 'UPS', tracking: 'T', quantity: 1 } } : {}) });
+        const res = await h.call(token, {
+          method: route.method,
+          url,
+          ...(route.method === 'POST' ? { payload: { carrier: 'UPS', tracking: 'T', quantity: 1 } } : {}),
+        });
         expect(res.statusCode, `${route.method} ${url}`).toBe(403);
         expect(res.json()).toMatchObject({ code: 'forbidden', message: 'Shop fulfilment is done by service operators' });
         expect(res.body).not.toContain(lineId);
@@ -119,7 +185,11 @@ describe('operator tokens act only on shop fulfilment', () => {
 
     await revokeOperatorToken(h.deps.db, first.id);
     for (const route of all.filter((r) => r.fulfilment)) {
-      const res = await h.call(first.token, { method: route.method, url: fill(route.path), ...(route.method === 'POST' ? { payload: {} } : {}) });
+      const res = await h.call(first.token, {
+        method: route.method,
+        url: fill(route.path),
+        ...(route.method === 'POST' ? { payload: {} } : {}),
+      });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
       expect(res.json().code).toBe('unauthorized');
     }
@@ -144,7 +214,7 @@ describe('operator tokens act only on shop fulfilment', () => {
 describe('operator tokens are rate limited per token', () => {
   useShop({ RATE_LIMIT_PER_MINUTE: '3' });
 
-  it('the fourth request of a minute is 429, like a tenant token\'s; another operator token is counted apart', async () => {
+  it("the fourth request of a minute is 429, like a tenant token's; another operator token is counted apart", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);

@@ -11,14 +11,22 @@ describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy path
     await h.call(h.a.member.token, { method: 'PUT', url: `/order-requests/${r2}`, payload: { status: 'APPROVED' } });
     const orderedBefore = (await eventsOfType(h, 'order-request.ordered')).length;
 
-    const res = await checkoutRequests(h, h.a.member.token, lab.id, [r1, r2], { payment_method: 'PURCHASE_ORDER', purchase_order_number: 'PO-77' });
+    const res = await checkoutRequests(h, h.a.member.token, lab.id, [r1, r2], {
+      payment_method: 'PURCHASE_ORDER',
+      purchase_order_number: 'PO-77',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json();
     expect(res.headers.location).toBe(`/shop/orders/${order.id}`);
     expect(Object.keys(order).sort()).toEqual(SALES_ORDER_FIELDS);
     expect(order.key).toMatch(/^SO-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/);
     expect(order).toMatchObject({ payment_method: 'PURCHASE_ORDER', purchase_order_number: 'PO-77', is_test: false });
-    expect(order.lab).toEqual({ id: lab.id, name: expect.any(String), organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: true });
+    expect(order.lab).toEqual({
+      id: lab.id,
+      name: expect.any(String),
+      organization: { id: h.a.orgId, name: 'Org A' },
+      uses_instances: true,
+    });
     expect(order.placed_by.id).toBe(h.a.member.id);
     // 2 × 279.00 + 3 × 248.50 = 1303.50; + 9.95 + 2.50 = 1315.95; 8 % tax = 105.276 → 105.28 (half-even at the cent).
     expect(order.subtotal).toEqual({ amount: '130350', currency: 'USD' });
@@ -31,8 +39,16 @@ describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy path
     const [l1, l2] = order.items;
     expect(Object.keys(l1).sort()).toEqual(LINE_FIELDS);
     expect(l1).toMatchObject({
-      status: 'PLACED', quantity: 2, sell_price: { amount: '27900', currency: 'USD' }, shipments: [],
-      product: { id: shop.products.M0530S, item_name: 'Phusion High-Fidelity DNA Polymerase', catalog_number: 'M0530S', unit: { name: 'units', symbol: 'U', amount: 100 } },
+      status: 'PLACED',
+      quantity: 2,
+      sell_price: { amount: '27900', currency: 'USD' },
+      shipments: [],
+      product: {
+        id: shop.products.M0530S,
+        item_name: 'Phusion High-Fidelity DNA Polymerase',
+        catalog_number: 'M0530S',
+        unit: { name: 'units', symbol: 'U', amount: 100 },
+      },
       app_url: `http://labstock.test/shop/orders/${order.id}#item-${l1.id}`,
     });
     expect(l1.estimated_shipment_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -73,13 +89,21 @@ describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy path
   });
 
   it('prices a currency with no minor unit exactly (tax rounds to whole yen)', async () => {
-    await h.deps.db.updateTable('vendor_products').set({ price_amount: '1999', currency: 'JPY' }).where('id', '=', shop.products['T-100_%']!).execute();
+    await h.deps.db
+      .updateTable('vendor_products')
+      .set({ price_amount: '1999', currency: 'JPY' })
+      .where('id', '=', shop.products['T-100_%']!)
+      .execute();
     const r = await shopRequest(h, h.a.admin.token, h.a.legacyLab, shop.products['T-100_%']!, 3);
     const res = await checkoutRequests(h, h.a.admin.token, h.a.legacyLab.id, [r]);
     expect(res.statusCode, res.body).toBe(201);
     // 3 × ¥1999 = 5997; shipping ¥10 (9.95 rounds half-even at the yen), handling ¥2 (2.50 → 2); tax 8 % of 6009 = 480.72 → 481.
     expect(res.json()).toMatchObject({
-      subtotal: { amount: '5997', currency: 'JPY' }, shipping: { amount: '10' }, handling: { amount: '2' }, tax: { amount: '481' }, total: { amount: '6490' },
+      subtotal: { amount: '5997', currency: 'JPY' },
+      shipping: { amount: '10' },
+      handling: { amount: '2' },
+      tax: { amount: '481' },
+      total: { amount: '6490' },
     });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequests, h, placeOne, shop, shopRequest, useShop } from './_setup.js';
 
-describe('shop orders: another tenant\'s ids are 404, never data', () => {
+describe("shop orders: another tenant's ids are 404, never data", () => {
   useShop();
   let orderA: { id: string };
   beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('shop orders: another tenant\'s ids are 404, never data', () => {
     expect((await checkoutRequests(h, '', h.a.legacyLab.id, [orderA.id])).statusCode).toBe(401);
   });
 
-  it('another organization cannot see, list or check out into A\'s labs', async () => {
+  it("another organization cannot see, list or check out into A's labs", async () => {
     expect((await h.call(h.b.admin.token, { method: 'GET', url: `/shop/orders/${orderA.id}` })).statusCode).toBe(404);
     const list = await h.call(h.b.admin.token, { method: 'GET', url: `/shop/orders?lab_id=${h.a.otherLab.id}` });
     expect(list.statusCode).toBe(200);

@@ -5,7 +5,9 @@ describe('GET /shop/products: errors', () => {
   useShop();
 
   it.each([
-    ['?page=0', 'page'], ['?per_page=101', 'per_page'], ['?page=abc', 'page'],
+    ['?page=0', 'page'],
+    ['?per_page=101', 'per_page'],
+    ['?page=abc', 'page'],
   ])('422 for %s', async (query, field) => {
     const res = await h.call(h.a.member.token, { method: 'GET', url: `/shop/products${query}` });
     expect(res.statusCode).toBe(422);

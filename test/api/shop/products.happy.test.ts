@@ -13,14 +13,19 @@ describe('GET /shop/products, GET /shop/products/{id}: happy paths', () => {
     const body = res.json();
     expect(body.map((p: { catalog_number: string }) => p.catalog_number)).toEqual(['M0530S', '352070', 'A9539']);
     expect(body[0]).toEqual({
-      id: shop.products.M0530S, item_name: 'Phusion High-Fidelity DNA Polymerase', catalog_number: 'M0530S', vendor_name: 'New England Biolabs',
-      unit: { name: 'units', symbol: 'U', amount: 100 }, price: { amount: '27900', currency: 'USD' },
+      id: shop.products.M0530S,
+      item_name: 'Phusion High-Fidelity DNA Polymerase',
+      catalog_number: 'M0530S',
+      vendor_name: 'New England Biolabs',
+      unit: { name: 'units', symbol: 'U', amount: 100 },
+      price: { amount: '27900', currency: 'USD' },
     });
     expect((await list('?page=2&per_page=3')).json().map((p: { catalog_number: string }) => p.catalog_number)).toEqual(['T-100_%']);
   });
 
   it('searches every word, case-insensitively, across name, catalog number and vendor', async () => {
-    const names = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).json().map((p: { catalog_number: string }) => p.catalog_number);
+    const names = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).json().map((p: { catalog_number: string }) => p.catalog_number);
     expect(await names('PHUSION')).toEqual(['M0530S']);
     expect(await names('corning 50')).toEqual(['352070']);
     expect(await names('sigma agarose')).toEqual(['A9539']);

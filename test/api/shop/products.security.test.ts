@@ -13,7 +13,7 @@ describe('GET /shop/products: security', () => {
     }
   });
 
-  it('the catalogue is the service\'s, the same for every organization', async () => {
+  it("the catalogue is the service's, the same for every organization", async () => {
     const a = (await h.call(h.a.outsider.token, { method: 'GET', url: '/shop/products' })).json();
     const b = (await h.call(h.b.member.token, { method: 'GET', url: '/shop/products' })).json();
     expect(a).toHaveLength(4);

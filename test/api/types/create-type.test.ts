@@ -1,15 +1,18 @@
 // POST /types {lab_id, name}: PRODUCT §5 (types create) and §7 (type.created, data.type with lab).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { expectLabShape, keysOf, labJson, UNKNOWN_ID, UUID_RE } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
@@ -92,7 +95,8 @@ describe('happy', () => {
   });
 
   it('Idempotency-Key: a retried create replays the first 201 and creates one type and one event', async () => {
-    const send = () => post(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Retried type' }, { headers: { 'idempotency-key': 'type-retry-1' } });
+    const send = () =>
+      post(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Retried type' }, { headers: { 'idempotency-key': 'type-retry-1' } });
     const first = await send();
     expect(first.statusCode, first.body).toBe(201);
     const second = await send();
@@ -105,9 +109,12 @@ describe('happy', () => {
 });
 
 describe('errors', () => {
-  it.each(['Reagent', 'reagent', 'REAGENT', '  reAgent '])('409 conflict for "%s": the lab already has "Reagent" (case-insensitive); nothing written', async (name) => {
-    expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name }), 409, 'conflict');
-  });
+  it.each(['Reagent', 'reagent', 'REAGENT', '  reAgent '])(
+    '409 conflict for "%s": the lab already has "Reagent" (case-insensitive); nothing written',
+    async (name) => {
+      expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name }), 409, 'conflict');
+    },
+  );
 
   it('409 for a name that differs only in case from a type created through the API', async () => {
     const first = await post(h.a.admin.token, { lab_id: h.a.otherLab.id, name: 'Enzyme Kit' });
@@ -127,8 +134,14 @@ describe('errors', () => {
   });
 
   it('422 naming name when it is missing, empty, blank, too long or not a string', async () => {
-    for (const payload of [{ lab_id: h.a.legacyLab.id }, { lab_id: h.a.legacyLab.id, name: '' }, { lab_id: h.a.legacyLab.id, name: '   ' },
-      { lab_id: h.a.legacyLab.id, name: 'x'.repeat(201) }, { lab_id: h.a.legacyLab.id, name: 7 }, { lab_id: h.a.legacyLab.id, name: null }]) {
+    for (const payload of [
+      { lab_id: h.a.legacyLab.id },
+      { lab_id: h.a.legacyLab.id, name: '' },
+      { lab_id: h.a.legacyLab.id, name: '   ' },
+      { lab_id: h.a.legacyLab.id, name: 'x'.repeat(201) },
+      { lab_id: h.a.legacyLab.id, name: 7 },
+      { lab_id: h.a.legacyLab.id, name: null },
+    ]) {
       expectValidation(await unchanged(h.a.admin.token, payload), 'name');
     }
   });
@@ -140,7 +153,10 @@ describe('errors', () => {
 
   it('422 naming unknown body fields', async () => {
     expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'Colored', color: 'red' }), 'color');
-    expectValidation(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'With lab', lab: { id: h.a.legacyLab.id } }), 'lab');
+    expectValidation(
+      await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'With lab', lab: { id: h.a.legacyLab.id } }),
+      'lab',
+    );
   });
 
   it('404 for a lab that does not exist', async () => {

@@ -1,14 +1,16 @@
 // DELETE /types/{id}: PRODUCT §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { labJson, UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/types/${id}` });
@@ -55,7 +57,11 @@ describe('happy', () => {
     const events = await deletedEventsFor(type.id);
     expect(events).toHaveLength(1);
     expectEnvelope(events[0]!, 'com.labstock.type.deleted', 'type');
-    expect(events[0]!.event.data.type).toEqual({ id: type.id, name: 'Disposable', lab: labJson(h.a.migratedLab.id, 'Migrated lab A', h.a, 'A', true) });
+    expect(events[0]!.event.data.type).toEqual({
+      id: type.id,
+      name: 'Disposable',
+      lab: labJson(h.a.migratedLab.id, 'Migrated lab A', h.a, 'A', true),
+    });
     expect(events[0]!.row.lab_id).toBe(h.a.migratedLab.id);
     expect(events[0]!.row.organization_id).toBe(h.a.orgId);
   });
@@ -154,7 +160,7 @@ describe('security', () => {
     expect(await deletedEventsFor(bType.id)).toEqual([]);
   });
 
-  it('the member gets 404 (not 409) for the other lab\'s type; the outsider for an unused type of the member\'s lab', async () => {
+  it("the member gets 404 (not 409) for the other lab's type; the outsider for an unused type of the member's lab", async () => {
     const unused = await newType(h.a.otherLab.id, 'Hidden unused');
     expectError(await unchanged(h.a.member.token, unused.id), 404, 'not_found');
     expectError(await unchanged(h.a.member.token, h.a.otherLab.typeId), 404, 'not_found');

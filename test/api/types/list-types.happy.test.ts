@@ -4,7 +4,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { parseLink } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const list = (query = '', token = h.a.admin.token) => h.call(token, { method: 'GET', url: `/types${query}` });
@@ -15,9 +17,21 @@ describe('GET /types', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual([
-      { id: h.a.legacyLab.typeId, name: 'Reagent', lab: { id: h.a.legacyLab.id, name: 'Legacy lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: false } },
-      { id: h.a.migratedLab.typeId, name: 'Antibody', lab: { id: h.a.migratedLab.id, name: 'Migrated lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: true } },
-      { id: h.a.otherLab.typeId, name: 'Buffer', lab: { id: h.a.otherLab.id, name: 'Other lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: false } },
+      {
+        id: h.a.legacyLab.typeId,
+        name: 'Reagent',
+        lab: { id: h.a.legacyLab.id, name: 'Legacy lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: false },
+      },
+      {
+        id: h.a.migratedLab.typeId,
+        name: 'Antibody',
+        lab: { id: h.a.migratedLab.id, name: 'Migrated lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: true },
+      },
+      {
+        id: h.a.otherLab.typeId,
+        name: 'Buffer',
+        lab: { id: h.a.otherLab.id, name: 'Other lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: false },
+      },
     ]);
     for (const t of body) {
       expect(Object.keys(t).sort()).toEqual(['id', 'lab', 'name']);

@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const list = (token: string | null, query = '') => h.call(token, { method: 'GET', url: `/types${query}` });
 const ids = (res: { json(): any }): string[] => res.json().map((t: any) => t.id);
 
 describe('GET /types tenancy', () => {
-  it('org A never sees org B\'s types, even with the same name', async () => {
+  it("org A never sees org B's types, even with the same name", async () => {
     const res = await list(h.a.admin.token, '?per_page=100');
     expect(ids(res)).toEqual([h.a.legacyLab.typeId, h.a.migratedLab.typeId, h.a.otherLab.typeId]);
     for (const t of res.json()) expect(t.lab.organization.id).toBe(h.a.orgId);
@@ -33,7 +35,7 @@ describe('GET /types tenancy', () => {
 });
 
 describe('GET /types within an organization', () => {
-  it('a member sees the types of their labs, not the other lab\'s', async () => {
+  it("a member sees the types of their labs, not the other lab's", async () => {
     const res = await list(h.a.member.token);
     expect(ids(res)).toEqual([h.a.legacyLab.typeId, h.a.migratedLab.typeId]);
     expect(res.headers['x-total-count']).toBe('2');

@@ -1,14 +1,17 @@
 // PUT /types/{id} {name}: PRODUCT §5 (types rename) and §7 (type.updated; same name: no event).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { labJson, UNKNOWN_ID } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
@@ -112,11 +115,14 @@ describe('happy', () => {
 });
 
 describe('errors', () => {
-  it.each(['Reagent', 'REAGENT', 'reagent', ' Reagent '])('409 conflict renaming to "%s" when the lab has "Reagent"; nothing changes', async (name) => {
-    const type = await newType(h.a.legacyLab.id, `Clash ${name.trim().length}${Math.random().toString(36).slice(2, 6)}`);
-    expectError(await unchanged(h.a.admin.token, type.id, { name }), 409, 'conflict');
-    expect(await updatedEventsFor(type.id)).toEqual([]);
-  });
+  it.each(['Reagent', 'REAGENT', 'reagent', ' Reagent '])(
+    '409 conflict renaming to "%s" when the lab has "Reagent"; nothing changes',
+    async (name) => {
+      const type = await newType(h.a.legacyLab.id, `Clash ${name.trim().length}${Math.random().toString(36).slice(2, 6)}`);
+      expectError(await unchanged(h.a.admin.token, type.id, { name }), 409, 'conflict');
+      expect(await updatedEventsFor(type.id)).toEqual([]);
+    },
+  );
 
   it('concurrent renames of several types to one name: exactly one 200, the others 409 conflict, one event', async () => {
     const types = await Promise.all(['R1', 'R2', 'R3', 'R4', 'R5'].map((n) => newType(h.a.migratedLab.id, `Racer ${n}`)));
@@ -165,7 +171,7 @@ describe('security', () => {
     expect(names).toEqual(['Reagent', 'Antibody', 'Buffer']);
   });
 
-  it('the member gets 404 for the other lab\'s type; the outsider for every type', async () => {
+  it("the member gets 404 for the other lab's type; the outsider for every type", async () => {
     expectError(await unchanged(h.a.member.token, h.a.otherLab.typeId, { name: 'Sneaky' }), 404, 'not_found');
     for (const id of [h.a.legacyLab.typeId, h.a.migratedLab.typeId, h.a.otherLab.typeId]) {
       expectError(await unchanged(h.a.outsider.token, id, { name: 'Sneaky' }), 404, 'not_found');

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState, revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /user (errors)', () => {
@@ -25,7 +27,7 @@ describe('GET /user (errors)', () => {
     expectError(res, 401, 'unauthorized');
   });
 
-  it('401 with a revoked token, while the user\'s other tokens keep working', async () => {
+  it("401 with a revoked token, while the user's other tokens keep working", async () => {
     const revoked = await revokedToken(h, h.a);
     expectError(await h.call(revoked, { method: 'GET', url: '/user' }), 401, 'unauthorized');
     expectError(await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Bearer ${revoked}` } }), 401, 'unauthorized');
@@ -35,8 +37,16 @@ describe('GET /user (errors)', () => {
 
   it('401 with an unknown Bearer token or another Authorization scheme', async () => {
     expectError(await h.call(null, { method: 'GET', url: '/user', headers: { authorization: 'Bearer lst_unknown' } }), 401, 'unauthorized');
-    expectError(await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }), 401, 'unauthorized');
-    expectError(await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Token ${h.a.admin.token}` } }), 401, 'unauthorized');
+    expectError(
+      await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }),
+      401,
+      'unauthorized',
+    );
+    expectError(
+      await h.call(null, { method: 'GET', url: '/user', headers: { authorization: `Token ${h.a.admin.token}` } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('401 when the token has extra characters appended or is truncated', async () => {

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { dbState } from '../../helpers/data.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 import { adminSummary, expectUserShape, memberSummary } from '../../helpers/shapes.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /user (happy)', () => {
-  it('returns exactly the User summary of the token\'s owner (admin)', async () => {
+  it("returns exactly the User summary of the token's owner (admin)", async () => {
     const res = await h.call(h.a.admin.token, { method: 'GET', url: '/user' });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -17,7 +19,7 @@ describe('GET /user (happy)', () => {
     expect(body).toEqual(adminSummary(h.a, 'A'));
   });
 
-  it('returns the member for the member\'s token', async () => {
+  it("returns the member for the member's token", async () => {
     const res = await h.call(h.a.member.token, { method: 'GET', url: '/user' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(memberSummary(h.a, 'A'));

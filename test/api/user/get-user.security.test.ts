@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 describe('GET /user (security)', () => {
@@ -21,8 +23,12 @@ describe('GET /user (security)', () => {
 
   it('each token maps to exactly its own user', async () => {
     const pairs: [string, string][] = [
-      [h.a.admin.token, h.a.admin.id], [h.a.member.token, h.a.member.id], [h.a.outsider.token, h.a.outsider.id],
-      [h.b.admin.token, h.b.admin.id], [h.b.member.token, h.b.member.id], [h.b.outsider.token, h.b.outsider.id],
+      [h.a.admin.token, h.a.admin.id],
+      [h.a.member.token, h.a.member.id],
+      [h.a.outsider.token, h.a.outsider.id],
+      [h.b.admin.token, h.b.admin.id],
+      [h.b.member.token, h.b.member.id],
+      [h.b.outsider.token, h.b.outsider.id],
     ];
     for (const [token, id] of pairs) {
       const res = await h.call(token, { method: 'GET', url: '/user' });
@@ -31,8 +37,14 @@ describe('GET /user (security)', () => {
     }
   });
 
-  it('a user in two organizations is the same user through either org\'s token', async () => {
-    const both = await createUser(h.deps.db, { organizationId: h.b.orgId, email: 'member-a@example.org', firstName: 'Max', lastName: 'MemberA', role: 'admin' });
+  it("a user in two organizations is the same user through either org's token", async () => {
+    const both = await createUser(h.deps.db, {
+      organizationId: h.b.orgId,
+      email: 'member-a@example.org',
+      firstName: 'Max',
+      lastName: 'MemberA',
+      role: 'admin',
+    });
     expect(both.id).toBe(h.a.member.id);
     const tokenInB = await createToken(h.deps.db, { userId: h.a.member.id, organizationId: h.b.orgId });
     const res = await h.call(tokenInB.token, { method: 'GET', url: '/user' });
@@ -48,7 +60,7 @@ describe('GET /user (security)', () => {
     expect(JSON.stringify(r1)).not.toContain(h.b.admin.id);
   });
 
-  it('a token\'s hash is not accepted in place of the token', async () => {
+  it("a token's hash is not accepted in place of the token", async () => {
     const { hashToken } = await import('../../../src/accounts/tokens.js');
     expectError(await h.call(hashToken(h.a.admin.token), { method: 'GET', url: '/user' }), 401, 'unauthorized');
   });

@@ -36,7 +36,10 @@ export function useHarness(webhooks?: { b: 'organization' | 'lab'; bUrl?: string
     };
     aHook = await make(h.a.admin.token, { organization_id: h.a.orgId, url: 'https://hooks.example.org/a' });
     const bUrl = webhooks.bUrl ?? 'https://hooks.example.org/b';
-    bHook = await make(h.b.admin.token, webhooks.b === 'lab' ? { lab_id: h.b.legacyLab.id, url: bUrl } : { organization_id: h.b.orgId, url: bUrl });
+    bHook = await make(
+      h.b.admin.token,
+      webhooks.b === 'lab' ? { lab_id: h.b.legacyLab.id, url: bUrl } : { organization_id: h.b.orgId, url: bUrl },
+    );
   });
   afterAll(() => h?.close());
 }
@@ -48,7 +51,12 @@ export type Row = { id: string } & Record<string, unknown>;
 export function snapshotOf<K extends keyof typeof TABLES>(...tables: K[]): () => Promise<Record<K, Row[]>> {
   return async () => {
     const out = {} as Record<K, Row[]>;
-    for (const t of tables) out[t] = (await h.deps.db.selectFrom(TABLES[t] as 'webhooks').selectAll().orderBy('id').execute()) as Row[];
+    for (const t of tables)
+      out[t] = (await h.deps.db
+        .selectFrom(TABLES[t] as 'webhooks')
+        .selectAll()
+        .orderBy('id')
+        .execute()) as Row[];
     return out;
   };
 }
@@ -85,12 +93,23 @@ export function expectRefusal(res: Response, status: number, code: string, leaks
 
 /** Status, code and message equal: the answer tells nothing more than `missing` does. */
 export function expectSameAnswer(foreign: Response, missing: Response): void {
-  expect([foreign.statusCode, foreign.json().code, foreign.json().message]).toEqual([missing.statusCode, missing.json().code, missing.json().message]);
+  expect([foreign.statusCode, foreign.json().code, foreign.json().message]).toEqual([
+    missing.statusCode,
+    missing.json().code,
+    missing.json().message,
+  ]);
 }
 
 const list = <T>(x: T | readonly T[]): readonly T[] => (Array.isArray(x) ? x : [x as T]);
 
-async function refusedEverywhere(r: Refusal, tokens: readonly string[], ids: readonly string[], status: number, code: string, leaks: readonly string[]) {
+async function refusedEverywhere(
+  r: Refusal,
+  tokens: readonly string[],
+  ids: readonly string[],
+  status: number,
+  code: string,
+  leaks: readonly string[],
+) {
   const before = await r.snapshot?.();
   for (const token of tokens) {
     for (const id of ids) {
@@ -131,7 +150,10 @@ export function itAnswersLikeMissing(name: string, r: { call: Call; id?: () => s
 }
 
 /** The three standard cases, in this order, for an endpoint on one webhook id (`op.call` a single request). */
-export function webhookSecurityCases(op: Operation & { call: Call; leaks?: Refusal['leaks'] }, names: { members: string; foreign: string; likeMissing: string }): void {
+export function webhookSecurityCases(
+  op: Operation & { call: Call; leaks?: Refusal['leaks'] },
+  names: { members: string; foreign: string; likeMissing: string },
+): void {
   itRefusesMembers(names.members, op);
   itHidesForeign(names.foreign, op);
   itAnswersLikeMissing(names.likeMissing, op);
@@ -140,9 +162,12 @@ export function webhookSecurityCases(op: Operation & { call: Call; leaks?: Refus
 // ---- errors tests: each file's own `refused(opts, status, code)` makes the request, checks the standard body and
 // that nothing changed, and returns the body.
 
-type Refused = (opts: { token?: string | null; id?: string }, status: number, code: string) => Promise<{ message?: string; errors?: { field: string }[] }>;
+type Refused = (
+  opts: { token?: string | null; id?: string },
+  status: number,
+  code: string,
+) => Promise<{ message?: string; errors?: { field: string }[] }>;
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
-
 
 /** `id <id> is not a uuid: 422 naming id`, one test per id. */
 export function itRejectsMalformedIds(ids: readonly string[], refused: Refused): void {
@@ -163,7 +188,13 @@ export function itRequiresToken(refused: Refused): void {
 export function itIsNotFoundWhenUnknownOrDeleted(refused: Refused): void {
   it('an unknown uuid or a deleted webhook: 404', async () => {
     await refused({ id: GHOST_ID }, 404, 'not_found');
-    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/deleted' } })).json();
+    const gone = (
+      await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/deleted' },
+      })
+    ).json();
     expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
     await refused({ id: gone.id }, 404, 'not_found');
   });

@@ -29,8 +29,15 @@ export function useDeliveringApp(): void {
 }
 
 /** An organization-wide webhook of org A (unless `payload` says otherwise) to the receiver, at `?w=<path>`. */
-export async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string; name: string | null; url: string; signing_key: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
+export async function create(
+  path: string,
+  payload: Record<string, unknown> = {},
+): Promise<{ id: string; name: string | null; url: string; signing_key: string }> {
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/webhooks',
+    payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }

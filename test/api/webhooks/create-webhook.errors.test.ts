@@ -6,22 +6,50 @@ import { h, useHarness } from './_security.js';
 useHarness();
 
 const ALL_SHORT_TYPES = [
-  'inventory-item.created', 'inventory-item.updated', 'inventory-item.deleted',
-  'order-request.created', 'order-request.deleted', 'order-request.ordered', 'order-request.received',
+  'inventory-item.created',
+  'inventory-item.updated',
+  'inventory-item.deleted',
+  'order-request.created',
+  'order-request.deleted',
+  'order-request.ordered',
+  'order-request.received',
   'sales-order.placed',
-  'sales-order-item.backordered', 'sales-order-item.cancelled', 'sales-order-item.delivered', 'sales-order-item.shipped',
-  'shipment.created', 'shipment.delivered',
-  'type.created', 'type.deleted', 'type.updated',
+  'sales-order-item.backordered',
+  'sales-order-item.cancelled',
+  'sales-order-item.delivered',
+  'sales-order-item.shipped',
+  'shipment.created',
+  'shipment.delivered',
+  'type.created',
+  'type.deleted',
+  'type.updated',
 ];
 
-const countWebhooks = async () => Number((await h.deps.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const countWebhooks = async () =>
+  Number(
+    (
+      await h.deps.db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-async function refused(opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null }, status: number, code: string) {
+async function refused(
+  opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null },
+  status: number,
+  code: string,
+) {
   const before = await countWebhooks();
   const headers: Record<string, string> = {};
   if (opts.contentType) headers['content-type'] = opts.contentType;
   const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'POST', url: '/webhooks', headers, ...(opts.body !== undefined ? { payload: opts.body } : { payload: opts.payload as Record<string, unknown> }) });
+  const res = await h.call(token, {
+    method: 'POST',
+    url: '/webhooks',
+    headers,
+    ...(opts.body !== undefined ? { payload: opts.body } : { payload: opts.payload as Record<string, unknown> }),
+  });
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
   expect(body).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
@@ -34,7 +62,11 @@ const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).m
 
 describe('POST /webhooks: lab_id / organization_id', () => {
   it('both given: 422', async () => {
-    const body = await refused({ payload: { lab_id: h.a.legacyLab.id, organization_id: h.a.orgId, url: 'https://hooks.example.org/x' } }, 422, 'validation_failed');
+    const body = await refused(
+      { payload: { lab_id: h.a.legacyLab.id, organization_id: h.a.orgId, url: 'https://hooks.example.org/x' } },
+      422,
+      'validation_failed',
+    );
     expect(fields(body).some((f) => f === 'lab_id' || f === 'organization_id')).toBe(true);
   });
 
@@ -44,8 +76,12 @@ describe('POST /webhooks: lab_id / organization_id', () => {
   });
 
   it('not a uuid: 422 naming the field', async () => {
-    expect(fields(await refused({ payload: { lab_id: 'lab-1', url: 'https://hooks.example.org/x' } }, 422, 'validation_failed'))).toContain('lab_id');
-    expect(fields(await refused({ payload: { organization_id: 42, url: 'https://hooks.example.org/x' } }, 422, 'validation_failed'))).toContain('organization_id');
+    expect(fields(await refused({ payload: { lab_id: 'lab-1', url: 'https://hooks.example.org/x' } }, 422, 'validation_failed'))).toContain(
+      'lab_id',
+    );
+    expect(
+      fields(await refused({ payload: { organization_id: 42, url: 'https://hooks.example.org/x' } }, 422, 'validation_failed')),
+    ).toContain('organization_id');
   });
 
   it('a lab that does not exist: 404', async () => {
@@ -77,7 +113,17 @@ describe('POST /webhooks: url', () => {
 
 describe('POST /webhooks: event_types', () => {
   it('an unknown type: 422, and the message lists the valid ones', async () => {
-    const body = await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', event_types: ['order-request.ordered', 'order-request.exploded'] } }, 422, 'validation_failed');
+    const body = await refused(
+      {
+        payload: {
+          organization_id: h.a.orgId,
+          url: 'https://hooks.example.org/x',
+          event_types: ['order-request.ordered', 'order-request.exploded'],
+        },
+      },
+      422,
+      'validation_failed',
+    );
     expect(fields(body)).toContain('event_types');
     expect(body.message).toContain('order-request.exploded');
     for (const t of ALL_SHORT_TYPES) expect(body.message).toContain(t);
@@ -91,12 +137,24 @@ describe('POST /webhooks: event_types', () => {
     ['wrong case', ['Order-Request.Ordered']],
     ['wildcard only', ['*']],
   ])('%s: 422', async (_label, eventTypes) => {
-    expect(fields(await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', event_types: eventTypes } }, 422, 'validation_failed'))).toContain('event_types');
+    expect(
+      fields(
+        await refused(
+          { payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', event_types: eventTypes } },
+          422,
+          'validation_failed',
+        ),
+      ),
+    ).toContain('event_types');
   });
 
   it('not an array of strings: 422', async () => {
     for (const eventTypes of ['order-request.ordered', [1, 2], { a: 1 }, null]) {
-      const body = await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', event_types: eventTypes } }, 422, 'validation_failed');
+      const body = await refused(
+        { payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', event_types: eventTypes } },
+        422,
+        'validation_failed',
+      );
       expect(fields(body).some((f) => f.startsWith('event_types'))).toBe(true);
     }
   });
@@ -104,23 +162,45 @@ describe('POST /webhooks: event_types', () => {
 
 describe('POST /webhooks: other fields', () => {
   it.each(['secret', 'signing_key', 'id', 'content_type', 'organization'])('unknown field %s: 422 naming it', async (field) => {
-    const body = await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', [field]: 'x' } }, 422, 'validation_failed');
+    const body = await refused(
+      { payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', [field]: 'x' } },
+      422,
+      'validation_failed',
+    );
     expect(fields(body)).toContain(field);
     expect(body.message).toContain(field);
   });
 
   it('booleans are not coerced from strings or numbers', async () => {
-    for (const [field, value] of [['is_enabled', 'yes'], ['is_signed', 1], ['is_verified', 'true'], ['is_enabled', null]] as const) {
-      expect(fields(await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', [field]: value } }, 422, 'validation_failed'))).toContain(field);
+    for (const [field, value] of [
+      ['is_enabled', 'yes'],
+      ['is_signed', 1],
+      ['is_verified', 'true'],
+      ['is_enabled', null],
+    ] as const) {
+      expect(
+        fields(
+          await refused(
+            { payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', [field]: value } },
+            422,
+            'validation_failed',
+          ),
+        ),
+      ).toContain(field);
     }
   });
 
   it('name must be a string', async () => {
-    expect(fields(await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', name: 7 } }, 422, 'validation_failed'))).toContain('name');
+    expect(
+      fields(
+        await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x', name: 7 } }, 422, 'validation_failed'),
+      ),
+    ).toContain('name');
   });
 
   it('a body that is not an object: 422', async () => {
-    for (const payload of [[], 'text', 42]) await refused({ body: JSON.stringify(payload), contentType: 'application/json' }, 422, 'validation_failed');
+    for (const payload of [[], 'text', 42])
+      await refused({ body: JSON.stringify(payload), contentType: 'application/json' }, 422, 'validation_failed');
   });
 });
 
@@ -130,11 +210,19 @@ describe('POST /webhooks: transport', () => {
   });
 
   it('not JSON: 415', async () => {
-    await refused({ body: 'url=https://hooks.example.org/x', contentType: 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type');
+    await refused(
+      { body: 'url=https://hooks.example.org/x', contentType: 'application/x-www-form-urlencoded' },
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('no token, unknown token: 401', async () => {
     await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x' }, token: null }, 401, 'unauthorized');
-    await refused({ payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x' }, token: 'lst_not-a-real-token' }, 401, 'unauthorized');
+    await refused(
+      { payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/x' }, token: 'lst_not-a-real-token' },
+      401,
+      'unauthorized',
+    );
   });
 });

@@ -5,17 +5,30 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 // spellings come back as full type strings; defaults; a fresh Standard Webhooks signing key; 201 + Location.
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const WEBHOOK_FIELDS = ['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url'];
 const ALL_SHORT_TYPES = [
-  'inventory-item.created', 'inventory-item.updated', 'inventory-item.deleted',
-  'order-request.created', 'order-request.deleted', 'order-request.ordered', 'order-request.received',
+  'inventory-item.created',
+  'inventory-item.updated',
+  'inventory-item.deleted',
+  'order-request.created',
+  'order-request.deleted',
+  'order-request.ordered',
+  'order-request.received',
   'sales-order.placed',
-  'sales-order-item.backordered', 'sales-order-item.cancelled', 'sales-order-item.delivered', 'sales-order-item.shipped',
-  'shipment.created', 'shipment.delivered',
-  'type.created', 'type.deleted', 'type.updated',
+  'sales-order-item.backordered',
+  'sales-order-item.cancelled',
+  'sales-order-item.delivered',
+  'sales-order-item.shipped',
+  'shipment.created',
+  'shipment.delivered',
+  'type.created',
+  'type.deleted',
+  'type.updated',
 ];
 const full = (short: string) => `com.labstock.${short}`;
 const sorted = (xs: string[]) => [...xs].sort();
@@ -30,7 +43,13 @@ describe('POST /webhooks', () => {
     expect(Object.keys(wh).sort()).toEqual(WEBHOOK_FIELDS);
     expect(wh.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(String(res.headers.location)).toMatch(new RegExp(`/webhooks/${wh.id}$`));
-    expect(wh).toMatchObject({ url: 'https://hooks.example.org/org', event_types: [], is_enabled: true, is_signed: true, is_verified: false });
+    expect(wh).toMatchObject({
+      url: 'https://hooks.example.org/org',
+      event_types: [],
+      is_enabled: true,
+      is_signed: true,
+      is_verified: false,
+    });
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   });
 
@@ -55,40 +74,77 @@ describe('POST /webhooks', () => {
   });
 
   it('accepts full type strings and returns them as given', async () => {
-    const res = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/full', event_types: ['com.labstock.order-request.ordered', 'com.labstock.sales-order-item.shipped'] });
+    const res = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/full',
+      event_types: ['com.labstock.order-request.ordered', 'com.labstock.sales-order-item.shipped'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(sorted(res.json().event_types)).toEqual(sorted([full('order-request.ordered'), full('sales-order-item.shipped')]));
   });
 
   it('accepts short types and answers with the full type strings', async () => {
-    const res = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/short', event_types: ['order-request.ordered', 'inventory-item.updated'] });
+    const res = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/short',
+      event_types: ['order-request.ordered', 'inventory-item.updated'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(sorted(res.json().event_types)).toEqual(sorted([full('order-request.ordered'), full('inventory-item.updated')]));
   });
 
   it('expands resource.* to every kind of that resource', async () => {
-    const res = await create({ lab_id: h.a.legacyLab.id, url: 'https://hooks.example.org/star', event_types: ['order-request.*', 'shipment.*'] });
+    const res = await create({
+      lab_id: h.a.legacyLab.id,
+      url: 'https://hooks.example.org/star',
+      event_types: ['order-request.*', 'shipment.*'],
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(sorted(res.json().event_types)).toEqual(sorted([
-      'order-request.created', 'order-request.deleted', 'order-request.ordered', 'order-request.received', 'shipment.created', 'shipment.delivered',
-    ].map(full)));
+    expect(sorted(res.json().event_types)).toEqual(
+      sorted(
+        [
+          'order-request.created',
+          'order-request.deleted',
+          'order-request.ordered',
+          'order-request.received',
+          'shipment.created',
+          'shipment.delivered',
+        ].map(full),
+      ),
+    );
   });
 
   it('accepts every event type of PRODUCT §7, in both spellings', async () => {
     const short = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/all-short', event_types: ALL_SHORT_TYPES });
     expect(short.statusCode, short.body).toBe(201);
     expect(sorted(short.json().event_types)).toEqual(sorted(ALL_SHORT_TYPES.map(full)));
-    const long = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/all-full', event_types: ALL_SHORT_TYPES.map(full) });
+    const long = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/all-full',
+      event_types: ALL_SHORT_TYPES.map(full),
+    });
     expect(long.statusCode, long.body).toBe(201);
     expect(sorted(long.json().event_types)).toEqual(sorted(ALL_SHORT_TYPES.map(full)));
   });
 
   it('mixes spellings; every returned entry is a full type string', async () => {
-    const res = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/mixed', event_types: ['type.*', 'com.labstock.inventory-item.deleted', 'sales-order.placed'] });
+    const res = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/mixed',
+      event_types: ['type.*', 'com.labstock.inventory-item.deleted', 'sales-order.placed'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const types: string[] = res.json().event_types;
     for (const t of types) expect(t).toMatch(/^com\.labstock\.[a-z-]+\.[a-z]+$/);
-    expect(new Set(types)).toEqual(new Set([full('type.created'), full('type.deleted'), full('type.updated'), full('inventory-item.deleted'), full('sales-order.placed')]));
+    expect(new Set(types)).toEqual(
+      new Set([
+        full('type.created'),
+        full('type.deleted'),
+        full('type.updated'),
+        full('inventory-item.deleted'),
+        full('sales-order.placed'),
+      ]),
+    );
   });
 
   it('[] and an omitted event_types both mean all events, stored and returned as []', async () => {
@@ -106,7 +162,12 @@ describe('POST /webhooks', () => {
     const res = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/flags', is_enabled: false, is_signed: false });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ is_enabled: false, is_signed: false });
-    const explicit = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/flags2', is_enabled: true, is_signed: true });
+    const explicit = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/flags2',
+      is_enabled: true,
+      is_signed: true,
+    });
     expect(explicit.json()).toMatchObject({ is_enabled: true, is_signed: true });
   });
 
@@ -127,7 +188,13 @@ describe('POST /webhooks', () => {
   });
 
   it('persists what it returned: GET shows the same webhook, and the list contains it', async () => {
-    const res = await create({ lab_id: h.a.legacyLab.id, name: 'Persisted', url: 'https://hooks.example.org/persisted', event_types: ['order-request.ordered'], is_signed: false });
+    const res = await create({
+      lab_id: h.a.legacyLab.id,
+      name: 'Persisted',
+      url: 'https://hooks.example.org/persisted',
+      event_types: ['order-request.ordered'],
+      is_signed: false,
+    });
     const created = res.json();
     const got = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${created.id}` });
     expect(got.statusCode).toBe(200);
@@ -136,7 +203,7 @@ describe('POST /webhooks', () => {
     expect(list.json()).toContainEqual(created);
   });
 
-  it('stores a lab webhook under the lab\'s organization (other organizations never list it)', async () => {
+  it("stores a lab webhook under the lab's organization (other organizations never list it)", async () => {
     const res = await create({ lab_id: h.a.legacyLab.id, url: 'https://hooks.example.org/tenant' });
     const id = res.json().id;
     const listB = await h.call(h.b.admin.token, { method: 'GET', url: '/webhooks?per_page=100' });
@@ -146,7 +213,12 @@ describe('POST /webhooks', () => {
   });
 
   it('accepts Authorization: Bearer as well as Access-Token', async () => {
-    const res = await h.call(null, { method: 'POST', url: '/webhooks', headers: { authorization: `Bearer ${h.a.admin.token}` }, payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/bearer' } });
+    const res = await h.call(null, {
+      method: 'POST',
+      url: '/webhooks',
+      headers: { authorization: `Bearer ${h.a.admin.token}` },
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/bearer' },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 });

@@ -7,7 +7,13 @@ import { h, itRejectsMalformedIds, snapshotOf, useHarness } from './_security.js
 let hook: { id: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
+    })
+  ).json();
   // A queued delivery (no worker runs in this file), so "nothing changes" covers deliveries too.
   const ping = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` });
   expect(ping.statusCode).toBe(202);
@@ -27,7 +33,10 @@ async function refused(opts: { token?: string | null; id?: string; headers?: Rec
 }
 
 describe('DELETE /webhooks/{id} errors', () => {
-  itRejectsMalformedIds(['abc', '123', '00000000-0000-4000-8000-00000000000', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(13)}`], refused);
+  itRejectsMalformedIds(
+    ['abc', '123', '00000000-0000-4000-8000-00000000000', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(13)}`],
+    refused,
+  );
 
   it('an unknown uuid: 404', async () => {
     await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');

@@ -32,7 +32,11 @@ async function settle(): Promise<void> {
 }
 
 async function create(path: string, payload: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload } });
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/webhooks',
+    payload: { organization_id: h.a.orgId, url: `${receiver.url}?w=${path}`, ...payload },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -93,7 +97,7 @@ describe('DELETE /webhooks/{id}', () => {
     expect(list.json().map((w: { id: string }) => w.id)).not.toContain(hook.id);
   });
 
-  it('leaves the organization\'s other webhooks, their deliveries and their log alone', async () => {
+  it("leaves the organization's other webhooks, their deliveries and their log alone", async () => {
     const gone = await create('sibling-gone');
     const kept = await create('sibling-kept', { name: 'Kept' });
     await causeEvent('12');
@@ -125,7 +129,8 @@ describe('DELETE /webhooks/{id}', () => {
 
   it('a delivery in flight when its webhook is deleted leaves no delivery and no log behind', async () => {
     const hook = await create('in-flight');
-    receiver.respond = (req) => (req.path === '/hook?w=in-flight' && req.method === 'POST' ? { status: 204, delayMs: 300 } : { status: 204 });
+    receiver.respond = (req) =>
+      req.path === '/hook?w=in-flight' && req.method === 'POST' ? { status: 204, delayMs: 300 } : { status: 204 };
     try {
       const n = receiver.posts.length;
       expect((await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).statusCode).toBe(202);

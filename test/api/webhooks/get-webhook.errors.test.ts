@@ -4,7 +4,13 @@ import { expectError, h, useHarness } from './_security.js';
 let hookId: string;
 useHarness();
 beforeAll(async () => {
-  hookId = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/a' } })).json().id;
+  hookId = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/a' },
+    })
+  ).json().id;
 });
 
 describe('GET /webhooks/{id} errors', () => {
@@ -15,14 +21,23 @@ describe('GET /webhooks/{id} errors', () => {
   });
 
   it('a revoked-looking or unknown token: 401', async () => {
-    expectError(await h.call('lst_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { method: 'GET', url: `/webhooks/${hookId}` }), 401, 'unauthorized');
+    expectError(
+      await h.call('lst_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { method: 'GET', url: `/webhooks/${hookId}` }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('an id that is not a uuid: 422 naming id', async () => {
     for (const id of ['123', 'not-a-uuid', `${hookId}x`]) {
       const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${id}` });
       expectError(res, 422, 'validation_failed');
-      expect(res.json().errors.map((e: { field: string }) => e.field).join(' ')).toContain('id');
+      expect(
+        res
+          .json()
+          .errors.map((e: { field: string }) => e.field)
+          .join(' '),
+      ).toContain('id');
     }
   });
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
 const create = async (payload: Record<string, unknown>) => {
@@ -13,11 +15,26 @@ const create = async (payload: Record<string, unknown>) => {
 
 describe('GET /webhooks/{id}', () => {
   it('returns the webhook exactly as created, with exactly the contract fields', async () => {
-    const created = await create({ organization_id: h.a.orgId, name: 'Orders', url: 'https://hooks.example.org/orders', event_types: ['order-request.*'], is_signed: false });
+    const created = await create({
+      organization_id: h.a.orgId,
+      name: 'Orders',
+      url: 'https://hooks.example.org/orders',
+      event_types: ['order-request.*'],
+      is_signed: false,
+    });
     const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${created.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(created);
-    expect(Object.keys(res.json()).sort()).toEqual(['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'event_types',
+      'id',
+      'is_enabled',
+      'is_signed',
+      'is_verified',
+      'name',
+      'signing_key',
+      'url',
+    ]);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   });
 
@@ -25,11 +42,22 @@ describe('GET /webhooks/{id}', () => {
     const created = await create({ lab_id: h.a.migratedLab.id, url: 'https://hooks.example.org/lab' });
     const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${created.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, url: 'https://hooks.example.org/lab', event_types: [], is_enabled: true, is_signed: true, is_verified: false });
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      url: 'https://hooks.example.org/lab',
+      event_types: [],
+      is_enabled: true,
+      is_signed: true,
+      is_verified: false,
+    });
   });
 
   it('shows event types as full type strings whatever spelling created them', async () => {
-    const created = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/t', event_types: ['type.created', 'com.labstock.shipment.delivered'] });
+    const created = await create({
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/t',
+      event_types: ['type.created', 'com.labstock.shipment.delivered'],
+    });
     const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${created.id}` });
     expect([...res.json().event_types].sort()).toEqual(['com.labstock.shipment.delivered', 'com.labstock.type.created']);
   });

@@ -6,7 +6,13 @@ import { h, itIsNotFoundWhenUnknownOrDeleted, itRejectsMalformedIds, itRequiresT
 let hook: { id: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
+    })
+  ).json();
   expect((await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).statusCode).toBe(202);
 });
 
@@ -25,8 +31,13 @@ async function refused(opts: { token?: string | null; id?: string; query?: strin
 
 describe('GET /webhooks/{id}/deliveries errors', () => {
   it.each([
-    ['page=0', 'page'], ['page=-1', 'page'], ['page=abc', 'page'], ['page=1.5', 'page'],
-    ['per_page=0', 'per_page'], ['per_page=101', 'per_page'], ['per_page=x', 'per_page'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['per_page=0', 'per_page'],
+    ['per_page=101', 'per_page'],
+    ['per_page=x', 'per_page'],
   ])('?%s: 422 naming %s', async (query, field) => {
     const body = await refused({ query: `?${query}` }, 422, 'validation_failed');
     expect((body.errors ?? []).map((e) => e.field)).toContain(field);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { create, DATETIME_RE, h, ping, receiver, settle, useDeliveringApp, UUID_RE, worker } from './_setup.js';
+import { create, DATETIME_RE, h, ping, receiver, settle, UUID_RE, useDeliveringApp, worker } from './_setup.js';
 
 // GET /webhooks/{id}/deliveries (PRODUCT §8, lists as in §2): this webhook's deliveries, newest first, a bare
 // array paginated with Link and X-Total-Count, each with its whole attempt log in the order the attempts ran.
@@ -64,11 +64,15 @@ describe('GET /webhooks/{id}/deliveries', () => {
     for (let i = 1; i < deliveries.length; i++) expect(deliveries[i - 1].created_at >= deliveries[i].created_at).toBe(true);
   });
 
-  it('deliveries of real changes name their event type; only this webhook\'s deliveries are listed', async () => {
+  it("deliveries of real changes name their event type; only this webhook's deliveries are listed", async () => {
     const mine = await create('mine', { event_types: ['inventory-item.updated'] });
     const other = await create('other');
     const n = receiver.posts.length;
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '9' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: { quantity: '9' },
+    });
     expect(put.statusCode).toBe(200);
     await ping(other.id);
     await receiver.waitFor(n + 3);
@@ -98,7 +102,12 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(pages.flatMap((p) => p.json().map((d: { id: string }) => d.id))).toEqual(all);
     expect(pages.map((p) => p.json().length)).toEqual([2, 2, 1]);
     const l2 = links(pages[1]!.headers.link);
-    expect(Object.fromEntries(Object.entries(l2).map(([rel, v]) => [rel, v.page]))).toEqual({ first: '1', prev: '1', next: '3', last: '3' });
+    expect(Object.fromEntries(Object.entries(l2).map(([rel, v]) => [rel, v.page]))).toEqual({
+      first: '1',
+      prev: '1',
+      next: '3',
+      last: '3',
+    });
     for (const v of Object.values(l2)) {
       expect(v.per_page).toBe('2');
       expect(v.path).toBe(`/webhooks/${hook.id}/deliveries`);
@@ -144,20 +153,32 @@ describe('GET /webhooks/{id}/deliveries', () => {
       expect(waiting).toMatchObject({ id: queued.id, status: 'pending', attempts: 1, completed_at: null });
       expect(waiting.next_attempt_at).toMatch(DATETIME_RE);
       expect(Date.parse(waiting.next_attempt_at)).toBeGreaterThanOrEqual(t0 + 900);
-      expect(waiting.log).toEqual([expect.objectContaining({ outcome: 'http_error', status_code: 503, error: 'HTTP 503', response_body: 'busy' })]);
+      expect(waiting.log).toEqual([
+        expect.objectContaining({ outcome: 'http_error', status_code: 503, error: 'HTTP 503', response_body: 'busy' }),
+      ]);
 
       await settle();
       const [done] = (await list(hook.id)).json();
-      expect(done).toMatchObject({ id: queued.id, status: 'succeeded', attempts: 2, next_attempt_at: null, completed_at: expect.stringMatching(DATETIME_RE) });
-      expect(done.log.map((l: { outcome: string; status_code: number; response_body: string }) => [l.outcome, l.status_code, l.response_body]))
-        .toEqual([['http_error', 503, 'busy'], ['success', 200, 'ok']]);
+      expect(done).toMatchObject({
+        id: queued.id,
+        status: 'succeeded',
+        attempts: 2,
+        next_attempt_at: null,
+        completed_at: expect.stringMatching(DATETIME_RE),
+      });
+      expect(
+        done.log.map((l: { outcome: string; status_code: number; response_body: string }) => [l.outcome, l.status_code, l.response_body]),
+      ).toEqual([
+        ['http_error', 503, 'busy'],
+        ['success', 200, 'ok'],
+      ]);
       expect(Date.parse(done.log[1].attempted_at) - Date.parse(done.log[0].attempted_at)).toBeGreaterThanOrEqual(900);
     } finally {
       receiver.respond = () => ({ status: 204 });
     }
   });
 
-  it('lists a lab webhook\'s deliveries; once the webhook is deleted its log is 404', async () => {
+  it("lists a lab webhook's deliveries; once the webhook is deleted its log is 404", async () => {
     const lab = await create('lab-log', { organization_id: undefined, lab_id: h.a.legacyLab.id });
     const queued = await ping(lab.id);
     await settle();

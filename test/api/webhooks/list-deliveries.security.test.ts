@@ -15,22 +15,27 @@ beforeAll(async () => {
 const list = (token: string, id: string) => h.call(token, { method: 'GET', url: `/webhooks/${id}/deliveries` });
 
 describe('GET /webhooks/{id}/deliveries security', () => {
-  webhookSecurityCases({
-    call: list,
-    snapshot: snapshotOf('webhooks', 'deliveries'),
-    check: (res) => expect(res.headers['x-total-count']).toBeUndefined(),
-    leaks: async () => {
-      const bDeliveryIds = (await h.deps.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', bHook.id).execute()).map((r) => r.id);
-      expect(bDeliveryIds).toHaveLength(1);
-      return [bEventId, ...bDeliveryIds];
+  webhookSecurityCases(
+    {
+      call: list,
+      snapshot: snapshotOf('webhooks', 'deliveries'),
+      check: (res) => expect(res.headers['x-total-count']).toBeUndefined(),
+      leaks: async () => {
+        const bDeliveryIds = (
+          await h.deps.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', bHook.id).execute()
+        ).map((r) => r.id);
+        expect(bDeliveryIds).toHaveLength(1);
+        return [bEventId, ...bDeliveryIds];
+      },
     },
-  }, {
-    members: 'members get 403 and no log',
-    foreign: 'another organization\'s webhook: 404 for A\'s admin and members, nothing of B\'s log returned',
-    likeMissing: 'B\'s id answers exactly like an id that exists nowhere',
-  });
+    {
+      members: 'members get 403 and no log',
+      foreign: "another organization's webhook: 404 for A's admin and members, nothing of B's log returned",
+      likeMissing: "B's id answers exactly like an id that exists nowhere",
+    },
+  );
 
-  it('control: each admin sees exactly their own webhook\'s log', async () => {
+  it("control: each admin sees exactly their own webhook's log", async () => {
     const a = await list(h.a.admin.token, aHook.id);
     expect(a.statusCode).toBe(200);
     expect(a.json()).toHaveLength(1);

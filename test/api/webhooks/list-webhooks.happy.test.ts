@@ -9,9 +9,10 @@ const created: Record<string, unknown>[] = [];
 beforeAll(async () => {
   h = await startHarness();
   for (let i = 0; i < 5; i++) {
-    const payload = i % 2 === 0
-      ? { organization_id: h.a.orgId, url: `https://hooks.example.org/${i}`, name: `hook ${i}` }
-      : { lab_id: h.a.legacyLab.id, url: `https://hooks.example.org/${i}`, event_types: ['order-request.ordered'] };
+    const payload =
+      i % 2 === 0
+        ? { organization_id: h.a.orgId, url: `https://hooks.example.org/${i}`, name: `hook ${i}` }
+        : { lab_id: h.a.legacyLab.id, url: `https://hooks.example.org/${i}`, event_types: ['order-request.ordered'] };
     const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload });
     if (res.statusCode !== 201) throw new Error(res.body);
     created.push(res.json());
@@ -65,7 +66,7 @@ describe('GET /webhooks', () => {
     expect(res.json()).toEqual([]);
   });
 
-  it('organization_id of the token\'s own organization filters to the same list', async () => {
+  it("organization_id of the token's own organization filters to the same list", async () => {
     const res = await list(`?organization_id=${h.a.orgId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(created);

@@ -7,14 +7,16 @@ useHarness({ b: 'lab' });
 
 describe('GET /webhooks security', () => {
   // The collection has no id: the request ignores the one it is given (aHook's).
-  itRefusesMembers('a member gets 403 forbidden, with no signing key in the answer', { call: (token) => h.call(token, { method: 'GET', url: '/webhooks' }) });
+  itRefusesMembers('a member gets 403 forbidden, with no signing key in the answer', {
+    call: (token) => h.call(token, { method: 'GET', url: '/webhooks' }),
+  });
 
   it('a member filtering by organization is still 403', async () => {
     const res = await h.call(h.a.member.token, { method: 'GET', url: `/webhooks?organization_id=${h.a.orgId}` });
     expect(res.statusCode).toBe(403);
   });
 
-  it('each admin sees only their organization\'s webhooks', async () => {
+  it("each admin sees only their organization's webhooks", async () => {
     const a = await h.call(h.a.admin.token, { method: 'GET', url: '/webhooks' });
     expect(a.json().map((w: { id: string }) => w.id)).toEqual([aHook.id]);
     expect(a.body).not.toContain(bHook.signing_key);

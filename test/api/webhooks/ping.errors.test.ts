@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itIsNotFoundWhenUnknownOrDeleted, itRefusesWhileDisabled, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
+import {
+  h,
+  itIsNotFoundWhenUnknownOrDeleted,
+  itRefusesWhileDisabled,
+  itRejectsMalformedIds,
+  itRequiresToken,
+  snapshotOf,
+  useHarness,
+} from './_security.js';
 
 // POST /webhooks/{id}/ping refusals: 409 for a disabled webhook, 422/404/401 as everywhere; no event and no
 // delivery is created by a refused ping.
@@ -7,7 +15,13 @@ import { h, itIsNotFoundWhenUnknownOrDeleted, itRefusesWhileDisabled, itRejectsM
 let hook: { id: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
+    })
+  ).json();
 });
 
 const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
@@ -26,13 +40,29 @@ describe('POST /webhooks/{id}/ping errors', () => {
   itRefusesWhileDisabled('a webhook disabled by a user: 409, no event, no delivery', () => hook.id, refused);
 
   it('a webhook created disabled: 409', async () => {
-    const off = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/off', is_enabled: false } })).json();
+    const off = (
+      await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/off', is_enabled: false },
+      })
+    ).json();
     await refused({ id: off.id }, 409, 'conflict');
   });
 
   it('a webhook disabled by the service (receiver answered 410): 409', async () => {
-    const auto = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();
-    await h.deps.db.updateTable('webhooks').set({ is_enabled: 0, disabled_reason: 'the receiver answered 410 Gone' }).where('id', '=', auto.id).execute();
+    const auto = (
+      await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' },
+      })
+    ).json();
+    await h.deps.db
+      .updateTable('webhooks')
+      .set({ is_enabled: 0, disabled_reason: 'the receiver answered 410 Gone' })
+      .where('id', '=', auto.id)
+      .execute();
     await refused({ id: auto.id }, 409, 'conflict');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
-import { create, DATETIME_RE, h, ping, postsTo, receiver, settle, useDeliveringApp, UUID_RE } from './_setup.js';
+import { create, DATETIME_RE, h, ping, postsTo, receiver, settle, UUID_RE, useDeliveringApp } from './_setup.js';
 
 // POST /webhooks/{id}/ping (PRODUCT §8): 202 {id, event_id, status}; a com.labstock.webhook.ping CloudEvent is
 // delivered to this webhook only, whatever its event_types filter, signed like any delivery.
@@ -31,14 +31,18 @@ describe('POST /webhooks/{id}/ping', () => {
     expect(got.headers['webhook-id']).toBe(queued.event_id);
     const event = Receiver.verify(got, target.signing_key) as Record<string, any>;
     expect(event).toEqual({
-      specversion: '1.0', id: queued.event_id, source: 'https://labstock.test', type: 'com.labstock.webhook.ping',
-      datacontenttype: 'application/json', time: expect.stringMatching(DATETIME_RE),
+      specversion: '1.0',
+      id: queued.event_id,
+      source: 'https://labstock.test',
+      type: 'com.labstock.webhook.ping',
+      datacontenttype: 'application/json',
+      time: expect.stringMatching(DATETIME_RE),
       data: { webhook: { id: target.id, name: 'Pinged', url: target.url } },
     });
     expect(got.event?.type).toBe('com.labstock.webhook.ping');
   });
 
-  it('the ping shows in this webhook\'s delivery log (succeeded) and in no other', async () => {
+  it("the ping shows in this webhook's delivery log (succeeded) and in no other", async () => {
     const target = await create('logged');
     const other = await create('other-logged');
     const n = receiver.posts.length;
@@ -47,7 +51,13 @@ describe('POST /webhooks/{id}/ping', () => {
     await settle();
     const log = (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${target.id}/deliveries` })).json();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ id: queued.id, event_id: queued.event_id, event_type: 'com.labstock.webhook.ping', status: 'succeeded', attempts: 1 });
+    expect(log[0]).toMatchObject({
+      id: queued.id,
+      event_id: queued.event_id,
+      event_type: 'com.labstock.webhook.ping',
+      status: 'succeeded',
+      attempts: 1,
+    });
     expect(log[0].log).toEqual([expect.objectContaining({ outcome: 'success', status_code: 204 })]);
     const otherLog = (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${other.id}/deliveries` })).json();
     expect(otherLog).toEqual([]);
@@ -63,7 +73,11 @@ describe('POST /webhooks/{id}/ping', () => {
     expect(first.id).not.toBe(second.id);
     await receiver.waitFor(n + 2);
     await settle();
-    expect(postsTo('lab-ping').map((p) => p.event?.id).sort()).toEqual([first.event_id, second.event_id].sort());
+    expect(
+      postsTo('lab-ping')
+        .map((p) => p.event?.id)
+        .sort(),
+    ).toEqual([first.event_id, second.event_id].sort());
     expect(postsTo('lab-ping')[0]!.event?.data).toEqual({ webhook: { id: lab.id, name: null, url: lab.url } });
 
     const unsigned = await create('unsigned-ping', { is_signed: false });
@@ -93,8 +107,17 @@ describe('POST /webhooks/{id}/ping', () => {
       await settle();
       const [delivery] = (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}/deliveries` })).json();
       expect(delivery).toMatchObject({ id: queued.id, status: 'failed', attempts: 3 });
-      expect(delivery.log.map((l: { outcome: string; status_code: number; response_body: string }) => [l.outcome, l.status_code, l.response_body]))
-        .toEqual([['http_error', 500, 'down for maintenance'], ['http_error', 500, 'down for maintenance'], ['http_error', 500, 'down for maintenance']]);
+      expect(
+        delivery.log.map((l: { outcome: string; status_code: number; response_body: string }) => [
+          l.outcome,
+          l.status_code,
+          l.response_body,
+        ]),
+      ).toEqual([
+        ['http_error', 500, 'down for maintenance'],
+        ['http_error', 500, 'down for maintenance'],
+        ['http_error', 500, 'down for maintenance'],
+      ]);
       expect(postsTo('failing').every((p) => p.headers['webhook-id'] === queued.event_id)).toBe(true);
     } finally {
       receiver.respond = () => ({ status: 204 });
@@ -104,7 +127,8 @@ describe('POST /webhooks/{id}/ping', () => {
   it('a retry with the same Idempotency-Key answers the first 202 and pings only once', async () => {
     const hook = await create('idempotent');
     const n = receiver.posts.length;
-    const call = () => h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping`, headers: { 'idempotency-key': `ping-${hook.id}` } });
+    const call = () =>
+      h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping`, headers: { 'idempotency-key': `ping-${hook.id}` } });
     const first = await call();
     const second = await call();
     expect([first.statusCode, second.statusCode]).toEqual([202, 202]);

@@ -12,10 +12,12 @@ const ping = (token: string, id: string) => h.call(token, { method: 'POST', url:
 describe('POST /webhooks/{id}/ping security', () => {
   itRefusesMembers('members get 403; no event, no delivery', { call: ping, snapshot });
 
-  itHidesForeign('another organization\'s webhook: 404 for A\'s admin and members; nothing queued for B', { call: ping, snapshot });
+  itHidesForeign("another organization's webhook: 404 for A's admin and members; nothing queued for B", { call: ping, snapshot });
 
   it('a disabled foreign webhook is still 404, not 409 (its state is not revealed)', async () => {
-    expect((await h.call(h.b.admin.token, { method: 'PUT', url: `/webhooks/${bHook.id}`, payload: { is_enabled: false } })).statusCode).toBe(200);
+    expect(
+      (await h.call(h.b.admin.token, { method: 'PUT', url: `/webhooks/${bHook.id}`, payload: { is_enabled: false } })).statusCode,
+    ).toBe(200);
     try {
       const before = await snapshot();
       const res = await ping(h.a.admin.token, bHook.id);
@@ -26,7 +28,7 @@ describe('POST /webhooks/{id}/ping security', () => {
     }
   });
 
-  itAnswersLikeMissing('B\'s id answers exactly like an id that exists nowhere', { call: ping });
+  itAnswersLikeMissing("B's id answers exactly like an id that exists nowhere", { call: ping });
 
   it('control: each admin pings their own; the event is stored in that organization only', async () => {
     const res = await ping(h.a.admin.token, aHook.id);

@@ -10,7 +10,8 @@ let delivery: { id: string; event_id: string };
 let otherDelivery: { id: string };
 useHarness();
 beforeAll(async () => {
-  const make = async (url: string) => (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url } })).json();
+  const make = async (url: string) =>
+    (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url } })).json();
   hook = await make('https://hooks.example.org/keep');
   other = await make('https://hooks.example.org/other');
   delivery = (await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).json();
@@ -22,7 +23,10 @@ const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 async function refused(opts: { token?: string | null; id?: string; deliveryId?: string }, status: number, code: string) {
   const before = await snapshot();
   const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/deliveries/${opts.deliveryId ?? delivery.id}/redeliver` });
+  const res = await h.call(token, {
+    method: 'POST',
+    url: `/webhooks/${opts.id ?? hook.id}/deliveries/${opts.deliveryId ?? delivery.id}/redeliver`,
+  });
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
   expect(await snapshot()).toEqual(before);
@@ -46,8 +50,14 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver errors', () => {
     await refused({ id: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found');
   });
 
-  it('a deleted webhook\'s delivery: 404', async () => {
-    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();
+  it("a deleted webhook's delivery: 404", async () => {
+    const gone = (
+      await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' },
+      })
+    ).json();
     const d = (await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${gone.id}/ping` })).json();
     expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
     await refused({ id: gone.id, deliveryId: d.id }, 404, 'not_found');
@@ -71,6 +81,10 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver errors', () => {
     const after = await snapshot();
     expect(after.deliveries.length - before.deliveries.length).toBe(1);
     expect(after.events).toEqual(before.events);
-    expect(after.deliveries.find((d) => d.id === res.json().id)).toMatchObject({ webhook_id: hook.id, event_id: delivery.event_id, status: 'pending' });
+    expect(after.deliveries.find((d) => d.id === res.json().id)).toMatchObject({
+      webhook_id: hook.id,
+      event_id: delivery.event_id,
+      status: 'pending',
+    });
   });
 });

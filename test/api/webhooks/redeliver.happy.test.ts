@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
-import { create, h, postsTo, receiver, settle, useDeliveringApp, UUID_RE } from './_setup.js';
+import { create, h, postsTo, receiver, settle, UUID_RE, useDeliveringApp } from './_setup.js';
 
 // POST /webhooks/{id}/deliveries/{deliveryId}/redeliver (PRODUCT §8): 202 {id, event_id, status}; the same event
 // is sent again as a new delivery, with the same webhook-id (receivers deduplicate on it) and the same body.
@@ -15,7 +15,11 @@ const list = async (id: string) => (await h.call(h.a.admin.token, { method: 'GET
 describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
   it('sends a delivered event again: 202, a new delivery, same webhook-id and body, both signed validly', async () => {
     const hook = await create('again', { event_types: ['inventory-item.updated'] });
-    const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '21' } });
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${h.a.legacyLab.itemId}`,
+      payload: { quantity: '21' },
+    });
     expect(put.statusCode).toBe(200);
     await receiver.waitFor(1);
     await settle();
@@ -49,10 +53,16 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
 
   it('sends the event as it was, even after the resource changed since', async () => {
     const hook = await create('as-it-was', { event_types: ['inventory-item.updated'] });
-    expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '31' } })).statusCode).toBe(200);
+    expect(
+      (await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '31' } }))
+        .statusCode,
+    ).toBe(200);
     await settle();
     const [first] = await list(hook.id);
-    expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '32' } })).statusCode).toBe(200);
+    expect(
+      (await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '32' } }))
+        .statusCode,
+    ).toBe(200);
     await settle();
     const before = postsTo('as-it-was').length;
     expect((await redeliver(hook.id, first.id)).statusCode).toBe(202);
@@ -102,7 +112,10 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', () => {
   it('sends to this webhook only: another webhook that got the same event gets nothing more', async () => {
     const one = await create('one', { event_types: ['inventory-item.updated'] });
     await create('two', { event_types: ['inventory-item.updated'] });
-    expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '41' } })).statusCode).toBe(200);
+    expect(
+      (await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '41' } }))
+        .statusCode,
+    ).toBe(200);
     await settle();
     expect([postsTo('one').length, postsTo('two').length]).toEqual([1, 1]);
     const [d] = await list(one.id);

@@ -21,15 +21,17 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver security', () =>
   itRefusesMembers('members get 403; nothing queued', { call: (token, id) => redeliver(token, id, aDelivery.id), snapshot });
 
   for (const [label, deliveryId] of [
-    ['B\'s webhook and B\'s delivery', () => bDelivery.id],
-    ['B\'s webhook with A\'s delivery', () => aDelivery.id],
+    ["B's webhook and B's delivery", () => bDelivery.id],
+    ["B's webhook with A's delivery", () => aDelivery.id],
   ] as const) {
     itHidesForeign(`${label}: 404 for A's admin and members, nothing queued, nothing of B returned`, {
-      call: (token, id) => redeliver(token, id, deliveryId()), snapshot, leaks: () => [bDelivery.id, bDelivery.event_id],
+      call: (token, id) => redeliver(token, id, deliveryId()),
+      snapshot,
+      leaks: () => [bDelivery.id, bDelivery.event_id],
     });
   }
 
-  it('A\'s webhook with B\'s delivery: 404 for A\'s admin; members get the 403 their role gets for any delivery id', async () => {
+  it("A's webhook with B's delivery: 404 for A's admin; members get the 403 their role gets for any delivery id", async () => {
     const before = await snapshot();
     const res = await redeliver(h.a.admin.token, aHook.id, bDelivery.id);
     expect(res.statusCode, res.body).toBe(404);
@@ -60,10 +62,17 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/redeliver security', () =>
     expect(a.statusCode).toBe(202);
     const b = await redeliver(h.b.admin.token, bHook.id, bDelivery.id);
     expect(b.statusCode).toBe(202);
-    const rows = await h.deps.db.selectFrom('webhook_deliveries').select(['id', 'webhook_id', 'event_id']).where('id', 'in', [a.json().id, b.json().id]).orderBy('id').execute();
-    expect(rows).toEqual([
-      { id: a.json().id, webhook_id: aHook.id, event_id: aDelivery.event_id },
-      { id: b.json().id, webhook_id: bHook.id, event_id: bDelivery.event_id },
-    ].sort((x, y) => (x.id < y.id ? -1 : 1)));
+    const rows = await h.deps.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'webhook_id', 'event_id'])
+      .where('id', 'in', [a.json().id, b.json().id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      [
+        { id: a.json().id, webhook_id: aHook.id, event_id: aDelivery.event_id },
+        { id: b.json().id, webhook_id: bHook.id, event_id: bDelivery.event_id },
+      ].sort((x, y) => (x.id < y.id ? -1 : 1)),
+    );
   });
 });

@@ -7,7 +7,13 @@ import { h, itRefusesWhileDisabled, itRequiresToken, snapshotOf, useHarness } fr
 let hook: { id: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
+    })
+  ).json();
   // An event in the webhook's scope, so an accepted replay would have something to schedule.
   const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '8' } });
   expect(put.statusCode).toBe(200);
@@ -18,14 +24,22 @@ const TO = '2999-01-01T00:00:00.000Z';
 
 const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 
-async function refused(opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null; id?: string }, status: number, code: string) {
+async function refused(
+  opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null; id?: string },
+  status: number,
+  code: string,
+) {
   const before = await snapshot();
   const headers: Record<string, string> = {};
   if (opts.contentType) headers['content-type'] = opts.contentType;
   const token = opts.token === undefined ? h.a.admin.token : opts.token;
   const res = await h.call(token, {
-    method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/replay`, headers,
-    ...(opts.body !== undefined ? { payload: opts.body } : { payload: (opts.payload ?? { from: FROM, to: TO }) as Record<string, unknown> }),
+    method: 'POST',
+    url: `/webhooks/${opts.id ?? hook.id}/replay`,
+    headers,
+    ...(opts.body !== undefined
+      ? { payload: opts.body }
+      : { payload: (opts.payload ?? { from: FROM, to: TO }) as Record<string, unknown> }),
   });
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });

@@ -29,16 +29,31 @@ async function ping(id: string): Promise<string> {
   return res.json().event_id;
 }
 
-interface EventRow { id: string; type: string; lab_id: string | null; created_at: string; payload: string }
+interface EventRow {
+  id: string;
+  type: string;
+  lab_id: string | null;
+  created_at: string;
+  payload: string;
+}
 
 /** Each helper causes exactly one event, a few milliseconds apart so created_at differs. */
 async function newest(): Promise<EventRow> {
   await sleep(3);
-  return h.deps.db.selectFrom('events').select(['id', 'type', 'lab_id', 'created_at', 'payload']).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return h.deps.db
+    .selectFrom('events')
+    .select(['id', 'type', 'lab_id', 'created_at', 'payload'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 }
 async function updateLegacyItem(): Promise<EventRow> {
   seq += 1;
-  const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: String(100 + seq) } });
+  const res = await h.call(h.a.admin.token, {
+    method: 'PUT',
+    url: `/inventory-items/${h.a.legacyLab.itemId}`,
+    payload: { quantity: String(100 + seq) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const e = await newest();
   expect([e.type, e.lab_id]).toEqual(['com.labstock.inventory-item.updated', h.a.legacyLab.id]);
@@ -47,7 +62,11 @@ async function updateLegacyItem(): Promise<EventRow> {
 async function updateMigratedInstance(): Promise<EventRow> {
   seq += 1;
   const m = h.a.migratedLab;
-  const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${m.itemId}/instances/${m.instanceIds[0]}`, payload: { quantity: String(seq) } });
+  const res = await h.call(h.a.admin.token, {
+    method: 'PUT',
+    url: `/inventory-items/${m.itemId}/instances/${m.instanceIds[0]}`,
+    payload: { quantity: String(seq) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const e = await newest();
   expect([e.type, e.lab_id]).toEqual(['com.labstock.inventory-item.updated', m.id]);
@@ -56,8 +75,17 @@ async function updateMigratedInstance(): Promise<EventRow> {
 async function createOrderRequest(): Promise<EventRow> {
   seq += 1;
   const res = await h.call(h.a.admin.token, {
-    method: 'POST', url: '/order-requests',
-    payload: { lab_id: h.a.legacyLab.id, type_id: h.a.legacyLab.typeId, name: `Thing ${seq}`, vendor_name: 'Vendor', catalog_number: `CAT-${seq}`, price: { amount: '1250', currency: 'USD' }, quantity: 1 },
+    method: 'POST',
+    url: '/order-requests',
+    payload: {
+      lab_id: h.a.legacyLab.id,
+      type_id: h.a.legacyLab.typeId,
+      name: `Thing ${seq}`,
+      vendor_name: 'Vendor',
+      catalog_number: `CAT-${seq}`,
+      price: { amount: '1250', currency: 'USD' },
+      quantity: 1,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const e = await newest();
@@ -159,7 +187,12 @@ describe('POST /webhooks/{id}/replay', () => {
     const hook = await create('history', { organization_id: undefined, lab_id: h.a.migratedLab.id });
     await ping(hook.id);
     await settle();
-    const expected = await h.deps.db.selectFrom('events').select('id').where('lab_id', '=', h.a.migratedLab.id).where('type', '!=', 'com.labstock.webhook.ping').execute();
+    const expected = await h.deps.db
+      .selectFrom('events')
+      .select('id')
+      .where('lab_id', '=', h.a.migratedLab.id)
+      .where('type', '!=', 'com.labstock.webhook.ping')
+      .execute();
     // The fixture's own creates (type, item, instances) are events of this lab.
     expect(expected.length).toBeGreaterThanOrEqual(3);
     const before = postsAt('history').length;
@@ -170,7 +203,7 @@ describe('POST /webhooks/{id}/replay', () => {
     for (const p of replayed) expect(p.event?.type).not.toBe('com.labstock.webhook.ping');
   });
 
-  it('uses the webhook\'s current filter: after changing event_types, a replay sends the newly chosen types', async () => {
+  it("uses the webhook's current filter: after changing event_types, a replay sends the newly chosen types", async () => {
     const hook = await create('refilter', { event_types: ['inventory-item.updated'] });
     const from = new Date().toISOString();
     const item = await updateLegacyItem();
@@ -190,7 +223,13 @@ describe('POST /webhooks/{id}/replay', () => {
     await createOrderRequest();
     await settle();
     const body = { from, to: new Date(Date.now() + 1).toISOString() };
-    const call = () => h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/replay`, payload: body, headers: { 'idempotency-key': `replay-${hook.id}` } });
+    const call = () =>
+      h.call(h.a.admin.token, {
+        method: 'POST',
+        url: `/webhooks/${hook.id}/replay`,
+        payload: body,
+        headers: { 'idempotency-key': `replay-${hook.id}` },
+      });
     const first = await call();
     const second = await call();
     expect([first.statusCode, second.statusCode]).toEqual([202, 202]);

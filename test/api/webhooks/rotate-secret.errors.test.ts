@@ -6,7 +6,13 @@ import { h, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } fro
 let hook: { id: string; signing_key: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
+    })
+  ).json();
 });
 
 const snapshot = snapshotOf('webhooks');
@@ -32,7 +38,13 @@ describe('POST /webhooks/{id}/rotate-secret errors', () => {
   itRequiresToken(refused);
 
   it('a deleted webhook: 404', async () => {
-    const gone = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' } })).json();
+    const gone = (
+      await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/webhooks',
+        payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/gone' },
+      })
+    ).json();
     expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/webhooks/${gone.id}` })).statusCode).toBe(204);
     await refused({ id: gone.id }, 404, 'not_found');
   });

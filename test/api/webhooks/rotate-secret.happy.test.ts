@@ -19,14 +19,33 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-interface Webhook { id: string; name: string | null; url: string; event_types: string[]; is_enabled: boolean; is_verified: boolean; is_signed: boolean; signing_key: string }
+interface Webhook {
+  id: string;
+  name: string | null;
+  url: string;
+  event_types: string[];
+  is_enabled: boolean;
+  is_verified: boolean;
+  is_signed: boolean;
+  signing_key: string;
+}
 const KEY_RE = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let seq = 0;
 async function create(payload: Record<string, unknown> = {}): Promise<Webhook> {
   seq += 1;
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, name: 'Rotating', url: `${receiver.url}?w=${seq}`, event_types: ['order-request.created'], ...payload } });
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/webhooks',
+    payload: {
+      organization_id: h.a.orgId,
+      name: 'Rotating',
+      url: `${receiver.url}?w=${seq}`,
+      event_types: ['order-request.created'],
+      ...payload,
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   await worker.idle(); // let the validation handshake settle so rows compare cleanly
   return res.json();
@@ -88,7 +107,11 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
   it('a second rotation keeps the key it replaces (not the oldest) and restarts the 24 hours', async () => {
     const hook = await create();
     const first = await rotate(hook.id);
-    await h.deps.db.updateTable('webhooks').set({ previous_key_expires_at: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', hook.id).execute();
+    await h.deps.db
+      .updateTable('webhooks')
+      .set({ previous_key_expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
     const second = await rotate(hook.id);
     expect(new Set([hook.signing_key, first.signing_key, second.signing_key]).size).toBe(3);
     const row = await rowOf(hook.id);
@@ -118,7 +141,11 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
   it('once the overlap has passed, only the new key signs', async () => {
     const hook = await create();
     const rotated = await rotate(hook.id);
-    await h.deps.db.updateTable('webhooks').set({ previous_key_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', hook.id).execute();
+    await h.deps.db
+      .updateTable('webhooks')
+      .set({ previous_key_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
     const got = await pingAndReceive(hook);
     expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(verifies(got, rotated.signing_key)).toBe(true);
@@ -137,7 +164,12 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
 
   it('a retry with the same Idempotency-Key answers the first response and rotates only once', async () => {
     const hook = await create();
-    const call = () => h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/rotate-secret`, headers: { 'idempotency-key': `rotate-${hook.id}` } });
+    const call = () =>
+      h.call(h.a.admin.token, {
+        method: 'POST',
+        url: `/webhooks/${hook.id}/rotate-secret`,
+        headers: { 'idempotency-key': `rotate-${hook.id}` },
+      });
     const first = await call();
     const second = await call();
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);

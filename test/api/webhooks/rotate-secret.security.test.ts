@@ -10,11 +10,14 @@ const snapshot = snapshotOf('webhooks');
 const rotate = (token: string, id: string) => h.call(token, { method: 'POST', url: `/webhooks/${id}/rotate-secret` });
 
 describe('POST /webhooks/{id}/rotate-secret security', () => {
-  webhookSecurityCases({ call: rotate, snapshot }, {
-    members: 'members get 403 and no key; the key is unchanged',
-    foreign: 'another organization\'s webhook: 404 for A\'s admin and members; B\'s key unchanged and not returned',
-    likeMissing: 'B\'s id answers exactly like an id that exists nowhere',
-  });
+  webhookSecurityCases(
+    { call: rotate, snapshot },
+    {
+      members: 'members get 403 and no key; the key is unchanged',
+      foreign: "another organization's webhook: 404 for A's admin and members; B's key unchanged and not returned",
+      likeMissing: "B's id answers exactly like an id that exists nowhere",
+    },
+  );
 
   it('control: each admin rotates their own, touching only that row', async () => {
     const bBefore = await h.deps.db.selectFrom('webhooks').selectAll().where('id', '=', bHook.id).executeTakeFirstOrThrow();

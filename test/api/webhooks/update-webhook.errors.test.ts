@@ -6,17 +6,32 @@ import { h, itRequiresToken, useHarness } from './_security.js';
 let hook: Record<string, unknown> & { id: string };
 useHarness();
 beforeAll(async () => {
-  hook = (await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, name: 'Keep', url: 'https://hooks.example.org/keep', event_types: ['order-request.*'] } })).json();
+  hook = (
+    await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, name: 'Keep', url: 'https://hooks.example.org/keep', event_types: ['order-request.*'] },
+    })
+  ).json();
 });
 
 const row = () => h.deps.db.selectFrom('webhooks').selectAll().where('id', '=', hook.id).executeTakeFirstOrThrow();
 
-async function refused(opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null; id?: string }, status: number, code: string) {
+async function refused(
+  opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null; id?: string },
+  status: number,
+  code: string,
+) {
   const before = await row();
   const headers: Record<string, string> = {};
   if (opts.contentType) headers['content-type'] = opts.contentType;
   const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'PUT', url: `/webhooks/${opts.id ?? hook.id}`, headers, ...(opts.body !== undefined ? { payload: opts.body } : { payload: opts.payload as Record<string, unknown> }) });
+  const res = await h.call(token, {
+    method: 'PUT',
+    url: `/webhooks/${opts.id ?? hook.id}`,
+    headers,
+    ...(opts.body !== undefined ? { payload: opts.body } : { payload: opts.payload as Record<string, unknown> }),
+  });
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
   expect(await row()).toEqual(before);
@@ -25,10 +40,17 @@ async function refused(opts: { payload?: unknown; body?: string; contentType?: s
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
 describe('PUT /webhooks/{id} errors', () => {
-  it.each(['organization_id', 'lab_id', 'is_verified', 'signing_key', 'id', 'secret', 'events'])('unknown field %s: 422 naming it', async (field) => {
-    const body = await refused({ payload: { is_enabled: false, [field]: field === 'is_verified' ? true : 'x' } }, 422, 'validation_failed');
-    expect(fields(body)).toContain(field);
-  });
+  it.each(['organization_id', 'lab_id', 'is_verified', 'signing_key', 'id', 'secret', 'events'])(
+    'unknown field %s: 422 naming it',
+    async (field) => {
+      const body = await refused(
+        { payload: { is_enabled: false, [field]: field === 'is_verified' ? true : 'x' } },
+        422,
+        'validation_failed',
+      );
+      expect(fields(body)).toContain(field);
+    },
+  );
 
   it.each([
     ['ftp', 'ftp://example.org/hook'],
@@ -43,7 +65,8 @@ describe('PUT /webhooks/{id} errors', () => {
   it('an unknown event type: 422 whose message lists the valid ones', async () => {
     const body = await refused({ payload: { event_types: ['order-request.lost'] } }, 422, 'validation_failed');
     expect(fields(body)).toContain('event_types');
-    for (const t of ['order-request.ordered', 'sales-order-item.shipped', 'inventory-item.updated', 'type.deleted']) expect(body.message).toContain(t);
+    for (const t of ['order-request.ordered', 'sales-order-item.shipped', 'inventory-item.updated', 'type.deleted'])
+      expect(body.message).toContain(t);
   });
 
   it('a valid change together with an invalid one changes nothing', async () => {
@@ -52,7 +75,14 @@ describe('PUT /webhooks/{id} errors', () => {
   });
 
   it('wrong types: 422', async () => {
-    for (const payload of [{ is_enabled: 'false' }, { is_enabled: 0 }, { is_signed: 'no' }, { name: 5 }, { event_types: 'order-request.*' }, { event_types: [1] }]) {
+    for (const payload of [
+      { is_enabled: 'false' },
+      { is_enabled: 0 },
+      { is_signed: 'no' },
+      { name: 5 },
+      { event_types: 'order-request.*' },
+      { event_types: [1] },
+    ]) {
       await refused({ payload }, 422, 'validation_failed');
     }
   });

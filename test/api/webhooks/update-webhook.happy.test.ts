@@ -5,13 +5,34 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 // Untouched fields stay; a new url is not verified until it answers the handshake again.
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
 afterAll(() => h?.close());
 
-interface Webhook { id: string; name: string | null; url: string; event_types: string[]; is_enabled: boolean; is_verified: boolean; is_signed: boolean; signing_key: string }
+interface Webhook {
+  id: string;
+  name: string | null;
+  url: string;
+  event_types: string[];
+  is_enabled: boolean;
+  is_verified: boolean;
+  is_signed: boolean;
+  signing_key: string;
+}
 
 async function create(payload: Record<string, unknown> = {}): Promise<Webhook> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/start', name: 'Start', event_types: ['order-request.ordered'], ...payload } });
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/webhooks',
+    payload: {
+      organization_id: h.a.orgId,
+      url: 'https://hooks.example.org/start',
+      name: 'Start',
+      event_types: ['order-request.ordered'],
+      ...payload,
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -28,7 +49,7 @@ async function put(id: string, payload: Record<string, unknown>): Promise<Webhoo
 const markVerified = (id: string) => h.deps.db.updateTable('webhooks').set({ is_verified: 1 }).where('id', '=', id).execute();
 
 describe('PUT /webhooks/{id}', () => {
-  it('disables and re-enables (is_enabled, the contract\'s field); nothing else changes', async () => {
+  it("disables and re-enables (is_enabled, the contract's field); nothing else changes", async () => {
     const wh = await create();
     const off = await put(wh.id, { is_enabled: false });
     expect(off).toEqual({ ...wh, is_enabled: false });
@@ -46,7 +67,10 @@ describe('PUT /webhooks/{id}', () => {
     const wh = await create();
     const changed = await put(wh.id, { event_types: ['inventory-item.*', 'com.labstock.type.created'] });
     expect([...changed.event_types].sort()).toEqual([
-      'com.labstock.inventory-item.created', 'com.labstock.inventory-item.deleted', 'com.labstock.inventory-item.updated', 'com.labstock.type.created',
+      'com.labstock.inventory-item.created',
+      'com.labstock.inventory-item.deleted',
+      'com.labstock.inventory-item.updated',
+      'com.labstock.type.created',
     ]);
     expect(changed.url).toBe(wh.url);
     expect((await put(wh.id, { event_types: [] })).event_types).toEqual([]);
@@ -60,8 +84,22 @@ describe('PUT /webhooks/{id}', () => {
 
   it('changes several fields at once', async () => {
     const wh = await create();
-    const changed = await put(wh.id, { is_enabled: false, name: 'All', url: 'https://hooks.example.org/all', event_types: [], is_signed: false });
-    expect(changed).toEqual({ ...wh, is_enabled: false, name: 'All', url: 'https://hooks.example.org/all', event_types: [], is_signed: false, is_verified: false });
+    const changed = await put(wh.id, {
+      is_enabled: false,
+      name: 'All',
+      url: 'https://hooks.example.org/all',
+      event_types: [],
+      is_signed: false,
+    });
+    expect(changed).toEqual({
+      ...wh,
+      is_enabled: false,
+      name: 'All',
+      url: 'https://hooks.example.org/all',
+      event_types: [],
+      is_signed: false,
+      is_verified: false,
+    });
   });
 
   it('changing url resets is_verified to false', async () => {
@@ -93,7 +131,11 @@ describe('PUT /webhooks/{id}', () => {
   });
 
   it('works for lab webhooks', async () => {
-    const res = await h.call(h.a.admin.token, { method: 'POST', url: '/webhooks', payload: { lab_id: h.a.legacyLab.id, url: 'https://hooks.example.org/lab' } });
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { lab_id: h.a.legacyLab.id, url: 'https://hooks.example.org/lab' },
+    });
     const changed = await put(res.json().id, { is_enabled: false });
     expect(changed.is_enabled).toBe(false);
   });
