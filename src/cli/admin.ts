@@ -11,7 +11,7 @@ import { setUserOperator } from '../operators/service.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { registerOperators } from './operators.js';
-import { emit, table } from './output.js';
+import { emit, table, UsageError } from './output.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 
 type Json = { json?: boolean };
@@ -55,7 +55,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) =>
       withContext(async ({ handle }) => {
-        if (o.role !== 'admin' && o.role !== 'member') throw new Error(`--role must be admin or member, not "${o.role}"`);
+        if (o.role !== 'admin' && o.role !== 'member') throw new UsageError(`--role must be admin or member, not "${o.role}"`);
         const created = await createUser(handle.db, {
           organizationId: o.org,
           email: o.email,

@@ -1,6 +1,8 @@
 import { type Config, ConfigError, loadConfig } from '../shared/config.js';
 import { type DbHandle, isDatabaseUnavailable, migrateToLatest, openDatabase } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
+import { AppError } from '../shared/errors.js';
+import { printError, UsageError, wantsJson } from './output.js';
 
 export interface CliContext {
   config: Config;
@@ -61,8 +63,20 @@ export async function withContext(fn: (ctx: CliContext) => Promise<void>): Promi
 }
 
 export function reportAndExit(err: unknown): never {
-  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
-  else if (err instanceof Error && err.name === 'AppError') process.stderr.write(`error: ${err.message}\n`);
-  else process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  if (err instanceof ConfigError) {
+    if (wantsJson()) printError('invalid_configuration', err.problems.join('; '));
+    else process.stderr.write(`${err.message}\n`);
+  } else if (err instanceof AppError) printError(err.code, err.message);
+  else if (err instanceof UsageError) printError('invalid_argument', err.message);
+  else if (isDatabaseUnavailable(err)) printError('service_unavailable', `the database is unreachable: ${(err as Error).message}`);
+  else {
+    // A bug: the stack helps whoever reports it, but only on request (scripts read one line or one JSON document).
+    const message = err instanceof Error ? err.message : String(err);
+    printError(
+      'internal_error',
+      `unexpected error: ${message}${process.env.LABSTOCK_DEBUG ? '' : ' (set LABSTOCK_DEBUG=1 for the stack)'}`,
+    );
+    if (process.env.LABSTOCK_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  }
   process.exit(1);
 }

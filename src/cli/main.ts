@@ -6,11 +6,15 @@ import { migrateToLatest, openDatabase } from '../shared/db/database.js';
 import { VERSION } from '../shared/version.js';
 import { registerAdmin } from './admin.js';
 import { reportAndExit, withContext } from './context.js';
-import { emit } from './output.js';
+import { emit, printError, wantsJson } from './output.js';
 import { runWorker, serve } from './serve.js';
 
 const program = new Command();
 program.name('labstock').description('Lab inventory and ordering service').version(VERSION);
+// Commander's own complaints (an unknown option, a missing argument) follow --json like every other error.
+program.configureOutput({
+  outputError: (text, write) => (wantsJson() ? printError('invalid_argument', text.replace(/^error: /, '').trim()) : write(text)),
+});
 
 program
   .command('serve')

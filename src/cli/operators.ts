@@ -9,7 +9,7 @@ import {
   revokeOperatorToken,
 } from '../operators/service.js';
 import { withContext } from './context.js';
-import { emit, table } from './output.js';
+import { emit, table, UsageError } from './output.js';
 
 type Json = { json?: boolean };
 
@@ -109,7 +109,7 @@ export function registerOperators(admin: Command): void {
       withContext(async ({ handle }) => {
         const limit = Number(o.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          throw new Error(`--limit: expected a whole number from 1 to 1000, got "${o.limit}"`);
+          throw new UsageError(`--limit: expected a whole number from 1 to 1000, got "${o.limit}"`);
         const rows = await listAudit(handle.db, { operator: o.operator, lineId: o.line, shipmentId: o.shipment, limit });
         emit(!!o.json, rows, () =>
           table(

@@ -16,3 +16,16 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
       .trimEnd();
   return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n');
 }
+
+/** A bad argument or file given to a command: printed as one line (or a JSON error under --json), never a stack. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** True when the command line asks for JSON output, so errors are JSON too. */
+export const wantsJson = (argv: readonly string[] = process.argv): boolean => argv.includes('--json');
+
+/** Writes an error as one line, or under --json as `{"error":{"code","message"}}`, both on stderr. */
+export function printError(code: string, message: string, json: boolean = wantsJson()): void {
+  process.stderr.write(json ? `${JSON.stringify({ error: { code, message } })}\n` : `error: ${message}\n`);
+}

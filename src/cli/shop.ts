@@ -10,7 +10,7 @@ import { pageOf } from '../shared/pagination.js';
 import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from '../shop/fulfilment.js';
 import { LINE_STATUSES, type LineStatus } from '../shop/schemas.js';
 import { withContext } from './context.js';
-import { emit, table } from './output.js';
+import { emit, table, UsageError } from './output.js';
 
 type Json = { json?: boolean };
 
@@ -29,10 +29,10 @@ export async function readCatalogue(file: string, format?: string): Promise<Sour
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      throw new Error(`${file} is not valid JSON: ${(e as Error).message}`);
+      throw new UsageError(`${file} is not valid JSON: ${(e as Error).message}`);
     }
     const list = Array.isArray(doc) ? doc : (doc as { products?: unknown })?.products;
-    if (!Array.isArray(list)) throw new Error(`${file}: expected a JSON array of products or {"products": [...]}`);
+    if (!Array.isArray(list)) throw new UsageError(`${file}: expected a JSON array of products or {"products": [...]}`);
     return list.map((raw, i) => {
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { where: `[${i}] (not an object)`, raw: {} };
       return { where: `[${i}]`, raw: raw as Record<string, unknown> };
@@ -45,7 +45,7 @@ export async function readCatalogue(file: string, format?: string): Promise<Sour
     }[];
     return records.map((r) => ({ where: `line ${r.info.lines}`, raw: r.record }));
   }
-  throw new Error(`cannot tell the format of ${file}: name it .csv or .json, or pass --format csv|json`);
+  throw new UsageError(`cannot tell the format of ${file}: name it .csv or .json, or pass --format csv|json`);
 }
 
 function progressBar(enabled: boolean, total: number, label: string) {
@@ -79,7 +79,7 @@ export function registerShop(admin: Command): void {
         }
         if (problems.length > 0) {
           const shown = problems.slice(0, 20).join('\n  ');
-          throw new Error(
+          throw new UsageError(
             `${problems.length} invalid row${problems.length > 1 ? 's' : ''} in ${o.file}; nothing was imported:\n  ${shown}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`,
           );
         }
@@ -107,7 +107,7 @@ export function registerShop(admin: Command): void {
           .map((s) => s.trim())
           .filter(Boolean);
         const unknown = statuses.filter((s) => !(LINE_STATUSES as readonly string[]).includes(s));
-        if (unknown.length > 0) throw new Error(`--status: unknown ${unknown.join(', ')}; use ${LINE_STATUSES.join(', ')}`);
+        if (unknown.length > 0) throw new UsageError(`--status: unknown ${unknown.join(', ')}; use ${LINE_STATUSES.join(', ')}`);
         const { lines } = await listOpenLines(
           deps,
           await cliOperator(handle.db, o.operator),
@@ -145,7 +145,7 @@ export function registerShop(admin: Command): void {
       withContext(async ({ deps, handle }) => {
         const quantity = Number(o.quantity);
         if (!Number.isInteger(quantity) || quantity < 1)
-          throw new Error(`--quantity: expected a whole number of at least 1, got "${o.quantity}"`);
+          throw new UsageError(`--quantity: expected a whole number of at least 1, got "${o.quantity}"`);
         const s = await shipLine(deps, await cliOperator(handle.db, o.operator), o.line, {
           carrier: o.carrier,
           tracking: o.tracking,
