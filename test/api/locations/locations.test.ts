@@ -104,12 +104,12 @@ describe('errors', () => {
     expect((await h.call(admin(), { method: 'DELETE', url: `/locations/${shelf}` })).statusCode).toBe(409);
   });
 
-  it('keeps the legacy-lab rule for seeding code that has no caller to check', async () => {
-    await expect(createLocation(h.deps.db, { labId: h.a.legacyLab.id, parentId: null, name: 'Seeded' })).rejects.toThrow(
+  it('keeps the legacy-lab rule for seeding code, which calls the service as the org admin', async () => {
+    await expect(createLocation(h.deps.db, h.a.admin.actor, { labId: h.a.legacyLab.id, parentId: null, name: 'Seeded' })).rejects.toThrow(
       /labs that use instances/,
     );
     await expect(
-      createLocation(h.deps.db, { labId: '00000000-0000-7000-8000-000000000000', parentId: null, name: 'Nowhere' }),
+      createLocation(h.deps.db, h.a.admin.actor, { labId: '00000000-0000-7000-8000-000000000000', parentId: null, name: 'Nowhere' }),
     ).rejects.toThrow(/lab not found/);
   });
 
