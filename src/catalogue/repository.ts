@@ -14,6 +14,15 @@ const CHUNK = 200;
 export const findVendorProduct = (ex: Executor, id: string) =>
   ex.selectFrom('vendor_products').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** A product's id by vendor and catalog number (unique: src/shared/db/migrations/0001_initial.ts). */
+export const findProductIdByKey = (ex: Executor, vendorName: string, catalogNumber: string) =>
+  ex
+    .selectFrom('vendor_products')
+    .select('id')
+    .where('vendor_name', '=', vendorName)
+    .where('catalog_number', '=', catalogNumber)
+    .executeTakeFirst();
+
 export async function productsByIds(ex: Executor, ids: Iterable<string>): Promise<Map<string, ProductRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();

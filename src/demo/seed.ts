@@ -1,21 +1,15 @@
 import { createOrganization, createToken, createUser } from '../accounts/service.js';
-import { upsertProducts } from '../catalogue/repository.js';
 import { addInstance } from '../inventory/instances.js';
 import { createItem } from '../inventory/items.js';
 import { addMember, createLab } from '../labs/service.js';
 import { createLocation } from '../locations/service.js';
 import { createOperator, createOperatorToken } from '../operators/service.js';
-import { findOrder } from '../order-requests/repository.js';
-import { createOrder, transitionIn } from '../order-requests/service.js';
 import type { Actor } from '../shared/actor.js';
-import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
-import { newId } from '../shared/ids.js';
-import { nowIso } from '../shared/time.js';
-import { checkout } from '../shop/service.js';
 import { createType } from '../types/service.js';
+import { type DemoShop, seedOrdersAndShop } from './shop.js';
 
-export interface DemoResult {
+export interface DemoResult extends DemoShop {
   organization_id: string;
   admin_user_id: string;
   member_user_id: string;
@@ -30,11 +24,6 @@ export interface DemoResult {
   migrated_instance_id: string;
   legacy_item_id: string;
   type_id: string;
-  order_request_ids: Record<string, string>;
-  vendor_product_ids: string[];
-  /** A shop order placed by the member, waiting for the operator to ship it. */
-  sales_order_id: string;
-  sales_order_item_id: string;
 }
 
 /**
@@ -62,11 +51,13 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
   const legacy = await createLab(deps.db, { organizationId: org.id, name: 'Chemistry Teaching Lab' });
   const migrated = await createLab(deps.db, { organizationId: org.id, name: 'Molecular Biology Lab', usesInstances: true });
   for (const lab of [legacy, migrated]) await addMember(deps.db, lab.id, member.id);
+  // The services take an Actor: the seed acts as the organization's admin, without a token.
+  const adminActor: Actor = { tokenId: 'demo', userId: admin.id, organizationId: org.id, role: 'admin' };
 
-  const reagent = await createType(deps, { labId: legacy.id, name: 'Reagent' });
-  await createType(deps, { labId: legacy.id, name: 'Glassware' });
-  const antibody = await createType(deps, { labId: migrated.id, name: 'Antibody' });
-  const enzyme = await createType(deps, { labId: migrated.id, name: 'Enzyme' });
+  const reagent = await createType(deps, adminActor, { labId: legacy.id, name: 'Reagent' });
+  await createType(deps, adminActor, { labId: legacy.id, name: 'Glassware' });
+  const antibody = await createType(deps, adminActor, { labId: migrated.id, name: 'Antibody' });
+  const enzyme = await createType(deps, adminActor, { labId: migrated.id, name: 'Enzyme' });
 
   const legacyItem = await createItem(deps, admin.id, {
     labId: legacy.id,
@@ -101,11 +92,11 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
   let parent: string | null = null;
   const chain: string[] = [];
   for (const name of ['Biology Building', 'Floor 2', 'Room 214', 'Freezer -80 °C', 'Rack 3']) {
-    const loc: { id: string } = await createLocation(deps.db, { labId: migrated.id, parentId: parent, name });
+    const loc: { id: string } = await createLocation(deps.db, adminActor, { labId: migrated.id, parentId: parent, name });
     chain.push(loc.id);
     parent = loc.id;
   }
-  const bench = await createLocation(deps.db, { labId: migrated.id, parentId: chain[2]!, name: 'Bench 4' });
+  const bench = await createLocation(deps.db, adminActor, { labId: migrated.id, parentId: chain[2]!, name: 'Bench 4' });
 
   const gfp = await createItem(
     deps,
@@ -142,152 +133,12 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     [{ quantity: '2', lotNumber: '10123', expirationDate: '2027-05-31', locationId: bench.id }],
   );
 
-  const now = nowIso();
-  const catalogue = [
-    {
-      item_name: 'Phusion High-Fidelity DNA Polymerase',
-      catalog_number: 'M0530S',
-      vendor_name: 'New England Biolabs',
-      unit_name: 'units',
-      unit_symbol: 'U',
-      unit_amount: '100',
-      price_amount: '27900',
-      currency: 'USD',
-    },
-    {
-      item_name: 'Falcon 50 mL conical tubes',
-      catalog_number: '352070',
-      vendor_name: 'Corning',
-      unit_name: 'pieces',
-      unit_symbol: 'pcs',
-      unit_amount: '500',
-      price_amount: '24850',
-      currency: 'USD',
-    },
-    {
-      item_name: 'Agarose, molecular biology grade',
-      catalog_number: 'A9539',
-      vendor_name: 'Sigma-Aldrich',
-      unit_name: 'grams',
-      unit_symbol: 'g',
-      unit_amount: '100',
-      price_amount: '15600',
-      currency: 'USD',
-    },
-  ];
-  await upsertProducts(deps.db, catalogue, now, newId);
-  const productIds: string[] = [];
-  for (const p of catalogue) {
-    const row = await deps.db
-      .selectFrom('vendor_products')
-      .select('id')
-      .where('vendor_name', '=', p.vendor_name)
-      .where('catalog_number', '=', p.catalog_number)
-      .executeTakeFirstOrThrow();
-    productIds.push(row.id);
-  }
-
-  const actor: Actor = { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member' };
-  const orders: Record<string, string> = {};
-  const plans: {
-    name: string;
-    vendor: string;
-    catalog: string;
-    lab: string;
-    type: string;
-    amount: string;
-    qty: number;
-    path: OrderStatus[];
-    product?: string;
-  }[] = [
-    {
-      name: 'Anti-GFP antibody',
-      vendor: 'Abcam',
-      catalog: 'ab290',
-      lab: migrated.id,
-      type: antibody.id,
-      amount: '41500',
-      qty: 1,
-      path: [],
-    },
-    {
-      name: 'Phusion High-Fidelity DNA Polymerase',
-      vendor: 'New England Biolabs',
-      catalog: 'M0530S',
-      lab: migrated.id,
-      type: enzyme.id,
-      amount: '27900',
-      qty: 2,
-      path: ['APPROVED'],
-      product: productIds[0],
-    },
-    {
-      name: 'Ethanol absolute',
-      vendor: 'Sigma-Aldrich',
-      catalog: 'E7023',
-      lab: legacy.id,
-      type: reagent.id,
-      amount: '4250',
-      qty: 4,
-      path: ['APPROVED', 'ORDERED'],
-    },
-    {
-      name: 'Agarose, molecular biology grade',
-      vendor: 'Sigma-Aldrich',
-      catalog: 'A9539',
-      lab: migrated.id,
-      type: enzyme.id,
-      amount: '15600',
-      qty: 1,
-      path: ['ORDERED', 'BACKORDERED'],
-      product: productIds[2],
-    },
-    {
-      name: 'EcoRI-HF',
-      vendor: 'New England Biolabs',
-      catalog: 'R3101S',
-      lab: migrated.id,
-      type: enzyme.id,
-      amount: '7800',
-      qty: 3,
-      path: ['APPROVED', 'ORDERED', 'RECEIVED'],
-    },
-    { name: 'Acetone', vendor: 'Fisher', catalog: 'A18-4', lab: legacy.id, type: reagent.id, amount: '6120', qty: 1, path: ['CANCELLED'] },
-  ];
-  for (const plan of plans) {
-    const order = await createOrder(deps, actor, {
-      lab_id: plan.lab,
-      type_id: plan.type,
-      name: plan.name,
-      vendor_name: plan.vendor,
-      catalog_number: plan.catalog,
-      price: { amount: plan.amount, currency: 'USD' },
-      quantity: plan.qty,
-      ...(plan.product ? { vendor_product_id: plan.product } : {}),
-    });
-    for (const status of plan.path) {
-      await deps.db.transaction().execute(async (trx) => {
-        await transitionIn(trx, deps, admin.id, (await findOrder(trx, order.id))!, status);
-      });
-    }
-    orders[plan.path.at(-1) ?? 'CREATED'] = order.id;
-  }
-
-  const tubes = await createOrder(deps, actor, {
-    lab_id: migrated.id,
-    type_id: enzyme.id,
-    name: 'Falcon 50 mL conical tubes',
-    vendor_name: 'Corning',
-    catalog_number: '352070',
-    price: { amount: '24850', currency: 'USD' },
-    quantity: 2,
-    vendor_product_id: productIds[1]!,
-  });
-  const sale = await checkout(deps, actor, {
-    lab_id: migrated.id,
-    order_request_ids: [tubes.id],
-    payment_method: 'PURCHASE_ORDER',
-    purchase_order_number: 'PO-DEMO-1',
+  const shop = await seedOrdersAndShop(deps, {
+    admin: adminActor,
+    member: { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member' },
+    legacyLabId: legacy.id,
+    migratedLabId: migrated.id,
+    types: { reagent: reagent.id, antibody: antibody.id, enzyme: enzyme.id },
   });
 
   const token = await createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
@@ -309,9 +160,6 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     migrated_instance_id: withSecond.instances[0]!.id,
     legacy_item_id: legacyItem.id,
     type_id: antibody.id,
-    order_request_ids: orders,
-    vendor_product_ids: productIds,
-    sales_order_id: sale.id,
-    sales_order_item_id: sale.items[0]!.id,
+    ...shop,
   };
 }

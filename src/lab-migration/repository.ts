@@ -7,7 +7,8 @@ import { newId } from '../shared/ids.js';
 import { CONVERTED, pathKey } from './rules.js';
 
 // The lab migration's queries: the items it reads in cursor order, the locations and instances it creates, the legacy
-// fields it clears (src/lab-migration/service.ts runs them inside each batch's transaction).
+// fields it clears (src/lab-migration/service.ts runs them inside each batch's transaction). The lab row's migration
+// columns are written by src/labs/repository.ts (updateLabMigration): the labs folder owns that table.
 
 export async function countItems(ex: Executor, labId: string): Promise<number> {
   const r = await ex

@@ -3,7 +3,7 @@ import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
 import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
 import { migrationStatus } from '../labs/migrating.js';
-import { findLabRow, findVisibleLab } from '../labs/repository.js';
+import { findLabRow, findVisibleLab, updateLabMigration } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
 import { forEachChunk } from '../shared/db/chunks.js';
 import { type Db, type Executor, lockLab } from '../shared/db/database.js';
@@ -35,20 +35,16 @@ export async function startMigration(db: Db, labId: string, startedBy: string | 
     if (!lab) throw notFound('lab');
     if (migrationStatus(lab) !== 'not_started') return progressOf(lab);
     const now = nowIso();
-    await trx
-      .updateTable('labs')
-      .set({
-        migration_started_at: now,
-        migration_started_by: startedBy,
-        migration_updated_at: now,
-        migration_finished_at: null,
-        migration_items_total: await countItems(trx, labId),
-        migration_items_done: 0,
-        migration_cursor_created_at: null,
-        migration_cursor_id: null,
-      })
-      .where('id', '=', labId)
-      .execute();
+    await updateLabMigration(trx, labId, {
+      migration_started_at: now,
+      migration_started_by: startedBy,
+      migration_updated_at: now,
+      migration_finished_at: null,
+      migration_items_total: await countItems(trx, labId),
+      migration_items_done: 0,
+      migration_cursor_created_at: null,
+      migration_cursor_id: null,
+    });
     return progressOf((await findLabRow(trx, labId))!);
   });
 }
@@ -146,42 +142,30 @@ export async function migrateNextBatch(deps: ServiceDeps, labId: string, batchSi
     const done = (lab.migration_items_done ?? 0) + rows.length;
     const last = rows.at(-1);
     if (rows.length === batchSize) {
-      await trx
-        .updateTable('labs')
-        .set({
-          migration_items_done: done,
-          migration_cursor_created_at: last!.created_at,
-          migration_cursor_id: last!.id,
-          migration_updated_at: now,
-        })
-        .where('id', '=', labId)
-        .execute();
+      await updateLabMigration(trx, labId, {
+        migration_items_done: done,
+        migration_cursor_created_at: last!.created_at,
+        migration_cursor_id: last!.id,
+        migration_updated_at: now,
+      });
     } else if ((await countUnconverted(trx, labId)) > 0) {
-      await trx
-        .updateTable('labs')
-        .set({
-          migration_items_total: await countItems(trx, labId),
-          migration_items_done: 0,
-          migration_cursor_created_at: null,
-          migration_cursor_id: null,
-          migration_updated_at: now,
-        })
-        .where('id', '=', labId)
-        .execute();
+      await updateLabMigration(trx, labId, {
+        migration_items_total: await countItems(trx, labId),
+        migration_items_done: 0,
+        migration_cursor_created_at: null,
+        migration_cursor_id: null,
+        migration_updated_at: now,
+      });
     } else {
       const total = Math.max(lab.migration_items_total ?? 0, done);
-      await trx
-        .updateTable('labs')
-        .set({
-          uses_instances: 1,
-          migration_items_total: total,
-          migration_items_done: total,
-          migration_finished_at: now,
-          migration_updated_at: now,
-          ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
-        })
-        .where('id', '=', labId)
-        .execute();
+      await updateLabMigration(trx, labId, {
+        uses_instances: 1,
+        migration_items_total: total,
+        migration_items_done: total,
+        migration_finished_at: now,
+        migration_updated_at: now,
+        ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
+      });
     }
     return progressOf((await findLabRow(trx, labId))!);
   });

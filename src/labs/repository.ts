@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
-import type { LabsTable } from '../shared/db/schema.js';
+import type { LabMigrationColumns, LabsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import type { Lab } from './schemas.js';
 
@@ -97,4 +97,16 @@ export async function addLabMember(ex: Executor, labId: string, userId: string, 
 export function findMigrationFlags(ex: Executor, labId: string, opts: { share?: boolean } = {}) {
   const q = ex.selectFrom('labs').select(['uses_instances', 'migration_started_at']).where('id', '=', labId);
   return (opts.share && isPostgres(ex) ? q.forShare() : q).executeTakeFirst();
+}
+
+/**
+ * Writes a lab's migration columns (and, when the migration finishes, uses_instances). src/lab-migration/service.ts
+ * decides what they hold, inside its batch's transaction with the lab row locked; this folder owns the table.
+ */
+export async function updateLabMigration(
+  ex: Executor,
+  labId: string,
+  set: Partial<LabMigrationColumns> & Partial<Pick<LabsTable, 'uses_instances'>>,
+): Promise<void> {
+  await ex.updateTable('labs').set(set).where('id', '=', labId).execute();
 }

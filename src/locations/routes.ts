@@ -42,11 +42,11 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
       },
     },
     async (request, reply) => {
-      const row = await createLocation(
-        app.deps.db,
-        { labId: request.body.lab_id, parentId: request.body.parent_id ?? null, name: request.body.name },
-        request.actor,
-      );
+      const row = await createLocation(app.deps.db, request.actor, {
+        labId: request.body.lab_id,
+        parentId: request.body.parent_id ?? null,
+        name: request.body.name,
+      });
       const [view] = (await listLocations(app.deps.db, request.actor, row.lab_id)).filter((l) => l.id === row.id);
       return reply.code(201).header('Location', `/locations/${row.id}`).send(view);
     },

@@ -1,4 +1,4 @@
-import { findVisibleLab, labsByIds } from '../labs/repository.js';
+import { findVisibleLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Db, type Executor, isUniqueViolation, lockLab } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
@@ -21,9 +21,8 @@ const checkName = (raw: string): string => {
   return name;
 };
 
-async function requireMigratedLab(ex: Executor, actor: Actor | null, labId: string) {
-  // Without an actor (seeding) there is no visibility to check, but the lab's rules still apply.
-  const lab = actor ? await findVisibleLab(ex, actor, labId) : (await labsByIds(ex, [labId])).get(labId);
+async function requireMigratedLab(ex: Executor, actor: Actor, labId: string) {
+  const lab = await findVisibleLab(ex, actor, labId);
   if (!lab) throw notFound('lab');
   if (!lab.uses_instances)
     throw new AppError(
@@ -55,11 +54,11 @@ async function depthBelow(ex: Executor, parentId: string | null): Promise<number
 }
 
 /**
- * Adds a location under `parentId` (or at the root) of a lab's tree. Without an actor (seeding), no visibility check.
+ * Adds a location under `parentId` (or at the root) of a lab's tree the actor sees.
  * Tree changes of one lab are serialized by its row lock (lockLab), so the depth and name checks see every change
  * committed before; the unique index on sibling names backs the name check.
  */
-export async function createLocation(db: Db, input: { labId: string; parentId: string | null; name: string }, actor: Actor | null = null) {
+export async function createLocation(db: Db, actor: Actor, input: { labId: string; parentId: string | null; name: string }) {
   const name = checkName(input.name);
   return db.transaction().execute(async (trx) => {
     await requireMigratedLab(trx, actor, input.labId);

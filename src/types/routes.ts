@@ -42,7 +42,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const type = await createType(app.deps, { labId: request.body.lab_id, name: request.body.name }, request.actor);
+      const type = await createType(app.deps, request.actor, { labId: request.body.lab_id, name: request.body.name });
       return reply.code(201).header('Location', `/types/${type.id}`).send(type);
     },
   );

@@ -20,10 +20,10 @@ const checkName = (raw: string): string => {
 };
 
 /** Creates a type in a lab (names are unique per lab, case-insensitively) and emits type.created. */
-export async function createType(deps: ServiceDeps, input: { labId: string; name: string }, actor?: Actor): Promise<InventoryType> {
+export async function createType(deps: ServiceDeps, actor: Actor, input: { labId: string; name: string }): Promise<InventoryType> {
   const name = checkName(input.name);
   return deps.db.transaction().execute(async (trx) => {
-    const lab = actor ? await findVisibleLab(trx, actor, input.labId) : (await labsByIds(trx, [input.labId])).get(input.labId);
+    const lab = await findVisibleLab(trx, actor, input.labId);
     if (!lab) throw notFound('lab');
     await lockLab(trx, lab.id);
     if (await repo.findTypeByKey(trx, input.labId, repo.typeNameKey(name))) {

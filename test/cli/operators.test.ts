@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/shared/config.js';
 import { createType } from '../../src/types/service.js';
 import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { orgAdminActor } from '../helpers/fixtures.js';
 import { TEST_ENV } from '../helpers/harness.js';
 
 // `labstock admin operator …` through the real binary (dist/): operators, their lso_ tokens and the audit trail,
@@ -33,7 +34,7 @@ describe('labstock admin operator', () => {
     const user = await createUser(db, { organizationId: org.id, email: 'lab@example.org', firstName: 'L', lastName: 'Ab', role: 'admin' });
     const userToken = (await createToken(db, { userId: user.id, organizationId: org.id, name: 'lab' })).token;
     const lab = await createLab(db, { organizationId: org.id, name: 'Bench' });
-    const type = await createType({ db, config }, { labId: lab.id, name: 'Consumable' });
+    const type = await createType({ db, config }, orgAdminActor(org.id, user.id), { labId: lab.id, name: 'Consumable' });
     await importCatalogue({ db, config }, [
       {
         item_name: 'Tips',

@@ -3,12 +3,14 @@ import { addInstance } from '../../src/inventory/instances.js';
 import { createItem } from '../../src/inventory/items.js';
 import { addMember, createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
+import type { Actor } from '../../src/shared/actor.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
 import { createType } from '../../src/types/service.js';
 
 export interface OrgFixture {
   orgId: string;
-  admin: { id: string; token: string; email: string };
+  /** `actor` is the admin without a token, for building data through the services (see orgAdminActor). */
+  admin: { id: string; token: string; email: string; actor: Actor };
   member: { id: string; token: string };
   /** A user of the organization who belongs to no lab. */
   outsider: { id: string; token: string };
@@ -17,6 +19,17 @@ export interface OrgFixture {
   /** A lab the member does not belong to. */
   otherLab: { id: string; typeId: string };
 }
+
+/**
+ * An organization's admin acting without an API token: how fixtures (and tests that build data through the
+ * services rather than over HTTP) call services, which always take an Actor. It sees every lab of the organization.
+ */
+export const orgAdminActor = (organizationId: string, userId: string): Actor => ({
+  tokenId: 'fixture',
+  userId,
+  organizationId,
+  role: 'admin',
+});
 
 /**
  * One organization built through the real services: a legacy lab (the member belongs to it), a migrated lab
@@ -51,10 +64,11 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
   const other = await createLab(deps.db, { organizationId: org.id, name: `Other lab ${tag}` });
   await addMember(deps.db, legacy.id, member.id);
   await addMember(deps.db, migrated.id, member.id);
+  const asAdmin = orgAdminActor(org.id, admin.id);
 
-  const legacyType = await createType(deps, { labId: legacy.id, name: 'Reagent' });
-  const migratedType = await createType(deps, { labId: migrated.id, name: 'Antibody' });
-  const otherType = await createType(deps, { labId: other.id, name: 'Buffer' });
+  const legacyType = await createType(deps, asAdmin, { labId: legacy.id, name: 'Reagent' });
+  const migratedType = await createType(deps, asAdmin, { labId: migrated.id, name: 'Antibody' });
+  const otherType = await createType(deps, asAdmin, { labId: other.id, name: 'Buffer' });
 
   const legacyItem = await createItem(deps, admin.id, {
     labId: legacy.id,
@@ -71,9 +85,9 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
     sublocationName: 'Shelf A',
   });
 
-  const room = await createLocation(deps.db, { labId: migrated.id, parentId: null, name: 'Room 101' });
-  const freezer = await createLocation(deps.db, { labId: migrated.id, parentId: room.id, name: 'Freezer A' });
-  const shelf = await createLocation(deps.db, { labId: migrated.id, parentId: freezer.id, name: 'Shelf 2' });
+  const room = await createLocation(deps.db, asAdmin, { labId: migrated.id, parentId: null, name: 'Room 101' });
+  const freezer = await createLocation(deps.db, asAdmin, { labId: migrated.id, parentId: room.id, name: 'Freezer A' });
+  const shelf = await createLocation(deps.db, asAdmin, { labId: migrated.id, parentId: freezer.id, name: 'Shelf 2' });
   const migratedItem = await createItem(
     deps,
     admin.id,
@@ -101,7 +115,7 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
 
   return {
     orgId: org.id,
-    admin: { id: admin.id, token: tokens[0].token, email: admin.email },
+    admin: { id: admin.id, token: tokens[0].token, email: admin.email, actor: asAdmin },
     member: { id: member.id, token: tokens[1].token },
     outsider: { id: outsider.id, token: tokens[2].token },
     legacyLab: { id: legacy.id, typeId: legacyType.id, itemId: legacyItem.id },

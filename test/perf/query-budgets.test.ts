@@ -80,7 +80,7 @@ beforeAll(async () => {
 
   // Labs, types and items (two instances each, at different depths, by different users).
   for (let i = 0; i < MANY; i++) await createLab(deps.db, { organizationId: h.a.orgId, name: `Budget lab ${i}` });
-  for (let i = 0; i < MANY; i++) await createType(deps, { labId: migratedLabId, name: `Budget type ${i}` });
+  for (let i = 0; i < MANY; i++) await createType(deps, h.a.admin.actor, { labId: migratedLabId, name: `Budget type ${i}` });
   const typeIds = (await deps.db.selectFrom('types').select('id').where('lab_id', '=', migratedLabId).execute()).map((t) => t.id);
   for (let i = 0; i < MANY; i++) {
     const userId = i % 2 === 0 ? adminId : h.a.member.id;
@@ -109,9 +109,9 @@ beforeAll(async () => {
 
   // A migrated lab with one location; the fixture's migrated lab gets many, nested.
   smallLabId = (await createLab(deps.db, { organizationId: h.a.orgId, name: 'One-room lab', usesInstances: true })).id;
-  await createLocation(deps.db, { labId: smallLabId, parentId: null, name: 'Only room' });
+  await createLocation(deps.db, h.a.admin.actor, { labId: smallLabId, parentId: null, name: 'Only room' });
   for (let i = 0; i < MANY; i++)
-    await createLocation(deps.db, { labId: migratedLabId, parentId: i % 2 === 0 ? shelf : freezer, name: `Box ${i}` });
+    await createLocation(deps.db, h.a.admin.actor, { labId: migratedLabId, parentId: i % 2 === 0 ? shelf : freezer, name: `Box ${i}` });
 
   // Webhooks; the first one collects a delivery for every event from here on (no worker runs).
   for (let i = 0; i < MANY; i++) {

@@ -115,7 +115,7 @@ describe('a lab whose migration is running', () => {
 
   it('refuses to receive goods into it (409 lab_migrating), changing nothing; the request can be received once it is done', async () => {
     const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Receiving lab' });
-    const type = await createType(h.deps, { labId: lab.id, name: 'Enzyme' });
+    const type = await createType(h.deps, h.a.admin.actor, { labId: lab.id, name: 'Enzyme' });
     await createItem(h.deps, h.a.admin.id, {
       labId: lab.id,
       name: 'Taq',

@@ -73,7 +73,7 @@ describe('GET /types', () => {
   });
 
   it('name matches across labs: one type per lab with that name', async () => {
-    const second = await createType(h.deps, { labId: h.a.migratedLab.id, name: 'reagent' });
+    const second = await createType(h.deps, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'reagent' });
     const res = await list('?name=Reagent');
     expect(res.json().map((t: any) => [t.id, t.name, t.lab.id])).toEqual([
       [h.a.legacyLab.typeId, 'Reagent', h.a.legacyLab.id],
@@ -82,7 +82,7 @@ describe('GET /types', () => {
   });
 
   it('name with non-ASCII letters matches case-insensitively', async () => {
-    const t = await createType(h.deps, { labId: h.a.legacyLab.id, name: 'Lösung Ä' });
+    const t = await createType(h.deps, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Lösung Ä' });
     const res = await list(`?name=${encodeURIComponent('LÖSUNG ä')}`);
     expect(res.json().map((x: any) => x.id)).toEqual([t.id]);
   });
@@ -90,7 +90,8 @@ describe('GET /types', () => {
 
 describe('GET /types pagination', () => {
   beforeAll(async () => {
-    for (let i = 1; i <= 26; i++) await createType(h.deps, { labId: h.a.otherLab.id, name: `Bulk ${String(i).padStart(2, '0')}` });
+    for (let i = 1; i <= 26; i++)
+      await createType(h.deps, h.a.admin.actor, { labId: h.a.otherLab.id, name: `Bulk ${String(i).padStart(2, '0')}` });
   });
 
   it('25 per page by default, X-Total-Count and Link, [] past the end', async () => {

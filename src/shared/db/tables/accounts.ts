@@ -1,0 +1,32 @@
+// Organizations, their users and their API tokens: src/accounts/ owns these tables.
+// Column choices (text ids, dates and decimals; 0/1 booleans): src/shared/db/schema.ts.
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_operator: number;
+  created_at: string;
+}
+export interface OrgMembershipsTable {
+  organization_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  created_at: string;
+}
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  name: string | null;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}

@@ -1,0 +1,67 @@
+// What a lab keeps: types (src/types/), locations (src/locations/), and items, their instances and their history
+// (src/inventory/).
+// Column choices (text ids, dates and decimals; 0/1 booleans): src/shared/db/schema.ts.
+
+export interface TypesTable {
+  id: string;
+  lab_id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface LocationsTable {
+  id: string;
+  lab_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: string;
+}
+export interface InventoryItemsTable {
+  id: string;
+  lab_id: string;
+  type_id: string | null;
+  name: string;
+  vendor: string | null;
+  catalog_number: string | null;
+  price: string | null;
+  unit_size: string | null;
+  quantity: string;
+  url: string | null;
+  technical_details: string | null;
+  expiration_date: string | null;
+  auto_reminder: string | null;
+  lot_number: string | null;
+  cas_number: string | null;
+  vendor_product_id: string | null;
+  location_name: string | null;
+  sublocation_name: string | null;
+  serial_number: string | null;
+  added_by: string;
+  updated_by: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface InstancesTable {
+  id: string;
+  item_id: string;
+  quantity: string;
+  lot_number: string | null;
+  expiration_date: string | null;
+  location_id: string | null;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface ItemChangesTable {
+  id: string;
+  item_id: string;
+  instance_id: string | null;
+  user_id: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  note: string | null;
+  created_at: string;
+}

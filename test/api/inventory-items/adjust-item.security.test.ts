@@ -1,0 +1,71 @@
+// POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: PRODUCT §5 (relative adjustments that refuse
+// to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
+
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLab } from '../../../src/labs/service.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
+
+async function unchanged(token: string | null, opts: InjectOptions) {
+  const before = await dbState(h);
+  const res = await h.call(token, opts);
+  expect(await dbState(h)).toEqual(before);
+  return res;
+}
+const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
+  unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
+
+const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
+
+describe('POST /inventory-items/{id}/adjustments (security)', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
+    const item = await legacyItem('5');
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked])
+      expectError(await unchangedAdjust(token, item.id, { delta: '-1' }), 401, 'unauthorized');
+  });
+
+  it('org A tokens get 404 for org B items and instances, which keep their quantities', async () => {
+    const b = h.b;
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      expectError(await unchangedAdjust(token, b.legacyLab.itemId, { delta: '-1' }), 404, 'not_found');
+      expectError(
+        await unchangedAdjust(token, b.migratedLab.itemId, { delta: '-0.1', instance_id: b.migratedLab.instanceIds[0] }),
+        404,
+        'not_found',
+      );
+    }
+    // An org B instance through an org A item is not found either.
+    expectError(
+      await unchangedAdjust(h.a.admin.token, h.a.migratedLab.itemId, { delta: '1', instance_id: b.migratedLab.instanceIds[0] }),
+      404,
+      'not_found',
+    );
+    expect((await getItemJson(h, b.admin.token, b.legacyLab.itemId)).body.quantity).toBe('3');
+    expect((await getItemJson(h, b.admin.token, b.migratedLab.itemId)).body.quantity).toBe('0.3');
+  });
+
+  it('the member gets 404 for items of labs they do not belong to; the outsider for every item', async () => {
+    const hiddenLegacy = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '5' });
+    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
+    const hiddenMigrated = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Hidden aliquots' }, [{ quantity: '5' }]);
+    expectError(await unchangedAdjust(h.a.member.token, hiddenLegacy.id, { delta: '-1' }), 404, 'not_found');
+    expectError(
+      await unchangedAdjust(h.a.member.token, hiddenMigrated.id, { delta: '-1', instance_id: hiddenMigrated.instances[0]!.id }),
+      404,
+      'not_found',
+    );
+    const visible = await legacyItem('5');
+    for (const id of [hiddenLegacy.id, visible.id])
+      expectError(await unchangedAdjust(h.a.outsider.token, id, { delta: '-1' }), 404, 'not_found');
+  });
+});

@@ -1,0 +1,55 @@
+// POST /inventory-items: PRODUCT §5 (legacy lab: quantity/lot/expiry/location on the item; migrated lab: instances,
+// legacy-only fields 422) and §7 (inventory-item.created with instances and lab.uses_instances).
+
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { dbState, expectError, revokedToken } from './_helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
+  h.call(token, { method: 'POST', url: '/inventory-items', payload: payload as any, ...extra });
+
+async function unchanged(token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  const before = await dbState(h);
+  const res = await post(token, payload, extra);
+  expect(await dbState(h)).toEqual(before);
+  return res;
+}
+
+describe('POST /inventory-items (security)', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing is written', async () => {
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) {
+      expectError(await unchanged(token, { lab_id: h.a.legacyLab.id, name: 'X' }), 401, 'unauthorized');
+    }
+  });
+
+  it('org A tokens get 404 for org B labs, types and locations; nothing is written', async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      expectError(await unchanged(token, { lab_id: h.b.legacyLab.id, name: 'Intruder', quantity: '1' }), 404, 'not_found');
+      expectError(
+        await unchanged(token, {
+          lab_id: h.b.migratedLab.id,
+          name: 'Intruder',
+          instances: [{ quantity: '1', location_id: h.b.migratedLab.locationIds[0] }],
+        }),
+        404,
+        'not_found',
+      );
+    }
+    expectError(await unchanged(h.a.admin.token, { lab_id: h.a.legacyLab.id, name: 'X', type_id: h.b.legacyLab.typeId }), 404, 'not_found');
+  });
+
+  it('the member gets 404 for the lab they do not belong to; the outsider for every lab', async () => {
+    expectError(await unchanged(h.a.member.token, { lab_id: h.a.otherLab.id, name: 'Sneaky' }), 404, 'not_found');
+    for (const lab of [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]) {
+      expectError(await unchanged(h.a.outsider.token, { lab_id: lab, name: 'Sneaky' }), 404, 'not_found');
+    }
+  });
+});

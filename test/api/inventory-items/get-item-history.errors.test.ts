@@ -1,0 +1,29 @@
+// GET /inventory-items/{id}/history: PRODUCT §5 (per-item history: who changed what, when, old → new).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { addItem, expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const history = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}/history` });
+
+async function call(token: string, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown): Promise<any> {
+  const res = await h.call(token, { method, url, payload: payload as any });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+}
+
+describe('GET /inventory-items/{id}/history (errors)', () => {
+  it('422 naming id for a non-UUID id; 404 for an unknown item and for a deleted one', async () => {
+    expectValidation(await history(h.a.admin.token, 'abc'), 'id');
+    expectError(await history(h.a.admin.token, UNKNOWN_ID), 404, 'not_found');
+    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Gone', quantity: '1' });
+    await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}`, { name: 'Gone soon' });
+    expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/inventory-items/${item.id}` })).statusCode).toBe(204);
+    expectError(await history(h.a.admin.token, item.id), 404, 'not_found');
+  });
+});

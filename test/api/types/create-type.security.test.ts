@@ -1,0 +1,58 @@
+// POST /types {lab_id, name}: PRODUCT §5 (types create) and §7 (type.created, data.type with lab).
+
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
+  h.call(token, { method: 'POST', url: '/types', payload: payload as any, ...extra });
+
+async function state() {
+  const [types, events] = await Promise.all([
+    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
+  ]);
+  return { types, events: events.map((e) => e.id) };
+}
+
+/** Sends the request and asserts no type and no event was written. */
+async function unchanged(token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  const before = await state();
+  const res = await post(token, payload, extra);
+  expect(await state()).toEqual(before);
+  return res;
+}
+
+describe('POST /types (security)', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing written', async () => {
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) {
+      expectError(await unchanged(token, { lab_id: h.a.legacyLab.id, name: 'Unauthorized' }), 401, 'unauthorized');
+    }
+  });
+
+  it('org A tokens get 404 for every org B lab, and nothing is created there', async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      for (const lab of [h.b.legacyLab, h.b.migratedLab, h.b.otherLab]) {
+        expectError(await unchanged(token, { lab_id: lab.id, name: 'Intruder' }), 404, 'not_found');
+      }
+    }
+    const bTypes = await h.call(h.b.admin.token, { method: 'GET', url: '/types?name=intruder' });
+    expect(bTypes.json()).toEqual([]);
+  });
+
+  it('the member gets 404 for the lab they do not belong to; the outsider for every lab', async () => {
+    expectError(await unchanged(h.a.member.token, { lab_id: h.a.otherLab.id, name: 'Sneaky' }), 404, 'not_found');
+    for (const lab of [h.a.legacyLab, h.a.migratedLab, h.a.otherLab]) {
+      expectError(await unchanged(h.a.outsider.token, { lab_id: lab.id, name: 'Sneaky' }), 404, 'not_found');
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// DELETE /types/{id}: PRODUCT §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
+import { eventsOfType } from '../../helpers/events.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/types/${id}` });
+
+async function newType(labId: string, name: string, token = h.a.admin.token): Promise<any> {
+  const res = await h.call(token, { method: 'POST', url: '/types', payload: { lab_id: labId, name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function state() {
+  const [types, items, orders, events] = await Promise.all([
+    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('inventory_items').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('order_requests').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
+  ]);
+  return { types, items, orders, events: events.map((e) => e.id) };
+}
+
+async function unchanged(token: string | null, id: string) {
+  const before = await state();
+  const res = await del(token, id);
+  expect(await state()).toEqual(before);
+  return res;
+}
+
+const deletedEventsFor = async (typeId: string) =>
+  (await eventsOfType(h, 'com.labstock.type.deleted')).filter((e) => e.event.data?.type?.id === typeId);
+const typeRow = (id: string) => h.deps.db.selectFrom('types').selectAll().where('id', '=', id).executeTakeFirst();
+
+describe('DELETE /types/{id} (security)', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
+    const type = await newType(h.a.legacyLab.id, 'Guarded');
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) expectError(await unchanged(token, type.id), 401, 'unauthorized');
+    expect(await typeRow(type.id)).toBeDefined();
+  });
+
+  it('org A tokens get 404 for an unused org B type, which stays', async () => {
+    const res = await h.call(h.b.admin.token, { method: 'POST', url: '/types', payload: { lab_id: h.b.legacyLab.id, name: 'B only' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const bType = res.json();
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      expectError(await unchanged(token, bType.id), 404, 'not_found');
+    }
+    expect(await typeRow(bType.id)).toBeDefined();
+    expect(await deletedEventsFor(bType.id)).toEqual([]);
+  });
+
+  it("the member gets 404 (not 409) for the other lab's type; the outsider for an unused type of the member's lab", async () => {
+    const unused = await newType(h.a.otherLab.id, 'Hidden unused');
+    expectError(await unchanged(h.a.member.token, unused.id), 404, 'not_found');
+    expectError(await unchanged(h.a.member.token, h.a.otherLab.typeId), 404, 'not_found');
+    const legacyUnused = await newType(h.a.legacyLab.id, 'Outsider target');
+    expectError(await unchanged(h.a.outsider.token, legacyUnused.id), 404, 'not_found');
+    expect(await typeRow(unused.id)).toBeDefined();
+    expect(await typeRow(legacyUnused.id)).toBeDefined();
+  });
+});

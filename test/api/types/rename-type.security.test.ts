@@ -1,0 +1,57 @@
+// PUT /types/{id} {name}: PRODUCT §5 (types rename) and §7 (type.updated; same name: no event).
+
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokedToken } from '../../helpers/data.js';
+import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
+  h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });
+
+async function state() {
+  const [types, events] = await Promise.all([
+    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
+    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
+  ]);
+  return { types, events: events.map((e) => e.id) };
+}
+
+async function unchanged(token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  const before = await state();
+  const res = await put(token, id, payload, extra);
+  expect(await state()).toEqual(before);
+  return res;
+}
+
+describe('PUT /types/{id} (security)', () => {
+  it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
+    const revoked = await revokedToken(h, h.a);
+    for (const token of [null, 'lst_unknown', revoked]) {
+      expectError(await unchanged(token, h.a.legacyLab.typeId, { name: 'Nope' }), 401, 'unauthorized');
+    }
+  });
+
+  it('org A tokens get 404 for org B types, which keep their names', async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
+      for (const id of [h.b.legacyLab.typeId, h.b.migratedLab.typeId, h.b.otherLab.typeId]) {
+        expectError(await unchanged(token, id, { name: 'Hijacked' }), 404, 'not_found');
+      }
+    }
+    const names = (await h.call(h.b.admin.token, { method: 'GET', url: '/types' })).json().map((t: any) => t.name);
+    expect(names).toEqual(['Reagent', 'Antibody', 'Buffer']);
+  });
+
+  it("the member gets 404 for the other lab's type; the outsider for every type", async () => {
+    expectError(await unchanged(h.a.member.token, h.a.otherLab.typeId, { name: 'Sneaky' }), 404, 'not_found');
+    for (const id of [h.a.legacyLab.typeId, h.a.migratedLab.typeId, h.a.otherLab.typeId]) {
+      expectError(await unchanged(h.a.outsider.token, id, { name: 'Sneaky' }), 404, 'not_found');
+    }
+  });
+});
