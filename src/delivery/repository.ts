@@ -1,12 +1,26 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { forEachChunk } from '../shared/db/chunks.js';
 import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
-import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
+import type { Database, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
+import { PG_CHANNEL } from './signal.js';
 import type { LaneBound } from './slots.js';
+
+// The queue (docs/decisions/0013-webhook-tables.md): events and their deliveries as the outbox writes them, and
+// as the worker claims, sends and records them.
 
 export type DeliveryRow = WebhookDeliveriesTable;
 
+export async function insertEvents(ex: Executor, rows: EventsTable[]): Promise<void> {
+  await forEachChunk(rows, (chunk) => ex.insertInto('events').values(chunk).execute());
+}
+
 export async function insertDeliveries(ex: Executor, rows: DeliveryRow[]): Promise<void> {
   if (rows.length > 0) await ex.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+/** On PostgreSQL, NOTIFY at commit names the committing schema, so only that schema's workers wake. */
+export async function notifyWorkers(ex: Executor): Promise<void> {
+  if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, current_schema())`.execute(ex);
 }
 
 /**
@@ -178,32 +192,6 @@ export async function finishDeliveries(
   return done;
 }
 
-/**
- * A success at `at`: last_success_at moves forward to it, and failing_since is cleared unless a failure recorded
- * after `at` (by another worker, or written before this deferred success) set it.
- */
-export async function recordWebhookSuccess(ex: Executor, webhookId: string, at: string): Promise<void> {
-  await ex
-    .updateTable('webhooks')
-    .set({
-      last_success_at: sql<string>`case when last_success_at is null or last_success_at < ${at} then ${at} else last_success_at end`,
-      failing_since: sql<string | null>`case when failing_since <= ${at} then null else failing_since end`,
-    })
-    .where('id', '=', webhookId)
-    .execute();
-}
-
-/** A failure at `at`: failing_since is set unless already set; returns its value (null if the webhook is gone). */
-export async function recordWebhookFailure(ex: Executor, webhookId: string, at: string): Promise<string | null> {
-  const row = await ex
-    .updateTable('webhooks')
-    .set({ failing_since: sql<string>`coalesce(failing_since, ${at})` })
-    .where('id', '=', webhookId)
-    .returning('failing_since')
-    .executeTakeFirst();
-  return row?.failing_since ?? null;
-}
-
 export async function insertAttempt(ex: Executor, row: WebhookAttemptsTable): Promise<void> {
   await ex.insertInto('webhook_attempts').values(row).execute();
 }
@@ -234,7 +222,6 @@ export async function scheduleRetry(ex: Executor, id: string, attempts: number, 
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** When the next pending delivery falls due, so an idle worker sleeps exactly until then. */
 /**
  * When the next pending delivery can be claimed: its next attempt, or, while a worker holds it, the end of that
  * lease. Leased ones counted as due at once made an idle worker spin on claims that found nothing (beside a busy

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
-import { insertDeliveries } from '../delivery/repository.js';
-import { deliverySignal, PG_CHANNEL } from '../delivery/signal.js';
+import { insertDeliveries, insertEvents, notifyWorkers } from '../delivery/repository.js';
+import { deliverySignal } from '../delivery/signal.js';
+import { subscribersOf } from '../delivery/webhook-repository.js';
 import type { Config } from '../shared/config.js';
 import { forEachChunk } from '../shared/db/chunks.js';
-import { type Executor, isPostgres } from '../shared/db/database.js';
+import type { Executor } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { dataKeyOf, fullEventType, type ShortEventType } from './types.js';
@@ -61,7 +61,7 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
     payload: JSON.stringify(event),
     created_at: time,
   }));
-  await forEachChunk(rows, (chunk) => ex.insertInto('events').values(chunk).execute());
+  await insertEvents(ex, rows);
 
   const deliveries = [];
   for (const organizationId of new Set(inputs.map((i) => i.organizationId))) {
@@ -97,18 +97,10 @@ interface MatchableWebhook {
   types: string[];
 }
 
-/**
- * The organization's webhooks that may receive events now, read in the event's own transaction so matching uses
- * the webhooks as they are when the change commits.
- */
+/** The organization's webhooks that may receive events now, as the event's own transaction sees them. */
 async function matchableWebhooks(ex: Executor, config: EventConfig, organizationId: string): Promise<MatchableWebhook[]> {
-  let q = ex
-    .selectFrom('webhooks')
-    .select(['id', 'lab_id', 'event_types'])
-    .where('organization_id', '=', organizationId)
-    .where('is_enabled', '=', 1);
-  if (config.webhookRequireVerification) q = q.where('is_verified', '=', 1);
-  return (await q.execute()).map((w) => ({ id: w.id, labId: w.lab_id, types: JSON.parse(w.event_types) as string[] }));
+  const rows = await subscribersOf(ex, organizationId, config.webhookRequireVerification);
+  return rows.map((w) => ({ id: w.id, labId: w.lab_id, types: JSON.parse(w.event_types) as string[] }));
 }
 
 /** Lab webhooks get their lab's events; organization webhooks all of it; [] event_types means every type. */
@@ -120,6 +112,6 @@ const matches = (hook: MatchableWebhook, type: string, labId: string | null): bo
  * payload names the schema, so workers of other Labstock schemas in the same database are not woken for nothing.
  */
 export async function wakeWorkers(ex: Executor): Promise<void> {
-  if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, current_schema())`.execute(ex);
+  await notifyWorkers(ex);
   deliverySignal.kick();
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { selectOne } from './repository.js';
 
 const Health = Type.Object({ status: Type.String(), database: Type.String() }, { additionalProperties: false });
 
@@ -43,9 +43,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      // A builder select (not raw SQL): a read the PostgreSQL driver may retry after a lost connection.
       const ok = await databaseAnswers(
-        () => app.deps.db.selectNoFrom(sql<number>`1`.as('one')).execute(),
+        () => selectOne(app.deps.db),
         (err) =>
           app.log.warn(
             { err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } },

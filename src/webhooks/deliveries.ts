@@ -1,4 +1,5 @@
-import { insertDeliveries } from '../delivery/repository.js';
+import { eventsToReplay, findDelivery, listDeliveryLog } from '../delivery/log-repository.js';
+import { insertDeliveries, insertEvents } from '../delivery/repository.js';
 import { wakeWorkers } from '../events/outbox.js';
 import type { Actor } from '../shared/actor.js';
 import { forEachChunk } from '../shared/db/chunks.js';
@@ -41,43 +42,9 @@ export async function listDeliveries(
   page: Page,
 ): Promise<{ total: number; deliveries: DeliveryView[] }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
-  const base = deps.db.selectFrom('webhook_deliveries').where('webhook_deliveries.webhook_id', '=', hook.id);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
-      .select([
-        'webhook_deliveries.id',
-        'webhook_deliveries.event_id',
-        'events.type as event_type',
-        'webhook_deliveries.status',
-        'webhook_deliveries.attempts',
-        'webhook_deliveries.next_attempt_at',
-        'webhook_deliveries.created_at',
-        'webhook_deliveries.completed_at',
-      ])
-      .orderBy('webhook_deliveries.created_at', 'desc')
-      .orderBy('webhook_deliveries.id', 'desc')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  const attempts =
-    rows.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('webhook_attempts')
-          .selectAll()
-          .where(
-            'delivery_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('attempted_at')
-          .orderBy('id')
-          .execute();
+  const { total, rows, attempts } = await listDeliveryLog(deps.db, hook.id, page);
   return {
-    total: Number(count.n),
+    total,
     deliveries: rows.map((r) => ({
       ...r,
       next_attempt_at: r.status === 'pending' ? r.next_attempt_at : null,
@@ -124,12 +91,7 @@ export async function redeliver(
   deliveryId: string,
 ): Promise<{ id: string; event_id: string; status: string }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
-  const original = await deps.db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'event_id'])
-    .where('id', '=', deliveryId)
-    .where('webhook_id', '=', hook.id)
-    .executeTakeFirst();
+  const original = await findDelivery(deps.db, hook.id, deliveryId);
   if (!original) throw notFound('delivery');
   assertSendable(deps, hook);
   const row = newDelivery(hook.id, original.event_id, nowIso());
@@ -157,20 +119,15 @@ export async function replay(
   if (Number.isNaN(to) || to < from) throw fieldError('to', 'must be a date-time not before from');
   assertSendable(deps, hook);
   const types = JSON.parse(hook.event_types) as string[];
-  let q = deps.db
-    .selectFrom('events')
-    .select('id')
-    .where('organization_id', '=', hook.organization_id)
-    .where('created_at', '>=', new Date(from).toISOString())
-    .where('created_at', '<=', new Date(to).toISOString())
-    .where('type', '!=', pingType(deps.config.eventVendor));
-  if (hook.lab_id) q = q.where('lab_id', '=', hook.lab_id);
-  if (types.length > 0) q = q.where('type', 'in', types);
-  const events = await q
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(MAX_REPLAY + 1)
-    .execute();
+  const events = await eventsToReplay(deps.db, {
+    organizationId: hook.organization_id,
+    labId: hook.lab_id,
+    types,
+    excludeType: pingType(deps.config.eventVendor),
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    limit: MAX_REPLAY + 1,
+  });
   if (events.length > MAX_REPLAY) throw fieldError('from', `the range holds more than ${MAX_REPLAY} events; replay it in parts`);
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
@@ -201,17 +158,16 @@ export async function ping(deps: ServiceDeps, actor: Actor, webhookId: string): 
   };
   const row = newDelivery(hook.id, event.id, now);
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('events')
-      .values({
+    await insertEvents(trx, [
+      {
         id: event.id,
         type: event.type,
         organization_id: hook.organization_id,
         lab_id: hook.lab_id,
         payload: JSON.stringify(event),
         created_at: now,
-      })
-      .execute();
+      },
+    ]);
     await insertDeliveries(trx, [row]);
     await wakeWorkers(trx);
   });

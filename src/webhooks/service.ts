@@ -1,4 +1,5 @@
 import { literalTargetProblem, parseCidrs } from '../delivery/ssrf.js';
+import * as repo from '../delivery/webhook-repository.js';
 import { wakeWorkers } from '../events/outbox.js';
 import { expandEventTypes, fullEventType, SHORT_EVENT_TYPES } from '../events/types.js';
 import { findVisibleLab } from '../labs/repository.js';
@@ -8,7 +9,6 @@ import { AppError, type FieldError, notFound, validation } from '../shared/error
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
-import * as repo from './repository.js';
 import { generateSigningKey, urlProblem } from './rules.js';
 import type { Webhook } from './schemas.js';
 
@@ -67,11 +67,7 @@ export async function findManagedWebhook(deps: ServiceDeps, actor: Actor, id: st
 
 export async function deleteWebhook(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
   const row = await findManagedWebhook(deps, actor, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('webhook_attempts').where('webhook_id', '=', row.id).execute();
-    await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', row.id).execute();
-    await trx.deleteFrom('webhooks').where('id', '=', row.id).execute();
-  });
+  await deps.db.transaction().execute((trx) => repo.deleteWebhook(trx, row.id));
 }
 
 /** Old key keeps signing next to the new one for this long, so receivers can switch without losing events. */

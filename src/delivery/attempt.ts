@@ -1,0 +1,75 @@
+import type { Config } from '../shared/config.js';
+import type { Db } from '../shared/db/database.js';
+import { newId } from '../shared/ids.js';
+import type { Metrics } from '../shared/metrics.js';
+import type { Recorder } from './recorder.js';
+import * as repo from './repository.js';
+import { afterAttempt } from './rules.js';
+import type { Sender, SendResult } from './sender.js';
+
+export interface AttemptDeps {
+  db: Db;
+  config: Config;
+  sender: Pick<Sender, 'send'>;
+  recorder: Pick<Recorder, 'record'>;
+  metrics?: Metrics;
+}
+
+/** One attempt of a claimed delivery: the result once recorded; undefined when nothing was sent. */
+export type Attempt = (ctx: repo.SendContext) => Promise<SendResult | undefined>;
+
+export function createAttempt(deps: AttemptDeps): Attempt {
+  const { db, config, sender, recorder } = deps;
+  const nowIso = () => new Date().toISOString();
+
+  return async function deliver(ctx) {
+    const deliveryId = ctx.id;
+    if (!ctx.url || ctx.is_enabled !== 1) {
+      // Deleted or disabled since the event: not sent. A replay can send it once the webhook is enabled again.
+      await repo.finishDelivery(db, deliveryId, 'cancelled', ctx.attempts, nowIso());
+      return;
+    }
+    if (config.webhookRequireVerification && ctx.is_verified !== 1) {
+      if (ctx.verify_pending === 1) {
+        // The handshake for the current URL has not run yet: hold the delivery (no attempt is counted).
+        await repo.scheduleRetry(db, deliveryId, ctx.attempts, new Date(Date.now() + Math.max(config.webhookPollMs, 250)).toISOString());
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.insertAttempt(trx, {
+          id: newId(),
+          delivery_id: deliveryId,
+          webhook_id: ctx.webhook_id,
+          attempted_at: nowIso(),
+          duration_ms: 0,
+          status_code: null,
+          outcome: 'not_verified',
+          error: 'WEBHOOK_REQUIRE_VERIFICATION is on and the URL did not pass the validation handshake',
+          response_body: null,
+        });
+        await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, nowIso());
+      });
+      return;
+    }
+    const keys: string[] = [];
+    if (ctx.is_signed === 1) {
+      keys.push(ctx.signing_key!);
+      if (ctx.previous_signing_key && ctx.previous_key_expires_at && Date.parse(ctx.previous_key_expires_at) > Date.now())
+        keys.push(ctx.previous_signing_key);
+    }
+    const attemptedAt = nowIso();
+    const result: SendResult = await sender.send({
+      url: ctx.url,
+      messageId: ctx.event_id,
+      body: ctx.payload,
+      contentType: ctx.content_type!,
+      keys,
+    });
+    const attemptsDone = ctx.attempts + 1;
+    const decision = afterAttempt(result, attemptsDone, config.webhookRetryScheduleMs);
+    deps.metrics?.delivery.attempts.inc({ outcome: result.outcome });
+    // Recorded with whatever else finished meanwhile, in one transaction (recorder.ts).
+    await recorder.record({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision });
+    return result;
+  };
+}
