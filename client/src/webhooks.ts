@@ -64,7 +64,6 @@ export function verifyWebhook<Vendor extends string = 'labstock'>(
   headers: WebhookHeaders,
   secret: string,
 ): LabstockEvent<Vendor> {
-  const text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
   const signed = {
     'webhook-id': header(headers, 'webhook-id') ?? '',
     'webhook-timestamp': header(headers, 'webhook-timestamp') ?? '',
@@ -72,6 +71,8 @@ export function verifyWebhook<Vendor extends string = 'labstock'>(
   };
   let event: unknown;
   try {
+    // The service sends UTF-8 JSON: bytes that are not UTF-8 were not signed by it.
+    const text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
     event = new Webhook(secret).verify(text, signed);
   } catch (err) {
     throw new WebhookVerificationError(err instanceof Error ? err.message : String(err), { cause: err });

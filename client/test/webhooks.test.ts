@@ -80,6 +80,9 @@ describe('verifyWebhook', () => {
 
     const stale = { ...got.headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 3600) };
     expect(() => verifyWebhook(got.body, stale, hook.signing_key)).toThrow(WebhookVerificationError);
+
+    const notUtf8 = new Uint8Array([...new TextEncoder().encode(got.body.slice(0, -1)), 0xff, 0x7d]);
+    expect(() => verifyWebhook(notUtf8, got.headers, hook.signing_key)).toThrow(WebhookVerificationError);
   });
 
   it('reads the Signature header when webhook-signature is missing', async () => {
