@@ -20,6 +20,8 @@ export default defineConfig({
       // without one).
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'] } },
+      // The typed client in client/ against the real server, its generated types and its build.
+      { extends: true, test: { name: 'client', include: ['client/test/**/*.test.ts'] } },
     ],
   },
 });

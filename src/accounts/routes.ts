@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { responses } from '../shared/schemas.js';
+import { ref, responses } from '../shared/schemas.js';
 import { UserSummary } from './schemas.js';
 import { currentUser } from './service.js';
 
@@ -8,10 +8,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user',
     {
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['Users'],
         summary: 'Get current user',
         description: 'The user who owns the access token.',
-        response: responses({ 200: UserSummary }, [401]),
+        response: responses({ 200: ref(UserSummary) }, [401]),
       },
     },
     async (request) => currentUser(app.deps.db, request.actor),

@@ -5,6 +5,6 @@ import { Uuid } from '../shared/schemas.js';
 
 export const UserSummary = Type.Object(
   { id: Uuid, first_name: Type.String(), last_name: Type.String(), email: Type.String({ format: 'email' }) },
-  { title: 'UserSummary', additionalProperties: false },
+  { $id: 'UserSummary', title: 'UserSummary', additionalProperties: false },
 );
 export type UserSummary = Static<typeof UserSummary>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { VendorProduct } from './schemas.js';
 import { getProduct, listProducts } from './service.js';
 
@@ -13,6 +13,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shop/products',
     {
       schema: {
+        operationId: 'listShopProducts',
         tags: ['Shop'],
         summary: 'List or search shop products',
         querystring: Type.Object({
@@ -25,7 +26,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
           vendor: Type.Optional(Type.String({ maxLength: 500, description: 'Only this vendor (exact).' })),
           ...PageQuery,
         }),
-        response: responses({ 200: Type.Array(VendorProduct) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(VendorProduct)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -40,10 +41,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shop/products/:id',
     {
       schema: {
+        operationId: 'getShopProduct',
         tags: ['Shop'],
         summary: 'Get a shop product',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: VendorProduct }, [401, 404, 422]),
+        response: responses({ 200: ref(VendorProduct) }, [401, 404, 422]),
       },
     },
     async (request) => getProduct(app.deps, request.params.id),

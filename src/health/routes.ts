@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { ref } from '../shared/schemas.js';
 import { selectOne } from './repository.js';
-
-const Health = Type.Object({ status: Type.String(), database: Type.String() }, { additionalProperties: false });
+import { Health } from './schemas.js';
 
 /**
  * The check answers within this budget either way: a stalled database (no answer, no error) is unreachable too,
@@ -36,10 +35,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'getHealth',
         tags: ['Health'],
         summary: 'Check service health',
         security: [],
-        response: { 200: Health, 503: Health },
+        response: { 200: ref(Health), 503: ref(Health) },
       },
     },
     async (_request, reply) => {

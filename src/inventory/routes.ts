@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItem, itemHistory, listItems } from './items.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
@@ -31,10 +31,11 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items',
     {
       schema: {
+        operationId: 'listInventoryItems',
         tags: ['Inventory items'],
         summary: 'List inventory items',
         querystring: Type.Object({ lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })), ...PageQuery }),
-        response: responses({ 200: Type.Array(InventoryItem) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(InventoryItem)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -49,10 +50,11 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id',
     {
       schema: {
+        operationId: 'getInventoryItem',
         tags: ['Inventory items'],
         summary: 'Get inventory item',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: InventoryItem }, [401, 404, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [401, 404, 422]),
       },
     },
     async (request, reply) => {
@@ -66,6 +68,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id',
     {
       schema: {
+        operationId: 'updateInventoryItemQuantity',
         tags: ['Inventory items'],
         summary: 'Update inventory item quantity (deprecated)',
         deprecated: true,
@@ -74,7 +77,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid }),
         headers: IfMatch,
         body: ItemQuantityBody,
-        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -96,13 +99,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:itemId/instances/:itemInstanceId',
     {
       schema: {
+        operationId: 'updateInventoryItemInstanceQuantity',
         tags: ['Inventory items'],
         summary: 'Update inventory item instance quantity',
         description: 'Returns the full parent item, including the updated instances array.',
         params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
         headers: IfMatch,
         body: InstanceQuantityBody,
-        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -124,12 +128,13 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items',
     {
       schema: {
+        operationId: 'createInventoryItem',
         tags: ['Inventory items'],
         summary: 'Create inventory item',
         description:
           'Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.',
         body: ItemCreateBody,
-        response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(InventoryItem) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -142,13 +147,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id',
     {
       schema: {
+        operationId: 'updateInventoryItem',
         tags: ['Inventory items'],
         summary: 'Edit inventory item',
         description: 'Changes the fields given. Emits inventory-item.updated when anything changed.',
         params: ItemParams,
         headers: IfMatch,
         body: ItemEditBody,
-        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -162,6 +168,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id',
     {
       schema: {
+        operationId: 'deleteInventoryItem',
         tags: ['Inventory items'],
         summary: 'Delete inventory item',
         description: 'Emits inventory-item.deleted with its last state.',
@@ -180,13 +187,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id/instances',
     {
       schema: {
+        operationId: 'createInventoryItemInstance',
         tags: ['Inventory items'],
         summary: 'Add an instance',
         description: 'Labs that use instances only (409 otherwise). Returns the full item.',
         params: ItemParams,
         headers: IfMatch,
         body: InstanceCreateBody,
-        response: responses({ 201: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 201: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -199,13 +207,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:itemId/instances/:itemInstanceId',
     {
       schema: {
+        operationId: 'updateInventoryItemInstance',
         tags: ['Inventory items'],
         summary: 'Edit an instance',
         description: 'Quantity, lot, expiry or location. Returns the full item.',
         params: InstanceParams,
         headers: IfMatch,
         body: InstanceEditBody,
-        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -226,12 +235,13 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:itemId/instances/:itemInstanceId/archive',
     {
       schema: {
+        operationId: 'archiveInventoryItemInstance',
         tags: ['Inventory items'],
         summary: 'Archive an instance',
         description: "It leaves the item's instances and quantity for good. Returns the full item.",
         params: InstanceParams,
         headers: IfMatch,
-        response: responses({ 200: InventoryItem }, [401, 404, 409, 412, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [401, 404, 409, 412, 422]),
       },
     },
     async (request, reply) => {
@@ -251,13 +261,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id/adjustments',
     {
       schema: {
+        operationId: 'adjustInventoryItemQuantity',
         tags: ['Inventory items'],
         summary: 'Adjust the quantity',
         description:
           'Adds delta (negative to take away) to the current quantity, atomically; 409 if it would go below zero. In a lab that uses instances, instance_id names the instance.',
         params: ItemParams,
         body: AdjustmentBody,
-        response: responses({ 200: InventoryItem }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -271,11 +282,12 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id/history',
     {
       schema: {
+        operationId: 'listInventoryItemHistory',
         tags: ['Inventory items'],
         summary: 'Item history',
         description: 'Who changed which field of the item or its instances, when, from what to what.',
         params: ItemParams,
-        response: responses({ 200: Type.Array(Change) }, [401, 404, 422]),
+        response: responses({ 200: Type.Array(ref(Change)) }, [401, 404, 422]),
       },
     },
     async (request) => itemHistory(app.deps, request.actor, request.params.id),

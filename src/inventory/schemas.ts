@@ -2,19 +2,19 @@ import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
-import { DateTime, DecimalString, NDate, NString, NUuid, orNull, Uuid } from '../shared/schemas.js';
+import { DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
 
 // The inventory item exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
 export const InstanceLocation = Type.Object(
   { name: Type.String(), pathNames: Type.Array(Type.String(), { minItems: 1, maxItems: 7 }) },
-  { additionalProperties: false },
+  { $id: 'InstanceLocation', additionalProperties: false },
 );
 
 export const InventoryItemInstance = Type.Object(
-  { id: Uuid, quantity: Type.String(), lot_number: NString, expiration_date: NDate, location: orNull(InstanceLocation) },
-  { title: 'InventoryItemInstance', additionalProperties: false },
+  { id: Uuid, quantity: Type.String(), lot_number: NString, expiration_date: NDate, location: orNull(ref(InstanceLocation)) },
+  { $id: 'InventoryItemInstance', title: 'InventoryItemInstance', additionalProperties: false },
 );
 export type InventoryItemInstance = Static<typeof InventoryItemInstance>;
 
@@ -36,17 +36,17 @@ export const InventoryItem = Type.Object(
     lot_number: NString,
     cas_number: NString,
     vendor_product_id: NUuid,
-    lab: Lab,
-    type: orNull(TypeRef),
+    lab: ref(Lab),
+    type: orNull(ref(TypeRef)),
     location: orNull(LegacyLocation),
     sublocation: orNull(LegacyLocation),
-    added_by: UserSummary,
-    updated_by: UserSummary,
+    added_by: ref(UserSummary),
+    updated_by: ref(UserSummary),
     serial_number: NString,
-    instances: Type.Array(InventoryItemInstance, { description: 'Active instances only; always [] in legacy labs.' }),
+    instances: Type.Array(ref(InventoryItemInstance), { description: 'Active instances only; always [] in legacy labs.' }),
     app_url: Type.String({ format: 'uri' }),
   },
-  { title: 'InventoryItem', additionalProperties: false },
+  { $id: 'InventoryItem', title: 'InventoryItem', additionalProperties: false },
 );
 export type InventoryItem = Static<typeof InventoryItem>;
 
@@ -142,8 +142,8 @@ export const Change = Type.Object(
     note: NString,
     instance_id: NUuid,
     changed_at: DateTime,
-    changed_by: orNull(UserSummary),
+    changed_by: orNull(ref(UserSummary)),
   },
-  { additionalProperties: false },
+  { $id: 'InventoryItemChange', additionalProperties: false },
 );
 export type Change = Static<typeof Change>;

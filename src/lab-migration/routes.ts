@@ -1,33 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
-import { DateTime, orNull, responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
+import { LabMigration } from './schemas.js';
 import { createMigrationRunner, getMigrationProgress, requestMigration } from './service.js';
-
-const LabMigration = Type.Object(
-  {
-    lab_id: Uuid,
-    status: Type.Union([Type.Literal('not_started'), Type.Literal('running'), Type.Literal('done')], {
-      description:
-        'not_started: a legacy lab; running: its inventory is read-only (writes 409 lab_migrating); done: the lab uses instances.',
-    }),
-    items_total: Type.Integer({
-      minimum: 0,
-      description: "Items the migration covers (the lab's items when it started); 0 for a lab created with instances.",
-    }),
-    items_migrated: Type.Integer({ minimum: 0, description: 'Items processed so far; equals items_total when done.' }),
-    started_at: orNull(DateTime),
-    updated_at: orNull(
-      Type.String({
-        format: 'date-time',
-        description:
-          'When the last batch committed. A running migration whose updated_at stands still has stopped: POST again to resume it.',
-      }),
-    ),
-    finished_at: orNull(DateTime),
-  },
-  { title: 'LabMigration', additionalProperties: false },
-);
 
 export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Migrations started over HTTP run in the background of this process, batch after batch; closing the app lets
@@ -41,6 +17,7 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // No body is needed; one that is sent must be an empty object (unknown fields are 422, as everywhere).
       preValidation: emptyBodyIsEmptyObject,
       schema: {
+        operationId: 'migrateLabToInstances',
         tags: ['Labs'],
         summary: 'Migrate a legacy lab to instances',
         description:
@@ -50,7 +27,7 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "200 once the lab uses instances. Meanwhile the lab's inventory is read-only (writes 409 lab_migrating); reads keep working.",
         params: Type.Object({ id: Uuid }),
         body: Type.Object({}, { additionalProperties: false }),
-        response: responses({ 200: LabMigration, 202: LabMigration }, [400, 401, 403, 404, 413, 415, 422]),
+        response: responses({ 200: ref(LabMigration), 202: ref(LabMigration) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -65,11 +42,12 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/labs/:id/migration',
     {
       schema: {
+        operationId: 'getLabMigration',
         tags: ['Labs'],
         summary: "Progress of a lab's migration to instances",
         description: 'For anyone who sees the lab.',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: LabMigration }, [401, 404, 422]),
+        response: responses({ 200: ref(LabMigration) }, [401, 404, 422]),
       },
     },
     async (request) => getMigrationProgress(app.deps.db, request.actor, request.params.id),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { Lab } from './schemas.js';
 import { getLab, listLabs } from './service.js';
 
@@ -10,10 +10,11 @@ export const labRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/labs',
     {
       schema: {
+        operationId: 'listLabs',
         tags: ['Labs'],
         summary: 'List labs',
         querystring: Type.Object({ organization_id: Type.Optional(Uuid), ...PageQuery }),
-        response: responses({ 200: Type.Array(Lab) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(Lab)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -28,10 +29,11 @@ export const labRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/labs/:id',
     {
       schema: {
+        operationId: 'getLab',
         tags: ['Labs'],
         summary: 'Get lab',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: Lab }, [401, 404, 422]),
+        response: responses({ 200: ref(Lab) }, [401, 404, 422]),
       },
     },
     async (request) => getLab(app.deps.db, request.actor, request.params.id),

@@ -1,17 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { Uuid } from '../shared/schemas.js';
+import { ref, Uuid } from '../shared/schemas.js';
 
 // The lab and its organization exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
-export const Organization = Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false });
+export const Organization = Type.Object({ id: Uuid, name: Type.String() }, { $id: 'Organization', additionalProperties: false });
 
 export const Lab = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    organization: Organization,
+    organization: ref(Organization),
     uses_instances: Type.Boolean({ description: 'Temporary field: false = legacy lab; true (or absent) = migrated to instances.' }),
   },
-  { title: 'Lab', additionalProperties: false },
+  { $id: 'Lab', title: 'Lab', additionalProperties: false },
 );
 export type Lab = Static<typeof Lab>;

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NUuid, responses, Uuid } from '../shared/schemas.js';
+import { NUuid, ref, responses, Uuid } from '../shared/schemas.js';
+import { Location } from './schemas.js';
 import { createLocation, deleteLocation, listLocations, type StoredAtLocations, updateLocation } from './service.js';
 
-const Location = Type.Object(
-  {
-    id: Uuid,
-    name: Type.String(),
-    parent_id: NUuid,
-    pathNames: Type.Array(Type.String(), { description: 'root first, this location last' }),
-  },
-  { title: 'Location', additionalProperties: false },
-);
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 /** `stored` answers for what is stored at locations (the server passes src/inventory/stored-at.ts). */
@@ -20,11 +12,12 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
     '/labs/:id/locations',
     {
       schema: {
+        operationId: 'listLabLocations',
         tags: ['Locations'],
         summary: "A lab's location tree",
         description: 'Every location of a lab that uses instances, with its path.',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: Type.Array(Location) }, [401, 404, 422]),
+        response: responses({ 200: Type.Array(ref(Location)) }, [401, 404, 422]),
       },
     },
     async (request) => listLocations(app.deps.db, request.actor, request.params.id),
@@ -34,11 +27,12 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
     '/locations',
     {
       schema: {
+        operationId: 'createLocation',
         tags: ['Locations'],
         summary: 'Create location',
         description: 'At most 7 levels; sibling names unique. Labs that use instances only (409).',
         body: Type.Object({ lab_id: Uuid, parent_id: Type.Optional(NUuid), name: Name }, { additionalProperties: false }),
-        response: responses({ 201: Location }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(Location) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -56,13 +50,14 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
     '/locations/:id',
     {
       schema: {
+        operationId: 'updateLocation',
         tags: ['Locations'],
         summary: 'Rename or move location',
         description:
           'A move may not create a cycle or exceed 7 levels counting the moved subtree. Items stored below get inventory-item.updated.',
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ name: Type.Optional(Name), parent_id: Type.Optional(NUuid) }, { additionalProperties: false }),
-        response: responses({ 200: Location }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(Location) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => updateLocation(app.deps, stored, request.actor, request.params.id, request.body),
@@ -72,6 +67,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
     '/locations/:id',
     {
       schema: {
+        operationId: 'deleteLocation',
         tags: ['Locations'],
         summary: 'Delete location',
         description: '409 while it has sub-locations or stored instances.',

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { OrderStatus } from '../shared/db/schema.js';
 import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateString, responses, Uuid } from '../shared/schemas.js';
+import { DateString, ref, responses, Uuid } from '../shared/schemas.js';
 import { ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
 
@@ -46,6 +46,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests',
     {
       schema: {
+        operationId: 'listOrderRequests',
         tags: ['Order requests'],
         summary: 'List order requests',
         querystring: Type.Object({
@@ -54,7 +55,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'status[]': Type.Optional(Type.Array(Type.String())),
           ...PageQuery,
         }),
-        response: responses({ 200: Type.Array(OrderRequest) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(OrderRequest)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -70,10 +71,11 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests',
     {
       schema: {
+        operationId: 'createOrderRequest',
         tags: ['Order requests'],
         summary: 'Create order request',
         body: CreateBody,
-        response: responses({ 201: OrderRequest }, [400, 401, 404, 413, 415, 422]),
+        response: responses({ 201: ref(OrderRequest) }, [400, 401, 404, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -87,10 +89,11 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests/:id',
     {
       schema: {
+        operationId: 'getOrderRequest',
         tags: ['Order requests'],
         summary: 'Get order request',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: OrderRequest }, [401, 404, 422]),
+        response: responses({ 200: ref(OrderRequest) }, [401, 404, 422]),
       },
     },
     async (request) => getOrder(app.deps, request.actor, request.params.id),
@@ -100,13 +103,14 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests/:id',
     {
       schema: {
+        operationId: 'updateOrderRequest',
         tags: ['Order requests'],
         summary: 'Update order request',
         description:
           'Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.',
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ status: Type.Optional(OrderStatusSchema) }, { additionalProperties: false }),
-        response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(OrderRequest) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => updateOrder(app.deps, request.actor, request.params.id, request.body),
@@ -116,6 +120,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests/:id/receive',
     {
       schema: {
+        operationId: 'receiveOrderRequest',
         tags: ['Order requests'],
         summary: 'Receive an order request',
         description:
@@ -129,7 +134,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: responses({ 200: OrderRequest }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(OrderRequest) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => receiveOrder(app.deps, request.actor, request.params.id, request.body),
@@ -139,6 +144,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/order-requests/:id',
     {
       schema: {
+        operationId: 'deleteOrderRequest',
         tags: ['Order requests'],
         summary: 'Delete order request',
         description:

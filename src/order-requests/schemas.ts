@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
-import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
+import { DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
 
 // The order request exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
@@ -17,8 +17,8 @@ export const OrderStatus = Type.Union([
 ]);
 
 export const OrderRequestEvent = Type.Object(
-  { type: Type.String(), comment: NString, created_at: DateTime, created_by: UserSummary },
-  { title: 'OrderRequestEvent', additionalProperties: false },
+  { type: Type.String(), comment: NString, created_at: DateTime, created_by: ref(UserSummary) },
+  { $id: 'OrderRequestEvent', title: 'OrderRequestEvent', additionalProperties: false },
 );
 export type OrderRequestEvent = Static<typeof OrderRequestEvent>;
 
@@ -30,11 +30,11 @@ const orderRequestFields = {
   quantity: Type.String(),
   unit_size: NString,
   unit_price: Type.String({ description: 'major-unit decimal string' }),
-  total_price: Money,
+  total_price: ref(Money),
   requested_at: DateTime,
   updated_at: DateTime,
-  requested_by: UserSummary,
-  created_by: UserSummary,
+  requested_by: ref(UserSummary),
+  created_by: ref(UserSummary),
   notes: NString,
   item_name: Type.String(),
   invoice_number: NString,
@@ -44,19 +44,19 @@ const orderRequestFields = {
   purchase_order_number: NString,
   shipping_and_handling: NString,
   details: NString,
-  lab: Lab,
-  type: TypeRef,
+  lab: ref(Lab),
+  type: ref(TypeRef),
   spend_tracking_code: orNull(Type.Object({ name: Type.String() }, { additionalProperties: false })),
   backordered_expected_at: NDate,
   is_urgent: Type.Boolean(),
   app_url: Type.String({ format: 'uri' }),
 };
-export const OrderRequest = Type.Object(orderRequestFields, { title: 'OrderRequest', additionalProperties: false });
+export const OrderRequest = Type.Object(orderRequestFields, { $id: 'OrderRequest', title: 'OrderRequest', additionalProperties: false });
 export type OrderRequest = Static<typeof OrderRequest>;
 
 /** The order request as the ordered event carries it: with its history and who changed it last. */
 export const OrderRequestWithHistory = Type.Object(
-  { ...orderRequestFields, events: Type.Array(OrderRequestEvent), updated_by: UserSummary },
-  { title: 'OrderRequestWithHistory', additionalProperties: false },
+  { ...orderRequestFields, events: Type.Array(ref(OrderRequestEvent)), updated_by: ref(UserSummary) },
+  { $id: 'OrderRequestWithHistory', title: 'OrderRequestWithHistory', additionalProperties: false },
 );
 export type OrderRequestWithHistory = Static<typeof OrderRequestWithHistory>;

@@ -1,6 +1,4 @@
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -20,18 +18,17 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError } from '../shared/errors.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
-import { VERSION } from '../shared/version.js';
 import { shopRoutes } from '../shop/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { createAddressLimit } from './address-limit.js';
 import { authenticatePrincipal } from './authenticate.js';
-import { eventWebhooks } from './event-schemas.js';
 import { checkCredentialHeaders, edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
+import { installOpenApi } from './openapi.js';
 
 export interface Deps {
   config: Config;
@@ -207,24 +204,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installInputGuard(app);
   installIdempotency(app, options.db);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Labstock API',
-        version: VERSION,
-        description: 'Lab inventory and ordering: the public HTTP API. Authenticate with the Access-Token header.',
-      },
-      servers: [{ url: config.appUrl }],
-      components: { securitySchemes: { AccessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' } } },
-      security: [{ AccessToken: [] }],
-      // Every event kind's CloudEvents envelope; the plugin copies this section into the document as it is.
-      webhooks: eventWebhooks(config.eventVendor),
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
-
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // Before the routes: it registers the named schemas their $refs point at, and collects the routes as they come.
+  await installOpenApi(app, config);
 
   app.deps.metrics.instrument(app);
 

@@ -1,7 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { EVENT_RESOURCES, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
+import { dataKeyOf, EVENT_RESOURCES, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
+import { Lab, Organization } from '../labs/schemas.js';
 import { EVENT_PAYLOADS, eventEnvelopeSchema, eventWebhooks } from './event-schemas.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -9,8 +10,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }));
 
 // PRODUCT §7, written out independently of src/server/event-schemas.ts: the payload schema's title for each resource.
-/** The JSON Schema behind a kind's payload, for looking at its keywords. */
-const payload = (short: ShortEventType): any => EVENT_PAYLOADS[short].schema;
+/** The JSON Schema behind a kind's payload as published (named resources written out), for looking at its keywords. */
+const payload = (short: ShortEventType): any => (eventEnvelopeSchema('acme', short) as any).properties.data.properties[dataKeyOf(short)];
 
 const EXPECTED_TITLE = (short: string): string => {
   if (short === 'order-request.ordered') return 'OrderRequestWithHistory';
@@ -108,7 +109,26 @@ describe('event envelope schemas', () => {
 
   it('does not share objects with the schemas that serialize API responses', () => {
     const schema = eventEnvelopeSchema('acme', 'type.created') as any;
-    expect(schema.properties.data.properties.type).not.toBe(EVENT_PAYLOADS['type.created'].schema);
-    expect(schema.properties.data.properties.type).toEqual(JSON.parse(JSON.stringify(EVENT_PAYLOADS['type.created'].schema)));
+    const published = schema.properties.data.properties.type;
+    expect(published).not.toBe(EVENT_PAYLOADS['type.created'].schema);
+    published.properties.lab.properties.name.type = 'integer';
+    expect((eventEnvelopeSchema('acme', 'type.created') as any).properties.data.properties.type.properties.lab.properties.name.type).toBe(
+      'string',
+    );
+  });
+
+  it("writes the named resources out: a kind's schema stands alone, with no $ref or $id left", () => {
+    for (const short of SHORT_EVENT_TYPES) {
+      const text = JSON.stringify(eventEnvelopeSchema('acme', short));
+      expect(text, short).not.toContain('"$ref"');
+      expect(text, short).not.toContain('"$id"');
+    }
+    const { $id: _id, ...type } = JSON.parse(JSON.stringify(EVENT_PAYLOADS['type.created'].schema));
+    const { $id: _lab, ...lab } = JSON.parse(JSON.stringify(Lab));
+    const { $id: _org, ...organization } = JSON.parse(JSON.stringify(Organization));
+    expect(payload('type.created')).toEqual({
+      ...type,
+      properties: { ...type.properties, lab: { ...lab, properties: { ...lab.properties, organization } } },
+    });
   });
 });

@@ -5,6 +5,7 @@ import { InventoryItem } from '../inventory/schemas.js';
 import { OrderRequest, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
 import { InventoryType } from '../types/schemas.js';
+import { inlineNamed } from './named-schemas.js';
 
 // What each event carries (PRODUCT §7), from the same TypeBox schemas that serialize the API's responses. The
 // OpenAPI document publishes these in its `webhooks` section and the event tests validate emitted events against
@@ -53,8 +54,11 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
   'type.deleted': { schema: InventoryType, when: 'An inventory type was deleted. Its last state, with its lab.' },
 };
 
-/** A plain JSON copy: the document must not share (or let anyone mutate) the objects that serialize responses. */
-const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
+/**
+ * A self-contained plain copy: the document must not share (or let anyone mutate) the objects that serialize
+ * responses, and a receiver compiles one kind's schema on its own, so the named resources are written out in it.
+ */
+const plain = (schema: TSchema): unknown => inlineNamed(schema);
 
 /** JSON Schema (2020-12) of one kind's whole CloudEvents envelope, as delivered and as stored in `events`. */
 export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Record<string, unknown> {

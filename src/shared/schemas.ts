@@ -1,9 +1,20 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
 import { DECIMAL_PATTERN } from './decimal.js';
 
 // Schema primitives shared by every folder, the money shape and the error body. The public resources live with
 // their folders (labs/schemas.ts, inventory/schemas.ts, …): one declaration validates input, serializes output
 // (fast-json-stringify writes only declared properties) and becomes the OpenAPI document.
+//
+// A resource has a name: its `$id`, under which the server registers it (app.addSchema, src/server/openapi.ts) and
+// the document lists it in components.schemas. Responses and other resources point at it with ref(), so the
+// document declares each resource once and generated clients get one named type per resource.
+
+/** A `$ref` to a named schema, typed as that schema (TypeBox's own Ref is typed unknown outside a module). */
+export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('ref() needs a schema with an $id');
+  return Type.Unsafe<Static<T>>({ $ref: id });
+}
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
@@ -22,7 +33,7 @@ export const Money = Type.Object(
     amount: Type.String({ description: 'integer string in the currency\'s minor units (USD "1250" = 12.50)' }),
     currency: Type.String({ description: 'ISO 4217 code' }),
   },
-  { title: 'Money', additionalProperties: false },
+  { $id: 'Money', title: 'Money', additionalProperties: false },
 );
 export type Money = Static<typeof Money>;
 
@@ -34,7 +45,7 @@ export const ErrorBody = Type.Object(
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }))),
     allowed: Type.Optional(Type.Array(Type.String())),
   },
-  { title: 'Error', additionalProperties: false },
+  { $id: 'Error', title: 'Error', additionalProperties: false },
 );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -53,6 +64,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** Response map for a route: its success schema plus the documented error bodies. */
 export function responses(success: Record<number, TSchema>, errors: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = { ...success };
-  for (const status of [...errors, 429]) out[status] = { ...ErrorBody, description: ERROR_DESCRIPTIONS[status] } as TSchema;
+  for (const status of [...errors, 429])
+    out[status] = Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'Error', description: ERROR_DESCRIPTIONS[status] });
   return out;
 }

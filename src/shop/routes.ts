@@ -5,7 +5,7 @@ import type { OperatorActor } from '../shared/actor.js';
 import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { AppError, fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateString, DateTime, responses, Uuid } from '../shared/schemas.js';
+import { DateString, DateTime, ref, responses, Uuid } from '../shared/schemas.js';
 import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from './fulfilment.js';
 import { FulfilmentLine, LINE_STATUSES, type LineStatus, PaymentMethod, SalesOrder, Shipment } from './schemas.js';
 import { checkout, getSalesOrder, listSalesOrders } from './service.js';
@@ -26,6 +26,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shop/orders',
     {
       schema: {
+        operationId: 'createSalesOrder',
         tags: ['Shop'],
         summary: 'Check out order requests into a sales order',
         description:
@@ -43,7 +44,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: responses({ 201: SalesOrder }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(SalesOrder) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -57,10 +58,11 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shop/orders',
     {
       schema: {
+        operationId: 'listSalesOrders',
         tags: ['Shop'],
         summary: 'List sales orders of visible labs',
         querystring: Type.Object({ lab_id: Type.Optional(Type.String({ description: 'Only orders of this lab.' })), ...PageQuery }),
-        response: responses({ 200: Type.Array(SalesOrder) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(SalesOrder)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -75,10 +77,11 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shop/orders/:id',
     {
       schema: {
+        operationId: 'getSalesOrder',
         tags: ['Shop'],
         summary: 'Get a sales order',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: SalesOrder }, [401, 404, 422]),
+        response: responses({ 200: ref(SalesOrder) }, [401, 404, 422]),
       },
     },
     async (request) => getSalesOrder(app.deps, request.actor, request.params.id),
@@ -89,6 +92,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: OPERATOR_ONLY,
       schema: {
+        operationId: 'listFulfilmentLines',
         tags: ['Shop fulfilment'],
         summary: 'List sales order items to fulfil',
         description: `Every organization's lines, oldest first, as fulfilment needs them (no requester names or e-mails, prices or notes). ${OPERATOR_NOTE}`,
@@ -98,7 +102,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
           ...PageQuery,
         }),
-        response: responses({ 200: Type.Array(FulfilmentLine) }, [401, 403, 422]),
+        response: responses({ 200: Type.Array(ref(FulfilmentLine)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -120,6 +124,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: OPERATOR_ONLY,
       schema: {
+        operationId: 'createShipment',
         tags: ['Shop fulfilment'],
         summary: 'Ship (part of) a sales order item',
         description: `Emits shipment.created and sales-order-item.shipped. The line is SHIPPED once all of it has shipped; a partial shipment leaves its status as it was. ${OPERATOR_NOTE}`,
@@ -133,7 +138,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: responses({ 201: Shipment }, [400, 401, 403, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(Shipment) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -148,12 +153,13 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: OPERATOR_ONLY,
       preValidation: emptyBodyIsEmptyObject,
       schema: {
+        operationId: 'deliverShipment',
         tags: ['Shop fulfilment'],
         summary: 'Mark a shipment delivered',
         description: `Emits shipment.delivered; when the line's last unit arrives, the line is DELIVERED (sales-order-item.delivered) and its order request RECEIVED, adding the goods to the lab's inventory. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ delivered_at: Type.Optional(DateTime) }, { additionalProperties: false }),
-        response: responses({ 200: Shipment }, [400, 401, 403, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(Shipment) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => deliverShipment(app.deps, operatorOf(request), request.params.id, request.body),
@@ -165,12 +171,13 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: OPERATOR_ONLY,
       preValidation: emptyBodyIsEmptyObject,
       schema: {
+        operationId: 'backorderSalesOrderItem',
         tags: ['Shop fulfilment'],
         summary: 'Backorder a sales order item',
         description: `With expected_at: BACKORDERED until then; without: INDEFINITELY_BACKORDERED. The order request becomes BACKORDERED with backordered_expected_at. Emits sales-order-item.backordered. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ expected_at: Type.Optional(Type.Union([DateString, Type.Null()])) }, { additionalProperties: false }),
-        response: responses({ 200: FulfilmentLine }, [400, 401, 403, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(FulfilmentLine) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => backorderLine(app.deps, operatorOf(request), request.params.id, request.body),
@@ -182,12 +189,13 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: OPERATOR_ONLY,
       preValidation: emptyBodyIsEmptyObject,
       schema: {
+        operationId: 'cancelSalesOrderItem',
         tags: ['Shop fulfilment'],
         summary: 'Cancel a sales order item',
         description: `Only while nothing of it has shipped. The order request becomes CANCELLED. Emits sales-order-item.cancelled. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false }),
-        response: responses({ 200: FulfilmentLine }, [400, 401, 403, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(FulfilmentLine) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => cancelLine(app.deps, operatorOf(request), request.params.id, request.body),

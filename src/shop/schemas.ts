@@ -3,7 +3,7 @@ import { UserSummary } from '../accounts/schemas.js';
 import { ProductUnit } from '../catalogue/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { OrderRequest } from '../order-requests/schemas.js';
-import { DateTime, Money, NDate, NString, orNull, Uuid } from '../shared/schemas.js';
+import { DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
 
 // The shop's resources. The sales order item is the contract's "Shop order item" exactly (it travels in
 // sales-order-item.* events); the sales order and shipment shapes are ours (the contract does not show them) and
@@ -19,8 +19,8 @@ export const PaymentMethod = Type.Union(PAYMENT_METHODS.map((s) => Type.Literal(
 
 /** The product as a sales order item embeds it (contract fields only). */
 export const LineProduct = Type.Object(
-  { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), unit: ProductUnit },
-  { additionalProperties: false },
+  { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), unit: ref(ProductUnit) },
+  { $id: 'SalesOrderItemProduct', additionalProperties: false },
 );
 
 export const LineShipment = Type.Object(
@@ -32,7 +32,7 @@ export const LineShipment = Type.Object(
     shipped_at: DateTime,
     delivered_at: orNull(DateTime),
   },
-  { additionalProperties: false },
+  { $id: 'SalesOrderItemShipment', additionalProperties: false },
 );
 
 export const SalesOrderItem = Type.Object(
@@ -42,13 +42,13 @@ export const SalesOrderItem = Type.Object(
     status: LineStatus,
     estimated_shipment_date: NDate,
     estimated_delivery_date: NDate,
-    sell_price: Money,
+    sell_price: ref(Money),
     quantity: Type.Integer({ minimum: 1 }),
-    product: LineProduct,
-    shipments: Type.Array(LineShipment),
-    request: OrderRequest,
+    product: ref(LineProduct),
+    shipments: Type.Array(ref(LineShipment)),
+    request: ref(OrderRequest),
   },
-  { title: 'SalesOrderItem', additionalProperties: false },
+  { $id: 'SalesOrderItem', title: 'SalesOrderItem', additionalProperties: false },
 );
 export type SalesOrderItem = Static<typeof SalesOrderItem>;
 
@@ -60,17 +60,17 @@ export const SalesOrder = Type.Object(
     payment_method: PaymentMethod,
     purchase_order_number: NString,
     is_test: Type.Boolean(),
-    subtotal: Money,
-    shipping: Money,
-    handling: Money,
-    tax: Money,
-    total: Money,
-    lab: Lab,
-    placed_by: UserSummary,
+    subtotal: ref(Money),
+    shipping: ref(Money),
+    handling: ref(Money),
+    tax: ref(Money),
+    total: ref(Money),
+    lab: ref(Lab),
+    placed_by: ref(UserSummary),
     placed_at: DateTime,
-    items: Type.Array(SalesOrderItem),
+    items: Type.Array(ref(SalesOrderItem)),
   },
-  { title: 'SalesOrder', additionalProperties: false },
+  { $id: 'SalesOrder', title: 'SalesOrder', additionalProperties: false },
 );
 export type SalesOrder = Static<typeof SalesOrder>;
 
@@ -85,9 +85,9 @@ export const Shipment = Type.Object(
     delivered_at: orNull(DateTime),
     sales_order_item_id: Uuid,
     sales_order: Type.Object({ id: Uuid, key: Type.String() }, { additionalProperties: false }),
-    lab: Lab,
+    lab: ref(Lab),
   },
-  { title: 'Shipment', additionalProperties: false },
+  { $id: 'Shipment', title: 'Shipment', additionalProperties: false },
 );
 export type Shipment = Static<typeof Shipment>;
 
@@ -106,10 +106,10 @@ export const FulfilmentLine = Type.Object(
     backordered_expected_at: NDate,
     cancel_reason: NString,
     product: Type.Object(
-      { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ProductUnit },
+      { id: Uuid, item_name: Type.String(), catalog_number: Type.String(), vendor_name: Type.String(), unit: ref(ProductUnit) },
       { additionalProperties: false },
     ),
-    shipments: Type.Array(LineShipment),
+    shipments: Type.Array(ref(LineShipment)),
     sales_order: Type.Object(
       { id: Uuid, key: Type.String(), is_test: Type.Boolean(), placed_at: DateTime },
       { additionalProperties: false },
@@ -124,6 +124,6 @@ export const FulfilmentLine = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
   },
-  { title: 'FulfilmentLine', additionalProperties: false },
+  { $id: 'FulfilmentLine', title: 'FulfilmentLine', additionalProperties: false },
 );
 export type FulfilmentLine = Static<typeof FulfilmentLine>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { InventoryType } from './schemas.js';
 import { createType, deleteType, listTypes, renameType } from './service.js';
 
@@ -10,6 +10,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/types',
     {
       schema: {
+        operationId: 'listTypes',
         tags: ['Types'],
         summary: 'List types',
         querystring: Type.Object({
@@ -17,7 +18,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive exact match on the type name.' })),
           ...PageQuery,
         }),
-        response: responses({ 200: Type.Array(InventoryType) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(InventoryType)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -34,11 +35,12 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/types',
     {
       schema: {
+        operationId: 'createType',
         tags: ['Types'],
         summary: 'Create type',
         description: 'Names are unique per lab, case-insensitively. Emits type.created.',
         body: Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false }),
-        response: responses({ 201: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(InventoryType) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -51,12 +53,13 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/types/:id',
     {
       schema: {
+        operationId: 'updateType',
         tags: ['Types'],
         summary: 'Rename type',
         description: 'Emits type.updated.',
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ name: Name }, { additionalProperties: false }),
-        response: responses({ 200: InventoryType }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryType) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => renameType(app.deps, request.actor, request.params.id, request.body),
@@ -66,6 +69,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/types/:id',
     {
       schema: {
+        operationId: 'deleteType',
         tags: ['Types'],
         summary: 'Delete type',
         description: '409 while items or order requests use it. Emits type.deleted.',

@@ -1,14 +1,14 @@
 import { type Static, Type } from 'typebox';
 import { Lab } from '../labs/schemas.js';
-import { Uuid } from '../shared/schemas.js';
+import { ref, Uuid } from '../shared/schemas.js';
 
 // The inventory type exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
-export const TypeRef = Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false });
+export const TypeRef = Type.Object({ id: Uuid, name: Type.String() }, { $id: 'TypeRef', additionalProperties: false });
 export type TypeRef = Static<typeof TypeRef>;
 
 export const InventoryType = Type.Object(
-  { id: Uuid, name: Type.String(), lab: Lab },
-  { title: 'InventoryType', additionalProperties: false },
+  { id: Uuid, name: Type.String(), lab: ref(Lab) },
+  { $id: 'InventoryType', title: 'InventoryType', additionalProperties: false },
 );
 export type InventoryType = Static<typeof InventoryType>;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateTime, NString, responses, Uuid } from '../shared/schemas.js';
+import { DateTime, NString, ref, responses, Uuid } from '../shared/schemas.js';
 import { listDeliveries, ping, redeliver, replay } from './deliveries.js';
-import { Webhook } from './schemas.js';
+import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery } from './schemas.js';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSigningKey, updateWebhook } from './service.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048 });
@@ -16,36 +16,6 @@ const ContentType = Type.Union([Type.Literal('application/json'), Type.Literal('
   description: 'Content-Type of deliveries (default application/json).',
 });
 
-const Delivery = Type.Object(
-  {
-    id: Uuid,
-    event_id: Uuid,
-    event_type: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]),
-    attempts: Type.Integer(),
-    next_attempt_at: NString,
-    created_at: DateTime,
-    completed_at: NString,
-    log: Type.Array(
-      Type.Object(
-        {
-          attempted_at: DateTime,
-          status_code: Type.Union([Type.Integer(), Type.Null()]),
-          duration_ms: Type.Integer(),
-          outcome: Type.String({
-            description: 'success, http_error, timeout, network_error, blocked, redirect, not_verified, or webhook_disabled',
-          }),
-          error: NString,
-          response_body: Type.Union([Type.String({ description: 'first 1 KiB of the response' }), Type.Null()]),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { title: 'WebhookDelivery', additionalProperties: false },
-);
-
-const Queued = Type.Object({ id: Uuid, event_id: Uuid, status: Type.String() }, { additionalProperties: false });
 const WebhookParams = Type.Object({ id: Uuid });
 
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,11 +23,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks',
     {
       schema: {
+        operationId: 'listWebhooks',
         tags: ['Webhooks'],
         summary: 'List webhooks',
         description: 'Organization admins only.',
         querystring: Type.Object({ organization_id: Type.Optional(Uuid), ...PageQuery }),
-        response: responses({ 200: Type.Array(Webhook) }, [401, 403, 422]),
+        response: responses({ 200: Type.Array(ref(Webhook)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -72,6 +43,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks',
     {
       schema: {
+        operationId: 'createWebhook',
         tags: ['Webhooks'],
         summary: 'Create webhook',
         description:
@@ -89,7 +61,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: responses({ 201: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+        response: responses({ 201: ref(Webhook) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -103,10 +75,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       schema: {
+        operationId: 'getWebhook',
         tags: ['Webhooks'],
         summary: 'Get webhook',
         params: Type.Object({ id: Uuid }),
-        response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+        response: responses({ 200: ref(Webhook) }, [401, 403, 404, 422]),
       },
     },
     async (request) => getWebhook(app.deps, request.actor, request.params.id),
@@ -116,6 +89,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       schema: {
+        operationId: 'updateWebhook',
         tags: ['Webhooks'],
         summary: 'Update webhook',
         params: Type.Object({ id: Uuid }),
@@ -130,7 +104,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: responses({ 200: Webhook }, [400, 401, 403, 404, 413, 415, 422]),
+        response: responses({ 200: ref(Webhook) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },
     async (request) => updateWebhook(app.deps, request.actor, request.params.id, request.body),
@@ -140,6 +114,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id',
     {
       schema: {
+        operationId: 'deleteWebhook',
         tags: ['Webhooks'],
         summary: 'Delete webhook',
         description: 'Deletes the webhook with its deliveries and log.',
@@ -157,12 +132,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/rotate-secret',
     {
       schema: {
+        operationId: 'rotateWebhookSecret',
         tags: ['Webhooks'],
         summary: 'Rotate the signing key',
         description:
           'Issues a new signing key. For 24 hours deliveries carry signatures by both keys (space-separated in webhook-signature).',
         params: WebhookParams,
-        response: responses({ 200: Webhook }, [401, 403, 404, 422]),
+        response: responses({ 200: ref(Webhook) }, [401, 403, 404, 422]),
       },
     },
     async (request) => rotateSigningKey(app.deps, request.actor, request.params.id),
@@ -172,11 +148,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/ping',
     {
       schema: {
+        operationId: 'pingWebhook',
         tags: ['Webhooks'],
         summary: 'Send a test event',
         description: 'Queues a com.<vendor>.webhook.ping event for this webhook only.',
         params: WebhookParams,
-        response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+        response: responses({ 202: ref(QueuedDelivery) }, [401, 403, 404, 409, 422]),
       },
     },
     async (request, reply) => reply.code(202).send(await ping(app.deps, request.actor, request.params.id)),
@@ -186,12 +163,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/deliveries',
     {
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags: ['Webhooks'],
         summary: 'Delivery log',
         description: 'Deliveries of this webhook, newest first, each with every attempt.',
         params: WebhookParams,
         querystring: Type.Object({ ...PageQuery }),
-        response: responses({ 200: Type.Array(Delivery) }, [401, 403, 404, 422]),
+        response: responses({ 200: Type.Array(ref(WebhookDelivery)) }, [401, 403, 404, 422]),
       },
     },
     async (request, reply) => {
@@ -206,10 +184,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
       schema: {
+        operationId: 'redeliverWebhookDelivery',
         tags: ['Webhooks'],
         summary: 'Redeliver one delivery',
         params: Type.Object({ id: Uuid, deliveryId: Uuid }),
-        response: responses({ 202: Queued }, [401, 403, 404, 409, 422]),
+        response: responses({ 202: ref(QueuedDelivery) }, [401, 403, 404, 409, 422]),
       },
     },
     async (request, reply) => reply.code(202).send(await redeliver(app.deps, request.actor, request.params.id, request.params.deliveryId)),
@@ -219,16 +198,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/webhooks/:id/replay',
     {
       schema: {
+        operationId: 'replayWebhookEvents',
         tags: ['Webhooks'],
         summary: 'Replay a time range',
         description:
           "Sends again every event of the webhook's scope and filter created between from and to (inclusive), including events that happened while it was disabled. At most 10,000 events per call.",
         params: WebhookParams,
         body: Type.Object({ from: DateTime, to: DateTime }, { additionalProperties: false }),
-        response: responses(
-          { 202: Type.Object({ scheduled: Type.Integer() }, { additionalProperties: false }) },
-          [400, 401, 403, 404, 409, 415, 422],
-        ),
+        response: responses({ 202: ref(ReplayResult) }, [400, 401, 403, 404, 409, 415, 422]),
       },
     },
     async (request, reply) => reply.code(202).send(await replay(app.deps, request.actor, request.params.id, request.body)),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { NString, Uuid } from '../shared/schemas.js';
+import { DateTime, NString, Uuid } from '../shared/schemas.js';
 
 // The webhook exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -14,6 +14,45 @@ export const Webhook = Type.Object(
     is_signed: Type.Boolean(),
     signing_key: Type.String(),
   },
-  { title: 'Webhook', additionalProperties: false },
+  { $id: 'Webhook', title: 'Webhook', additionalProperties: false },
 );
 export type Webhook = Static<typeof Webhook>;
+
+/** One delivery of an event to a webhook, with every attempt (GET /webhooks/{id}/deliveries). */
+export const WebhookDelivery = Type.Object(
+  {
+    id: Uuid,
+    event_id: Uuid,
+    event_type: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]),
+    attempts: Type.Integer(),
+    next_attempt_at: NString,
+    created_at: DateTime,
+    completed_at: NString,
+    log: Type.Array(
+      Type.Object(
+        {
+          attempted_at: DateTime,
+          status_code: Type.Union([Type.Integer(), Type.Null()]),
+          duration_ms: Type.Integer(),
+          outcome: Type.String({
+            description: 'success, http_error, timeout, network_error, blocked, redirect, not_verified, or webhook_disabled',
+          }),
+          error: NString,
+          response_body: Type.Union([Type.String({ description: 'first 1 KiB of the response' }), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'WebhookDelivery', title: 'WebhookDelivery', additionalProperties: false },
+);
+
+/** A delivery queued by a ping or a redelivery. */
+export const QueuedDelivery = Type.Object(
+  { id: Uuid, event_id: Uuid, status: Type.String() },
+  { $id: 'QueuedDelivery', additionalProperties: false },
+);
+
+/** How many deliveries a replay scheduled. */
+export const ReplayResult = Type.Object({ scheduled: Type.Integer() }, { $id: 'ReplayResult', additionalProperties: false });

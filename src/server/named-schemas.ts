@@ -1,0 +1,67 @@
+import type { TSchema } from 'typebox';
+import { UserSummary } from '../accounts/schemas.js';
+import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
+import { Health } from '../health/schemas.js';
+import { Change, InstanceLocation, InventoryItem, InventoryItemInstance } from '../inventory/schemas.js';
+import { LabMigration } from '../lab-migration/schemas.js';
+import { Lab, Organization } from '../labs/schemas.js';
+import { Location } from '../locations/schemas.js';
+import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
+import { ErrorBody, Money } from '../shared/schemas.js';
+import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
+import { InventoryType, TypeRef } from '../types/schemas.js';
+import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery } from '../webhooks/schemas.js';
+
+// Every schema with a name ($id): the server registers them all (app.addSchema) before any route, so the
+// serializer resolves the routes' $refs and the document lists each once under components.schemas, in this order.
+
+export const NAMED_SCHEMAS: readonly TSchema[] = [
+  ErrorBody,
+  Money,
+  UserSummary,
+  Organization,
+  Lab,
+  LabMigration,
+  TypeRef,
+  InventoryType,
+  InventoryItem,
+  InventoryItemInstance,
+  InstanceLocation,
+  Change,
+  Location,
+  OrderRequest,
+  OrderRequestEvent,
+  OrderRequestWithHistory,
+  ProductUnit,
+  VendorProduct,
+  SalesOrder,
+  SalesOrderItem,
+  LineProduct,
+  LineShipment,
+  Shipment,
+  FulfilmentLine,
+  Webhook,
+  WebhookDelivery,
+  QueuedDelivery,
+  ReplayResult,
+  Health,
+];
+
+const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));
+
+/**
+ * A plain JSON copy of `schema` with every $ref to a named schema replaced by that schema (without its $id): a
+ * self-contained schema for the places that are read on their own, like the `webhooks` section, which receivers
+ * compile without the rest of the document (test/helpers/events.ts does exactly that).
+ */
+export function inlineNamed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(inlineNamed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { $ref, $id: _id, ...rest } = schema as Record<string, unknown>;
+  if (typeof $ref === 'string') {
+    const target = byId.get($ref);
+    if (!target) throw new Error(`No named schema ${$ref}`);
+    return { ...(inlineNamed(target) as object), ...(inlineNamed(rest) as object) };
+  }
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inlineNamed(v)]));
+}
