@@ -87,14 +87,24 @@ function makeAjv(coerce: boolean): Ajv {
 }
 
 /**
- * JSON logs (pino) with the request id on every line. Tokens never reach them: the default request serializer
+ * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the default request serializer
  * logs no headers, and the redaction covers any custom logging of headers as well.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers["access-token"]', 'req.headers.authorization', 'headers["access-token"]', 'headers.authorization'],
+      paths: [
+        'req.headers["access-token"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'headers["access-token"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     ...(stream ? { stream } : {}),
