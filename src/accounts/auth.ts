@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Actor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
@@ -90,4 +91,11 @@ export async function changePassword(
     await authRepo.setPasswordHash(trx, actor.userId, hash, nowIso());
     await authRepo.deleteOtherSessions(trx, actor.userId, context.keepSessionId);
   });
+}
+
+/** The demo's sign-in: a fresh random password for the demo admin, returned once to be printed (`labstock demo`). */
+export async function setDemoPassword(db: Db, userId: string): Promise<{ email: string; password: string }> {
+  const password = `demo-${randomBytes(12).toString('base64url')}`;
+  await setPassword(db, userId, password);
+  return { email: (await repo.findUser(db, userId))!.email, password };
 }
