@@ -214,8 +214,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         description: 'Lab inventory and ordering: the public HTTP API. Authenticate with the Access-Token header.',
       },
       servers: [{ url: config.appUrl }],
-      components: { securitySchemes: { AccessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' } } },
-      security: [{ AccessToken: [] }],
+      components: {
+        securitySchemes: {
+          AccessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' },
+          // A signed-in person's session (docs/auth.md): writes also need the X-CSRF-Token header.
+          SessionCookie: { type: 'apiKey', in: 'cookie', name: 'labstock_session' },
+        },
+      },
+      security: [{ AccessToken: [] }, { SessionCookie: [] }],
       // Every event kind's CloudEvents envelope; the plugin copies this section into the document as it is.
       webhooks: eventWebhooks(config.eventVendor),
     },
