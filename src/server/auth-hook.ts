@@ -39,13 +39,18 @@ export function installAuthentication(app: FastifyInstance, db: Db, config: Conf
 
   app.addHook('onRequest', async (request, reply) => {
     if (isOpenRoute(request)) return;
-    // Session routes (/auth/session, sign-out) are about the cookie: a token sent along is not looked at.
+    // Session routes (/auth/session, sign-out) are about the cookie: with one, a token sent along is not looked at;
+    // without one, a token is answered as anywhere else (an operator's 403), and a tenant token cannot stand in.
     const sessionRoute = request.routeOptions.config?.session === true;
-    const token = sessionRoute ? null : tokenFrom(request.headers, request.raw.rawHeaders);
+    const secret = request.cookies[SESSION_COOKIE];
+    const token = sessionRoute && secret ? null : tokenFrom(request.headers, request.raw.rawHeaders);
     const operatorRoute = request.routeOptions.config?.operator === true;
     if (token) {
       const principal = await authenticatePrincipal(db, token, String(request.id));
       if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired');
+      if (sessionRoute && principal.kind === 'user') {
+        throw new AppError('unauthorized', 'Not signed in: this needs the session cookie, a token does not stand in for it');
+      }
       // Operators and tenant users never share a route: decided here, before any handler can read data.
       if (principal.kind === 'operator') {
         if (!operatorRoute)
@@ -57,7 +62,6 @@ export function installAuthentication(app: FastifyInstance, db: Db, config: Conf
       }
       return;
     }
-    const secret = request.cookies[SESSION_COOKIE];
     if (!secret) {
       throw new AppError(
         'unauthorized',
