@@ -1,5 +1,6 @@
 import type { Executor } from '../shared/db/database.js';
 import type { OrganizationsTable, UsersTable } from '../shared/db/schema.js';
+import type { Page } from '../shared/pagination.js';
 import type { UserSummary } from './schemas.js';
 
 export async function insertOrganization(ex: Executor, row: OrganizationsTable): Promise<void> {
@@ -15,10 +16,14 @@ export async function insertUser(ex: Executor, row: UsersTable): Promise<void> {
   await ex.insertInto('users').values(row).execute();
 }
 
-export const findUser = (ex: Executor, id: string) => ex.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** A user's columns without the password hash, which only sign-in reads (findCredentials). */
+const userColumns = ['id', 'email', 'first_name', 'last_name', 'is_operator', 'created_at'] as const;
 
-export const findUserByEmail = (ex: Executor, email: string) =>
-  ex.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+export const findUser = (ex: Executor, id: string): Promise<UsersTable | undefined> =>
+  ex.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (ex: Executor, email: string): Promise<UsersTable | undefined> =>
+  ex.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
 
 export function listUsers(ex: Executor, organizationId?: string) {
   let q = ex
@@ -70,7 +75,15 @@ export const findOrgMembership = (ex: Executor, organizationId: string, userId: 
 
 export async function insertToken(
   ex: Executor,
-  row: { id: string; user_id: string; organization_id: string; name: string | null; token_hash: string; created_at: string },
+  row: {
+    id: string;
+    user_id: string;
+    organization_id: string;
+    name: string | null;
+    token_hash: string;
+    created_at: string;
+    expires_at?: string | null;
+  },
 ) {
   await ex
     .insertInto('access_tokens')
@@ -78,8 +91,8 @@ export async function insertToken(
     .execute();
 }
 
-/** The token with everything authentication needs, in one query. */
-export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
+/** The token with everything authentication needs, in one query: not revoked, not expired, membership active. */
+export const findActiveTokenByHash = (ex: Executor, tokenHash: string, now: string) =>
   ex
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
@@ -97,6 +110,8 @@ export const findActiveTokenByHash = (ex: Executor, tokenHash: string) =>
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
     .where('access_tokens.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('access_tokens.expires_at', 'is', null), eb('access_tokens.expires_at', '>', now)]))
+    .where('org_memberships.deactivated_at', 'is', null)
     .executeTakeFirst();
 
 export async function touchToken(ex: Executor, tokenId: string, now: string): Promise<void> {
@@ -116,17 +131,104 @@ export async function revokeToken(ex: Executor, tokenId: string, now: string): P
 export const findToken = (ex: Executor, tokenId: string) =>
   ex
     .selectFrom('access_tokens')
-    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at'])
+    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at', 'expires_at'])
     .where('id', '=', tokenId)
     .executeTakeFirst();
 
 export function listTokens(ex: Executor, filter: { userId?: string; organizationId?: string }) {
   let q = ex
     .selectFrom('access_tokens')
-    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at'])
+    .select(['id', 'user_id', 'organization_id', 'name', 'created_at', 'last_used_at', 'revoked_at', 'expires_at'])
     .orderBy('created_at')
     .orderBy('id');
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
   return q.execute();
+}
+
+/** Tokens that still work (not revoked, not expired) of one organization, or of one user in it; a page and the total. */
+export async function pageLiveTokens(ex: Executor, filter: { organizationId: string; userId?: string }, now: string, page: Page) {
+  let base = ex
+    .selectFrom('access_tokens')
+    .where('organization_id', '=', filter.organizationId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  if (filter.userId) base = base.where('user_id', '=', filter.userId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'user_id', 'name', 'created_at', 'expires_at', 'last_used_at'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** Revokes every live token of a user in one organization (deactivation). */
+export async function revokeUserTokens(ex: Executor, userId: string, organizationId: string, now: string): Promise<void> {
+  await ex
+    .updateTable('access_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+const orgUsers = (ex: Executor, organizationId: string) =>
+  ex
+    .selectFrom('org_memberships')
+    .innerJoin('users', 'users.id', 'org_memberships.user_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'org_memberships.role',
+      'org_memberships.deactivated_at',
+      'org_memberships.created_at',
+    ])
+    .where('org_memberships.organization_id', '=', organizationId);
+
+export async function pageOrganizationUsers(ex: Executor, organizationId: string, page: Page) {
+  const [count, rows] = await Promise.all([
+    ex
+      .selectFrom('org_memberships')
+      .where('organization_id', '=', organizationId)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    orgUsers(ex, organizationId)
+      .orderBy('org_memberships.created_at')
+      .orderBy('users.id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+export const findOrganizationUser = (ex: Executor, organizationId: string, userId: string) =>
+  orgUsers(ex, organizationId).where('users.id', '=', userId).executeTakeFirst();
+
+export async function countActiveAdmins(ex: Executor, organizationId: string): Promise<number> {
+  const row = await ex
+    .selectFrom('org_memberships')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateMembership(
+  ex: Executor,
+  organizationId: string,
+  userId: string,
+  set: { role?: 'admin' | 'member'; deactivated_at?: string | null },
+): Promise<void> {
+  await ex.updateTable('org_memberships').set(set).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }

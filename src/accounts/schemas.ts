@@ -8,3 +8,92 @@ export const UserSummary = Type.Object(
   { $id: 'UserSummary', title: 'UserSummary', additionalProperties: false },
 );
 export type UserSummary = Static<typeof UserSummary>;
+
+// Sign-in, sessions, self-service tokens and organization administration (docs/auth.md).
+
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
+const Email = Type.String({ minLength: 1, maxLength: 320 });
+const Password = Type.String({ minLength: 1, maxLength: 1024 });
+
+export const SignInBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    organization_id: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+export const OrganizationChoice = Type.Object({ id: Uuid, name: Type.String(), role: Role }, { additionalProperties: false });
+
+export const AuthSession = Type.Object(
+  {
+    user: UserSummary,
+    organization: OrganizationChoice,
+    organizations: Type.Array(OrganizationChoice, { description: 'Every organization the user may sign in to.' }),
+    csrf_token: Type.String({ description: 'Send as X-CSRF-Token on POST, PUT, PATCH and DELETE made with the session cookie.' }),
+    expires_at: Type.String({ format: 'date-time', description: 'The session ends then at the latest.' }),
+    idle_expires_at: Type.String({ format: 'date-time', description: 'The session ends then unless it is used before.' }),
+  },
+  { title: 'AuthSession', additionalProperties: false },
+);
+export type AuthSession = Static<typeof AuthSession>;
+
+export const ChangePasswordBody = Type.Object({ current_password: Password, new_password: Password }, { additionalProperties: false });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+const NDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+export const UserToken = Type.Object(
+  {
+    id: Uuid,
+    name: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    expires_at: NDateTime,
+    last_used_at: NDateTime,
+  },
+  { title: 'UserToken', additionalProperties: false },
+);
+export type UserToken = Static<typeof UserToken>;
+
+export const CreatedUserToken = Type.Object(
+  { ...UserToken.properties, token: Type.String({ description: 'The token itself: shown in this answer only.' }) },
+  { title: 'CreatedUserToken', additionalProperties: false },
+);
+
+export const CreateUserTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the token stops working; in the future.' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateUserTokenBody = Static<typeof CreateUserTokenBody>;
+
+export const OrganizationToken = Type.Object(
+  { ...UserToken.properties, user: UserSummary },
+  { title: 'OrganizationToken', additionalProperties: false },
+);
+
+export const OrganizationUser = Type.Object(
+  {
+    ...UserSummary.properties,
+    role: Role,
+    deactivated_at: NDateTime,
+    created_at: Type.String({ format: 'date-time', description: 'When the user joined the organization.' }),
+  },
+  { title: 'OrganizationUser', additionalProperties: false },
+);
+export type OrganizationUser = Static<typeof OrganizationUser>;
+
+export const UpdateOrganizationUserBody = Type.Object(
+  {
+    role: Type.Optional(Role),
+    active: Type.Optional(Type.Boolean({ description: 'false deactivates: their sessions and tokens stop working at once.' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateOrganizationUserBody = Static<typeof UpdateOrganizationUserBody>;
+
+export const IdParams = Type.Object({ id: Uuid });

@@ -53,7 +53,10 @@ export async function createUser(db: Db, input: CreateUserInput) {
 }
 
 /** Returns the plain token once; only its hash is kept. */
-export async function createToken(db: Db, input: { userId: string; organizationId: string; name?: string | null }) {
+export async function createToken(
+  db: Db,
+  input: { userId: string; organizationId: string; name?: string | null; expiresAt?: string | null },
+) {
   const membership = await repo.findOrgMembership(db, input.organizationId, input.userId);
   if (!membership) throw notFound('user in that organization');
   const token = generateToken();
@@ -64,9 +67,18 @@ export async function createToken(db: Db, input: { userId: string; organizationI
     name: input.name ?? null,
     token_hash: hashToken(token),
     created_at: nowIso(),
+    expires_at: input.expiresAt ?? null,
   };
   await repo.insertToken(db, row);
-  return { id: row.id, token, user_id: row.user_id, organization_id: row.organization_id, name: row.name, created_at: row.created_at };
+  return {
+    id: row.id,
+    token,
+    user_id: row.user_id,
+    organization_id: row.organization_id,
+    name: row.name,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+  };
 }
 
 export async function revokeToken(db: Db, tokenId: string) {
@@ -76,14 +88,23 @@ export async function revokeToken(db: Db, tokenId: string) {
   return { ...(await repo.findToken(db, tokenId))! };
 }
 
+/** The one construction of an Actor from a membership, for tokens and sessions alike (src/accounts/sessions.ts). */
+export const actorOf = (row: { token_id: string; user_id: string; organization_id: string; role: 'admin' | 'member' }): Actor => ({
+  tokenId: row.token_id,
+  userId: row.user_id,
+  organizationId: row.organization_id,
+  role: row.role,
+});
+
+/** Null for an unknown, revoked or expired token and for a deactivated membership. */
 export async function authenticate(db: Db, rawToken: string): Promise<Actor | null> {
-  const row = await repo.findActiveTokenByHash(db, hashToken(rawToken));
-  if (!row) return null;
   const now = Date.now();
+  const row = await repo.findActiveTokenByHash(db, hashToken(rawToken), new Date(now).toISOString());
+  if (!row) return null;
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS) {
     await repo.touchToken(db, row.token_id, new Date(now).toISOString());
   }
-  return { tokenId: row.token_id, userId: row.user_id, organizationId: row.organization_id, role: row.role };
+  return actorOf(row);
 }
 
 export async function currentUser(db: Db, actor: Actor) {

@@ -12,6 +12,7 @@ import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
+import { registerSetPassword } from './passwords.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 
 type Json = { json?: boolean };
@@ -89,6 +90,7 @@ export function registerAdmin(program: Command): void {
     );
 
   registerOperatorFlag(user);
+  registerSetPassword(user);
 
   const lab = admin.command('lab').description('labs');
   lab

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { setDemoPassword } from '../accounts/auth.js';
 import { seedDemo } from '../demo/seed.js';
 import { loadConfig } from '../shared/config.js';
 import { migrateToLatest, openDatabase } from '../shared/db/database.js';
@@ -49,14 +50,16 @@ program
   .action((o: { json?: boolean }) =>
     withContext(async ({ deps, config }) => {
       const result = await seedDemo(deps);
+      const signIn = await setDemoPassword(deps.db, result.admin_user_id);
       const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-      emit(!!o.json, { base_url: base, ...result }, () =>
+      emit(!!o.json, { base_url: base, ...result, sign_in: signIn }, () =>
         [
           'Demo organization "Demo University" is ready.',
           '',
           `  Access token (org admin Ada Lovelace): ${result.token}`,
           `  Access token (lab member Max Planck):  ${result.member_token}`,
           `  Operator token (service operator Otto Hahn, shop fulfilment only): ${result.operator_token}`,
+          `  Sign in (org admin): ${signIn.email} / ${signIn.password}   (POST /auth/sign-in; docs/auth.md)`,
           `  Organization: ${result.organization_id}`,
           `  Legacy lab:   ${result.legacy_lab_id}`,
           `  Migrated lab: ${result.migrated_lab_id}`,

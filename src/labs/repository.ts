@@ -50,7 +50,8 @@ export async function findVisibleLab(ex: Executor, actor: Actor, id: string): Pr
 }
 
 export async function listVisibleLabs(ex: Executor, actor: Actor, filter: { organizationId?: string }, page: Page) {
-  let base = labsWithOrg(ex).where('labs.id', 'in', visibleLabIds(ex, actor));
+  // Archived labs leave the list (src/labs/admin.ts); by id they stay readable, like everything in them.
+  let base = labsWithOrg(ex).where('labs.id', 'in', visibleLabIds(ex, actor)).where('labs.archived_at', 'is', null);
   if (filter.organizationId) base = base.where('labs.organization_id', '=', filter.organizationId);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
@@ -109,4 +110,39 @@ export async function updateLabMigration(
   set: Partial<LabMigrationColumns> & Partial<Pick<LabsTable, 'uses_instances'>>,
 ): Promise<void> {
   await ex.updateTable('labs').set(set).where('id', '=', labId).execute();
+}
+
+/** Every lab of an organization, archived ones included, for its admins (src/labs/admin.ts). */
+export async function pageOrganizationLabs(ex: Executor, organizationId: string, page: Page) {
+  const base = ex.selectFrom('labs').where('organization_id', '=', organizationId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'name', 'uses_instances', 'archived_at', 'created_at'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+export async function updateLabRow(ex: Executor, labId: string, set: { name?: string; archived_at?: string | null }): Promise<void> {
+  await ex.updateTable('labs').set(set).where('id', '=', labId).execute();
+}
+
+export const listLabMemberRows = (ex: Executor, labId: string) =>
+  ex
+    .selectFrom('lab_memberships')
+    .innerJoin('users', 'users.id', 'lab_memberships.user_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'lab_memberships.created_at'])
+    .where('lab_memberships.lab_id', '=', labId)
+    .orderBy('lab_memberships.created_at')
+    .orderBy('users.id')
+    .execute();
+
+export async function removeLabMember(ex: Executor, labId: string, userId: string): Promise<boolean> {
+  const r = await ex.deleteFrom('lab_memberships').where('lab_id', '=', labId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }

@@ -15,3 +15,47 @@ export const Lab = Type.Object(
   { $id: 'Lab', title: 'Lab', additionalProperties: false },
 );
 export type Lab = Static<typeof Lab>;
+
+// Organization administration of labs (src/labs/admin-routes.ts; docs/auth.md).
+
+export const OrganizationLab = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    uses_instances: Type.Boolean(),
+    archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'OrganizationLab', additionalProperties: false },
+);
+export type OrganizationLab = Static<typeof OrganizationLab>;
+
+export const CreateOrganizationLabBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200 }), uses_instances: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type CreateOrganizationLabBody = Static<typeof CreateOrganizationLabBody>;
+
+export const UpdateOrganizationLabBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    archived: Type.Optional(Type.Boolean({ description: 'true archives the lab: it leaves GET /labs; false brings it back.' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateOrganizationLabBody = Static<typeof UpdateOrganizationLabBody>;
+
+export const LabMember = Type.Object(
+  {
+    id: Uuid,
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    added_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'LabMember', additionalProperties: false },
+);
+export type LabMember = Static<typeof LabMember>;
+
+export const AddLabMemberBody = Type.Object({ user_id: Uuid }, { additionalProperties: false });
+export type AddLabMemberBody = Static<typeof AddLabMemberBody>;

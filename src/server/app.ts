@@ -1,29 +1,35 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { authRoutes } from '../accounts/auth-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
+import { tokenRoutes } from '../accounts/token-routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
+import { labAdminRoutes } from '../labs/admin-routes.js';
 import { labRoutes } from '../labs/routes.js';
 import { locationRoutes } from '../locations/routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
 import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
+import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
 import { AppError } from '../shared/errors.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
-import { createAddressLimit } from './address-limit.js';
-import { authenticatePrincipal } from './authenticate.js';
-import { checkCredentialHeaders, edgeServerOptions, installHttpEdge } from './http-edge.js';
+import { addressKey, createAddressLimit } from './address-limit.js';
+import { corsOptions, installAuthentication, isSecure } from './auth-hook.js';
+import { edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
@@ -44,12 +50,18 @@ declare module 'fastify' {
     actor: Actor;
     /** Set instead of actor on the routes only operators may call (docs/decisions/0004-operators.md). */
     operator: OperatorActor | null;
+    /** The session, when the request authenticated with the session cookie rather than a token (docs/auth.md). */
+    session: SessionsTable | null;
   }
   interface FastifyContextConfig {
     /** Routes open without a token (health, documents, metrics). */
     public?: boolean;
     /** Shop fulfilment: only operator tokens authenticate here, and they authenticate nowhere else. */
     operator?: boolean;
+    /** Routes about the session itself (/auth/session, sign-out): only the cookie authenticates, tokens are ignored. */
+    session?: boolean;
+    /** false: Idempotency-Key is not honoured, because the answer holds a secret that must not be stored. */
+    idempotency?: boolean;
   }
 }
 
@@ -71,24 +83,25 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-function tokenFrom(headers: Record<string, string | string[] | undefined>, rawHeaders: string[]): string | null {
-  const direct = typeof headers['access-token'] === 'string' && headers['access-token'].trim() ? headers['access-token'].trim() : undefined;
-  const auth = headers.authorization;
-  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
-  // Two credentials are refused (400), never resolved by letting one of them win.
-  checkCredentialHeaders(rawHeaders, direct, bearer);
-  return direct ?? bearer ?? null;
-}
-
 /**
- * JSON logs (pino) with the request id on every line. Tokens never reach them: the default request serializer
+ * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the default request serializer
  * logs no headers, and the redaction covers any custom logging of headers as well.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers["access-token"]', 'req.headers.authorization', 'headers["access-token"]', 'headers.authorization'],
+      paths: [
+        'req.headers["access-token"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'headers["access-token"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     ...(stream ? { stream } : {}),
@@ -109,6 +122,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Header, request and keep-alive timeouts and the error body of requests Node refuses (src/server/http-edge.ts).
     ...edgeServerOptions(config),
     bodyLimit: config.bodyLimitBytes,
+    // TRUST_PROXY: request.ip, request.protocol and request.host follow X-Forwarded-* from trusted proxies only.
+    // A hop count becomes the function Fastify would build from it (its types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -141,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', { config, db: claimAwareDb(options.db), metrics: options.metrics ?? createMetrics(() => queueStats(options.db)) });
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('operator', null);
+  app.decorateRequest('session', null);
   installErrorHandlers(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -148,36 +171,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   installHttpEdge(app, config);
 
-  // Per-address budget of unauthenticated requests, taken before any token is hashed (src/server/address-limit.ts).
-  const addressLimit = createAddressLimit(config.rateLimitPerAddressPerMinute);
-  if (addressLimit) app.addHook('onRequest', async (request) => addressLimit.take(request.ip));
-
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    // Unmatched routes fall through to the 404 handler; the reference page's assets are public like the document.
-    if (!url || request.routeOptions.config?.public || url.startsWith('/docs')) return;
-    const token = tokenFrom(request.headers, request.raw.rawHeaders);
-    if (!token) throw new AppError('unauthorized', 'Send an access token in the Access-Token header');
-    const principal = await authenticatePrincipal(options.db, token, String(request.id));
-    if (!principal) throw new AppError('unauthorized', 'The access token is unknown or revoked');
-    // Operators and tenant users never share a route: decided here, before any handler can read data.
-    const operatorRoute = request.routeOptions.config?.operator === true;
-    if (principal.kind === 'operator') {
-      if (!operatorRoute)
-        throw new AppError('forbidden', 'An operator token acts only on shop fulfilment (/shop/order-items, /shop/shipments)');
-      request.operator = principal.operator;
-    } else {
-      if (operatorRoute) throw new AppError('forbidden', 'Shop fulfilment is done by service operators');
-      request.actor = principal.actor;
-    }
-  });
-  // Reached only when the hook above did not throw: a request that authenticated does not spend the address budget.
-  if (addressLimit) {
-    app.addHook('onRequest', async (request) => {
-      const url = request.routeOptions.url;
-      if (url && !request.routeOptions.config?.public && !url.startsWith('/docs')) addressLimit.giveBack(request.ip);
-    });
-  }
+  // Cookies are parsed for the session (src/server/auth-hook.ts); CORS answers only the configured origins, and
+  // without credentials, so the session cookie is never usable from them.
+  await app.register(cookie);
+  if (config.corsOrigins.length > 0) await app.register(cors, corsOptions(config.corsOrigins));
+  installAuthentication(app, options.db, config, createAddressLimit(config.rateLimitPerAddressPerMinute));
 
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
@@ -211,6 +209,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
+  await app.register(tokenRoutes);
+  await app.register(labAdminRoutes);
   await app.register(labRoutes);
   await app.register(labMigrationRoutes);
   await app.register(typeRoutes);

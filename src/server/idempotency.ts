@@ -119,7 +119,8 @@ type ClaimOutcome = { claim: Claim } | { replay: { status: number; body: string 
 async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> {
   // Tenant and operator tokens alike (their ids are UUIDs from one generator, so keys never collide across kinds).
   const tokenId = request.actor?.tokenId ?? request.operator?.tokenId;
-  if (request.method !== 'POST' || !tokenId) return null;
+  // A route whose answer holds a secret shown once (POST /user/tokens) opts out: its answer must not be stored.
+  if (request.method !== 'POST' || !tokenId || request.routeOptions.config?.idempotency === false) return null;
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;

@@ -44,6 +44,15 @@ export interface Config {
   shopTaxRate: string;
   /** Days from checkout to the estimated shipment date. */
   shopShipDays: number;
+  /** Sign-in sessions (docs/auth.md): unused this long, they end; they end this long after sign-in whatever happens. */
+  sessionIdleTimeoutMs: number;
+  sessionMaxAgeMs: number;
+  /** A session's cookie value is replaced on the first request after this long. */
+  sessionRotateMs: number;
+  /** Fastify's trustProxy: false, true (any proxy), a hop count, or the proxies' addresses/CIDR ranges. */
+  trustProxy: boolean | number | string[];
+  /** Browser origins allowed to call the API with tokens (CORS); never with the session cookie. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -154,10 +163,12 @@ export function loadConfig(env: Env = process.env): Config {
     return value;
   };
 
-  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = (name: string): string[] =>
+    (env[name] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const webhookAllowedCidrs = list('WEBHOOK_ALLOWED_CIDRS');
   for (const cidr of webhookAllowedCidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr))
       problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
@@ -192,6 +203,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(
       `WEBHOOK_CONCURRENCY_PER_ENDPOINT: must not be more than WEBHOOK_CONCURRENCY (${webhookConcurrency}), got ${webhookConcurrencyPerEndpoint}`,
     );
+  }
+
+  const sessionIdleTimeoutMs = duration('SESSION_IDLE_TIMEOUT', 12 * 3_600_000);
+  const sessionMaxAgeMs = duration('SESSION_MAX_AGE', 14 * 86_400_000);
+  if (sessionIdleTimeoutMs > sessionMaxAgeMs) problems.push('SESSION_IDLE_TIMEOUT: must not be longer than SESSION_MAX_AGE');
+  const corsOrigins = list('CORS_ORIGINS');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example.org`);
   }
 
   const config: Config = {
@@ -229,9 +248,29 @@ export function loadConfig(env: Env = process.env): Config {
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
     shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),
     shopShipDays: int('SHOP_SHIP_DAYS', 2, 0, 365),
+    sessionIdleTimeoutMs,
+    sessionMaxAgeMs,
+    sessionRotateMs: duration('SESSION_ROTATE', 3_600_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+    corsOrigins,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** Off unless set: "true" trusts any proxy, a number the hops, otherwise a list of proxy addresses or CIDR ranges. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return true;
+  if (/^[1-9]\d{0,1}$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (entries.every((e) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(e))) return entries;
+  problems.push(`TRUST_PROXY: expected true, a hop count, or proxy addresses/CIDR ranges, got "${raw}"`);
+  return false;
 }
 
 /** "10s", "250ms", "5m", "1h", "5d" or a bare number of milliseconds. */

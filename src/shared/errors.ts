@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   malformed_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  csrf_failed: 403,
   not_found: 404,
   invalid_transition: 409,
   lab_uses_instances: 409,

@@ -22,6 +22,16 @@ export const pageOf = (q: { page?: number; per_page?: number }): Page => {
 };
 
 /**
+ * APP_URL; behind a trusted proxy (TRUST_PROXY) that names the public host in X-Forwarded-Host, that host and
+ * X-Forwarded-Proto instead (Fastify reads them only from trusted proxies), keeping APP_URL's path prefix.
+ */
+function linkOrigin(request: FastifyRequest): string {
+  const { appUrl, trustProxy } = request.server.deps.config;
+  if (trustProxy === false || request.headers['x-forwarded-host'] === undefined) return appUrl;
+  return `${request.protocol}://${request.host}${new URL(appUrl).pathname.replace(/\/+$/, '')}`;
+}
+
+/**
  * The absolute URL of another page of this list: APP_URL, the route's path, and only the parameters the operation
  * declares, from the validated query. Neither the Host header nor unknown query parameters reach the Link header,
  * so it stays a few hundred bytes and points at this service whatever the client sent.
@@ -37,7 +47,7 @@ function pageUrlBuilder(request: FastifyRequest): (page: number) => string {
     if (key === 'page' || value === undefined || value === null) continue;
     for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
   }
-  const base = `${request.server.deps.config.appUrl}${path}`;
+  const base = `${linkOrigin(request)}${path}`;
   return (page) => {
     search.set('page', String(page));
     return `${base}?${search.toString()}`;

@@ -113,6 +113,10 @@ describe('labstock demo', () => {
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'access-token': demo.token } }).then((r) => r.json());
       const labs = await get('/labs');
       expect(labs.map((l: any) => l.uses_instances).sort()).toEqual([false, true]);
+      // The printed sign-in works (docs/auth.md).
+      expect(demo.sign_in.email).toBe('ada.admin@demo.labstock.test');
+      const signIn = await app.inject({ method: 'POST', url: '/auth/sign-in', payload: demo.sign_in });
+      expect(signIn.statusCode, signIn.body).toBe(200);
       const items = await get(`/inventory-items?lab_id=${demo.migrated_lab_id}`);
       const depths = items.flatMap((i: any) => i.instances.map((x: any) => x.location?.pathNames.length ?? 0));
       expect(Math.max(...depths)).toBeGreaterThanOrEqual(3);

@@ -214,10 +214,11 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   org_memberships: ['organization_id', 'user_id'],
   lab_memberships: ['lab_id', 'user_id'],
   idempotency_keys: ['token_id', 'key'],
+  sign_in_throttle: ['key'],
 };
 
 /** Columns that a read may legitimately change. */
-const IGNORED_COLUMNS: Record<string, string[]> = { access_tokens: ['last_used_at'] };
+const IGNORED_COLUMNS: Record<string, string[]> = { access_tokens: ['last_used_at'], sessions: ['last_seen_at'] };
 
 export type Snapshot = Record<string, Record<string, unknown>[]>;
 

@@ -13,19 +13,25 @@ import {
   snapshotDiff,
   type Tenant,
 } from '../helpers/operations.js';
+import { givePassword, type Session, signIn, withSession } from '../helpers/sessions.js';
 
 // Org A's tokens against org B's ids, for every public operation: 404 or an empty list, never one of B's ids in a
-// response, and not a single row of the database changed.
+// response, and not a single row of the database changed. The same again with A's sign-in sessions (the cookie and
+// the CSRF token), which act exactly as the same users' tokens do.
 
 let h: Harness;
 let A: Tenant;
 let B: Tenant;
 let before: Snapshot;
+let sessions: { admin: Session; member: Session };
 
 beforeAll(async () => {
   h = await startHarness();
   B = await prepareTenant(h, h.b);
   A = await prepareTenant(h, h.a);
+  await givePassword(h, h.a.admin.id);
+  await givePassword(h, h.a.member.id);
+  sessions = { admin: await signIn(h, 'admin-A@example.org'), member: await signIn(h, 'member-A@example.org') };
   before = await snapshotDb(h);
 });
 afterAll(() => h?.close());
@@ -179,8 +185,17 @@ describe("org A's member token with org B's ids", () => {
   });
 });
 
+describe("org A's sessions (cookie and CSRF token) with org B's ids", () => {
+  it.each(OPERATIONS.map((op) => [op.key, op] as const))('%s: as with the same users’ tokens', async (_key, op) => {
+    for (const attack of attacksOn(op)) {
+      checkAttack(attack, await withSession(h, sessions.admin, attack.opts), 'admin', op);
+      checkAttack(attack, await withSession(h, sessions.member, attack.opts), 'member', op);
+    }
+  });
+});
+
 describe('afterwards', () => {
-  it('the database is exactly as before (all rows of all tables, except access_tokens.last_used_at)', async () => {
+  it('the database is exactly as before (all rows of all tables, except access_tokens.last_used_at and sessions.last_seen_at)', async () => {
     const after = await snapshotDb(h);
     expect(snapshotDiff(before, after)).toBeNull();
     expect(after).toEqual(before);

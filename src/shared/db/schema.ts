@@ -1,3 +1,12 @@
+import type {
+  LabArchiveColumns,
+  MembershipStatusColumns,
+  SessionsTable,
+  SignInThrottleTable,
+  TokenExpiryColumns,
+  UserPasswordColumns,
+} from './schema-accounts-auth.js';
+
 // Row types of every table. Portable column choices, decided once (docs/decisions/0002-portable-storage.md):
 // ids are UUID text; date-times are RFC 3339 UTC text (sorts the same on both databases); booleans are 0/1
 // integers (better-sqlite3 cannot bind JS booleans); decimals and money are text, computed with decimal.js.
@@ -28,11 +37,13 @@ export type * from './tables/webhooks.js';
 
 export interface Database {
   organizations: OrganizationsTable;
-  users: UsersTable;
-  org_memberships: OrgMembershipsTable;
-  labs: LabsTable & LabMigrationColumns;
+  users: UsersTable & UserPasswordColumns;
+  org_memberships: OrgMembershipsTable & MembershipStatusColumns;
+  labs: LabsTable & LabMigrationColumns & LabArchiveColumns;
   lab_memberships: LabMembershipsTable;
-  access_tokens: AccessTokensTable;
+  access_tokens: AccessTokensTable & TokenExpiryColumns;
+  sessions: SessionsTable;
+  sign_in_throttle: SignInThrottleTable;
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
   operator_audit: OperatorAuditTable;

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../shared/errors.js';
+import { responses } from '../shared/schemas.js';
+import { changePassword, describeSession, signIn } from './auth.js';
+import { deleteSessionBySecretHash } from './auth-repository.js';
+import { AuthSession, ChangePasswordBody, SignInBody } from './schemas.js';
+import { appOrigin, endAllSessions, endSession, hashSessionSecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+
+// Sign-in and the session (docs/auth.md). The server passes in how it reads a client's address (IPv6 by its /64)
+// and whether the client sees HTTPS (APP_URL, or X-Forwarded-Proto behind TRUST_PROXY), both decided in src/server/.
+
+export interface AuthRouteOptions {
+  addressKey(request: FastifyRequest): string;
+  isSecure(request: FastifyRequest): boolean;
+}
+
+const TAGS = ['Sign-in'];
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+  const { config, db } = app.deps;
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('Set-Cookie', sessionCookie('', { secure: options.isSecure(request), maxAgeMs: 0 }));
+
+  app.post(
+    '/auth/sign-in',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'signIn',
+        tags: TAGS,
+        summary: 'Sign in',
+        description:
+          'E-mail and password; sets the HttpOnly session cookie and returns the CSRF token. Every failure answers 401 alike; ' +
+          'repeated failures per account and per address answer 429 with Retry-After, for growing delays.',
+        security: [],
+        body: SignInBody,
+        response: responses({ 200: AuthSession }, [401, 403, 422]),
+      },
+    },
+    async (request, reply) => {
+      // Login CSRF: a page on another origin must not sign the browser in to an account of its choosing.
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== appOrigin(config.appUrl)) {
+        throw new AppError('csrf_failed', `Sign in from ${appOrigin(config.appUrl)}; other origins use an access token`);
+      }
+      const result = await signIn(db, config, request.body, options.addressKey(request));
+      // The session the browser had before, if any, ends: a sign-in always starts a new one.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSessionBySecretHash(db, hashSessionSecret(previous));
+      const maxAgeMs = Date.parse(result.session.expires_at) - Date.now();
+      reply.header('Set-Cookie', sessionCookie(result.secret, { secure: options.isSecure(request), maxAgeMs }));
+      reply.header('Cache-Control', 'no-store');
+      return result.body;
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      config: { session: true },
+      schema: {
+        operationId: 'getSession',
+        tags: TAGS,
+        summary: 'Get the session',
+        description: 'The signed-in user, the organization the session acts in, and the CSRF token. Needs the session cookie.',
+        response: responses({ 200: AuthSession }, [401, 403]),
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return describeSession(db, config, request.session!, request.actor.role);
+    },
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      config: { session: true },
+      schema: {
+        operationId: 'signOut',
+        tags: TAGS,
+        summary: 'Sign out',
+        description: 'Ends this session and clears the cookie. Needs the session cookie and the CSRF token.',
+        response: responses({ 204: Type.Null() }, [401, 403]),
+      },
+    },
+    async (request, reply) => {
+      await endSession(db, request.session!.id);
+      clearCookie(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/sign-out-everywhere',
+    {
+      config: { session: true },
+      schema: {
+        operationId: 'signOutEverywhere',
+        tags: TAGS,
+        summary: 'Sign out everywhere',
+        description: 'Ends every session of the user, on every device and in every organization. Access tokens keep working.',
+        response: responses({ 204: Type.Null() }, [401, 403]),
+      },
+    },
+    async (request, reply) => {
+      await endAllSessions(db, request.actor.userId);
+      clearCookie(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/user/password',
+    {
+      schema: {
+        operationId: 'changePassword',
+        tags: TAGS,
+        summary: 'Change password',
+        description: 'Needs the current password. Every other session of the user ends; this one and access tokens go on.',
+        body: ChangePasswordBody,
+        response: responses({ 204: Type.Null() }, [401, 403, 422]),
+      },
+    },
+    async (request, reply) => {
+      await changePassword(
+        db,
+        request.actor,
+        { current: request.body.current_password, next: request.body.new_password },
+        { keepSessionId: request.session?.id ?? null, address: options.addressKey(request) },
+      );
+      return reply.code(204).send();
+    },
+  );
+};

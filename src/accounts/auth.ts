@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../shared/actor.js';
+import type { Config } from '../shared/config.js';
+import type { Db } from '../shared/db/database.js';
+import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { nowIso } from '../shared/time.js';
+import * as authRepo from './auth-repository.js';
+import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+import type { AuthSession, SignInBody } from './schemas.js';
+import { createSession, idleExpiresAt } from './sessions.js';
+import { checkThrottle, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
+
+// Sign-in and passwords (docs/auth.md). Every failed sign-in answers alike, whatever failed (unknown e-mail, no
+// password set, wrong password, no active membership, an organization the user is not in), and costs one argon2
+// verification, so neither the answer nor its timing tells which e-mails have accounts.
+
+type Times = Pick<Config, 'sessionIdleTimeoutMs' | 'sessionMaxAgeMs' | 'sessionRotateMs'>;
+
+const WRONG = 'The e-mail address or password is wrong';
+
+export async function signIn(db: Db, times: Times, input: SignInBody, address: string) {
+  const email = input.email.trim().toLowerCase();
+  const keys = throttleKeys(email, address);
+  await checkThrottle(db, keys);
+  const user = await authRepo.findCredentials(db, email);
+  const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+  const memberships = ok && user ? await authRepo.activeMemberships(db, user.id) : [];
+  const chosen = input.organization_id ? memberships.find((m) => m.organization_id === input.organization_id) : memberships[0];
+  if (!ok || !user || !chosen) {
+    await recordFailure(db, keys);
+    throw new AppError('unauthorized', WRONG);
+  }
+  await recordSuccess(db, keys);
+  const { secret, session } = await createSession(db, times, user.id, chosen.organization_id);
+  return { secret, session, body: await describeSession(db, times, session, chosen.role) };
+}
+
+/** The body of POST /auth/sign-in and GET /auth/session. */
+export async function describeSession(db: Db, times: Times, session: SessionsTable, role: 'admin' | 'member'): Promise<AuthSession> {
+  const [users, memberships] = await Promise.all([
+    repo.userSummaries(db, [session.user_id]),
+    authRepo.activeMemberships(db, session.user_id),
+  ]);
+  const user = users.get(session.user_id);
+  const current = memberships.find((m) => m.organization_id === session.organization_id);
+  if (!user || !current) throw new AppError('unauthorized', 'The session has ended');
+  const choice = (m: (typeof memberships)[number]) => ({ id: m.organization_id, name: m.name, role: m.role });
+  return {
+    user,
+    organization: { ...choice(current), role },
+    organizations: memberships.map(choice),
+    csrf_token: session.csrf_token,
+    expires_at: session.expires_at,
+    idle_expires_at: idleExpiresAt(session, times),
+  };
+}
+
+/**
+ * Sets a user's password after the policy check (the seam for the CLI, the demo and, later, invitations and
+ * resets). Sessions are left alone here; changePassword ends the others.
+ */
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw notFound('user');
+  checkPasswordPolicy(password, user.email);
+  await authRepo.setPasswordHash(db, userId, await hashPassword(password), nowIso());
+}
+
+/** PUT /user/password: the current password is required (and throttled like sign-in); every other session ends. */
+export async function changePassword(
+  db: Db,
+  actor: Actor,
+  input: { current: string; next: string },
+  context: { keepSessionId: string | null; address: string },
+) {
+  const user = await repo.findUser(db, actor.userId);
+  if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
+  const keys = throttleKeys(user.email, context.address);
+  await checkThrottle(db, keys);
+  const stored = await authRepo.findPasswordHash(db, actor.userId);
+  const ok = stored ? await verifyPassword(stored, input.current) : await verifyAgainstDummy(input.current);
+  if (!ok) {
+    await recordFailure(db, keys);
+    throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
+  }
+  checkPasswordPolicy(input.next, user.email, 'new_password');
+  const hash = await hashPassword(input.next);
+  await db.transaction().execute(async (trx) => {
+    await authRepo.setPasswordHash(trx, actor.userId, hash, nowIso());
+    await authRepo.deleteOtherSessions(trx, actor.userId, context.keepSessionId);
+  });
+}
+
+/** The demo's sign-in: a fresh random password for the demo admin, returned once to be printed (`labstock demo`). */
+export async function setDemoPassword(db: Db, userId: string): Promise<{ email: string; password: string }> {
+  const password = `demo-${randomBytes(12).toString('base64url')}`;
+  await setPassword(db, userId, password);
+  return { email: (await repo.findUser(db, userId))!.email, password };
+}

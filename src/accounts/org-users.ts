@@ -1,0 +1,57 @@
+import type { Actor } from '../shared/actor.js';
+import { type Db, isPostgres } from '../shared/db/database.js';
+import { AppError, notFound } from '../shared/errors.js';
+import type { Page } from '../shared/pagination.js';
+import { nowIso } from '../shared/time.js';
+import { deleteUserSessions } from './auth-repository.js';
+import * as repo from './repository.js';
+import type { OrganizationUser, UpdateOrganizationUserBody } from './schemas.js';
+import { requireAdmin } from './user-tokens.js';
+
+// Organization administration of users by API (org admins; docs/auth.md). New users arrive through the CLI
+// (`labstock admin user create`) or createUser in src/accounts/service.ts, the seam invitations will call.
+
+export async function listOrganizationUsers(db: Db, actor: Actor, page: Page): Promise<{ total: number; users: OrganizationUser[] }> {
+  requireAdmin(actor);
+  const { total, rows } = await repo.pageOrganizationUsers(db, actor.organizationId, page);
+  return { total, users: rows };
+}
+
+/**
+ * Changes a member's role or deactivates them. Deactivation takes effect on the next request: the membership is
+ * marked (every authentication checks it), the user's sessions in this organization are deleted and their tokens
+ * here revoked, so reactivating later restores the membership but not old credentials. The organization keeps at
+ * least one active admin (409 otherwise).
+ */
+export async function updateOrganizationUser(db: Db, actor: Actor, userId: string, input: UpdateOrganizationUserBody) {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findOrganizationUser(trx, actor.organizationId, userId);
+    if (!current) throw notFound('user');
+    requireAdmin(actor);
+    // Serialises concurrent demotions on PostgreSQL, so two admins cannot demote each other into none.
+    if (isPostgres(trx)) {
+      await trx
+        .selectFrom('org_memberships')
+        .select('user_id')
+        .where('organization_id', '=', actor.organizationId)
+        .where('role', '=', 'admin')
+        .forUpdate()
+        .execute();
+    }
+    const losesAdmin = current.role === 'admin' && current.deactivated_at === null && (input.role === 'member' || input.active === false);
+    if (losesAdmin && (await repo.countActiveAdmins(trx, actor.organizationId)) <= 1) {
+      throw new AppError('conflict', 'The organization must keep at least one active admin');
+    }
+    const now = nowIso();
+    const set: { role?: 'admin' | 'member'; deactivated_at?: string | null } = {};
+    if (input.role) set.role = input.role;
+    if (input.active === false && current.deactivated_at === null) set.deactivated_at = now;
+    if (input.active === true) set.deactivated_at = null;
+    if (Object.keys(set).length > 0) await repo.updateMembership(trx, actor.organizationId, userId, set);
+    if (set.deactivated_at) {
+      await deleteUserSessions(trx, userId, actor.organizationId);
+      await repo.revokeUserTokens(trx, userId, actor.organizationId, now);
+    }
+    return (await repo.findOrganizationUser(trx, actor.organizationId, userId))!;
+  });
+}

@@ -1,0 +1,79 @@
+import { findOrgMembership } from '../accounts/repository.js';
+import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import type { Db } from '../shared/db/database.js';
+import { AppError, fieldError, notFound } from '../shared/errors.js';
+import type { Page } from '../shared/pagination.js';
+import { nowIso } from '../shared/time.js';
+import * as repo from './repository.js';
+import type { CreateOrganizationLabBody, LabMember, OrganizationLab, UpdateOrganizationLabBody } from './schemas.js';
+import { createLab } from './service.js';
+
+// Org admins manage the organization's labs and lab memberships by API (docs/auth.md). Archiving hides a lab from
+// GET /labs lists and keeps everything in it readable by id; it can be undone. Another organization's lab is 404
+// for everyone, a member is refused (403) only for their own organization's labs.
+
+type LabRow = { id: string; name: string; uses_instances: number; archived_at: string | null; created_at: string };
+const toOrganizationLab = (r: LabRow): OrganizationLab => ({
+  id: r.id,
+  name: r.name,
+  uses_instances: r.uses_instances === 1,
+  archived_at: r.archived_at,
+  created_at: r.created_at,
+});
+
+function requireAdmin(actor: Actor): void {
+  if (!isOrgAdmin(actor)) throw new AppError('forbidden', 'Only organization admins manage labs');
+}
+
+async function ownLab(db: Db, actor: Actor, labId: string) {
+  const lab = await repo.findLabRow(db, labId);
+  if (!lab || lab.organization_id !== actor.organizationId) throw notFound('lab');
+  requireAdmin(actor);
+  return lab;
+}
+
+export async function listOrganizationLabs(db: Db, actor: Actor, page: Page) {
+  requireAdmin(actor);
+  const { total, rows } = await repo.pageOrganizationLabs(db, actor.organizationId, page);
+  return { total, labs: rows.map(toOrganizationLab) };
+}
+
+export async function createOrganizationLab(db: Db, actor: Actor, input: CreateOrganizationLabBody): Promise<OrganizationLab> {
+  requireAdmin(actor);
+  const lab = await createLab(db, { organizationId: actor.organizationId, name: input.name, usesInstances: input.uses_instances });
+  return toOrganizationLab((await repo.findLabRow(db, lab.id))!);
+}
+
+export async function updateOrganizationLab(db: Db, actor: Actor, labId: string, input: UpdateOrganizationLabBody) {
+  const lab = await ownLab(db, actor, labId);
+  const set: { name?: string; archived_at?: string | null } = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) throw fieldError('name', 'must not be empty');
+    set.name = name;
+  }
+  if (input.archived === true && lab.archived_at === null) set.archived_at = nowIso();
+  if (input.archived === false) set.archived_at = null;
+  if (Object.keys(set).length > 0) await repo.updateLabRow(db, labId, set);
+  return toOrganizationLab((await repo.findLabRow(db, labId))!);
+}
+
+export async function listLabMembers(db: Db, actor: Actor, labId: string): Promise<LabMember[]> {
+  await ownLab(db, actor, labId);
+  const rows = await repo.listLabMemberRows(db, labId);
+  return rows.map(({ created_at, ...user }) => ({ ...user, added_at: created_at }));
+}
+
+/** Adds a member of the organization to the lab; true when added, false when they already belonged to it. */
+export async function addOrganizationLabMember(db: Db, actor: Actor, labId: string, userId: string): Promise<boolean> {
+  await ownLab(db, actor, labId);
+  // A user of another organization is named like an unknown one: their id is not for this tenant to probe.
+  const membership = await findOrgMembership(db, actor.organizationId, userId);
+  if (!membership) throw notFound('user');
+  return repo.addLabMember(db, labId, userId, nowIso());
+}
+
+export async function removeOrganizationLabMember(db: Db, actor: Actor, labId: string, userId: string): Promise<void> {
+  await ownLab(db, actor, labId);
+  if (!(await repo.removeLabMember(db, labId, userId))) throw notFound('lab member');
+}
