@@ -2,6 +2,8 @@
 // ids are UUID text; date-times are RFC 3339 UTC text (sorts the same on both databases); booleans are 0/1
 // integers (better-sqlite3 cannot bind JS booleans); decimals and money are text, computed with decimal.js.
 
+import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
+
 export interface OrganizationsTable {
   id: string;
   name: string;
@@ -324,7 +326,8 @@ export interface Database {
   operator_audit: OperatorAuditTable;
   types: TypesTable;
   locations: LocationsTable;
-  inventory_items: InventoryItemsTable;
+  inventory_items: InventoryItemsTable & InventorySearchColumns;
+  inventory_item_search: InventoryItemSearchTable;
   inventory_item_instances: InstancesTable;
   inventory_item_changes: ItemChangesTable;
   order_requests: OrderRequestsTable;
