@@ -31,7 +31,8 @@ beforeAll(async () => {
       payload: { minimum_quantity: '5' },
     });
     expect(res.statusCode).toBe(200);
-    if (org === h.b) Object.assign(b, { typeId: type.id, locationId: box.id, itemIds: [item.id, h.b.legacyLab.itemId, h.b.migratedLab.itemId] });
+    if (org === h.b)
+      Object.assign(b, { typeId: type.id, locationId: box.id, itemIds: [item.id, h.b.legacyLab.itemId, h.b.migratedLab.itemId] });
   }
   hiddenTypeA = h.a.otherLab.typeId;
   hiddenA = (

@@ -10,7 +10,13 @@ let token: string;
 beforeAll(async () => {
   h = await startHarness();
   token = h.a.admin.token;
-  await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Sodium chloride', vendor: 'Roth', casNumber: '7647-14-5', quantity: '1' });
+  await addItem(h, h.a.admin.id, {
+    labId: h.a.legacyLab.id,
+    name: 'Sodium chloride',
+    vendor: 'Roth',
+    casNumber: '7647-14-5',
+    quantity: '1',
+  });
   await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Near-IR dye "Cy7"', vendor: "O'Neil & Sons", quantity: '1' });
 });
 afterAll(() => h?.close());
@@ -129,9 +135,12 @@ describe('GET /inventory-items filters: 422 for values not of their type', () =>
     },
   );
 
-  it.each(['name ', 'NAME', 'price', '--name', '+name', 'name,updated_at', 'expiration', "name'"])('sort=%s is 422 naming sort', async (value) => {
-    expectValidation(await h.call(token, { method: 'GET', url: `/inventory-items?sort=${encodeURIComponent(value)}` }), 'sort');
-  });
+  it.each(['name ', 'NAME', 'price', '--name', '+name', 'name,updated_at', 'expiration', "name'"])(
+    'sort=%s is 422 naming sort',
+    async (value) => {
+      expectValidation(await h.call(token, { method: 'GET', url: `/inventory-items?sort=${encodeURIComponent(value)}` }), 'sort');
+    },
+  );
 
   it.each(['yes', '2', 'truee', ''])('below_minimum=%s is 422 naming below_minimum', async (value) => {
     expectValidation(await h.call(token, { method: 'GET', url: `/inventory-items?below_minimum=${value}` }), 'below_minimum');

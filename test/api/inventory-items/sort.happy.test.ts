@@ -55,7 +55,11 @@ describe('sort', () => {
 
   it('updated_at: the items changed last come last', async () => {
     for (const name of ['zeta', 'Alpha']) {
-      const res = await h.call(token, { method: 'PATCH', url: `/inventory-items/${byName.get(name)}`, payload: { url: `https://x.test/${name}` } });
+      const res = await h.call(token, {
+        method: 'PATCH',
+        url: `/inventory-items/${byName.get(name)}`,
+        payload: { url: `https://x.test/${name}` },
+      });
       expect(res.statusCode).toBe(200);
     }
     const asc = ['beta', 'ápple', 'alpha', 'Zulu', 'Beta', 'zeta', 'Alpha'];
