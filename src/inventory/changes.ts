@@ -9,7 +9,8 @@ import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf } from './rules.js';
 import type { InventoryItem } from './schemas.js';
-import { itemIndexOf } from './search.js';
+import { storeItemIndexes } from './search/repository.js';
+import { itemIndexOf } from './search/rules.js';
 
 // How every change to an item starts and ends, whichever part of it changes (items.ts, instances.ts,
 // quantities.ts): the item locked, its ETag compared, its version bumped, its event emitted in the same transaction.
@@ -37,7 +38,7 @@ export async function lockVisibleItem(trx: Executor, actor: Actor, id: string): 
 
 /** Keeps what the item is searched, filtered and sorted by in step with the item as it now is (src/inventory/search.ts). */
 export const indexItem = (trx: Executor, row: repo.ItemRow, item: InventoryItem): Promise<void> =>
-  repo.storeItemIndexes(trx, [{ row, index: itemIndexOf(item, row.minimum_quantity) }]);
+  storeItemIndexes(trx, [{ row, index: itemIndexOf(item, row.minimum_quantity) }]);
 
 /**
  * Re-reads and renders the item inside the transaction, updates its search index, emits inventory-item.updated,

@@ -17,7 +17,8 @@ import { renderItem, renderItems } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
 import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
-import type { ItemFilter, ItemOrder } from './search.js';
+import { listVisibleItems } from './search/repository.js';
+import type { ItemFilter, ItemOrder } from './search/rules.js';
 
 // Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
 // their history (PRODUCT §5). Every change bumps the item's version (its ETag), records who changed what, and
@@ -49,7 +50,7 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
 
 /** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search.ts), a page of them. */
 export async function listItems(deps: ServiceDeps, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
-  const { total, rows } = await repo.listVisibleItems(deps.db, actor, filter, order, page);
+  const { total, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
   return { total, items: await renderItems(deps.db, deps.config.appUrl, rows) };
 }
 

@@ -8,7 +8,7 @@ import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
 import type { InventoryItem, ItemMinimumQuantity, MinimumQuantityBody } from './schemas.js';
-import { isBelowMinimum } from './search.js';
+import { isBelowMinimum } from './search/rules.js';
 
 // An item's minimum quantity (PRODUCT §12): set on its own endpoint, never a field of the public item. Setting it
 // is an edit of the item like any other: a new version (ETag), a line of history, one inventory-item.updated.

@@ -18,7 +18,7 @@ import {
   ItemListQuery,
   ItemQuantityBody,
 } from './schemas.js';
-import { filterOf, orderOf } from './search.js';
+import { filterOf, orderOf } from './search/rules.js';
 
 const DEPRECATED_SINCE = '@1781654400';
 

@@ -5,7 +5,7 @@ import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { PageQuery } from '../shared/pagination.js';
 import { DateString, DateTime, DecimalString, NDate, NString, NUuid, orNull, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
-import { SORTS } from './search.js';
+import { SORTS } from './search/rules.js';
 
 // The inventory item exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
-import { type InstanceRow, type ItemRow, insertChanges, storeItemIndexes } from '../inventory/repository.js';
-import { itemIndexOf } from '../inventory/search.js';
+import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
+import { storeItemIndexes } from '../inventory/search/repository.js';
+import { itemIndexOf } from '../inventory/search/rules.js';
 import { migrationStatus } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';

@@ -19,11 +19,14 @@ export interface InventorySearchColumns {
 }
 
 /**
- * One row per item: the words it is found by. SQLite indexes `document` in the FTS5 table
- * inventory_item_search_fts (external content, kept by triggers); PostgreSQL in a GIN index on its tsvector.
+ * One row per item: the words it is found by, with the item's lab and creation time (which never change), so that
+ * a search is counted and ordered here. SQLite indexes `document` in the FTS5 table inventory_item_search_fts
+ * (external content, kept by triggers); PostgreSQL in a GIN index on its tsvector.
  */
 export interface InventoryItemSearchTable {
   id: Generated<number>;
   item_id: string;
+  lab_id: string;
+  created_at: string;
   document: string;
 }

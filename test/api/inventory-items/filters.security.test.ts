@@ -42,7 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const SEARCHES = () => [
+type Query = Record<string, string>;
+const SEARCHES = (): Query[] => [
   { q: 'twin' },
   { q: 'TWIN-1' },
   { q: '50-00-0' },
@@ -56,7 +57,7 @@ const SEARCHES = () => [
 describe('GET /inventory-items filters (security)', () => {
   it("another organization's type, location and lab ids give [] and a total of 0, alone or with any filter", async () => {
     for (const token of [h.a.admin.token, h.a.member.token]) {
-      for (const ids of [{ type_id: b.typeId! }, { location_id: b.locationId! }, { lab_id: h.b.migratedLab.id }]) {
+      for (const ids of [{ type_id: b.typeId! }, { location_id: b.locationId! }, { lab_id: h.b.migratedLab.id }] as Query[]) {
         for (const extra of [{}, ...SEARCHES()]) {
           const r = await listItems(h, token, { ...ids, ...extra });
           expect(r.status, r.body).toBe(200);
@@ -80,7 +81,12 @@ describe('GET /inventory-items filters (security)', () => {
   });
 
   it("a member finds only the labs they belong to: the admin's results include the other lab, the member's do not", async () => {
-    for (const query of [{ q: 'twin' }, { expiring_before: '2030-01-01' }, { below_minimum: 'true' }, { type_id: hiddenTypeA }]) {
+    for (const query of [
+      { q: 'twin' },
+      { expiring_before: '2030-01-01' },
+      { below_minimum: 'true' },
+      { type_id: hiddenTypeA },
+    ] as Query[]) {
       const admin = await listItems(h, h.a.admin.token, query);
       expect(admin.ids, JSON.stringify(query)).toContain(hiddenA);
       const member = await listItems(h, h.a.member.token, query);
@@ -94,7 +100,7 @@ describe('GET /inventory-items filters (security)', () => {
   });
 
   it('a user who belongs to no lab finds nothing, whatever the filters', async () => {
-    for (const query of [...SEARCHES(), { type_id: h.a.legacyLab.typeId }, { location_id: h.a.migratedLab.locationIds[0]! }]) {
+    for (const query of [...SEARCHES(), { type_id: h.a.legacyLab.typeId }, { location_id: h.a.migratedLab.locationIds[0]! }] as Query[]) {
       const r = await listItems(h, h.a.outsider.token, query);
       expect(r.items).toEqual([]);
       expect(r.total).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NO_EXPIRY, queryWords } from '../shared/search-text.js';
-import type { InventoryItem } from './schemas.js';
-import { filterOf, ftsMatch, isBelowMinimum, itemIndexOf, orderOf, SORTS, tsQuery } from './search.js';
+import { NO_EXPIRY, queryWords } from '../../shared/search-text.js';
+import type { InventoryItem } from '../schemas.js';
+import { filterOf, ftsMatch, isBelowMinimum, itemIndexOf, orderOf, SORTS, tsQuery } from './rules.js';
 
 describe('sort', () => {
   it('names a column and a direction; none is the default order', () => {
