@@ -210,7 +210,7 @@ const ITEM_COLUMNS = [
   'version',
   'created_at',
   'updated_at',
-  // What the application keeps for search, filters and sorting (src/inventory/search.ts), computed here the same way.
+  // What the application keeps for search, filters and sorting (src/inventory/search/rules.ts), computed here the same way.
   'minimum_quantity',
   'below_minimum',
   'soonest_expiry',

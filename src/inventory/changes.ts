@@ -36,7 +36,7 @@ export async function lockVisibleItem(trx: Executor, actor: Actor, id: string): 
   return row;
 }
 
-/** Keeps what the item is searched, filtered and sorted by in step with the item as it now is (src/inventory/search.ts). */
+/** Keeps what the item is searched, filtered and sorted by in step with the item as it now is (src/inventory/search/rules.ts). */
 export const indexItem = (trx: Executor, row: repo.ItemRow, item: InventoryItem): Promise<void> =>
   storeItemIndexes(trx, [{ row, index: itemIndexOf(item, row.minimum_quantity) }]);
 

@@ -48,7 +48,7 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
   if (typeId && !(await findTypeInLab(trx, labId, typeId))) throw notFound('type in that lab');
 }
 
-/** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search.ts), a page of them. */
+/** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search/rules.ts), a page of them. */
 export async function listItems(deps: ServiceDeps, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
   const { total, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
   return { total, items: await renderItems(deps.db, deps.config.appUrl, rows) };

@@ -150,7 +150,7 @@ export const Change = Type.Object(
 );
 export type Change = Static<typeof Change>;
 
-// Search, filters and minimum quantities (PRODUCT §12, src/inventory/search.ts). Without any of the new
+// Search, filters and minimum quantities (PRODUCT §12, src/inventory/search/rules.ts). Without any of the new
 // parameters, GET /inventory-items is the contract's list: lab_id and page (and per_page) only.
 
 export const ItemListQuery = Type.Object({

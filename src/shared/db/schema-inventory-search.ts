@@ -1,11 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 
 // The columns and table of inventory search, filters and minimum quantities (migration 0010,
-// src/inventory/search.ts). Kept beside schema.ts, which lists them in its Database interface.
+// src/inventory/search/rules.ts). Kept beside schema.ts, which lists them in its Database interface.
 
 /**
  * What an item is filtered and sorted by, kept current in the transaction of every change to it or its instances.
- * Optional on insert (the database has defaults); src/inventory/search.ts sets them once the item is written.
+ * Optional on insert (the database has defaults); src/inventory/search/repository.ts sets them once the item is written.
  */
 export interface InventorySearchColumns {
   /** Decimal string set with PUT /inventory-items/{id}/minimum-quantity; null when none is set. */

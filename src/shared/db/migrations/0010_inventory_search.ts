@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { itemSearchDocument, NO_EXPIRY, nameSortKey, soonestExpiry } from '../../search-text.js';
 
-// Search, filters, sorting and minimum quantities of inventory items (PRODUCT §12, src/inventory/search.ts).
+// Search, filters, sorting and minimum quantities of inventory items (PRODUCT §12, src/inventory/search/rules.ts).
 //
 // - inventory_items gains minimum_quantity, and three columns that the application keeps current in the transaction
 //   of every change to the item or its instances: below_minimum, soonest_expiry (the earliest legacy or active
@@ -71,7 +71,7 @@ async function apply(db: Kysely<any>, postgres: boolean): Promise<void> {
   }
 
   // One index per sort key, within a lab and across the visible labs (the order then stops at the page, as
-  // inventory_items_page_idx does for the default order; src/inventory/repository.ts).
+  // inventory_items_page_idx does for the default order; src/inventory/search/repository.ts).
   const index = (name: string, columns: string[]) => db.schema.createIndex(name).on('inventory_items').columns(columns).execute();
   await index('inventory_items_lab_name_idx', ['lab_id', 'name_key', 'created_at', 'id']);
   await index('inventory_items_name_idx', ['name_key', 'created_at', 'id', 'lab_id']);
