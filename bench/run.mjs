@@ -27,8 +27,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli', 'main.js');
 const lib = path.join(root, 'bench', 'lib');
 
-const ALL_SCENARIOS = ['get-item', 'list-page', 'put-instance', 'post-order', 'webhooks'];
+const ALL_SCENARIOS = ['get-item', 'list-page', 'search', 'put-instance', 'post-order', 'webhooks'];
 const EXTRA_SCENARIOS = ['list-all'];
+/** `search` runs as three measurements: a common word, a rare word, an expiry filter (docs/performance.md). */
+const SEARCH_RUNS = ['search-common', 'search-rare', 'search-expiring'];
 const { values: opt } = parseArgs({
   options: {
     items: { type: 'string', default: '100000' },
@@ -55,7 +57,8 @@ if (opt.help) {
   --labs N           labs, every other one migrated to instances (default 100)
   --duration S       seconds of measurement per run (default 10), after --warmup S (default 2)
   --connections N    concurrent connections of the load generator (default 10)
-  --scenarios LIST   comma-separated, from ${[...ALL_SCENARIOS, ...EXTRA_SCENARIOS].join(', ')} (default: all but list-all)
+  --scenarios LIST   comma-separated, from ${[...ALL_SCENARIOS, ...EXTRA_SCENARIOS].join(', ')} (default: all but list-all);
+                     search is three runs: ${SEARCH_RUNS.join(', ')}
   --rate R           webhook events committed per second in the paced run (default 500)
   --events N         events in the paced webhook run (default 5000)
   --burst N          events committed at once for delivery throughput (default 5000)
@@ -343,6 +346,30 @@ function scenarioTemplates(name, data) {
           path: `/inventory-items?per_page=25&page=${1 + Math.floor(Math.random() * Math.max(1, Math.floor(data.counts.items / 25)))}`,
         })),
       };
+    // GET /inventory-items search as an org admin across every lab (PRODUCT §12), first pages of 25.
+    case 'search-common':
+      return {
+        title: 'search a common word (q=anti, ~11% of items)',
+        status: 200,
+        templates: [1, 2, 3].map((page) => ({ method: 'GET', path: `/inventory-items?q=anti&per_page=25&page=${page}` })),
+      };
+    case 'search-rare':
+      return {
+        title: 'search a rare word (a lot number)',
+        status: 200,
+        templates: data.samples.rareWords.map((word) => ({
+          method: 'GET',
+          path: `/inventory-items?q=${encodeURIComponent(word)}&per_page=25`,
+        })),
+      };
+    case 'search-expiring': {
+      const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      return {
+        title: 'items expiring within 30 days',
+        status: 200,
+        templates: [1, 2].map((page) => ({ method: 'GET', path: `/inventory-items?expiring_before=${day(30)}&per_page=25&page=${page}` })),
+      };
+    }
     case 'put-instance':
       return {
         title: 'PUT instance quantity',
@@ -424,7 +451,7 @@ async function main() {
   let peakRssKb = procStatus(server.pid, 'VmHWM');
   const seqBase = Math.floor(Math.random() * 1e6);
 
-  for (const name of settings.scenarios.filter((s) => s !== 'webhooks')) {
+  for (const name of settings.scenarios.flatMap((s) => (s === 'search' ? SEARCH_RUNS : [s])).filter((s) => s !== 'webhooks')) {
     const spec = scenarioTemplates(name, data);
     const bytes = await probe(server.origin, headers, spec);
     const canReset = resetPeak(server.pid);

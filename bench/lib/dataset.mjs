@@ -15,6 +15,7 @@ import { createOrganization, createToken, createUser } from '../../dist/accounts
 import { addMember, createLab } from '../../dist/labs/service.js';
 import { loadConfig, parseDatabaseUrl } from '../../dist/shared/config.js';
 import { migrateToLatest, openDatabase } from '../../dist/shared/db/database.js';
+import { itemSearchDocument, nameSortKey, soonestExpiry } from '../../dist/shared/search-text.js';
 import { typeNameKey } from '../../dist/types/repository.js';
 
 /**
@@ -61,7 +62,7 @@ export async function freshDatabase(databaseUrl) {
   };
 }
 
-const INT_COLUMNS = new Set(['version', 'is_urgent', 'uses_instances', 'is_operator']);
+const INT_COLUMNS = new Set(['version', 'is_urgent', 'uses_instances', 'is_operator', 'below_minimum']);
 
 /** Multi-row inserts without the query builder: prepared statements on SQLite, unnest() arrays on PostgreSQL. */
 async function openBulkWriter(db) {
@@ -103,7 +104,9 @@ async function openBulkWriter(db) {
       }
     },
     async finish() {
-      await pool.query('ANALYZE');
+      // VACUUM as autovacuum would within a minute of a bulk load (PostgreSQL 13+ vacuums insert-only tables too):
+      // without it index-only scans read the table anyway (no visibility map yet), and counts cost 3-4x.
+      await pool.query('VACUUM (ANALYZE)');
       await pool.end();
     },
   };
@@ -207,7 +210,13 @@ const ITEM_COLUMNS = [
   'version',
   'created_at',
   'updated_at',
+  // What the application keeps for search, filters and sorting (src/inventory/search/rules.ts), computed here the same way.
+  'minimum_quantity',
+  'below_minimum',
+  'soonest_expiry',
+  'name_key',
 ];
+const SEARCH_COLUMNS = ['item_id', 'lab_id', 'created_at', 'document'];
 const INSTANCE_COLUMNS = [
   'id',
   'item_id',
@@ -333,6 +342,8 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   const itemSample = reservoir(sampleSize, random);
   const instanceSample = reservoir(sampleSize, random);
   const webhookInstances = reservoir(sampleSize, random);
+  // Words each found in about one item: lot numbers (or a catalog number), for the search scenario.
+  const rareWords = reservoir(200, random);
   const span = 3 * 365 * 86_400_000;
   const start = now - span;
   const BATCH = 5000;
@@ -341,6 +352,7 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   for (let from = 0; from < items; from += BATCH) {
     const itemRows = [];
     const instanceRows = [];
+    const searchRows = [];
     for (let g = from; g < Math.min(items, from + BATCH); g++) {
       const lab = labs[g % labs.length];
       lab.itemCount++;
@@ -353,7 +365,7 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
       const lot = `L${Math.floor(random() * 1e6)
         .toString(36)
         .toUpperCase()}`;
-      itemRows.push([
+      const row = [
         id,
         lab.id,
         pick(lab.typeIds),
@@ -380,34 +392,55 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
         1,
         created,
         created,
-      ]);
+      ];
       itemSample.offer({ id, labId: lab.id, migrated: lab.migrated });
-      if (!lab.migrated) continue;
-      const n = 1 + Math.floor(random() * 5);
-      for (let k = 0; k < n; k++) {
-        const instanceId = uuid();
-        const archived = k === n - 1 && n > 2 && random() < 0.3;
-        instanceRows.push([
-          instanceId,
-          id,
-          (random() * 10).toFixed(2),
-          `L${Math.floor(random() * 1e6)
-            .toString(36)
-            .toUpperCase()}`,
-          iso(now + Math.floor(random() * 2 * 365) * 86_400_000).slice(0, 10),
-          random() < 0.9 ? pick(lab.shelfIds) : null,
-          archived ? created : null,
-          created,
-          created,
-        ]);
-        instanceCount++;
-        if (archived) continue;
-        if (lab === webhookLab) webhookInstances.offer({ itemId: id, instanceId });
-        else instanceSample.offer({ itemId: id, instanceId });
+      // Active instances: their lot numbers, expiries and quantity (in hundredths) for the index columns.
+      const active = [];
+      if (lab.migrated) {
+        const n = 1 + Math.floor(random() * 5);
+        for (let k = 0; k < n; k++) {
+          const instanceId = uuid();
+          const archived = k === n - 1 && n > 2 && random() < 0.3;
+          const instance = [
+            instanceId,
+            id,
+            (random() * 10).toFixed(2),
+            `L${Math.floor(random() * 1e6)
+              .toString(36)
+              .toUpperCase()}`,
+            iso(now + Math.floor(random() * 2 * 365) * 86_400_000).slice(0, 10),
+            random() < 0.9 ? pick(lab.shelfIds) : null,
+            archived ? created : null,
+            created,
+            created,
+          ];
+          instanceRows.push(instance);
+          instanceCount++;
+          if (archived) continue;
+          active.push(instance);
+          if (lab === webhookLab) webhookInstances.offer({ itemId: id, instanceId });
+          else instanceSample.offer({ itemId: id, instanceId });
+        }
       }
+      // One item in fifty has a minimum of 5; it is below it when its quantity (instances' sum when migrated) is less.
+      const hundredths = lab.migrated ? active.reduce((t, i) => t + Math.round(Number(i[2]) * 100), 0) : Number(row[8]) * 100;
+      const minimum = random() < 0.02 ? '5' : null;
+      const [name, , catalog_number] = [row[3], row[4], row[5]];
+      row.push(
+        minimum,
+        minimum !== null && hundredths < 500 ? 1 : 0,
+        lab.migrated ? soonestExpiry(active.map((i) => i[4])) : soonestExpiry([expiry]),
+        nameSortKey(name),
+      );
+      itemRows.push(row);
+      const item = { name, vendor, catalog_number, cas_number: row[14], serial_number: null, lot_number: row[13] };
+      const lots = active.map((i) => i[3]);
+      searchRows.push([id, lab.id, created, itemSearchDocument(item, lots)]);
+      rareWords.offer(lab.migrated ? (lots[0] ?? catalog_number) : lot);
     }
     await writer.insert('inventory_items', ITEM_COLUMNS, itemRows);
     await writer.insert('inventory_item_instances', INSTANCE_COLUMNS, instanceRows);
+    await writer.insert('inventory_item_search', SEARCH_COLUMNS, searchRows);
     if (Date.now() - lastReport > 5000) {
       progress(`${Math.min(items, from + BATCH).toLocaleString('en-US')} / ${items.toLocaleString('en-US')} items`);
       lastReport = Date.now();
@@ -477,6 +510,11 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
     counts: { labs: labs.length, items, instances: instanceCount, orderRequests: orderCount, locations: locationRows.length },
     labs: labs.map((l) => ({ id: l.id, migrated: l.migrated, typeIds: l.typeIds, itemCount: l.itemCount })),
     webhookLabId: webhookLab.id,
-    samples: { items: itemSample.items, instances: instanceSample.items, webhookInstances: webhookInstances.items },
+    samples: {
+      items: itemSample.items,
+      instances: instanceSample.items,
+      webhookInstances: webhookInstances.items,
+      rareWords: rareWords.items,
+    },
   };
 }

@@ -9,6 +9,8 @@ import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf } from './rules.js';
 import type { InventoryItem } from './schemas.js';
+import { storeItemIndexes } from './search/repository.js';
+import { itemIndexOf } from './search/rules.js';
 
 // How every change to an item starts and ends, whichever part of it changes (items.ts, instances.ts,
 // quantities.ts): the item locked, its ETag compared, its version bumped, its event emitted in the same transaction.
@@ -34,13 +36,21 @@ export async function lockVisibleItem(trx: Executor, actor: Actor, id: string): 
   return row;
 }
 
-/** Re-reads and renders the item inside the transaction, emits inventory-item.updated, returns it with its ETag. */
+/** Keeps what the item is searched, filtered and sorted by in step with the item as it now is (src/inventory/search/rules.ts). */
+export const indexItem = (trx: Executor, row: repo.ItemRow, item: InventoryItem): Promise<void> =>
+  storeItemIndexes(trx, [{ row, index: itemIndexOf(item, row.minimum_quantity) }]);
+
+/**
+ * Re-reads and renders the item inside the transaction, updates its search index, emits inventory-item.updated,
+ * returns it with its ETag.
+ */
 export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId: string): Promise<ItemWithEtag> {
   const row = (await repo.findItem(trx, itemId))!;
   const lab = (await findLabRow(trx, row.lab_id))!;
   // Checked here, after the change wrote the item row (and so holds its lock): 409 rolls it back during a migration.
   if (isMigrating(lab)) throw labMigrating();
   const item = await renderItem(trx, deps.config.appUrl, row);
+  await indexItem(trx, row, item);
   await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return { item, etag: etagOf(row.version) };
 }

@@ -8,14 +8,17 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
+import { nameSortKey, soonestExpiry } from '../shared/search-text.js';
 import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
-import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import { asItIs, finishItemChange, type ItemWithEtag, indexItem, lockVisibleItem, preconditionFailed } from './changes.js';
 import { insertInstanceRow, type NewInstance } from './instances.js';
 import { renderItem, renderItems } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
 import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
+import { listVisibleItems } from './search/repository.js';
+import type { ItemFilter, ItemOrder } from './search/rules.js';
 
 // Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
 // their history (PRODUCT §5). Every change bumps the item's version (its ETag), records who changed what, and
@@ -45,8 +48,9 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
   if (typeId && !(await findTypeInLab(trx, labId, typeId))) throw notFound('type in that lab');
 }
 
-export async function listItems(deps: ServiceDeps, actor: Actor, filter: { labId?: string }, page: Page) {
-  const { total, rows } = await repo.listVisibleItems(deps.db, actor, filter, page);
+/** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search/rules.ts), a page of them. */
+export async function listItems(deps: ServiceDeps, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+  const { total, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
   return { total, items: await renderItems(deps.db, deps.config.appUrl, rows) };
 }
 
@@ -119,10 +123,15 @@ export async function createItemIn(
     version: 1,
     created_at: now,
     updated_at: now,
+    minimum_quantity: null,
+    below_minimum: 0,
+    soonest_expiry: soonestExpiry([migrated ? null : input.expirationDate]),
+    name_key: nameSortKey(input.name),
   };
   await repo.insertItem(trx, row);
   if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
   const item = await renderItem(trx, deps.config.appUrl, row);
+  await indexItem(trx, row, item);
   await emitEvent(trx, deps.config, { type: 'inventory-item.created', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return item;
 }

@@ -1,42 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
-import type { InstancesTable, InventoryItemsTable, ItemChangesTable } from '../shared/db/schema.js';
-import type { Page } from '../shared/pagination.js';
+import type { Database, InstancesTable, ItemChangesTable } from '../shared/db/schema.js';
 
-export type ItemRow = InventoryItemsTable;
+export type ItemRow = Selectable<Database['inventory_items']>;
 export type InstanceRow = InstancesTable;
-
-export async function listVisibleItems(ex: Executor, actor: Actor, filter: { labId?: string }, page: Page) {
-  // SQLite keeps a CROSS JOIN's order, and the order decides the cost. Of one lab: the lab row first (found once,
-  // visibility checked once), then its slice of the (lab_id, …) indexes; items first, the lab's visibility was
-  // checked for every item counted or skipped (~2 ms a page at 10,000 items per lab). Of every visible lab: items
-  // first, walking the (created_at, id, lab_id) index and stopping at the page, because `lab_id IN (visible labs)`
-  // made SQLite read every visible item through the lab index and sort them all (~70 ms at 100,000 items).
-  // PostgreSQL plans all these forms alike.
-  let scope =
-    filter.labId !== undefined
-      ? ex.selectFrom('labs').crossJoin('inventory_items').where('labs.id', '=', filter.labId)
-      : ex.selectFrom('inventory_items').crossJoin('labs');
-  scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
-  if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
-  // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
-  const ids = scope
-    .select('inventory_items.id')
-    .orderBy('inventory_items.created_at')
-    .orderBy('inventory_items.id')
-    .limit(page.perPage)
-    .offset(page.offset);
-  // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
-  const counted =
-    filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
-  const [count, rows] = await Promise.all([
-    counted.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
-  ]);
-  return { total: Number(count.n), rows };
-}
 
 /** With `lock`, the row stays locked until the transaction ends (PostgreSQL; SQLite transactions hold the write lock). */
 export function findVisibleItem(ex: Executor, actor: Actor, id: string, opts: { lock?: boolean } = {}) {
@@ -122,6 +91,7 @@ export async function touchItem(
 
 /** The item, its instances and its history, in the order their foreign keys need. */
 export async function deleteItem(ex: Executor, id: string): Promise<void> {
+  await ex.deleteFrom('inventory_item_search').where('item_id', '=', id).execute();
   await ex.deleteFrom('inventory_item_changes').where('item_id', '=', id).execute();
   await ex.deleteFrom('inventory_item_instances').where('item_id', '=', id).execute();
   await ex.deleteFrom('inventory_items').where('id', '=', id).execute();

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
+import { pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItem, itemHistory, listItems } from './items.js';
+import { minimumQuantityRoutes } from './minimum-routes.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
 import {
   AdjustmentBody,
@@ -14,8 +15,10 @@ import {
   InventoryItem,
   ItemCreateBody,
   ItemEditBody,
+  ItemListQuery,
   ItemQuantityBody,
 } from './schemas.js';
+import { filterOf, orderOf } from './search/rules.js';
 
 const DEPRECATED_SINCE = '@1781654400';
 
@@ -34,13 +37,13 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listInventoryItems',
         tags: ['Inventory items'],
         summary: 'List inventory items',
-        querystring: Type.Object({ lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })), ...PageQuery }),
+        querystring: ItemListQuery,
         response: responses({ 200: Type.Array(ref(InventoryItem)) }, [401, 422]),
       },
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, items } = await listItems(app.deps, request.actor, { labId: request.query.lab_id }, page);
+      const { total, items } = await listItems(app.deps, request.actor, filterOf(request.query), orderOf(request.query.sort), page);
       setPageHeaders(request, reply, page, total);
       return items;
     },
@@ -292,4 +295,6 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => itemHistory(app.deps, request.actor, request.params.id),
   );
+
+  await app.register(minimumQuantityRoutes);
 };

@@ -2,8 +2,10 @@ import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
-import { DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
+import { PageQuery } from '../shared/pagination.js';
+import { DateString, DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
+import { SORTS } from './search/rules.js';
 
 // The inventory item exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -147,3 +149,57 @@ export const Change = Type.Object(
   { $id: 'InventoryItemChange', additionalProperties: false },
 );
 export type Change = Static<typeof Change>;
+
+// Search, filters and minimum quantities (PRODUCT §12, src/inventory/search/rules.ts). Without any of the new
+// parameters, GET /inventory-items is the contract's list: lab_id and page (and per_page) only.
+
+export const ItemListQuery = Type.Object({
+  lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Words, each matching the start of a word of the name, vendor, catalog number, CAS number, serial number or lot numbers (the item\'s or its active instances\'). Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter.',
+    }),
+  ),
+  type_id: Type.Optional(Type.String({ description: 'Only items of this type.' })),
+  location_id: Type.Optional(
+    Type.String({ description: 'Only items with an active instance at this location or anywhere below it (labs that use instances).' }),
+  ),
+  expiring_before: Type.Optional({
+    ...DateString,
+    description: 'Only items with an active instance, or a legacy expiration_date, that expires before this date (YYYY-MM-DD).',
+  }),
+  below_minimum: Type.Optional(
+    Type.Boolean({ description: 'true: only items whose quantity is below their minimum quantity. false: no filter.' }),
+  ),
+  sort: Type.Optional(
+    Type.Union(
+      SORTS.map((s) => Type.Literal(s)),
+      {
+        description:
+          'name, expiration_date (the soonest expiry; items without one come last) or updated_at; a leading - for descending. Ties go by creation time, then id, in the same direction. Default: creation time, then id.',
+      },
+    ),
+  ),
+  ...PageQuery,
+});
+export type ItemListQuery = Static<typeof ItemListQuery>;
+
+export const MinimumQuantityBody = Type.Object(
+  { minimum_quantity: Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: DECIMAL_PATTERN, description: 'null removes it' }) },
+  { additionalProperties: false },
+);
+export type MinimumQuantityBody = Static<typeof MinimumQuantityBody>;
+
+/** An item's minimum quantity, beside the item (PRODUCT §1: additions live on their own endpoints). */
+export const ItemMinimumQuantity = Type.Object(
+  {
+    item_id: Uuid,
+    minimum_quantity: NString,
+    quantity: Type.String({ description: "The item's quantity (in a migrated lab, the sum of its active instances)." }),
+    below_minimum: Type.Boolean(),
+  },
+  { title: 'ItemMinimumQuantity', additionalProperties: false },
+);
+export type ItemMinimumQuantity = Static<typeof ItemMinimumQuantity>;

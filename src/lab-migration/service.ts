@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
 import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
+import { storeItemIndexes } from '../inventory/search/repository.js';
+import { itemIndexOf } from '../inventory/search/rules.js';
 import { migrationStatus } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab, updateLabMigration } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
@@ -105,6 +107,11 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
   // own batch renderer. The payload is the item as the migrated lab shows it: its lab uses instances.
   const converted = planned.map(({ row }): ItemRow => ({ ...row, ...CONVERTED, version: row.version + 1, updated_at: now }));
   const items = await renderItems(trx, deps.config.appUrl, converted);
+  // The search index follows, in this transaction (the lot numbers, expiries and quantities moved, they did not change).
+  await storeItemIndexes(
+    trx,
+    converted.map((row, i) => ({ row, index: itemIndexOf(items[i]!, row.minimum_quantity) })),
+  );
   await emitEvents(
     trx,
     deps.config,

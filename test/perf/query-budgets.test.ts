@@ -245,6 +245,56 @@ describe('list endpoints run a fixed number of statements whatever the page size
   });
 });
 
+describe('GET /inventory-items with search, filters and sorts runs the same fixed number of statements', () => {
+  let searchTypeId: string;
+  beforeAll(async () => {
+    // Items every filter finds: a type, a lot, an expiry, an instance on the shelf (below the room), a minimum above
+    // the quantity; made by both users.
+    searchTypeId = (await createType(h.deps, h.a.admin.actor, { labId: migratedLabId, name: 'Budget search type' })).id;
+    const shelf = h.a.migratedLab.locationIds[2]!;
+    for (let i = 0; i < MANY; i++) {
+      const item = await createItem(
+        h.deps,
+        i % 2 === 0 ? h.a.admin.id : h.a.member.id,
+        { labId: migratedLabId, name: `Searchable ${i}`, typeId: searchTypeId, vendor: 'Budget vendor' },
+        [{ quantity: '1', lotNumber: `SL-${i}`, expirationDate: '2026-06-01', locationId: shelf }],
+      );
+      await ok(
+        await h.call(adminToken, {
+          method: 'PUT',
+          url: `/inventory-items/${item.id}/minimum-quantity`,
+          payload: { minimum_quantity: '5' },
+        }),
+        200,
+      );
+    }
+  }, 60_000);
+
+  it.each([
+    ['q', '?q=searchable'],
+    ['q and lab_id', `?q=searchable&lab_id={lab}`],
+    ['q and a sort', '?q=budget%20vendor&sort=name'],
+    ['type_id', '?type_id={type}'],
+    ['location_id (a tree)', '?location_id={room}'],
+    ['expiring_before', '?expiring_before=2026-07-01'],
+    ['below_minimum', '?below_minimum=true'],
+    ['sort=name', '?sort=name'],
+    ['sort=-expiration_date', '?sort=-expiration_date&lab_id={lab}'],
+    ['sort=updated_at', '?sort=updated_at&lab_id={lab}'],
+    [
+      'every filter at once',
+      '?q=searchable&type_id={type}&location_id={room}&expiring_before=2026-07-01&below_minimum=true&sort=-name&lab_id={lab}',
+    ],
+  ])('%s', async (_label, query) => {
+    const url = `/inventory-items${query}`
+      .replace('{lab}', migratedLabId)
+      .replace('{type}', searchTypeId)
+      .replace('{room}', h.a.migratedLab.locationIds[0]!);
+    await expectFlat('/inventory-items', url);
+    await expectFlat('/inventory-items', url, h.a.member.token);
+  });
+});
+
 describe('unpaginated lists run a fixed number of statements whatever their length', () => {
   it('GET /labs/{id}/locations: one location or many nested ones', async () => {
     const small = await measure(`/labs/${smallLabId}/locations`, adminToken);

@@ -14,6 +14,7 @@ import type {
 // The row types live in tables/, one file per group of owning folders, and are re-exported here; the Database
 // interface below names every table.
 
+import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UsersTable } from './tables/accounts.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -49,7 +50,8 @@ export interface Database {
   operator_audit: OperatorAuditTable;
   types: TypesTable;
   locations: LocationsTable;
-  inventory_items: InventoryItemsTable;
+  inventory_items: InventoryItemsTable & InventorySearchColumns;
+  inventory_item_search: InventoryItemSearchTable;
   inventory_item_instances: InstancesTable;
   inventory_item_changes: ItemChangesTable;
   order_requests: OrderRequestsTable;

@@ -1,0 +1,215 @@
+import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { visibleLabIds } from '../../labs/repository.js';
+import type { Actor } from '../../shared/actor.js';
+import { forEachChunk } from '../../shared/db/chunks.js';
+import { type Executor, isPostgres } from '../../shared/db/database.js';
+import type { Database } from '../../shared/db/schema.js';
+import type { Page } from '../../shared/pagination.js';
+import type { QueryWord } from '../../shared/search-text.js';
+import type { ItemRow } from '../repository.js';
+import { ftsMatch, type ItemFilter, type ItemIndex, type ItemOrder, tsQuery } from './rules.js';
+
+// GET /inventory-items' queries (PRODUCT §12): a page of the visible items, filtered and sorted, and its count;
+// and the index they search, written in the transaction of every change to an item (src/inventory/changes.ts).
+// Each filter and sort has its own index (migration 0010); test/perf/search-plans.test.ts shows both databases
+// using them.
+
+/** The two statements of a page of items: its count and its rows (the query plan tests compile them, test/perf/). */
+export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+  if (wordsOnly(filter, order)) return wordsPageQueries(ex, actor, filter, filter.words!, page);
+  // SQLite keeps a CROSS JOIN's order, and the order decides the cost. Of one lab: the lab row first (found once,
+  // visibility checked once), then its slice of the (lab_id, …) indexes; items first, the lab's visibility was
+  // checked for every item counted or skipped (~2 ms a page at 10,000 items per lab). Of every visible lab: items
+  // first, walking the (created_at, id, lab_id) index and stopping at the page, because `lab_id IN (visible labs)`
+  // made SQLite read every visible item through the lab index and sort them all (~70 ms at 100,000 items).
+  // PostgreSQL plans all these forms alike. Each search filter and sort has its own index (migration 0010).
+  let scope =
+    filter.labId !== undefined
+      ? ex.selectFrom('labs').crossJoin('inventory_items').where('labs.id', '=', filter.labId)
+      : ex.selectFrom('inventory_items').crossJoin('labs');
+  scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
+  if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
+  const conditions = filterConditions(ex, filter);
+  if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
+  // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
+  // With expiring_before, SQLite (without statistics) walked the order's index and read each item's expiry until
+  // the page was full: every item when few expire (~40 ms at 100,000 items for none). `+` keeps the order from an
+  // index, so the expiry index finds the items, which are then sorted (unless the order is the expiry's own).
+  const byExpiry = !isPostgres(ex) && filter.expiringBefore !== undefined && order.column !== 'soonest_expiry';
+  const ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage).offset(page.offset);
+  // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
+  let counted =
+    filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
+  if (filter.labId === undefined && conditions.length > 0) counted = counted.where((eb) => eb.and(conditions));
+  return {
+    count: counted.select((eb) => eb.fn.countAll<string | number>().as('n')),
+    rows: orderedBy(ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids), order, false),
+  };
+}
+
+export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+  const q = itemPageQueries(ex, actor, filter, order, page);
+  const [count, rows] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
+  return { total: Number(count.n), rows };
+}
+
+/**
+ * The sort column (if any), then creation time and id, all in one direction so that one index serves the order.
+ * Without a sort the statements are the ones the list ran before search existed.
+ */
+function orderedBy<QB extends SelectQueryBuilder<Database, 'inventory_items', object>>(
+  qb: QB,
+  order: ItemOrder,
+  qualified: boolean,
+  noIndex = false,
+): QB {
+  let q = qb;
+  const columns = order.column ? [order.column, 'created_at' as const, 'id' as const] : (['created_at', 'id'] as const);
+  for (const [i, column] of columns.entries()) {
+    const name = qualified ? (`inventory_items.${column}` as const) : column;
+    // SQLite's unary + returns its operand unchanged (the same order), as an expression no index provides.
+    const ref = noIndex && i === 0 ? sql`+${sql.ref(name)}` : name;
+    q = (order.descending ? q.orderBy(ref, 'desc') : q.orderBy(ref)) as QB;
+  }
+  return q;
+}
+
+/**
+ * Words alone (with lab_id, in the default order) are answered from the search table, which holds each item's lab
+ * and creation time (neither ever changes): a common word's thousands of matches are counted and ordered there,
+ * without reading their items (at 100,000 items, "anti" matched 11,428: ~100 ms through the items, see
+ * docs/performance.md). Only the page's 25 items are read.
+ */
+const wordsOnly = (f: ItemFilter, order: ItemOrder) =>
+  (f.words?.length ?? 0) > 0 &&
+  order.column === null &&
+  f.typeId === undefined &&
+  f.locationId === undefined &&
+  f.expiringBefore === undefined &&
+  !f.belowMinimum;
+
+function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: QueryWord[], page: Page) {
+  let found = ex
+    .selectFrom('inventory_item_search')
+    .where(searchRowMatches(ex, words))
+    .where('inventory_item_search.lab_id', 'in', visibleLabIds(ex, actor));
+  if (filter.labId !== undefined) found = found.where('inventory_item_search.lab_id', '=', filter.labId);
+  const ids = found
+    .select('inventory_item_search.item_id')
+    .orderBy('inventory_item_search.created_at')
+    .orderBy('inventory_item_search.item_id')
+    .limit(page.perPage)
+    .offset(page.offset);
+  return {
+    count: found.select((eb) => eb.fn.countAll<string | number>().as('n')),
+    rows: ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id'),
+  };
+}
+
+/**
+ * Search rows holding every word, each by prefix. SQLite: the FTS5 table, whose rowids are the search table's ids.
+ * PostgreSQL: the GIN index on the document's tsvector (the query repeats the index's expression).
+ */
+const searchRowMatches = (ex: Executor, words: QueryWord[]) =>
+  isPostgres(ex)
+    ? sql<SqlBool>`to_tsvector('simple', ${sql.ref('inventory_item_search.document')}) @@ to_tsquery('simple', ${tsQuery(words)})`
+    : sql<SqlBool>`${sql.ref('inventory_item_search.id')} in (select rowid from inventory_item_search_fts where inventory_item_search_fts match ${ftsMatch(words)})`;
+
+/** Items whose search row holds every word. */
+const itemMatches = (ex: Executor, words: QueryWord[]) =>
+  itemIdIn(
+    ex,
+    isPostgres(ex)
+      ? sql`select item_id from inventory_item_search where to_tsvector('simple', document) @@ to_tsquery('simple', ${tsQuery(words)})`
+      : sql`select item_id from inventory_item_search_fts where inventory_item_search_fts match ${ftsMatch(words)}`,
+  );
+
+/**
+ * The item is one of the subquery's. PostgreSQL gets them as an array: it then reads those items by their primary
+ * key. As a semi-join it could not estimate how many a location tree or a word gives, guessed thousands, and read
+ * every item (~60 ms at 100,000 items, for 178 found).
+ */
+const itemIdIn = (ex: Executor, ids: Expression<unknown>) =>
+  isPostgres(ex)
+    ? sql<SqlBool>`${sql.ref('inventory_items.id')} = any(array(${ids}))`
+    : sql<SqlBool>`${sql.ref('inventory_items.id')} in (${ids})`;
+
+/** The search filters as conditions on inventory_items (the visible-labs rules are the caller's). */
+function filterConditions(ex: Executor, filter: ItemFilter): Expression<SqlBool>[] {
+  const eb = expressionBuilder<Database, 'inventory_items'>();
+  const out: Expression<SqlBool>[] = [];
+  if (filter.typeId !== undefined) out.push(eb('inventory_items.type_id', '=', filter.typeId));
+  if (filter.expiringBefore !== undefined) out.push(eb('inventory_items.soonest_expiry', '<', filter.expiringBefore));
+  // A literal, so that SQLite may use the partial indexes `where below_minimum = 1` (a bound parameter could be anything).
+  if (filter.belowMinimum) out.push(sql<SqlBool>`${sql.ref('inventory_items.below_minimum')} = 1`);
+  if (filter.locationId !== undefined) out.push(itemIdIn(ex, itemsStoredUnder(ex, filter.locationId)));
+  if (filter.words && filter.words.length > 0) out.push(itemMatches(ex, filter.words));
+  return out;
+}
+
+/**
+ * Items with an active instance at the location or anywhere below it. The tree is walked by (lab_id, parent_id),
+ * the locations index; UNION, not UNION ALL, so a damaged tree with a cycle still ends. Then each location's
+ * instances by the location index: SQLite keeps a CROSS JOIN's order; PostgreSQL, which cannot estimate how big
+ * a recursive tree is (it guessed 300 locations, and read every instance), gets the locations as one array.
+ */
+function itemsStoredUnder(ex: Executor, locationId: string) {
+  const tree = ex.withRecursive('subtree(id, lab_id)', (db) =>
+    db
+      .selectFrom('locations')
+      .select(['locations.id', 'locations.lab_id'])
+      .where('locations.id', '=', locationId)
+      .union(
+        db
+          .selectFrom('locations')
+          .innerJoin('subtree', (join) =>
+            join.onRef('locations.lab_id', '=', 'subtree.lab_id').onRef('locations.parent_id', '=', 'subtree.id'),
+          )
+          .select(['locations.id', 'locations.lab_id']),
+      ),
+  );
+  if (isPostgres(ex)) {
+    const ids = tree.selectFrom('subtree').select('subtree.id');
+    return ex
+      .selectFrom('inventory_item_instances')
+      .select('inventory_item_instances.item_id')
+      .distinct()
+      .where('inventory_item_instances.location_id', '=', sql<string>`any(array(${ids}))`)
+      .where('inventory_item_instances.archived_at', 'is', null);
+  }
+  return tree
+    .selectFrom('subtree')
+    .crossJoin('inventory_item_instances')
+    .select('inventory_item_instances.item_id')
+    .whereRef('inventory_item_instances.location_id', '=', 'subtree.id')
+    .where('inventory_item_instances.archived_at', 'is', null);
+}
+
+// What an item is filtered, sorted and found by (rules.ts itemIndexOf), written in the transaction of each change.
+
+/** Stores the items' index where it changed: the item columns by item (rarely any), the documents in one upsert per chunk. */
+export async function storeItemIndexes(ex: Executor, entries: { row: ItemRow; index: ItemIndex }[]): Promise<void> {
+  for (const { row, index } of entries) {
+    if (row.name_key === index.name_key && row.soonest_expiry === index.soonest_expiry && row.below_minimum === index.below_minimum)
+      continue;
+    await ex
+      .updateTable('inventory_items')
+      .set({ name_key: index.name_key, soonest_expiry: index.soonest_expiry, below_minimum: index.below_minimum })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  await forEachChunk(entries, (chunk) =>
+    ex
+      .insertInto('inventory_item_search')
+      .values(
+        chunk.map(({ row, index }) => ({ item_id: row.id, lab_id: row.lab_id, created_at: row.created_at, document: index.document })),
+      )
+      .onConflict((oc) =>
+        oc
+          .column('item_id')
+          .doUpdateSet({ document: (eb) => eb.ref('excluded.document') })
+          .where('inventory_item_search.document', '<>', (eb) => eb.ref('excluded.document')),
+      )
+      .execute(),
+  );
+}

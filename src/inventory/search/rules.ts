@@ -1,0 +1,104 @@
+import { dec } from '../../shared/decimal.js';
+import { itemSearchDocument, nameSortKey, type QueryWord, queryWords, soonestExpiry } from '../../shared/search-text.js';
+import type { InventoryItem } from '../schemas.js';
+
+// The pure rules of finding items (PRODUCT §12): what GET /inventory-items' search parameters mean, the query text
+// each database's full-text index is asked, and what an item is filtered and sorted by. The repository runs them;
+// every change to an item or its instances stores what itemIndexOf says (src/inventory/changes.ts).
+
+export const SORTS = ['name', '-name', 'expiration_date', '-expiration_date', 'updated_at', '-updated_at'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** The column each sort orders by; ties go by creation time, then id, in the same direction. */
+export const SORT_COLUMNS = {
+  name: 'name_key',
+  expiration_date: 'soonest_expiry',
+  updated_at: 'updated_at',
+} as const;
+export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+export interface ItemOrder {
+  /** null: the default order, creation time then id. */
+  column: SortColumn | null;
+  descending: boolean;
+}
+
+export function orderOf(sort: Sort | undefined): ItemOrder {
+  if (!sort) return { column: null, descending: false };
+  const descending = sort.startsWith('-');
+  return { column: SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS], descending };
+}
+
+/** GET /inventory-items' filters, as the repository takes them. */
+export interface ItemFilter {
+  labId?: string;
+  typeId?: string;
+  locationId?: string;
+  expiringBefore?: string;
+  belowMinimum?: boolean;
+  /** The words of `q`; none (an empty or punctuation-only q) filters nothing. */
+  words?: QueryWord[];
+}
+
+export const filterOf = (query: {
+  lab_id?: string;
+  type_id?: string;
+  location_id?: string;
+  expiring_before?: string;
+  below_minimum?: boolean;
+  q?: string;
+}): ItemFilter => ({
+  labId: query.lab_id,
+  typeId: query.type_id,
+  locationId: query.location_id,
+  expiringBefore: query.expiring_before,
+  belowMinimum: query.below_minimum === true,
+  words: query.q === undefined ? [] : queryWords(query.q),
+});
+
+// Every word must match, each by prefix: the word itself, or a dashed word's parts joined ("7732-18" finds
+// "7732-18-5" and "7732185") or as a phrase ("tris-hcl" finds "Tris HCl"). The parts are letters and digits only
+// (src/shared/search-text.ts); they are quoted all the same, so no input can become query syntax.
+
+const ftsString = (token: string) => `"${token.replaceAll('"', '""')}"`;
+
+/** The FTS5 MATCH expression of the words (SQLite). */
+export function ftsMatch(words: readonly QueryWord[]): string {
+  return words
+    .map((w) => (w.parts.length === 1 ? `${ftsString(w.joined)}*` : `(${ftsString(w.joined)}* OR ${ftsString(w.parts.join(' '))}*)`))
+    .join(' AND ');
+}
+
+const lexeme = (token: string) => `'${token.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/** The to_tsquery('simple', …) text of the words (PostgreSQL). */
+export function tsQuery(words: readonly QueryWord[]): string {
+  return words
+    .map((w) => {
+      if (w.parts.length === 1) return `${lexeme(w.joined)}:*`;
+      const phrase = w.parts.map((p, i) => (i === w.parts.length - 1 ? `${lexeme(p)}:*` : lexeme(p))).join(' <-> ');
+      return `(${lexeme(w.joined)}:* | ${phrase})`;
+    })
+    .join(' & ');
+}
+
+/** Below its minimum: a minimum is set and the quantity is less (exact decimals; equal is not below). */
+export const isBelowMinimum = (quantity: string, minimum: string | null): boolean => minimum !== null && dec(quantity).lessThan(minimum);
+
+/** What the item is filtered and sorted by, from the item as the API shows it (so a migrated lab's quantity is its instances' sum). */
+export interface ItemIndex {
+  name_key: string;
+  soonest_expiry: string;
+  below_minimum: number;
+  document: string;
+}
+
+export const itemIndexOf = (item: InventoryItem, minimum: string | null): ItemIndex => ({
+  name_key: nameSortKey(item.name),
+  soonest_expiry: soonestExpiry([item.expiration_date, ...item.instances.map((i) => i.expiration_date)]),
+  below_minimum: isBelowMinimum(item.quantity, minimum) ? 1 : 0,
+  document: itemSearchDocument(
+    item,
+    item.instances.map((i) => i.lot_number),
+  ),
+});

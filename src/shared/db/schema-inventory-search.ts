@@ -1,0 +1,32 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The columns and table of inventory search, filters and minimum quantities (migration 0010,
+// src/inventory/search/rules.ts). Kept beside schema.ts, which lists them in its Database interface.
+
+/**
+ * What an item is filtered and sorted by, kept current in the transaction of every change to it or its instances.
+ * Optional on insert (the database has defaults); src/inventory/search/repository.ts sets them once the item is written.
+ */
+export interface InventorySearchColumns {
+  /** Decimal string set with PUT /inventory-items/{id}/minimum-quantity; null when none is set. */
+  minimum_quantity: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when a minimum is set and the item's quantity (the sum of its active instances in a migrated lab) is below it. */
+  below_minimum: Generated<number>;
+  /** The earliest expiry of the item (legacy field) or of its active instances; NO_EXPIRY (src/shared/search-text.ts) without one. */
+  soonest_expiry: Generated<string>;
+  /** The name as sorted (src/shared/search-text.ts nameSortKey); byte order on both databases. */
+  name_key: Generated<string>;
+}
+
+/**
+ * One row per item: the words it is found by, with the item's lab and creation time (which never change), so that
+ * a search is counted and ordered here. SQLite indexes `document` in the FTS5 table inventory_item_search_fts
+ * (external content, kept by triggers); PostgreSQL in a GIN index on its tsvector.
+ */
+export interface InventoryItemSearchTable {
+  id: Generated<number>;
+  item_id: string;
+  lab_id: string;
+  created_at: string;
+  document: string;
+}
