@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../shared/errors.js';
-import { responses } from '../shared/schemas.js';
+import { ref, responses } from '../shared/schemas.js';
 import { changePassword, describeSession, signIn } from './auth.js';
 import { deleteSessionBySecretHash } from './auth-repository.js';
 import { AuthSession, ChangePasswordBody, SignInBody } from './schemas.js';
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
           'repeated failures per account and per address answer 429 with Retry-After, for growing delays.',
         security: [],
         body: SignInBody,
-        response: responses({ 200: AuthSession }, [401, 403, 422]),
+        response: responses({ 200: ref(AuthSession) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
         tags: TAGS,
         summary: 'Get the session',
         description: 'The signed-in user, the organization the session acts in, and the CSRF token. Needs the session cookie.',
-        response: responses({ 200: AuthSession }, [401, 403]),
+        response: responses({ 200: ref(AuthSession) }, [401, 403]),
       },
     },
     async (request, reply) => {

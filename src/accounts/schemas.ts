@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Uuid } from '../shared/schemas.js';
+import { ref, Uuid } from '../shared/schemas.js';
 
 // The user summary exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -29,14 +29,14 @@ export const OrganizationChoice = Type.Object({ id: Uuid, name: Type.String(), r
 
 export const AuthSession = Type.Object(
   {
-    user: UserSummary,
+    user: ref(UserSummary),
     organization: OrganizationChoice,
     organizations: Type.Array(OrganizationChoice, { description: 'Every organization the user may sign in to.' }),
     csrf_token: Type.String({ description: 'Send as X-CSRF-Token on POST, PUT, PATCH and DELETE made with the session cookie.' }),
     expires_at: Type.String({ format: 'date-time', description: 'The session ends then at the latest.' }),
     idle_expires_at: Type.String({ format: 'date-time', description: 'The session ends then unless it is used before.' }),
   },
-  { title: 'AuthSession', additionalProperties: false },
+  { $id: 'AuthSession', title: 'AuthSession', additionalProperties: false },
 );
 export type AuthSession = Static<typeof AuthSession>;
 
@@ -53,13 +53,13 @@ export const UserToken = Type.Object(
     expires_at: NDateTime,
     last_used_at: NDateTime,
   },
-  { title: 'UserToken', additionalProperties: false },
+  { $id: 'UserToken', title: 'UserToken', additionalProperties: false },
 );
 export type UserToken = Static<typeof UserToken>;
 
 export const CreatedUserToken = Type.Object(
   { ...UserToken.properties, token: Type.String({ description: 'The token itself: shown in this answer only.' }) },
-  { title: 'CreatedUserToken', additionalProperties: false },
+  { $id: 'CreatedUserToken', title: 'CreatedUserToken', additionalProperties: false },
 );
 
 export const CreateUserTokenBody = Type.Object(
@@ -72,8 +72,8 @@ export const CreateUserTokenBody = Type.Object(
 export type CreateUserTokenBody = Static<typeof CreateUserTokenBody>;
 
 export const OrganizationToken = Type.Object(
-  { ...UserToken.properties, user: UserSummary },
-  { title: 'OrganizationToken', additionalProperties: false },
+  { ...UserToken.properties, user: ref(UserSummary) },
+  { $id: 'OrganizationToken', title: 'OrganizationToken', additionalProperties: false },
 );
 
 export const OrganizationUser = Type.Object(
@@ -83,7 +83,7 @@ export const OrganizationUser = Type.Object(
     deactivated_at: NDateTime,
     created_at: Type.String({ format: 'date-time', description: 'When the user joined the organization.' }),
   },
-  { title: 'OrganizationUser', additionalProperties: false },
+  { $id: 'OrganizationUser', title: 'OrganizationUser', additionalProperties: false },
 );
 export type OrganizationUser = Static<typeof OrganizationUser>;
 

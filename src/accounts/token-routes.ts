@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses } from '../shared/schemas.js';
+import { ref, responses } from '../shared/schemas.js';
 import { listOrganizationUsers, updateOrganizationUser } from './org-users.js';
 import {
   CreatedUserToken,
@@ -32,7 +32,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List my tokens',
         description: "The caller's tokens in this organization that still work; never the secrets.",
         querystring: Type.Object(PageQuery),
-        response: responses({ 200: Type.Array(UserToken) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(UserToken)) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a token',
         description: 'A token for the caller in this organization, with an optional expiry. The token is in this answer only.',
         body: CreateUserTokenBody,
-        response: responses({ 201: CreatedUserToken }, [401, 422]),
+        response: responses({ 201: ref(CreatedUserToken) }, [401, 422]),
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List the organization's tokens",
         description: 'Org admins: every token of the organization that still works, with its user; never the secrets.',
         querystring: Type.Object(PageQuery),
-        response: responses({ 200: Type.Array(OrganizationToken) }, [401, 403, 422]),
+        response: responses({ 200: Type.Array(ref(OrganizationToken)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -126,7 +126,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List the organization's users",
         description: 'Org admins: every member with role and status, deactivated ones included.',
         querystring: Type.Object(PageQuery),
-        response: responses({ 200: Type.Array(OrganizationUser) }, [401, 403, 422]),
+        response: responses({ 200: Type.Array(ref(OrganizationUser)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -149,7 +149,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(tokens are revoked). The last active admin cannot be demoted or deactivated (409).',
         params: IdParams,
         body: UpdateOrganizationUserBody,
-        response: responses({ 200: OrganizationUser }, [401, 403, 404, 409, 422]),
+        response: responses({ 200: ref(OrganizationUser) }, [401, 403, 404, 409, 422]),
       },
     },
     async (request) => updateOrganizationUser(db, request.actor, request.params.id, request.body),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { getMinimumQuantity, setMinimumQuantity } from './minimum.js';
 import { ItemMinimumQuantity, MinimumQuantityBody } from './schemas.js';
 
@@ -16,11 +16,12 @@ export const minimumQuantityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id/minimum-quantity',
     {
       schema: {
+        operationId: 'getMinimumQuantity',
         tags: ['Inventory items'],
         summary: "Get an item's minimum quantity",
         description: "With the quantity it is compared with, and whether the item is below it. ETag: the item's.",
         params: ItemParams,
-        response: responses({ 200: ItemMinimumQuantity }, [401, 404, 422]),
+        response: responses({ 200: ref(ItemMinimumQuantity) }, [401, 404, 422]),
       },
     },
     async (request, reply) => {
@@ -34,6 +35,7 @@ export const minimumQuantityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/inventory-items/:id/minimum-quantity',
     {
       schema: {
+        operationId: 'updateMinimumQuantity',
         tags: ['Inventory items'],
         summary: "Set an item's minimum quantity",
         description:
@@ -41,7 +43,7 @@ export const minimumQuantityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ItemParams,
         headers: IfMatch,
         body: MinimumQuantityBody,
-        response: responses({ 200: ItemMinimumQuantity }, [400, 401, 404, 409, 412, 413, 415, 422]),
+        response: responses({ 200: ref(ItemMinimumQuantity) }, [400, 401, 404, 409, 412, 413, 415, 422]),
       },
     },
     async (request, reply) => {

@@ -200,6 +200,6 @@ export const ItemMinimumQuantity = Type.Object(
     quantity: Type.String({ description: "The item's quantity (in a migrated lab, the sum of its active instances)." }),
     below_minimum: Type.Boolean(),
   },
-  { title: 'ItemMinimumQuantity', additionalProperties: false },
+  { $id: 'ItemMinimumQuantity', title: 'ItemMinimumQuantity', additionalProperties: false },
 );
 export type ItemMinimumQuantity = Static<typeof ItemMinimumQuantity>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import {
   addOrganizationLabMember,
   createOrganizationLab,
@@ -29,7 +29,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List the organization's labs",
         description: 'Org admins: every lab, archived ones included.',
         querystring: Type.Object(PageQuery),
-        response: responses({ 200: Type.Array(OrganizationLab) }, [401, 403, 422]),
+        response: responses({ 200: Type.Array(ref(OrganizationLab)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Create a lab',
         body: CreateOrganizationLabBody,
-        response: responses({ 201: OrganizationLab }, [401, 403, 422]),
+        response: responses({ 201: ref(OrganizationLab) }, [401, 403, 422]),
       },
     },
     async (request, reply) => reply.code(201).send(await createOrganizationLab(db, request.actor, request.body)),
@@ -63,7 +63,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Rename, archive or restore a lab',
         params: LabParams,
         body: UpdateOrganizationLabBody,
-        response: responses({ 200: OrganizationLab }, [401, 403, 404, 422]),
+        response: responses({ 200: ref(OrganizationLab) }, [401, 403, 404, 422]),
       },
     },
     async (request) => updateOrganizationLab(db, request.actor, request.params.id, request.body),
@@ -77,7 +77,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: "List a lab's members",
         params: LabParams,
-        response: responses({ 200: Type.Array(LabMember) }, [401, 403, 404, 422]),
+        response: responses({ 200: Type.Array(ref(LabMember)) }, [401, 403, 404, 422]),
       },
     },
     async (request) => listLabMembers(db, request.actor, request.params.id),
@@ -93,7 +93,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'A user of the organization. 201 when added, 200 when they already belonged to the lab.',
         params: LabParams,
         body: AddLabMemberBody,
-        response: responses({ 200: Type.Array(LabMember), 201: Type.Array(LabMember) }, [401, 403, 404, 422]),
+        response: responses({ 200: Type.Array(ref(LabMember)), 201: Type.Array(ref(LabMember)) }, [401, 403, 404, 422]),
       },
     },
     async (request, reply) => {

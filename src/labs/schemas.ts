@@ -26,7 +26,7 @@ export const OrganizationLab = Type.Object(
     archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
   },
-  { title: 'OrganizationLab', additionalProperties: false },
+  { $id: 'OrganizationLab', title: 'OrganizationLab', additionalProperties: false },
 );
 export type OrganizationLab = Static<typeof OrganizationLab>;
 
@@ -53,7 +53,7 @@ export const LabMember = Type.Object(
     email: Type.String(),
     added_at: Type.String({ format: 'date-time' }),
   },
-  { title: 'LabMember', additionalProperties: false },
+  { $id: 'LabMember', title: 'LabMember', additionalProperties: false },
 );
 export type LabMember = Static<typeof LabMember>;
 

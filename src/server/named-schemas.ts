@@ -1,10 +1,10 @@
 import type { TSchema } from 'typebox';
-import { UserSummary } from '../accounts/schemas.js';
+import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
-import { Change, InstanceLocation, InventoryItem, InventoryItemInstance } from '../inventory/schemas.js';
+import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
-import { Lab, Organization } from '../labs/schemas.js';
+import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
 import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
@@ -45,6 +45,14 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   QueuedDelivery,
   ReplayResult,
   Health,
+  AuthSession,
+  UserToken,
+  CreatedUserToken,
+  OrganizationToken,
+  OrganizationUser,
+  OrganizationLab,
+  LabMember,
+  ItemMinimumQuantity,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -76,7 +76,10 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
     transform: ({ schema, url, route }) => {
       const security = schema?.security ?? securityOf(route);
       // Only the document changes: the route's validators were compiled from its own schema already.
-      const headers = route.method === 'POST' && security.length > 0 ? withIdempotencyKey(schema.headers) : schema?.headers;
+      // Routes that opt out (their answer holds a secret, src/accounts/token-routes.ts) do not advertise the header.
+      const takesKey =
+        route.method === 'POST' && security.length > 0 && (route.config as { idempotency?: boolean } | undefined)?.idempotency !== false;
+      const headers = takesKey ? withIdempotencyKey(schema.headers) : schema?.headers;
       return { schema: { ...schema, security, ...(headers ? { headers } : {}) }, url };
     },
   };
