@@ -29,15 +29,7 @@ export async function updateOrganizationUser(db: Db, actor: Actor, userId: strin
     if (!current) throw notFound('user');
     requireAdmin(actor);
     // Serialises concurrent demotions on PostgreSQL, so two admins cannot demote each other into none.
-    if (isPostgres(trx)) {
-      await trx
-        .selectFrom('org_memberships')
-        .select('user_id')
-        .where('organization_id', '=', actor.organizationId)
-        .where('role', '=', 'admin')
-        .forUpdate()
-        .execute();
-    }
+    if (isPostgres(trx)) await repo.lockOrganizationAdmins(trx, actor.organizationId);
     const losesAdmin = current.role === 'admin' && current.deactivated_at === null && (input.role === 'member' || input.active === false);
     if (losesAdmin && (await repo.countActiveAdmins(trx, actor.organizationId)) <= 1) {
       throw new AppError('conflict', 'The organization must keep at least one active admin');

@@ -232,3 +232,14 @@ export async function updateMembership(
 ): Promise<void> {
   await ex.updateTable('org_memberships').set(set).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
+
+/** Locks the organization's admin memberships (PostgreSQL), so concurrent demotions cannot leave no admin. */
+export async function lockOrganizationAdmins(ex: Executor, organizationId: string): Promise<void> {
+  await ex
+    .selectFrom('org_memberships')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .forUpdate()
+    .execute();
+}

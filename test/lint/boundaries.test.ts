@@ -13,6 +13,7 @@ function lint(filePath: string, source: string): { code: number | null; output: 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-lint-'));
   try {
     fs.copyFileSync('biome.json', path.join(dir, 'biome.json'));
+    fs.cpSync('lint', path.join(dir, 'lint'), { recursive: true });
     fs.mkdirSync(path.dirname(path.join(dir, filePath)), { recursive: true });
     fs.writeFileSync(path.join(dir, filePath), source);
     const run = spawnSync(BIOME, ['lint', '--vcs-enabled=false', filePath], { cwd: dir, encoding: 'utf8' });
@@ -48,5 +49,28 @@ describe('import boundaries', () => {
   ])('%s: a downward import passes', (file, source) => {
     const { code, output } = lint(file, source);
     expect(code, output).toBe(0);
+  });
+});
+
+describe('queries live in repositories', () => {
+  const query = "export const f = (db: any) => db.selectFrom('labs').selectAll().execute();\n";
+  const raw = "import { sql } from 'kysely';\nexport const f = (db: any) => sql`select 1`.execute(db);\n";
+  it.each([
+    ['src/inventory/service.ts', query],
+    ['src/delivery/worker.ts', query],
+    ['src/server/app.ts', raw],
+  ])('%s: a query outside a repository fails the lint', (file, source) => {
+    const { code, output } = lint(file, source);
+    expect(code, output).not.toBe(0);
+    expect(output).toContain('repository.ts of the folder that owns the table');
+  });
+
+  it.each([
+    ['src/inventory/repository.ts', query],
+    ['src/delivery/webhook-repository.ts', raw],
+    ['src/shared/db/database.ts', query],
+  ])('%s: a query in a repository (or src/shared/db) passes', (file, source) => {
+    const { output } = lint(file, source);
+    expect(output).not.toContain('repository.ts of the folder that owns the table');
   });
 });
