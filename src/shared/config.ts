@@ -1,6 +1,8 @@
 // The environment is read once, at start, into one frozen object. Every problem is collected and reported
 // together so an operator fixes a bad deployment in one pass instead of one variable at a time.
 
+import { type MailSettings, parseMailSettings } from './mail.js';
+
 export interface Config {
   port: number;
   host: string;
@@ -53,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Browser origins allowed to call the API with tokens (CORS); never with the session cookie. */
   corsOrigins: string[];
+  /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
+  mail: MailSettings;
 }
 
 export class ConfigError extends Error {
@@ -253,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionRotateMs: duration('SESSION_ROTATE', 3_600_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     corsOrigins,
+    mail: parseMailSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

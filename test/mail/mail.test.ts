@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/shared/config.js';
 import { createMailer, parseMailSettings } from '../../src/shared/mail.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 
@@ -84,5 +85,26 @@ describe('mail settings', () => {
     const problems: string[] = [];
     expect(parseMailSettings({}, problems).smtpUrl).toBeNull();
     expect(problems).toEqual([]);
+  });
+});
+
+describe('mail settings at start', () => {
+  it('are part of the configuration, off by default', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'Labstock <labstock@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('a bad SMTP_URL stops the start with the other problems, its password not echoed', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SMTP_URL: 'mailto://u:hunter2-secret@x', PORT: 'abc' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((p) => p.startsWith('SMTP_URL'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
+    expect(problems.join()).not.toContain('hunter2-secret');
   });
 });
