@@ -346,7 +346,7 @@ function scenarioTemplates(name, data) {
           path: `/inventory-items?per_page=25&page=${1 + Math.floor(Math.random() * Math.max(1, Math.floor(data.counts.items / 25)))}`,
         })),
       };
-    // GET /inventory-items search as an org admin across every lab (PRODUCT §12), first pages of 25.
+    // GET /inventory-items search as an org admin across every lab (docs/product.md §12), first pages of 25.
     case 'search-common':
       return {
         title: 'search a common word (q=anti, ~11% of items)',

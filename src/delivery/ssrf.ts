@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-// PRODUCT §8: the address actually connected to must be public unicast. The check runs on the resolved address
+// docs/product.md §8: the address actually connected to must be public unicast. The check runs on the resolved address
 // inside the connection's own DNS lookup, so a name cannot resolve to a public address when checked and a
 // private one when connected (no rebinding gap). WEBHOOK_ALLOWED_CIDRS opens ranges on purpose.
 

@@ -1,4 +1,4 @@
-// Every event kind the service emits (PRODUCT §7): `resource.kind`, and the data key that holds the resource.
+// Every event kind the service emits (docs/product.md §7): `resource.kind`, and the data key that holds the resource.
 export const EVENT_RESOURCES = {
   'inventory-item': { dataKey: 'inventory_item', kinds: ['created', 'updated', 'deleted'] },
   'order-request': { dataKey: 'order_request', kinds: ['created', 'deleted', 'ordered', 'received'] },

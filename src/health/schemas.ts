@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
 
-// The health answer (PRODUCT §1): 200 {"status":"ok","database":"ok"}, 503 with "database":"unreachable".
+// The health answer (docs/product.md §1): 200 {"status":"ok","database":"ok"}, 503 with "database":"unreachable".
 
 export const Health = Type.Object({ status: Type.String(), database: Type.String() }, { $id: 'Health', additionalProperties: false });

@@ -21,7 +21,7 @@ import { listVisibleItems } from './search/repository.js';
 import type { ItemFilter, ItemOrder } from './search/rules.js';
 
 // Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
-// their history (PRODUCT §5). Every change bumps the item's version (its ETag), records who changed what, and
+// their history (docs/product.md §5). Every change bumps the item's version (its ETag), records who changed what, and
 // emits its event in the same transaction (changes.ts).
 
 const EDITABLE = [

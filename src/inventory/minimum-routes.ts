@@ -4,7 +4,7 @@ import { ref, responses, Uuid } from '../shared/schemas.js';
 import { getMinimumQuantity, setMinimumQuantity } from './minimum.js';
 import { ItemMinimumQuantity, MinimumQuantityBody } from './schemas.js';
 
-// An item's minimum quantity (PRODUCT §12), on its own endpoint as every addition to the contract's resources is.
+// An item's minimum quantity (docs/product.md §12), on its own endpoint as every addition to the contract's resources is.
 
 const ItemParams = Type.Object({ id: Uuid });
 const IfMatch = Type.Object({

@@ -10,7 +10,7 @@ import { etagOf, ifMatchSatisfied } from './rules.js';
 import type { InventoryItem, ItemMinimumQuantity, MinimumQuantityBody } from './schemas.js';
 import { isBelowMinimum } from './search/rules.js';
 
-// An item's minimum quantity (PRODUCT §12): set on its own endpoint, never a field of the public item. Setting it
+// An item's minimum quantity (docs/product.md §12): set on its own endpoint, never a field of the public item. Setting it
 // is an edit of the item like any other: a new version (ETag), a line of history, one inventory-item.updated.
 
 export interface MinimumWithEtag {

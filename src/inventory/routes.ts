@@ -126,7 +126,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Application operations (PRODUCT §5) beyond the contract's list.
+  // Application operations (docs/product.md §5) beyond the contract's list.
   app.post(
     '/inventory-items',
     {

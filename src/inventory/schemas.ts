@@ -150,7 +150,7 @@ export const Change = Type.Object(
 );
 export type Change = Static<typeof Change>;
 
-// Search, filters and minimum quantities (PRODUCT §12, src/inventory/search/rules.ts). Without any of the new
+// Search, filters and minimum quantities (docs/product.md §12, src/inventory/search/rules.ts). Without any of the new
 // parameters, GET /inventory-items is the contract's list: lab_id and page (and per_page) only.
 
 export const ItemListQuery = Type.Object({
@@ -192,7 +192,7 @@ export const MinimumQuantityBody = Type.Object(
 );
 export type MinimumQuantityBody = Static<typeof MinimumQuantityBody>;
 
-/** An item's minimum quantity, beside the item (PRODUCT §1: additions live on their own endpoints). */
+/** An item's minimum quantity, beside the item (docs/product.md §1: additions live on their own endpoints). */
 export const ItemMinimumQuantity = Type.Object(
   {
     item_id: Uuid,

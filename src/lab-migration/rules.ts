@@ -2,7 +2,7 @@ import { type MigrationStatus, migrationStatus } from '../labs/migrating.js';
 import type { LabMigrationColumns } from '../shared/db/schema.js';
 import { dec } from '../shared/decimal.js';
 
-// The pure rules of a lab's migration from legacy fields to instances (PRODUCT §5, contract "Migration rules for
+// The pure rules of a lab's migration from legacy fields to instances (docs/product.md §5, contract "Migration rules for
 // instances"). The service (migration.ts) reads and writes; everything it decides is decided here.
 
 /** Items per transaction: each batch converts, announces and advances the cursor atomically. */

@@ -18,7 +18,7 @@ import { CONVERTED, DEFAULT_BATCH_SIZE, type ItemPlan, type MigrationProgress, p
 
 type LabMigrationRow = NonNullable<Awaited<ReturnType<typeof findLabRow>>>;
 
-// A legacy lab's migration to instances (PRODUCT §5). It is permanent and idempotent, and it runs in batches:
+// A legacy lab's migration to instances (docs/product.md §5). It is permanent and idempotent, and it runs in batches:
 // each batch is one transaction that locks the lab row, converts the next items after the lab's cursor (each
 // item's legacy fields become one instance; the item's fields are cleared), announces every changed item with one
 // inventory-item.updated, and advances the cursor. A process killed mid-way loses at most the batch it had not

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../shared/db/schema.js';
 
-// PRODUCT §4. Anything not listed is refused with 409 invalid_transition naming the allowed targets.
+// docs/product.md §4. Anything not listed is refused with 409 invalid_transition naming the allowed targets.
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   CREATED: ['APPROVED', 'ORDERED', 'CANCELLED'],
   APPROVED: ['ORDERED', 'CANCELLED'],

@@ -9,7 +9,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 // Strict: an unknown keyword or a misspelt format in a published schema is an error here, not silently ignored.
 const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }));
 
-// PRODUCT §7, written out independently of src/server/event-schemas.ts: the payload schema's title for each resource.
+// docs/product.md §7, written out independently of src/server/event-schemas.ts: the payload schema's title for each resource.
 /** The JSON Schema behind a kind's payload as published (named resources written out), for looking at its keywords. */
 const payload = (short: ShortEventType): any => (eventEnvelopeSchema('acme', short) as any).properties.data.properties[dataKeyOf(short)];
 
@@ -38,7 +38,7 @@ describe('event payload schemas', () => {
     }
   });
 
-  it('maps each kind to the resource PRODUCT §7 names (ordered carries the request with its history)', () => {
+  it('maps each kind to the resource docs/product.md §7 names (ordered carries the request with its history)', () => {
     for (const short of SHORT_EVENT_TYPES) expect(payload(short).title, short).toBe(EXPECTED_TITLE(short));
     const ordered = payload('order-request.ordered');
     expect(Object.keys(ordered.properties)).toEqual(expect.arrayContaining(['events', 'updated_by']));

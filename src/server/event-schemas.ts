@@ -7,7 +7,7 @@ import { SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
 import { InventoryType } from '../types/schemas.js';
 import { inlineNamed } from './named-schemas.js';
 
-// What each event carries (PRODUCT §7), from the same TypeBox schemas that serialize the API's responses. The
+// What each event carries (docs/product.md §7), from the same TypeBox schemas that serialize the API's responses. The
 // OpenAPI document publishes these in its `webhooks` section and the event tests validate emitted events against
 // that published document, so a payload that drifts from its schema fails a test. The type below makes a kind
 // added to EVENT_RESOURCES without a schema a compile error (and src/server/event-schemas.test.ts checks it at run time).

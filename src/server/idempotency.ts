@@ -7,7 +7,7 @@ import type { Database } from '../shared/db/schema.js';
 import { AppError, fieldError } from '../shared/errors.js';
 import * as repo from './idempotency-repository.js';
 
-// PRODUCT §2: a POST with an Idempotency-Key answers a retry (same token, key and body within 24 h) with the
+// docs/product.md §2: a POST with an Idempotency-Key answers a retry (same token, key and body within 24 h) with the
 // first response instead of doing the work twice; the same key with another body is 422.
 //
 // The key is claimed (a row inserted) before the handler runs, so concurrent retries cannot both do the work.

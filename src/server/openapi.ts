@@ -6,12 +6,12 @@ import { VERSION } from '../shared/version.js';
 import { eventWebhooks } from './event-schemas.js';
 import { NAMED_SCHEMAS } from './named-schemas.js';
 
-// GET /openapi.json (PRODUCT §2): generated from the schemas that validate and serialize, and shaped for client
+// GET /openapi.json (docs/product.md §2): generated from the schemas that validate and serialize, and shaped for client
 // generators: an operationId on every operation (docs/api.md lists them), each resource once under
 // components.schemas and $ref'd from the operations, the ways to authenticate as security schemes, and servers
 // from APP_URL. The list of operationIds is also what the typed client in client/ is generated from.
 
-/** The name of the sign-in session cookie (PRODUCT §10). */
+/** The name of the sign-in session cookie (docs/product.md §10). */
 export const SESSION_COOKIE = 'labstock_session';
 
 const SECURITY_SCHEMES = {

@@ -45,7 +45,7 @@ export function searchDocument(values: readonly (string | null | undefined)[]): 
   return doc;
 }
 
-/** What an item is searched by (PRODUCT §12): its own fields and the lot numbers of its active instances. */
+/** What an item is searched by (docs/product.md §12): its own fields and the lot numbers of its active instances. */
 export interface SearchableItem {
   name: string;
   vendor: string | null;

@@ -24,7 +24,7 @@ import {
 } from './rules.js';
 import type { FulfilmentLine, LineStatus, Shipment } from './schemas.js';
 
-// Shop fulfilment (PRODUCT §6) by service operators only (docs/decisions/0004-operators.md): every function takes
+// Shop fulfilment (docs/product.md §6) by service operators only (docs/decisions/0004-operators.md): every function takes
 // an OperatorActor, which only an operator token (src/server/app.ts) or the command line (src/cli/shop.ts) makes.
 // Each action is audited: in the transaction of its change when it succeeds, on its own when it is refused.
 
@@ -89,7 +89,7 @@ async function setLine(trx: Executor, ctx: LineContext, set: Partial<repo.LineRo
   return (await repo.findLine(trx, ctx.line.id))!;
 }
 
-/** Brings the line's request to the status the line implies (PRODUCT §6), with the backorder date. */
+/** Brings the line's request to the status the line implies (docs/product.md §6), with the backorder date. */
 async function followLine(trx: Executor, deps: ServiceDeps, userId: string, line: repo.LineRow): Promise<void> {
   const request = (await orders.findOrder(trx, line.order_request_id))!;
   const target = REQUEST_STATUS_OF_LINE[line.status as LineStatus];

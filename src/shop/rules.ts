@@ -4,7 +4,7 @@ import { dec } from '../shared/decimal.js';
 import { minorDigits } from '../shared/money.js';
 import type { LineStatus } from './schemas.js';
 
-// The shop's pure rules (PRODUCT §6): what an operator may do to a line, what the line's request becomes, the
+// The shop's pure rules (docs/product.md §6): what an operator may do to a line, what the line's request becomes, the
 // order's charges in exact minor units and order keys. A catalogue row's shape is src/catalogue/rules.ts.
 
 export interface LineState {

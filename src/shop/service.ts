@@ -14,7 +14,7 @@ import * as repo from './repository.js';
 import { CHECKOUT_FROM, computeCharges, estimatedDates, newOrderKey } from './rules.js';
 import type { PaymentMethod, SalesOrder } from './schemas.js';
 
-// The shop (PRODUCT §6): labs check order requests out into sales orders; service operators fulfil the lines
+// The shop (docs/product.md §6): labs check order requests out into sales orders; service operators fulfil the lines
 // (src/shop/fulfilment.ts); each request follows its line. Every change and its events commit together.
 
 export interface CheckoutInput {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
-// PRODUCT §2 conventions that hold across every operation: the error body, request ids, both token headers,
+// docs/product.md §2 conventions that hold across every operation: the error body, request ids, both token headers,
 // body limits, per-token rate limits, list headers.
 
 let h: Harness; // small body limit, so 413 is cheap to provoke

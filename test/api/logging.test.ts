@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/server/app.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
-// PRODUCT §9: structured JSON logs with request ids. And no token, valid or not, ever reaches a log line.
+// docs/product.md §9: structured JSON logs with request ids. And no token, valid or not, ever reaches a log line.
 let h: Harness;
 const lines: Record<string, unknown>[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;

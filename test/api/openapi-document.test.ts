@@ -95,7 +95,7 @@ describe('GET /openapi.json for generators', () => {
         }
         const ref = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : undefined);
         expect(ref, `${method} ${path} ${status} is a named schema`).toMatch(/^#\/components\/schemas\//);
-        // Errors are the Error body; /healthz answers 503 with its own Health body (PRODUCT §1).
+        // Errors are the Error body; /healthz answers 503 with its own Health body (docs/product.md §1).
         if (Number(status) >= 400 && path !== '/healthz') expect(ref, `${method} ${path} ${status}`).toBe('#/components/schemas/Error');
       }
     }

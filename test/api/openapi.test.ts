@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataKeyOf, SHORT_EVENT_TYPES } from '../../src/events/types.js';
 import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
 
-// GET /openapi.json is a valid OpenAPI 3.1 document describing the 17 public operations at PRODUCT §1's paths;
+// GET /openapi.json is a valid OpenAPI 3.1 document describing the 17 public operations at docs/product.md §1's paths;
 // GET /docs is the reference page; GET /metrics is Prometheus text.
 
 let h: Harness;
@@ -59,7 +59,7 @@ describe('GET /openapi.json', () => {
     expect(validator.version).toMatch(/^3\.1/);
   });
 
-  it("has every one of the 17 public operations at PRODUCT §1's exact paths (no version prefix)", () => {
+  it("has every one of the 17 public operations at docs/product.md §1's exact paths (no version prefix)", () => {
     const present = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((m) => ['get', 'put', 'post', 'patch', 'delete'].includes(m))

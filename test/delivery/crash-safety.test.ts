@@ -1,4 +1,4 @@
-// At-least-once across a crash (PRODUCT §8): a `labstock worker` process is SIGKILLed mid-stream, events keep
+// At-least-once across a crash (docs/product.md §8): a `labstock worker` process is SIGKILLed mid-stream, events keep
 // being committed, a fresh process takes over, and not one of 1,000 events is lost. Re-sent events may only be
 // ones the dead worker held a lease on when it died. Runs on SQLite and on PostgreSQL (DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers/harness.js';
 import { createHook, deliveries, deliverySuite, getHook, waitUntil } from './_setup.js';
 
-// PRODUCT §8: "Success is 2xx within the timeout; redirects are never followed; 410 disables the webhook"; "a
+// docs/product.md §8: "Success is 2xx within the timeout; redirects are never followed; 410 disables the webhook"; "a
 // webhook failing without a success for a sustained period (configurable) is disabled and that is visible in its
 // delivery log". Checked against real HTTP receivers, the delivery log and the webhooks row.
 

@@ -4,7 +4,7 @@ import type { Harness } from '../helpers/harness.js';
 import { type Received, Receiver, type Responder } from '../helpers/receiver.js';
 import { createHook, deliverySuite, getHook, type Hook } from './_setup.js';
 
-// PRODUCT §8: is_verified is true once the URL answered the CloudEvents webhook validation handshake (OPTIONS with
+// docs/product.md §8: is_verified is true once the URL answered the CloudEvents webhook validation handshake (OPTIONS with
 // WebHook-Request-Origin; 2xx with a matching WebHook-Allowed-Origin or *), tried on create and on URL change.
 // Rotating the secret keeps the old key signing alongside the new one for 24 h (space-separated signatures).
 // Deliveries may use Content-Type application/cloudevents+json, a per-webhook option.

@@ -4,7 +4,7 @@ import type { Harness } from '../helpers/harness.js';
 import type { Received, Receiver } from '../helpers/receiver.js';
 import { createHookAs as createHook, deliveriesAs as deliveries, deliverySuite, getHookAs as getHook } from './_setup.js';
 
-// PRODUCT §8: which webhooks get which events. "A lab webhook gets that lab's events; an org webhook gets all of
+// docs/product.md §8: which webhooks get which events. "A lab webhook gets that lab's events; an org webhook gets all of
 // the org's." event_types: full type strings, short resource.kind, resource.*, or empty/omitted for all. Disabled
 // webhooks get nothing. "Delivery requires [is_verified] only when WEBHOOK_REQUIRE_VERIFICATION is on." Another
 // organization never receives anything.

@@ -1,4 +1,4 @@
-// Two `labstock worker` processes on one PostgreSQL database (PRODUCT §9: workers claim with FOR UPDATE SKIP
+// Two `labstock worker` processes on one PostgreSQL database (docs/product.md §9: workers claim with FOR UPDATE SKIP
 // LOCKED and wake on LISTEN/NOTIFY): 5,000 events, each delivered exactly once, and both processes did part of
 // the work. SQLite is single-node, so this file only runs against PostgreSQL (DATABASE_URL=postgres://…).
 import pg from 'pg';

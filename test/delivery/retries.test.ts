@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Received, Receiver } from '../helpers/receiver.js';
 import { createHook, deliveries, deliverySuite, waitUntil } from './_setup.js';
 
-// PRODUCT §8: "Retries after 10 s, 100 s and 1000 s (configurable), with jitter", "429/503 Retry-After is
+// docs/product.md §8: "Retries after 10 s, 100 s and 1000 s (configurable), with jitter", "429/503 Retry-After is
 // honoured". The schedule lists the waits before each retry, so a schedule of three gives four attempts, and then
 // the delivery is given up. Timing is checked on recorded receipt times and on the delivery log, with lower bounds
 // (never earlier than promised) and generous upper bounds.

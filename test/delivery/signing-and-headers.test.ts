@@ -4,7 +4,7 @@ import type { Harness } from '../helpers/harness.js';
 import { type Received, Receiver } from '../helpers/receiver.js';
 import { createHook, deliveriesAs, deliverySuite, waitUntil } from './_setup.js';
 
-// PRODUCT §7–§8: what one delivery looks like on the wire. A POST of the CloudEvent JSON, Content-Type
+// docs/product.md §7–§8: what one delivery looks like on the wire. A POST of the CloudEvent JSON, Content-Type
 // application/json, and when signed the Standard Webhooks headers (webhook-id stable across retries,
 // webhook-timestamp, webhook-signature = "v1,<base64 HMAC-SHA256 of id.timestamp.body>") plus Signature with
 // the same value. Every assertion is on what a real HTTP receiver got.

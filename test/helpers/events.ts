@@ -208,7 +208,7 @@ export async function eventsAfter(h: Harness, before: string[]) {
 
 export const eventCount = async (h: Harness): Promise<number> => (await h.deps.db.selectFrom('events').select(['id']).execute()).length;
 
-/** Checks the CloudEvents envelope (PRODUCT §7) of an outbox event. */
+/** Checks the CloudEvents envelope (docs/product.md §7) of an outbox event. */
 export function expectEnvelope(e: StoredEvent, type: string, dataKey: string): void {
   expect(e.event.specversion).toBe('1.0');
   expect(e.event.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

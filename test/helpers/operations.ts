@@ -1,5 +1,5 @@
 // Shared by the cross-tenant matrix and the random-request property test: the 17 public operations
-// (PRODUCT §1), the ids of one tenant, and a whole-database snapshot.
+// (docs/product.md §1), the ids of one tenant, and a whole-database snapshot.
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { OrgFixture } from './fixtures.js';
@@ -33,7 +33,7 @@ export interface Tenant {
 export type Method = 'GET' | 'POST' | 'PUT';
 
 export interface Operation {
-  /** "METHOD /path/{param}" exactly as PRODUCT §1 writes it. */
+  /** "METHOD /path/{param}" exactly as docs/product.md §1 writes it. */
   key: string;
   method: Method;
   path: string;

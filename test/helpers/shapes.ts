@@ -8,7 +8,7 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** A well-formed UUID that names nothing. */
 export const UNKNOWN_ID = '5b0c1e0a-8f57-4c43-9a0e-2a5d6b1c9e7f';
 
-/** Contract fields of an inventory item, plus app_url (PRODUCT §1). */
+/** Contract fields of an inventory item, plus app_url (docs/product.md §1). */
 export const ITEM_KEYS = [
   'id',
   'name',

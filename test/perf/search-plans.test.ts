@@ -11,7 +11,7 @@ import { itemSearchDocument, NO_EXPIRY, nameSortKey } from '../../src/shared/sea
 import { createType } from '../../src/types/service.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
-// Plans, not timings, of GET /inventory-items' search, filters and sorts (PRODUCT §12: each a real index, none a
+// Plans, not timings, of GET /inventory-items' search, filters and sorts (docs/product.md §12: each a real index, none a
 // scan), on both databases. The statements are the ones the list runs (itemPageQueries), planned with their
 // parameters over 6,000 items: with statistics on PostgreSQL (ANALYZE, as autovacuum keeps them), without on
 // SQLite (as Labstock's SQLite databases are).

@@ -7,7 +7,7 @@ import type { Worker } from '../../src/delivery/worker.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { Receiver } from '../helpers/receiver.js';
 
-// PRODUCT §8 SSRF: the address actually connected to must be public unicast. A URL naming a blocked address
+// docs/product.md §8 SSRF: the address actually connected to must be public unicast. A URL naming a blocked address
 // literally is refused at create and update (422 naming url); a name is checked after DNS, at connect time, so a
 // name resolving to loopback is accepted at create but its deliveries are refused ('blocked' in the log).
 // WEBHOOK_ALLOWED_CIDRS opens exactly the ranges it names. Redirects are never followed.
@@ -163,7 +163,7 @@ describe('SSRF: literal targets at create and update', () => {
 
 describe('SSRF: embedded-IPv4 forms beyond mapped and NAT64', () => {
   // ::/96 (IPv4-compatible, deprecated by RFC 4291) lies in ::/8, reserved by the IETF: not public unicast, and
-  // [::127.0.0.1] spells loopback. PRODUCT §8 admits only public unicast targets.
+  // [::127.0.0.1] spells loopback. docs/product.md §8 admits only public unicast targets.
   it('IPv4-compatible forms of loopback, metadata and private addresses are refused at create (422 naming url)', async () => {
     const urls = ['http://[::127.0.0.1]/hook', 'http://[::a9fe:a9fe]/latest/meta-data/', 'http://[::10.0.0.1]/hook'];
     const answers: string[] = [];

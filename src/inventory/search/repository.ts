@@ -9,7 +9,7 @@ import type { QueryWord } from '../../shared/search-text.js';
 import type { ItemRow } from '../repository.js';
 import { ftsMatch, type ItemFilter, type ItemIndex, type ItemOrder, tsQuery } from './rules.js';
 
-// GET /inventory-items' queries (PRODUCT §12): a page of the visible items, filtered and sorted, and its count;
+// GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count;
 // and the index they search, written in the transaction of every change to an item (src/inventory/changes.ts).
 // Each filter and sort has its own index (migration 0010); test/perf/search-plans.test.ts shows both databases
 // using them.

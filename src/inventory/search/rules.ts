@@ -2,7 +2,7 @@ import { dec } from '../../shared/decimal.js';
 import { itemSearchDocument, nameSortKey, type QueryWord, queryWords, soonestExpiry } from '../../shared/search-text.js';
 import type { InventoryItem } from '../schemas.js';
 
-// The pure rules of finding items (PRODUCT §12): what GET /inventory-items' search parameters mean, the query text
+// The pure rules of finding items (docs/product.md §12): what GET /inventory-items' search parameters mean, the query text
 // each database's full-text index is asked, and what an item is filtered and sorted by. The repository runs them;
 // every change to an item or its instances stores what itemIndexOf says (src/inventory/changes.ts).
 

@@ -1,4 +1,4 @@
-// Helpers of the search, filter and minimum-quantity tests (PRODUCT §12): listing with a query string, and the
+// Helpers of the search, filter and minimum-quantity tests (docs/product.md §12): listing with a query string, and the
 // names or ids a list answered, page by page. No tests here.
 import { expect } from 'vitest';
 import type { Harness } from '../../helpers/harness.js';

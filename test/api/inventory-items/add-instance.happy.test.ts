@@ -1,4 +1,4 @@
-// POST /inventory-items/{id}/instances: PRODUCT §5 (add an instance to a migrated lab's item; legacy lab 409).
+// POST /inventory-items/{id}/instances: docs/product.md §5 (add an instance to a migrated lab's item; legacy lab 409).
 // Every change: the full item back, a new ETag, history, and one inventory-item.updated (§7).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

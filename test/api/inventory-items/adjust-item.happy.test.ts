@@ -1,4 +1,4 @@
-// POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: PRODUCT §5 (relative adjustments that refuse
+// POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: docs/product.md §5 (relative adjustments that refuse
 // to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
 
 import type { InjectOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: PRODUCT §5 (archive an instance).
+// POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: docs/product.md §5 (archive an instance).
 
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

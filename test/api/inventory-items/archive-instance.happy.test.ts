@@ -1,4 +1,4 @@
-// POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: PRODUCT §5 (an archived instance leaves
+// POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: docs/product.md §5 (an archived instance leaves
 // instances[] and the sum; its row stays). The full item back, a new ETag, history, one inventory-item.updated (§7).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

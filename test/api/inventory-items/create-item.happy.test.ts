@@ -1,4 +1,4 @@
-// POST /inventory-items: PRODUCT §5 (legacy lab: quantity/lot/expiry/location on the item; migrated lab: instances,
+// POST /inventory-items: docs/product.md §5 (legacy lab: quantity/lot/expiry/location on the item; migrated lab: instances,
 // legacy-only fields 422) and §7 (inventory-item.created with instances and lab.uses_instances).
 
 import type { InjectOptions } from 'fastify';

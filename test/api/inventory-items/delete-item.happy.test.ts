@@ -1,4 +1,4 @@
-// DELETE /inventory-items/{id}: PRODUCT §5 (delete items) and §7 (inventory-item.deleted with the last state,
+// DELETE /inventory-items/{id}: docs/product.md §5 (delete items) and §7 (inventory-item.deleted with the last state,
 // instances included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';

@@ -1,4 +1,4 @@
-// PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: PRODUCT §5 (edit an instance of a migrated lab's item).
+// PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: docs/product.md §5 (edit an instance of a migrated lab's item).
 // Every change: the full item back, a new ETag, history, and one inventory-item.updated (§7).
 
 import type { InjectOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// PATCH /inventory-items/{id}: PRODUCT §5 (edit items; history per field) and §2 (If-Match → 412), §7
+// PATCH /inventory-items/{id}: docs/product.md §5 (edit items; history per field) and §2 (If-Match → 412), §7
 // (inventory-item.updated once per change, none when nothing changed).
 
 import type { InjectOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// GET /inventory-items filters (PRODUCT §12): type_id, location_id (that location and everything below it),
+// GET /inventory-items filters (docs/product.md §12): type_id, location_id (that location and everything below it),
 // expiring_before (an active instance's or the legacy expiry, strictly before), below_minimum=true; each alone,
 // combined with one another, with q and lab_id; each following the changes that move an item in or out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

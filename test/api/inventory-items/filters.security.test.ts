@@ -1,4 +1,4 @@
-// GET /inventory-items search and filters (PRODUCT §3, §12): another organization's lab, type and location ids
+// GET /inventory-items search and filters (docs/product.md §3, §12): another organization's lab, type and location ids
 // give [] and a total of 0 (as lab_id always has), never its data; a member finds only the labs they belong to;
 // a user of no lab finds nothing, whatever the filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

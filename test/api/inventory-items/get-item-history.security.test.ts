@@ -1,4 +1,4 @@
-// GET /inventory-items/{id}/history: PRODUCT §5 (per-item history: who changed what, when, old → new).
+// GET /inventory-items/{id}/history: docs/product.md §5 (per-item history: who changed what, when, old → new).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, expectError, revokedToken, UUID_RE } from './_helpers.js';

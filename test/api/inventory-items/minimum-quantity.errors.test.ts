@@ -1,4 +1,4 @@
-// PUT and GET /inventory-items/{id}/minimum-quantity refusals (PRODUCT §2): 400, 401, 404, 409 lab_migrating,
+// PUT and GET /inventory-items/{id}/minimum-quantity refusals (docs/product.md §2): 400, 401, 404, 409 lab_migrating,
 // 412, 415, 422; each in the error shape, each changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMigration } from '../../../src/lab-migration/service.js';

@@ -1,5 +1,5 @@
-// GET and PUT /inventory-items/{id}/minimum-quantity (PRODUCT §12): a decimal string or null, on its own endpoint
-// and never a field of the item (PRODUCT §1); a change is an edit of the item: new ETag, history, one
+// GET and PUT /inventory-items/{id}/minimum-quantity (docs/product.md §12): a decimal string or null, on its own endpoint
+// and never a field of the item (docs/product.md §1); a change is an edit of the item: new ETag, history, one
 // inventory-item.updated carrying the item exactly as the contract shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';

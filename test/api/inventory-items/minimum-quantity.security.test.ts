@@ -1,4 +1,4 @@
-// GET and PUT /inventory-items/{id}/minimum-quantity (PRODUCT §3): another organization's item, an item of a lab
+// GET and PUT /inventory-items/{id}/minimum-quantity (docs/product.md §3): another organization's item, an item of a lab
 // the member does not belong to, and any item for a user of no lab are 404 (never 403, never data), changing
 // nothing; a member of the item's lab and an org admin may set it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

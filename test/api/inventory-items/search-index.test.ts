@@ -1,4 +1,4 @@
-// The search index outside the item endpoints (PRODUCT §12): migration 0010 fills it for items that existed
+// The search index outside the item endpoints (docs/product.md §12): migration 0010 fills it for items that existed
 // before it, exactly as the application writes it; a lab migration to instances and receiving an order request
 // keep it current in their own transactions.
 import { sql } from 'kysely';

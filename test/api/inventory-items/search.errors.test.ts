@@ -1,5 +1,5 @@
 // GET /inventory-items search and filter input that could break a full-text query or a filter: never an error
-// (nor query syntax reaching the index), only 422 for a parameter that is not of its type. PRODUCT §2 and §12.
+// (nor query syntax reaching the index), only 422 for a parameter that is not of its type. docs/product.md §2 and §12.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, dbState, expectError, expectValidation, revokedToken } from './_helpers.js';

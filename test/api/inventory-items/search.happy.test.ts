@@ -1,4 +1,4 @@
-// GET /inventory-items?q=…: PRODUCT §12. Words match the start of words of the name, vendor, catalog, CAS and
+// GET /inventory-items?q=…: docs/product.md §12. Words match the start of words of the name, vendor, catalog, CAS and
 // serial numbers and the lot numbers of the item and its active instances; dashes do not matter; every word must
 // match; the index follows every change in the change's own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /inventory-items?sort=… (PRODUCT §12): name, expiration_date, updated_at, "-" for descending; ties by
+// GET /inventory-items?sort=… (docs/product.md §12): name, expiration_date, updated_at, "-" for descending; ties by
 // creation time then id in the same direction; pages of any size give the whole sorted list, nothing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';

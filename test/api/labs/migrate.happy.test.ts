@@ -1,4 +1,4 @@
-// POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (PRODUCT §5 "Migration"; docs/api.md): a legacy
+// POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (docs/product.md §5 "Migration"; docs/api.md): a legacy
 // lab's items become instances, each changed item is announced once, a second run changes nothing, a migration in
 // progress keeps reads right and refuses writes, and a lab of 100,000 items migrates correctly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

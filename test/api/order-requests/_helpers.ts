@@ -14,7 +14,7 @@ export { DATETIME_RE, MISSING_ID, parseLink, UUID_RE } from '../../helpers/shape
 export type Status = 'CREATED' | 'CANCELLED' | 'APPROVED' | 'ORDERED' | 'BACKORDERED' | 'RECEIVED';
 export const STATUSES: Status[] = ['CREATED', 'CANCELLED', 'APPROVED', 'ORDERED', 'BACKORDERED', 'RECEIVED'];
 
-/** PRODUCT.md §4, written out independently of src/order-requests/rules.ts. */
+/** docs/product.md §4, written out independently of src/order-requests/rules.ts. */
 export const TRANSITIONS: Record<Status, Status[]> = {
   CREATED: ['APPROVED', 'ORDERED', 'CANCELLED'],
   APPROVED: ['ORDERED', 'CANCELLED'],
@@ -34,7 +34,7 @@ export const PATH_TO: Record<Status, Status[]> = {
   RECEIVED: ['ORDERED', 'RECEIVED'],
 };
 
-/** Every field of the contract's Order request, plus app_url (PRODUCT §1). */
+/** Every field of the contract's Order request, plus app_url (docs/product.md §1). */
 export const ORDER_FIELDS = [
   'id',
   'status',

@@ -1,4 +1,4 @@
-// DELETE /order-requests/{id}: PRODUCT §4 (by the requester or an org admin, not once RECEIVED) and §7
+// DELETE /order-requests/{id}: docs/product.md §4 (by the requester or an org admin, not once RECEIVED) and §7
 // (order-request.deleted with its last state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';

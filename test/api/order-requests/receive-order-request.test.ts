@@ -1,4 +1,4 @@
-// POST /order-requests/{id}/receive {lot_number?, expiration_date?, location_id?}: PRODUCT §4 (RECEIVED adds the
+// POST /order-requests/{id}/receive {lot_number?, expiration_date?, location_id?}: docs/product.md §4 (RECEIVED adds the
 // goods to inventory in the same transaction; migrated lab: a new instance with lot, expiry and location).
 
 import type { InjectOptions } from 'fastify';

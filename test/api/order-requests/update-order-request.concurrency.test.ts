@@ -1,5 +1,5 @@
 // Identical status changes racing each other (issue 9, item 12). A PUT that finds the status already set answers
-// 200 and changes nothing (PRODUCT §4), so twenty identical PUTs answer 200 to all of them, with one history row
+// 200 and changes nothing (docs/product.md §4), so twenty identical PUTs answer 200 to all of them, with one history row
 // and one event, whoever gets there first. On PostgreSQL some callers got 409 (they read the old status, then
 // lost the conditional update). The same holds for the receive endpoint and the shop's checkout, whose losers
 // get the answer a sequential caller would get. Also run on SQLite, where writers are serial.

@@ -27,8 +27,8 @@ afterAll(() => h?.close());
 
 const ALLOWED: [Status, Status][] = STATUSES.flatMap((from) => TRANSITIONS[from].map((to) => [from, to] as [Status, Status]));
 
-describe('PUT /order-requests/{id}: allowed transitions (PRODUCT §4)', () => {
-  it('the table has the 12 transitions of PRODUCT §4', () => {
+describe('PUT /order-requests/{id}: allowed transitions (docs/product.md §4)', () => {
+  it('the table has the 12 transitions of docs/product.md §4', () => {
     expect(ALLOWED).toHaveLength(12);
   });
 

@@ -1,4 +1,4 @@
-// POST /types {lab_id, name}: PRODUCT §5 (types create) and §7 (type.created, data.type with lab).
+// POST /types {lab_id, name}: docs/product.md §5 (types create) and §7 (type.created, data.type with lab).
 
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// DELETE /types/{id}: PRODUCT §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
+// DELETE /types/{id}: docs/product.md §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';

@@ -1,4 +1,4 @@
-// PUT /types/{id} {name}: PRODUCT §5 (types rename) and §7 (type.updated; same name: no event).
+// PUT /types/{id} {name}: docs/product.md §5 (types rename) and §7 (type.updated; same name: no event).
 
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

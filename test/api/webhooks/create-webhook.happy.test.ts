@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
-// POST /webhooks (PRODUCT §8): url plus exactly one of lab_id / organization_id; event types in any of the three
+// POST /webhooks (docs/product.md §8): url plus exactly one of lab_id / organization_id; event types in any of the three
 // spellings come back as full type strings; defaults; a fresh Standard Webhooks signing key; 201 + Location.
 
 let h: Harness;
@@ -114,7 +114,7 @@ describe('POST /webhooks', () => {
     );
   });
 
-  it('accepts every event type of PRODUCT §7, in both spellings', async () => {
+  it('accepts every event type of docs/product.md §7, in both spellings', async () => {
     const short = await create({ organization_id: h.a.orgId, url: 'https://hooks.example.org/all-short', event_types: ALL_SHORT_TYPES });
     expect(short.statusCode, short.body).toBe(201);
     expect(sorted(short.json().event_types)).toEqual(sorted(ALL_SHORT_TYPES.map(full)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Call, expectSameAnswer, GHOST_ID, h, itHidesForeign, itRefusesMembers, useHarness } from './_security.js';
 
-// Only organization admins manage webhooks (PRODUCT §3), and only for their own organization and its labs:
+// Only organization admins manage webhooks (docs/product.md §3), and only for their own organization and its labs:
 // another organization's lab or organization id is 404, as if it did not exist.
 
 useHarness();

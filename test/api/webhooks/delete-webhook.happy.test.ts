@@ -3,7 +3,7 @@ import type { Worker } from '../../../src/delivery/worker.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { Receiver } from '../../helpers/receiver.js';
 
-// DELETE /webhooks/{id} (PRODUCT §8): 204 with no body; the webhook goes with its deliveries and their log, and
+// DELETE /webhooks/{id} (docs/product.md §8): 204 with no body; the webhook goes with its deliveries and their log, and
 // nothing is sent to it any more, not even deliveries that were still pending. Other webhooks are untouched.
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { create, DATETIME_RE, h, ping, receiver, settle, UUID_RE, useDeliveringApp, worker } from './_setup.js';
 
-// GET /webhooks/{id}/deliveries (PRODUCT §8, lists as in §2): this webhook's deliveries, newest first, a bare
+// GET /webhooks/{id}/deliveries (docs/product.md §8, lists as in §2): this webhook's deliveries, newest first, a bare
 // array paginated with Link and X-Total-Count, each with its whole attempt log in the order the attempts ran.
 
 useDeliveringApp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
 import { create, DATETIME_RE, h, ping, postsTo, receiver, settle, UUID_RE, useDeliveringApp } from './_setup.js';
 
-// POST /webhooks/{id}/ping (PRODUCT §8): 202 {id, event_id, status}; a com.labstock.webhook.ping CloudEvent is
+// POST /webhooks/{id}/ping (docs/product.md §8): 202 {id, event_id, status}; a com.labstock.webhook.ping CloudEvent is
 // delivered to this webhook only, whatever its event_types filter, signed like any delivery.
 
 useDeliveringApp();

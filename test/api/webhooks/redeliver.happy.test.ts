@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
 import { create, h, postsTo, receiver, settle, UUID_RE, useDeliveringApp } from './_setup.js';
 
-// POST /webhooks/{id}/deliveries/{deliveryId}/redeliver (PRODUCT §8): 202 {id, event_id, status}; the same event
+// POST /webhooks/{id}/deliveries/{deliveryId}/redeliver (docs/product.md §8): 202 {id, event_id, status}; the same event
 // is sent again as a new delivery, with the same webhook-id (receivers deduplicate on it) and the same body.
 // The original delivery and its log stay as they were.
 

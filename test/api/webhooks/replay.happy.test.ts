@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Receiver } from '../../helpers/receiver.js';
 import { create, h, postsTo as postsAt, receiver, settle, useDeliveringApp } from './_setup.js';
 
-// POST /webhooks/{id}/replay {from, to} (PRODUCT §8): 202 {scheduled}; every event of the webhook's scope (its lab,
+// POST /webhooks/{id}/replay {from, to} (docs/product.md §8): 202 {scheduled}; every event of the webhook's scope (its lab,
 // or its whole organization) and event_types filter created in [from, to] is sent again, including events that
 // happened while the webhook was disabled. Ping events are never replayed.
 

@@ -3,7 +3,7 @@ import type { Worker } from '../../../src/delivery/worker.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { Receiver } from '../../helpers/receiver.js';
 
-// POST /webhooks/{id}/rotate-secret (PRODUCT §8): a new whsec_ key; the old one keeps signing alongside it for
+// POST /webhooks/{id}/rotate-secret (docs/product.md §8): a new whsec_ key; the old one keeps signing alongside it for
 // 24 hours (space-separated in webhook-signature), so a receiver holding either key verifies; then only the new.
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
-// PUT /webhooks/{id} (PRODUCT §8): is_enabled (the contract's field), and name, url, event_types, is_signed.
+// PUT /webhooks/{id} (docs/product.md §8): is_enabled (the contract's field), and name, url, event_types, is_signed.
 // Untouched fields stay; a new url is not verified until it answers the handshake again.
 
 let h: Harness;

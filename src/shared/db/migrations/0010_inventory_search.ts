@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { itemSearchDocument, NO_EXPIRY, nameSortKey, soonestExpiry } from '../../search-text.js';
 
-// Search, filters, sorting and minimum quantities of inventory items (PRODUCT §12, src/inventory/search/rules.ts).
+// Search, filters, sorting and minimum quantities of inventory items (docs/product.md §12, src/inventory/search/rules.ts).
 //
 // - inventory_items gains minimum_quantity, and three columns that the application keeps current in the transaction
 //   of every change to the item or its instances: below_minimum, soonest_expiry (the earliest legacy or active
