@@ -112,3 +112,17 @@ export async function insertHistory(ex: Executor, row: OrderRequestEventsTable):
 
 export const historyOf = (ex: Executor, orderId: string) =>
   ex.selectFrom('order_request_events').selectAll().where('order_request_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+
+/** The unit price and currency of the lab's latest request for a product, for "reorder" (src/order-requests/reorder.ts). */
+export function lastPriceOf(ex: Executor, labId: string, vendorName: string, catalogNumber: string) {
+  return ex
+    .selectFrom('order_requests')
+    .select(['unit_price', 'currency'])
+    .where('lab_id', '=', labId)
+    .where('vendor_name', '=', vendorName)
+    .where('catalog_number', '=', catalogNumber)
+    .orderBy('requested_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,33 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { OrderStatus } from '../shared/db/schema.js';
+import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateString, ref, responses, Uuid } from '../shared/schemas.js';
-import { ORDER_STATUSES, OrderRequest, OrderStatus as OrderStatusSchema } from './schemas.js';
+import { ReorderBody, reorderItem } from './reorder.js';
+import { ORDER_STATUSES, OrderRequest, OrderRequestCreate, OrderStatus as OrderStatusSchema } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
-
-const CreateBody = Type.Object(
-  {
-    lab_id: Uuid,
-    type_id: Uuid,
-    name: Type.String({ minLength: 1, maxLength: 500 }),
-    vendor_product_id: Type.Optional(Uuid),
-    vendor_name: Type.String({ minLength: 1, maxLength: 500 }),
-    catalog_number: Type.String({ minLength: 1, maxLength: 200 }),
-    price: Type.Object(
-      {
-        amount: Type.String({ maxLength: 40, description: 'minor units ("1250") or major units with a point ("12.50")' }),
-        currency: Type.String({ maxLength: 3, description: 'ISO 4217 code' }),
-      },
-      { additionalProperties: false },
-    ),
-    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-    required_before: Type.Optional(DateString),
-    notes: Type.Optional(Type.String({ maxLength: 10_000 })),
-  },
-  { additionalProperties: false },
-);
 
 /** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
 function parseStatuses(query: { status?: string[]; 'status[]'?: string[] }): OrderStatus[] | undefined {
@@ -74,12 +54,35 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createOrderRequest',
         tags: ['Order requests'],
         summary: 'Create order request',
-        body: CreateBody,
+        body: OrderRequestCreate,
         response: responses({ 201: ref(OrderRequest) }, [400, 401, 404, 413, 415, 422]),
       },
     },
     async (request, reply) => {
       const order = await createOrder(app.deps, request.actor, request.body);
+      reply.code(201).header('Location', `/order-requests/${order.id}`);
+      return order;
+    },
+  );
+
+  app.post(
+    '/inventory-items/:id/reorder',
+    {
+      // Every field is optional: `curl -X POST …/reorder` with no body orders one at the last price.
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        operationId: 'reorderInventoryItem',
+        tags: ['Order requests'],
+        summary: 'Reorder an item',
+        description:
+          "Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.",
+        params: Type.Object({ id: Uuid }),
+        body: ReorderBody,
+        response: responses({ 201: ref(OrderRequest) }, [400, 401, 404, 413, 415, 422]),
+      },
+    },
+    async (request, reply) => {
+      const order = await reorderItem(app.deps, request.actor, request.params.id, request.body);
       reply.code(201).header('Location', `/order-requests/${order.id}`);
       return order;
     },

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
-import { DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
+import { DateString, DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
 
 // The order request exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
@@ -60,3 +60,30 @@ export const OrderRequestWithHistory = Type.Object(
   { $id: 'OrderRequestWithHistory', title: 'OrderRequestWithHistory', additionalProperties: false },
 );
 export type OrderRequestWithHistory = Static<typeof OrderRequestWithHistory>;
+
+/** A price as request bodies give it: the amount is checked against the currency by src/shared/money.ts. */
+export const PriceBody = Type.Object(
+  {
+    amount: Type.String({ maxLength: 40, description: 'minor units ("1250") or major units with a point ("12.50")' }),
+    currency: Type.String({ maxLength: 3, description: 'ISO 4217 code' }),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /order-requests' body; createOrder takes its Static type. */
+export const OrderRequestCreate = Type.Object(
+  {
+    lab_id: Uuid,
+    type_id: Uuid,
+    name: Type.String({ minLength: 1, maxLength: 500 }),
+    vendor_product_id: Type.Optional(Uuid),
+    vendor_name: Type.String({ minLength: 1, maxLength: 500 }),
+    catalog_number: Type.String({ minLength: 1, maxLength: 200 }),
+    price: PriceBody,
+    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    required_before: Type.Optional(DateString),
+    notes: Type.Optional(Type.String({ maxLength: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+export type OrderRequestCreate = Static<typeof OrderRequestCreate>;

@@ -15,20 +15,9 @@ import { findTypeInLab } from '../types/repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
-import type { OrderRequest } from './schemas.js';
+import type { OrderRequest, OrderRequestCreate } from './schemas.js';
 
-export interface CreateOrderInput {
-  lab_id: string;
-  type_id: string;
-  name: string;
-  vendor_product_id?: string;
-  vendor_name: string;
-  catalog_number: string;
-  price: { amount: string; currency: string };
-  quantity: number;
-  required_before?: string;
-  notes?: string;
-}
+export type CreateOrderInput = OrderRequestCreate;
 
 export async function listOrders(deps: ServiceDeps, actor: Actor, filter: { labId?: string; statuses?: OrderStatus[] }, page: Page) {
   const { total, rows } = await repo.listVisibleOrders(deps.db, actor, filter, page);

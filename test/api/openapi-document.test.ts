@@ -33,6 +33,18 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** Every `$ref` string anywhere under `node`. */
+/** The node with every `#/components/schemas/…` reference replaced by the schema it names (recursively). */
+function inline(node: unknown, depth = 0): unknown {
+  if (depth > 50) throw new Error('$ref cycle');
+  if (Array.isArray(node)) return node.map((n) => inline(n, depth + 1));
+  if (node === null || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: string }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    return inline(doc.components.schemas[ref.slice('#/components/schemas/'.length)], depth + 1);
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth + 1)]));
+}
+
 function refsIn(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) for (const n of node) refsIn(n, out);
   else if (node && typeof node === 'object') {
@@ -105,9 +117,12 @@ describe('GET /openapi.json for generators', () => {
     expect(JSON.stringify(doc)).not.toMatch(/def-\d/);
   });
 
-  it('is less than half its size with every schema inline (421 kB before; the webhooks section stays whole)', () => {
-    expect(size).toBeLessThan(250_000);
-    expect(JSON.stringify(doc.paths).length).toBeLessThan(120_000);
+  it('refers instead of repeating: paths are under a third of their size with every schema inline (the webhooks section stays whole)', () => {
+    // Measured against the same document with every $ref replaced by its schema, so the check holds as routes are added.
+    const inlined = JSON.stringify({ ...doc, paths: inline(doc.paths), components: { ...doc.components, schemas: undefined } }).length;
+    // The whole document was 421 kB before schemas were named; the standalone event schemas keep it above half.
+    expect(size).toBeLessThan(inlined * 0.6);
+    expect(JSON.stringify(doc.paths).length).toBeLessThan(JSON.stringify(inline(doc.paths)).length / 3);
   });
 
   it('keeps each published event schema standalone: it compiles and validates with no document around it', () => {
