@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
-import { setDemoPassword } from '../accounts/auth.js';
-import { seedDemo } from '../demo/seed.js';
 import { loadConfig } from '../shared/config.js';
 import { migrateToLatest, openDatabase } from '../shared/db/database.js';
 import { VERSION } from '../shared/version.js';
 import { registerAdmin } from './admin.js';
 import { reportAndExit, withContext } from './context.js';
 import { emit, printError, wantsJson } from './output.js';
-import { runWorker, serve } from './serve.js';
+
+// `serve`, `worker` and `demo` import the HTTP app, the worker and the seed only when they run: every other command
+// (the admin commands above all, which scripts and the CLI tests start by the dozen) starts without loading them.
+const serveModule = () => import('./serve.js');
 
 const program = new Command();
 program.name('labstock').description('Lab inventory and ordering service').version(VERSION);
@@ -21,9 +22,12 @@ program
   .command('serve')
   .description('serve the HTTP API and deliver webhooks')
   .option('--no-worker', 'serve the API only; run `labstock worker` processes for delivery')
-  .action((o: { worker: boolean }) => serve(o));
+  .action(async (o: { worker: boolean }) => (await serveModule()).serve(o));
 
-program.command('worker').description('deliver webhooks (no HTTP API)').action(runWorker);
+program
+  .command('worker')
+  .description('deliver webhooks (no HTTP API)')
+  .action(async () => (await serveModule()).runWorker());
 
 program
   .command('migrate')
@@ -49,6 +53,7 @@ program
   .option('--json', 'print JSON')
   .action((o: { json?: boolean }) =>
     withContext(async ({ deps, config }) => {
+      const [{ seedDemo }, { setDemoPassword }] = await Promise.all([import('../demo/seed.js'), import('../accounts/auth.js')]);
       const result = await seedDemo(deps);
       const signIn = await setDemoPassword(deps.db, result.admin_user_id);
       const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
