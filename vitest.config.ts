@@ -19,9 +19,12 @@ export default defineConfig({
       // `npm run test:unit`: the pure rules beside the code, no database (the PostgreSQL migration test skips
       // without one).
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/browser/**'] } },
       // The typed client in client/ against the real server, its generated types and its build.
       { extends: true, test: { name: 'client', include: ['client/test/**/*.test.ts'] } },
+      // The web application's journeys in Chromium against the real server (test/helpers/browser.ts); they need
+      // `npm run build` (the app in dist/web) and the chromium package.
+      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'] } },
     ],
   },
 });

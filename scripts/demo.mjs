@@ -13,6 +13,8 @@ const env = {
   ...process.env,
   DATABASE_URL: file,
   PORT: process.env.PORT ?? '8080',
+  // The browser signs in only from APP_URL's origin (docs/auth.md): the printed links use the same address.
+  APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`,
   // The demo lets webhooks reach receivers on this machine; production keeps loopback closed.
   WEBHOOK_ALLOWED_CIDRS: process.env.WEBHOOK_ALLOWED_CIDRS ?? '127.0.0.0/8,::1/128',
 };

@@ -56,15 +56,17 @@ program
       const [{ seedDemo }, { setDemoPassword }] = await Promise.all([import('../demo/seed.js'), import('../accounts/auth.js')]);
       const result = await seedDemo(deps);
       const signIn = await setDemoPassword(deps.db, result.admin_user_id);
-      const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-      emit(!!o.json, { base_url: base, ...result, sign_in: signIn }, () =>
+      // APP_URL is where people open the application (and the only origin a browser may sign in from).
+      const base = config.appUrl.replace(/\/$/, '');
+      emit(!!o.json, { base_url: base, app_url: `${base}/app/`, ...result, sign_in: signIn }, () =>
         [
           'Demo organization "Demo University" is ready.',
           '',
+          `  Web application: ${base}/app/`,
           `  Access token (org admin Ada Lovelace): ${result.token}`,
           `  Access token (lab member Max Planck):  ${result.member_token}`,
           `  Operator token (service operator Otto Hahn, shop fulfilment only): ${result.operator_token}`,
-          `  Sign in (org admin): ${signIn.email} / ${signIn.password}   (POST /auth/sign-in; docs/auth.md)`,
+          `  Sign in (org admin): ${signIn.email} / ${signIn.password}   (in the web application, or POST /auth/sign-in; docs/auth.md)`,
           `  Organization: ${result.organization_id}`,
           `  Legacy lab:   ${result.legacy_lab_id}`,
           `  Migrated lab: ${result.migrated_lab_id}`,

@@ -7,7 +7,7 @@ import { activeInstancesOf, type ItemRow } from './repository.js';
 import { itemQuantity } from './rules.js';
 import type { InventoryItem } from './schemas.js';
 
-export const itemAppUrl = (appUrl: string, id: string): string => `${appUrl}/inventory/items/${id}`;
+export const itemAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/inventory/items/${id}`;
 
 /**
  * Turns item rows into public items. Everything nested is fetched in batches (labs, users, types, instances,

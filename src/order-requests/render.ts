@@ -7,7 +7,7 @@ import { typeRefsByIds } from '../types/repository.js';
 import { historyOf, type OrderRow } from './repository.js';
 import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 
-export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/order-requests/${id}`;
+export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/order-requests/${id}`;
 
 /** Public order requests from rows, with labs, users and types fetched in one batch each. */
 export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[]): Promise<OrderRequest[]> {

@@ -35,6 +35,7 @@ import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
 import { installOpenApi } from './openapi.js';
+import { installWebApp } from './web-app.js';
 
 export interface Deps {
   config: Config;
@@ -62,6 +63,8 @@ declare module 'fastify' {
     session?: boolean;
     /** false: Idempotency-Key is not honoured, because the answer holds a secret that must not be stored. */
     idempotency?: boolean;
+    /** The web application's files (src/server/web-app.ts): open, and not counted against the per-address budget. */
+    webApp?: boolean;
   }
 }
 
@@ -221,6 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueRoutes);
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
+  await installWebApp(app);
 
   return app;
 }

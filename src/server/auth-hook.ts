@@ -35,7 +35,11 @@ export const isSecure = (config: Config, request: FastifyRequest): boolean =>
 export function installAuthentication(app: FastifyInstance, db: Db, config: Config, addressLimit: AddressLimit | null): void {
   const origin = appOrigin(config.appUrl);
   // Per-address budget of unauthenticated requests, taken before any token is hashed (src/server/address-limit.ts).
-  if (addressLimit) app.addHook('onRequest', async (request) => addressLimit.take(request.ip));
+  // The web application's files are not API calls: loading the app must not spend a person's budget.
+  if (addressLimit)
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.webApp !== true) addressLimit.take(request.ip);
+    });
 
   app.addHook('onRequest', async (request, reply) => {
     if (isOpenRoute(request)) return;

@@ -22,8 +22,9 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export const salesOrderAppUrl = (appUrl: string, id: string): string => `${appUrl}/shop/orders/${id}`;
-export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): string => `${appUrl}/shop/orders/${orderId}#item-${lineId}`;
+export const salesOrderAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/shop/orders/${id}`;
+export const lineAppUrl = (appUrl: string, orderId: string, lineId: string): string =>
+  `${appUrl}/app/shop/orders/${orderId}#item-${lineId}`;
 
 export async function renderLines(ex: Executor, appUrl: string, lines: repo.LineRow[]): Promise<SalesOrderItem[]> {
   if (lines.length === 0) return [];

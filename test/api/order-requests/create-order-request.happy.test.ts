@@ -53,7 +53,7 @@ describe('POST /order-requests', () => {
       total_price: { amount: '3750', currency: 'USD' },
       notes: 'for the PCR',
       is_urgent: false,
-      app_url: `http://labstock.test/order-requests/${o.id}`,
+      app_url: `http://labstock.test/app/order-requests/${o.id}`,
     });
     expect(typeof o.quantity).toBe('string');
     expect(o.total_price).toEqual({ amount: '3750', currency: 'USD' });

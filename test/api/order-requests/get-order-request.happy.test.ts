@@ -29,7 +29,7 @@ describe('GET /order-requests/{id}', () => {
       notes: 'n',
       lab: { id: h.a.migratedLab.id, name: 'Migrated lab A', organization: { id: h.a.orgId, name: 'Org A' }, uses_instances: true },
       type: { id: h.a.migratedLab.typeId, name: 'Antibody' },
-      app_url: `http://labstock.test/order-requests/${created.id}`,
+      app_url: `http://labstock.test/app/order-requests/${created.id}`,
       unit_size: null,
       invoice_number: null,
       requisition_number: null,

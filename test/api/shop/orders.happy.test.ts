@@ -49,7 +49,7 @@ describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy path
         catalog_number: 'M0530S',
         unit: { name: 'units', symbol: 'U', amount: 100 },
       },
-      app_url: `http://labstock.test/shop/orders/${order.id}#item-${l1.id}`,
+      app_url: `http://labstock.test/app/shop/orders/${order.id}#item-${l1.id}`,
     });
     expect(l1.estimated_shipment_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(l1.estimated_delivery_date > l1.estimated_shipment_date).toBe(true);

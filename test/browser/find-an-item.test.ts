@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  h = await startBrowserHarness();
+});
+afterAll(() => h?.close());
+
+describe('journey: sign in and find an item', () => {
+  it('a member signs in, picks the migrated lab, finds an item by a word and opens its page with the instances', async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org');
+    await expect(page.getByTestId('signed-in-as')).toBeTruthy();
+    expect(await page.getByTestId('signed-in-as').innerText()).toContain('Org A');
+
+    await page.getByRole('combobox', { name: 'Lab' }).click();
+    await page.getByRole('option', { name: 'Migrated lab A' }).click();
+    await page.getByLabel('Search').fill('gfp');
+    await page.getByRole('link', { name: 'Anti-GFP A' }).click();
+
+    await page.waitForURL(`**/app/inventory/items/${h.a.migratedLab.itemId}`);
+    expect(await page.getByTestId('item-name').innerText()).toBe('Anti-GFP A');
+    const instances = await page.getByTestId('instances-table').innerText();
+    expect(instances).toContain('Room 101 / Freezer A');
+    await context.close();
+    expect(h.consoleErrors).toEqual([]);
+  });
+
+  it('a search that matches nothing says so', async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-A@example.org', `/app/inventory?lab=${h.a.legacyLab.id}`);
+    await page.getByLabel('Search').fill('zzzznothing');
+    expect(await page.getByTestId('no-items').innerText()).toContain('Nothing matches');
+    await context.close();
+  });
+
+  it('an app_url opens its page after sign-in; the API returns exactly that address', async () => {
+    const item = (await h.call(h.a.member.token, { method: 'GET', url: `/inventory-items/${h.a.legacyLab.itemId}` })).json();
+    const path = new URL(item.app_url).pathname;
+    expect(path).toBe(`/app/inventory/items/${item.id}`);
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', path);
+    await page.waitForURL(`**${path}`);
+    expect(await page.getByTestId('item-name').innerText()).toBe(item.name);
+    await context.close();
+  });
+
+  it("another organization's item shows not found, and nothing of it", async () => {
+    const foreign = (await h.call(h.b.admin.token, { method: 'GET', url: `/inventory-items/${h.b.migratedLab.itemId}` })).json();
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-A@example.org', `/app/inventory/items/${foreign.id}`);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.content()).not.toContain(foreign.name);
+    await context.close();
+  });
+
+  it('signing out ends the session: the app asks to sign in again', async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.goto('/app/inventory');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(page.url()).toContain('/app/sign-in?next=');
+    await context.close();
+  });
+});

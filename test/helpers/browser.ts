@@ -1,0 +1,75 @@
+// Browser journeys (issue 13): the real server on a real port, and Debian's Chromium driven by Playwright. No
+// browser is downloaded: `.ci/run` installs the `chromium` package when it is missing.
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { setPassword } from '../../src/accounts/auth.js';
+import { webRoot } from '../../src/server/web-app.js';
+import { type Harness, startHarness } from './harness.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PASSWORD = 'journey-password-of-length';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BrowserHarness extends Harness {
+  /** http://127.0.0.1:PORT: APP_URL, so the browser may sign in from it. */
+  origin: string;
+  browser: Browser;
+  /** Every console error and uncaught exception of the pages opened with newPage(). */
+  consoleErrors: string[];
+  newPage(): Promise<{ page: Page; context: BrowserContext }>;
+  signIn(page: Page, email: string, path?: string): Promise<void>;
+}
+
+/** The harness (two organizations) listening on a port, with passwords for A's and B's users, and a browser. */
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  if (!webRoot()) throw new Error('The web application is not built: npm run build');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const h = await startHarness({ APP_URL: origin });
+  await h.app.listen({ port, host: '127.0.0.1' });
+  for (const org of [h.a, h.b]) for (const user of [org.admin, org.member, org.outsider]) await setPassword(h.deps.db, user.id, PASSWORD);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const consoleErrors: string[] = [];
+  return {
+    ...h,
+    origin,
+    browser,
+    consoleErrors,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: origin });
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        // The signed-out probe of GET /auth/session answers 401 by design; Chromium logs every 4xx load.
+        if (message.type() === 'error' && !/status of 401/.test(message.text())) consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      return { page, context };
+    },
+    async signIn(page, email, path = '/app/') {
+      await page.goto(path);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('signed-in-as').waitFor();
+    },
+    async close() {
+      await browser.close();
+      await h.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { Anchor, Badge, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api, LabstockError, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { NotFoundPage } from './NotFound';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An item's page (its app_url): what it is, how much there is, and where its instances are. */
+export function ItemPage() {
+  const { id = '' } = useParams();
+  const item = useQuery({
+    queryKey: ['inventory-item', id],
+    enabled: UUID.test(id),
+    queryFn: () => unwrap(api.GET('/inventory-items/{id}', { params: { path: { id } } })),
+  });
+  if (!UUID.test(id) || (item.error instanceof LabstockError && item.error.status === 404)) return <NotFoundPage what="item" />;
+  if (item.isError) return <ErrorNotice error={item.error} />;
+  if (item.isPending) {
+    return (
+      <Center p="lg">
+        <Loader aria-label="Loading the item" />
+      </Center>
+    );
+  }
+  const it = item.data;
+  const fields: [string, string | null][] = [
+    ['Vendor', it.vendor],
+    ['Catalog number', it.catalog_number],
+    ['CAS number', it.cas_number],
+    ['Quantity', it.quantity],
+    ['Unit size', it.unit_size],
+    ['Price', it.price],
+    ['Type', it.type?.name ?? null],
+    ['Lab', it.lab.name],
+  ];
+  return (
+    <Stack>
+      <Anchor component={Link} to={`/inventory?lab=${it.lab.id}`} size="sm">
+        ← {it.lab.name}
+      </Anchor>
+      <Group>
+        <Title order={2} data-testid="item-name">
+          {it.name}
+        </Title>
+        {it.lab.uses_instances ? (
+          <Badge variant="light">instances</Badge>
+        ) : (
+          <Badge variant="light" color="gray">
+            legacy
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text>{value ?? '—'}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {it.lab.uses_instances && (
+        <>
+          <Title order={3}>Instances</Title>
+          {it.instances.length === 0 ? (
+            <Text>No active instances.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={500}>
+              <Table aria-label="Instances" data-testid="instances-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Lot</Table.Th>
+                    <Table.Th>Expires</Table.Th>
+                    <Table.Th>Location</Table.Th>
+                    <Table.Th>Quantity</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {it.instances.map((instance) => (
+                    <Table.Tr key={instance.id}>
+                      <Table.Td>{instance.lot_number ?? '—'}</Table.Td>
+                      <Table.Td>{instance.expiration_date ?? '—'}</Table.Td>
+                      <Table.Td>{instance.location ? instance.location.pathNames.join(' / ') : '—'}</Table.Td>
+                      <Table.Td>{instance.quantity}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

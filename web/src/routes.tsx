@@ -1,0 +1,24 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Shell } from './components/Shell';
+import { InventoryPage } from './pages/Inventory';
+import { ItemPage } from './pages/Item';
+import { NotFoundPage } from './pages/NotFound';
+import { SignInPage } from './pages/SignIn';
+
+// Every app_url the API returns points here (/app/inventory/items/{id}, …); a page that needs a session sends the
+// person to sign in and back.
+export const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: <SignInPage /> },
+    {
+      element: <Shell />,
+      children: [
+        { index: true, element: <Navigate to="/inventory" replace /> },
+        { path: '/inventory', element: <InventoryPage /> },
+        { path: '/inventory/items/:id', element: <ItemPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: '/app' },
+);
