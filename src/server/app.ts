@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from '../accounts/auth-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
@@ -104,6 +104,17 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.
         'res.headers["set-cookie"]',
       ],
       censor: '[redacted]',
+    },
+    serializers: {
+      // Fastify's request fields, except that the SSO callback's query (the provider's one-time code and the state)
+      // is not logged.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.startsWith('/auth/sso/callback') ? request.url.replace(/\?.*$/, '?[redacted]') : request.url,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
     ...(stream ? { stream } : {}),
   };
