@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { type Cidr, guardedLookup, parseCidrs } from '../delivery/ssrf.js';
+import { BlockedAddressError, type Cidr, guardedLookup, literalTargetProblem, parseCidrs } from '../delivery/ssrf.js';
 
 // The relying party's side of OpenID Connect (openid-client v6), for src/accounts/sso.ts. Every request to a
 // provider (discovery, keys, token, userinfo) goes through a fetch whose connections may only reach public
@@ -24,8 +24,11 @@ function guardedFetch(allowedCidrs: string[]): client.CustomFetch {
   if (!found) {
     const allowed: Cidr[] = parseCidrs(allowedCidrs);
     const agent = new Agent({ connect: { lookup: guardedLookup(allowed), timeout: TIMEOUT_S * 1000 } });
-    found = (url, options) =>
-      undiciFetch(url, {
+    found = (url, options) => {
+      // A literal address is connected to without any lookup, so the lookup's guard never sees it: checked here.
+      const problem = literalTargetProblem(url, allowed);
+      if (problem) return Promise.reject(new BlockedAddressError(problem));
+      return undiciFetch(url, {
         method: options.method,
         headers: options.headers,
         body: options.body as never,
@@ -33,6 +36,7 @@ function guardedFetch(allowedCidrs: string[]): client.CustomFetch {
         signal: options.signal,
         dispatcher: agent,
       }) as unknown as Promise<Response>;
+    };
     fetchers.set(key, found);
   }
   return found;
