@@ -56,9 +56,7 @@ export const SsoCallbackQuery = Type.Object(
     code: Type.Optional(Type.String({ maxLength: 4000 })),
     state: Type.Optional(Type.String({ maxLength: 4000 })),
     error: Type.Optional(Type.String({ maxLength: 4000 })),
-    error_description: Type.Optional(Type.String({ maxLength: 4000 })),
-    iss: Type.Optional(Type.String({ maxLength: 4000 })),
-    session_state: Type.Optional(Type.String({ maxLength: 4000 })),
   },
+  // Providers add parameters of their own (iss, session_state, error_description): openid-client reads them.
   { additionalProperties: true },
 );

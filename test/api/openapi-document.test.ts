@@ -89,7 +89,8 @@ describe('GET /openapi.json for generators', () => {
     for (const { method, path, op } of operations) {
       for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
         const schema = response.content?.['application/json']?.schema;
-        if (status === '204') {
+        // No body: 204, and the redirects of the SSO browser flow (GET /auth/sso/start and /auth/sso/callback).
+        if (status === '204' || status === '302') {
           expect(schema, `${method} ${path} ${status}`).toBeUndefined();
           continue;
         }
@@ -106,8 +107,9 @@ describe('GET /openapi.json for generators', () => {
   });
 
   it('is less than half its size with every schema inline (421 kB before; the webhooks section stays whole)', () => {
-    expect(size).toBeLessThan(250_000);
-    expect(JSON.stringify(doc.paths).length).toBeLessThan(120_000);
+    // 250 kB and 120 kB of paths until SSO's five operations (about 7 kB) came.
+    expect(size).toBeLessThan(260_000);
+    expect(JSON.stringify(doc.paths).length).toBeLessThan(130_000);
   });
 
   it('keeps each published event schema standalone: it compiles and validates with no document around it', () => {
