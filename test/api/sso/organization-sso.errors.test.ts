@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/shared/config.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { configureSso, type SsoWorld, startSsoWorld } from './_helpers.js';
 
@@ -93,6 +94,14 @@ describe('/organization/sso (errors)', () => {
     await configureSso(w);
     expectValidation(await put({ client_secret: '  ' }), 'client_secret');
     expectValidation(await put({ enabled: 'yes' }), 'enabled');
+  });
+});
+
+describe('SSO_ALLOWED_CIDRS', () => {
+  it('is checked at start like WEBHOOK_ALLOWED_CIDRS: a value that is not a range stops the process, naming it', () => {
+    expect(() => loadConfig({ SSO_ALLOWED_CIDRS: '10.0.0.0/8,intranet' })).toThrow(/SSO_ALLOWED_CIDRS: "intranet" is not a CIDR range/);
+    expect(loadConfig({ SSO_ALLOWED_CIDRS: ' 10.0.0.0/8 , ::1/128 ' }).ssoAllowedCidrs).toEqual(['10.0.0.0/8', '::1/128']);
+    expect(loadConfig({}).ssoAllowedCidrs).toEqual([]);
   });
 });
 
