@@ -4,9 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from '../accounts/auth-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
+import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
@@ -106,6 +107,17 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.
         'res.headers["set-cookie"]',
       ],
       censor: '[redacted]',
+    },
+    serializers: {
+      // Fastify's request fields, except that the SSO callback's query (the provider's one-time code and the state)
+      // is not logged.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.startsWith('/auth/sso/callback') ? request.url.replace(/\?.*$/, '?[redacted]') : request.url,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
     ...(stream ? { stream } : {}),
   };
@@ -213,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
+  await app.register(ssoRoutes, { isSecure: (request) => isSecure(config, request) });
   await app.register(tokenRoutes);
   await app.register(labAdminRoutes);
   await app.register(labRoutes);

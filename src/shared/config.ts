@@ -55,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Browser origins allowed to call the API with tokens (CORS); never with the session cookie. */
   corsOrigins: string[];
+  /** Ranges an SSO issuer may be reached at although not public (the discovery and token requests; docs/auth.md). */
+  ssoAllowedCidrs: string[];
   /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
   mail: MailSettings;
 }
@@ -172,11 +174,15 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  const webhookAllowedCidrs = list('WEBHOOK_ALLOWED_CIDRS');
-  for (const cidr of webhookAllowedCidrs) {
-    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr))
-      problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
-  }
+  const cidrs = (name: string): string[] => {
+    const values = list(name);
+    for (const cidr of values) {
+      if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`${name}: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
+    }
+    return values;
+  };
+  const webhookAllowedCidrs = cidrs('WEBHOOK_ALLOWED_CIDRS');
+  const ssoAllowedCidrs = cidrs('SSO_ALLOWED_CIDRS');
 
   const decimal = (name: string, fallback: string, max: number): string => {
     const raw = env[name]?.trim();
@@ -234,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs,
     webhookRetryScheduleMs,
     webhookAllowedCidrs,
+    ssoAllowedCidrs,
     webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
     webhookLeaseMs: duration('WEBHOOK_LEASE', 60_000),
     webhookPollMs: duration('WEBHOOK_POLL', 1000),

@@ -27,6 +27,7 @@ import type {
   ShipmentsTable,
   VendorProductsTable,
 } from './tables/ordering.js';
+import type { OrganizationSsoTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
@@ -34,6 +35,7 @@ export type * from './tables/inventory.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
+export type * from './tables/sso.js';
 export type * from './tables/webhooks.js';
 
 export interface Database {
@@ -45,6 +47,9 @@ export interface Database {
   access_tokens: AccessTokensTable & TokenExpiryColumns;
   sessions: SessionsTable;
   sign_in_throttle: SignInThrottleTable;
+  organization_sso: OrganizationSsoTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_flows: SsoFlowsTable;
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
   operator_audit: OperatorAuditTable;

@@ -1,0 +1,62 @@
+import { type Static, Type } from 'typebox';
+import { Uuid } from '../shared/schemas.js';
+
+// Single sign-on (docs/auth.md, Single sign-on): an organization's settings as org admins read and write them, and
+// the query strings of the browser flow.
+
+const Domain = Type.String({ minLength: 1, maxLength: 253, description: 'An e-mail domain such as `lab.example.org`.' });
+
+export const OrganizationSso = Type.Object(
+  {
+    issuer: Type.String({ description: "The OpenID provider's issuer URL; its discovery document is read from there." }),
+    client_id: Type.String(),
+    client_secret_set: Type.Boolean({ description: 'Whether a client secret is stored. The secret itself is never returned.' }),
+    allowed_domains: Type.Array(Type.String(), {
+      description: 'E-mail domains whose people get an account at their first sign-in. Existing members sign in whatever their domain.',
+    }),
+    enabled: Type.Boolean(),
+    redirect_uri: Type.String({ description: 'The callback to register at the provider: `APP_URL` + `/auth/sso/callback`.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'OrganizationSso', title: 'OrganizationSso', additionalProperties: false },
+);
+export type OrganizationSso = Static<typeof OrganizationSso>;
+
+export const PutOrganizationSsoBody = Type.Object(
+  {
+    issuer: Type.String({ minLength: 1, maxLength: 2000 }),
+    client_id: Type.String({ minLength: 1, maxLength: 500 }),
+    client_secret: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 2000, description: 'Required the first time; left out, the stored secret is kept.' }),
+    ),
+    allowed_domains: Type.Array(Domain, { maxItems: 100 }),
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type PutOrganizationSsoBody = Static<typeof PutOrganizationSsoBody>;
+
+export const SsoStartQuery = Type.Object(
+  {
+    organization: Type.Optional(Uuid),
+    email: Type.Optional(
+      Type.String({ minLength: 3, maxLength: 320, description: "The organization is the one whose SSO allows this e-mail's domain." }),
+    ),
+    return_to: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'A path on this server (`/app/…`) to land on after signing in.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SsoStartQuery = Static<typeof SsoStartQuery>;
+
+export const SsoCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 4000 })),
+    state: Type.Optional(Type.String({ maxLength: 4000 })),
+    error: Type.Optional(Type.String({ maxLength: 4000 })),
+  },
+  // Providers add parameters of their own (iss, session_state, error_description): openid-client reads them.
+  { additionalProperties: true },
+);

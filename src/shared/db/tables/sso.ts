@@ -1,0 +1,31 @@
+// OpenID Connect single sign-on (src/shared/db/migrations/0012_sso.ts): src/accounts/ owns these tables.
+
+export interface OrganizationSsoTable {
+  organization_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  /** JSON array of lower-case domains. */
+  allowed_domains: string;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface SsoIdentitiesTable {
+  organization_id: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+  last_sign_in_at: string;
+}
+export interface SsoFlowsTable {
+  id_hash: string;
+  organization_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  created_at: string;
+  expires_at: string;
+}

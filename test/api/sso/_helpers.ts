@@ -1,0 +1,109 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { type OidcUser, startOidc, type TestOidc } from '../../helpers/oidc.js';
+import { sessionCookieOf } from '../../helpers/sessions.js';
+
+// SSO tests: the real app (harness) and a real OpenID provider in this process (test/helpers/oidc.ts). The
+// browser is played by plain requests: start at Labstock, follow the provider's redirects, come back to the
+// callback with the flow cookie that start set.
+
+export const CALLBACK = 'http://labstock.test/auth/sso/callback';
+export const SIGN_IN_ERROR = 'http://labstock.test/app/sign-in?error=';
+
+export interface SsoWorld {
+  h: Harness;
+  op: TestOidc;
+  close(): Promise<void>;
+}
+
+export async function startSsoWorld(env: Record<string, string> = {}): Promise<SsoWorld> {
+  const h = await startHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8', ...env });
+  const op = await startOidc({ redirectUris: [CALLBACK] });
+  return {
+    h,
+    op,
+    async close() {
+      await op.close();
+      await h.close();
+    },
+  };
+}
+
+/** Org A's admin configures SSO with the test provider (by token). */
+export async function configureSso(w: SsoWorld, body: Record<string, unknown> = {}, token = w.h.a.admin.token) {
+  const res = await w.h.call(token, {
+    method: 'PUT',
+    url: '/organization/sso',
+    payload: {
+      issuer: w.op.issuer,
+      client_id: w.op.clientId,
+      client_secret: w.op.clientSecret,
+      allowed_domains: ['lab.example'],
+      enabled: true,
+      ...body,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The value of a cookie in a response's Set-Cookie headers (undefined when not set). */
+export function cookieOf(res: LightMyRequestResponse, name: string): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const line = all.find((c) => c.startsWith(`${name}=`));
+  return line === undefined ? undefined : line.slice(name.length + 1).split(';')[0]!;
+}
+
+export async function start(
+  w: SsoWorld,
+  query: string,
+): Promise<{ res: LightMyRequestResponse; flow: string | undefined; location: string }> {
+  const res = await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}` });
+  return { res, flow: cookieOf(res, 'labstock_sso'), location: String(res.headers.location ?? '') };
+}
+
+/** Through the provider: the URL it sends the browser back to (code and state, or error). */
+export async function atProvider(w: SsoWorld, authorizationUrl: string, as?: OidcUser): Promise<URL> {
+  if (as) w.op.signInAs = as;
+  const back = await w.op.authorize(authorizationUrl);
+  expect(back.origin + back.pathname).toBe(CALLBACK);
+  return back;
+}
+
+export function callback(w: SsoWorld, back: URL | string, cookies: Record<string, string | undefined> = {}) {
+  const url = typeof back === 'string' ? back : back.pathname + back.search;
+  const cookie = Object.entries(cookies)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  return w.h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** The whole sign-in as a browser does it; answers the callback's response. */
+export async function ssoSignIn(w: SsoWorld, as: OidcUser, query = `organization=${w.h.a.orgId}`) {
+  const s = await start(w, query);
+  expect(s.res.statusCode, s.res.body).toBe(302);
+  expect(s.flow).toBeTruthy();
+  const back = await atProvider(w, s.location, as);
+  return callback(w, back, { labstock_sso: s.flow });
+}
+
+/** The callback's session cookie, checked to work: GET /auth/session shows who is signed in. */
+export async function sessionOf(w: SsoWorld, res: LightMyRequestResponse) {
+  const cookie = sessionCookieOf(res);
+  expect(cookie, `${res.statusCode} ${String(res.headers.location)}`).toBeTruthy();
+  const session = await w.h.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: `labstock_session=${cookie}` } });
+  expect(session.statusCode, session.body).toBe(200);
+  return { cookie: cookie!, body: session.json() };
+}
+
+export const person = (sub: string, email: string, extra: Partial<OidcUser> = {}): OidcUser => ({
+  sub,
+  email,
+  email_verified: true,
+  given_name: 'Sam',
+  family_name: 'Sso',
+  ...extra,
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.js';
+import { startHarness } from '../../helpers/harness.js';
+import { startOidc } from '../../helpers/oidc.js';
+import { sessionCookieOf } from '../../helpers/sessions.js';
+import {
+  atProvider,
+  callback,
+  configureSso,
+  cookieOf,
+  person,
+  SIGN_IN_ERROR,
+  type SsoWorld,
+  sessionOf,
+  ssoSignIn,
+  start,
+  startSsoWorld,
+} from './_helpers.js';
+
+let w: SsoWorld;
+beforeAll(async () => {
+  w = await startSsoWorld();
+  await configureSso(w);
+});
+afterAll(() => w?.close());
+
+describe('SSO sign-in (security)', () => {
+  it("login CSRF: an attacker's own callback URL opened in a victim's browser signs nobody in", async () => {
+    const attacker = await start(w, `organization=${w.h.a.orgId}`);
+    const theirs = await atProvider(w, attacker.location, person('attacker', 'member-A@example.org'));
+    // The victim never started a sign-in: no flow cookie.
+    const bare = await callback(w, theirs);
+    expect(bare.headers.location).toBe(`${SIGN_IN_ERROR}sso_flow_missing`);
+    expect(sessionCookieOf(bare)).toBeNull();
+    // The victim started one of their own: their flow's state is not the attacker's.
+    const victim = await start(w, `organization=${w.h.a.orgId}`);
+    const res = await callback(w, theirs, { labstock_sso: victim.flow });
+    expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_state_mismatch`);
+    expect(sessionCookieOf(res)).toBeNull();
+    // And the attacker's flow is still theirs alone to finish.
+    await sessionOf(w, await callback(w, theirs, { labstock_sso: attacker.flow }));
+  });
+
+  it('an identity linked in one organization counts in no other; a session from org B’s SSO acts in org B only', async () => {
+    const other = await startOidc({ redirectUris: ['http://labstock.test/auth/sso/callback'] });
+    try {
+      const put = await w.h.call(w.h.b.admin.token, {
+        method: 'PUT',
+        url: '/organization/sso',
+        payload: {
+          issuer: other.issuer,
+          client_id: other.clientId,
+          client_secret: other.clientSecret,
+          allowed_domains: ['lab.example'],
+          enabled: true,
+        },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const s = await start(w, `organization=${w.h.b.orgId}`);
+      other.signInAs = person('shared-sub', 'shared@lab.example');
+      const res = await callback(w, await other.authorize(s.location), { labstock_sso: s.flow });
+      const { body, cookie } = await sessionOf(w, res);
+      expect(body.organization.id).toBe(w.h.b.orgId);
+      expect(body.organizations.map((o: { id: string }) => o.id)).toEqual([w.h.b.orgId]);
+      const labs = await w.h.app.inject({ method: 'GET', url: '/labs', headers: { cookie: `labstock_session=${cookie}` } });
+      expect(labs.body).not.toContain(w.h.a.legacyLab.id);
+      // In org A the same subject is a stranger: no link there, and its unverified address matches nobody.
+      const inA = await ssoSignIn(w, person('shared-sub', 'shared@lab.example', { email_verified: false }));
+      expect(inA.headers.location).toBe(`${SIGN_IN_ERROR}sso_email_unverified`);
+      // A flow started for org B never ends in org A, whatever provider answers.
+      const forB = await start(w, `organization=${w.h.b.orgId}`);
+      expect(new URL(forB.location).origin).toBe(other.issuer);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the issuer is fetched only at allowed addresses: a loopback provider saved under SSO_ALLOWED_CIDRS is refused by a server without it', async () => {
+    const strict = await buildApp({ config: { ...w.h.config, ssoAllowedCidrs: [] }, db: w.h.deps.db });
+    try {
+      const res = await strict.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
+      expect(cookieOf(res, 'labstock_sso')).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('under an https APP_URL both cookies are Secure, and the flow cookie is HttpOnly on /auth/sso only', async () => {
+    const h = await startHarness({ APP_URL: 'https://labstock.example', SSO_ALLOWED_CIDRS: '127.0.0.0/8' });
+    const op = await startOidc({ redirectUris: ['https://labstock.example/auth/sso/callback'] });
+    try {
+      await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: '/organization/sso',
+        payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: [], enabled: true },
+      });
+      const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}` });
+      expect(String(s.headers['set-cookie'])).toMatch(
+        /^labstock_sso=[\w-]+; Path=\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      op.signInAs = person('m', 'member-A@example.org');
+      const back = await op.authorize(String(s.headers.location));
+      expect(back.origin).toBe('https://labstock.example');
+      const res = await h.app.inject({
+        method: 'GET',
+        url: back.pathname + back.search,
+        headers: { cookie: `labstock_sso=${cookieOf(s, 'labstock_sso')}` },
+      });
+      expect(res.headers.location).toBe('https://labstock.example/app/');
+      const lines = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
+      expect(lines.find((l) => l.startsWith('labstock_session='))).toMatch(/; Secure$/);
+    } finally {
+      await op.close();
+      await h.close();
+    }
+  });
+});
