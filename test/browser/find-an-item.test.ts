@@ -59,9 +59,9 @@ describe('journey: sign in and find an item', () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org');
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.goto('/app/inventory');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(page.url()).toContain('/app/sign-in?next=');
     await context.close();
   });

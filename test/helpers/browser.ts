@@ -32,12 +32,12 @@ export interface BrowserHarness extends Harness {
 }
 
 /** The harness (two organizations) listening on a port, with passwords for A's and B's users, and a browser. */
-export async function startBrowserHarness(): Promise<BrowserHarness> {
+export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
   if (!webRoot()) throw new Error('The web application is not built: npm run build');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const h = await startHarness({ APP_URL: origin });
+  const h = await startHarness({ ...env, APP_URL: origin });
   await h.app.listen({ port, host: '127.0.0.1' });
   for (const org of [h.a, h.b]) for (const user of [org.admin, org.member, org.outsider]) await setPassword(h.deps.db, user.id, PASSWORD);
   const browser = await chromium.launch({
@@ -64,7 +64,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await page.goto(path);
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByTestId('signed-in-as').waitFor();
     },
     async close() {

@@ -1,10 +1,22 @@
-import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, rememberCsrfToken, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSessionQuery, useSetSession } from '../session';
+
+/** What a refused single sign-on means (the codes of docs/errors.md that /auth/sso/callback redirects with). */
+const SSO_ERRORS: Record<string, string> = {
+  sso_unavailable: 'Single sign-on is not set up for that address or organization.',
+  sso_flow_missing: 'The single sign-on took too long or was started in another browser. Try again.',
+  sso_state_mismatch: 'The single sign-on was started again in another tab. Try again here.',
+  sso_code_rejected: 'Your identity provider’s answer was used already or expired. Try again.',
+  sso_provider_error: 'Your identity provider refused or could not be reached.',
+  sso_email_unverified: 'Your identity provider has not verified your e-mail address.',
+  sso_domain_not_allowed: 'Your e-mail address is not one this organization lets in by single sign-on. Ask an admin to invite you.',
+  sso_account_deactivated: 'Your account in this organization is deactivated.',
+};
 
 /** Where to go after signing in: only a path inside the app, never another site. */
 function safeNext(next: string | null): string {
@@ -29,6 +41,12 @@ export function SignInPage() {
   });
 
   if (session.data) return <Navigate to={next} replace />;
+  const ssoError = params.get('error');
+  // Single sign-on is a navigation, not an API call: the server redirects to the identity provider and back.
+  const startSso = () => {
+    const query = new URLSearchParams({ email, return_to: `/app${next}` });
+    window.location.assign(`/auth/sso/start?${query}`);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate();
@@ -41,6 +59,11 @@ export function SignInPage() {
             <Title order={1} size="h2">
               Sign in to Labstock
             </Title>
+            {ssoError && (
+              <Alert color="red" title="Single sign-on failed" role="alert">
+                {SSO_ERRORS[ssoError] ?? 'Single sign-on did not complete.'}
+              </Alert>
+            )}
             {signIn.isError && <ErrorNotice error={signIn.error} title="Not signed in" />}
             <TextInput
               label="E-mail"
@@ -59,6 +82,10 @@ export function SignInPage() {
             />
             <Button type="submit" loading={signIn.isPending}>
               Sign in
+            </Button>
+            <Divider label="or" />
+            <Button variant="default" onClick={startSso} disabled={!email.includes('@')}>
+              Sign in with single sign-on
             </Button>
           </Stack>
         </form>

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { startOidc, type TestOidc } from '../helpers/oidc.js';
+
+// Single sign-on in the browser: the sign-in page's button, the real test OpenID provider, back signed in.
+let h: BrowserHarness;
+let op: TestOidc;
+beforeAll(async () => {
+  h = await startBrowserHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8' });
+  op = await startOidc({ redirectUris: [`${h.origin}/auth/sso/callback`] });
+  const res = await h.call(h.a.admin.token, {
+    method: 'PUT',
+    url: '/organization/sso',
+    payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: ['lab.example'], enabled: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(async () => {
+  await op?.close();
+  await h?.close();
+});
+
+describe('journey: single sign-on', () => {
+  it('a new person of an allowed domain signs in through the provider and lands on the page they asked for', async () => {
+    op.signInAs = { sub: 'sso-journey-1', email: 'grace@lab.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
+    const { page, context } = await h.newPage();
+    await page.goto(`/app/inventory?lab=${h.a.legacyLab.id}`);
+    await page.getByLabel('E-mail').fill('grace@lab.example');
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.getByTestId('signed-in-as').waitFor();
+    expect(await page.getByTestId('signed-in-as').innerText()).toContain('Grace Hopper');
+    expect(new URL(page.url()).pathname).toBe('/app/inventory');
+    await context.close();
+  });
+
+  it('a refusal comes back to the sign-in page with the reason, signed out', async () => {
+    op.signInAs = {
+      sub: 'sso-journey-2',
+      email: 'mallory@elsewhere.example',
+      email_verified: true,
+      given_name: 'Mal',
+      family_name: 'Lory',
+    };
+    const { page, context } = await h.newPage();
+    await page.goto('/app/sign-in');
+    await page.getByLabel('E-mail').fill('mallory@lab.example');
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.getByText('Single sign-on failed').waitFor();
+    expect(page.url()).toContain('error=sso_domain_not_allowed');
+    expect(await page.getByRole('alert').innerText()).toContain('not one this organization lets in');
+    await context.close();
+  });
+});
