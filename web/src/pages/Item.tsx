@@ -2,7 +2,10 @@ import { Anchor, Badge, Center, Group, Loader, SimpleGrid, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
+import { AdjustmentForm } from '../components/AdjustmentForm';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ItemHistory } from '../components/ItemHistory';
+import { QuantityEditor } from '../components/QuantityEditor';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,7 +16,12 @@ export function ItemPage() {
   const item = useQuery({
     queryKey: ['inventory-item', id],
     enabled: UUID.test(id),
-    queryFn: () => unwrap(api.GET('/inventory-items/{id}', { params: { path: { id } } })),
+    queryFn: async () => {
+      const call = api.GET('/inventory-items/{id}', { params: { path: { id } } });
+      const data = await unwrap(call);
+      // The ETag goes with every change, so a change made meanwhile by someone else is a 412, not overwritten.
+      return { item: data, etag: (await call).response.headers.get('etag') ?? '' };
+    },
   });
   if (!UUID.test(id) || (item.error instanceof LabstockError && item.error.status === 404)) return <NotFoundPage what="item" />;
   if (item.isError) return <ErrorNotice error={item.error} />;
@@ -24,7 +32,7 @@ export function ItemPage() {
       </Center>
     );
   }
-  const it = item.data;
+  const { item: it, etag } = item.data;
   const fields: [string, string | null][] = [
     ['Vendor', it.vendor],
     ['Catalog number', it.catalog_number],
@@ -84,7 +92,16 @@ export function ItemPage() {
                       <Table.Td>{instance.lot_number ?? '—'}</Table.Td>
                       <Table.Td>{instance.expiration_date ?? '—'}</Table.Td>
                       <Table.Td>{instance.location ? instance.location.pathNames.join(' / ') : '—'}</Table.Td>
-                      <Table.Td>{instance.quantity}</Table.Td>
+                      <Table.Td>
+                        <QuantityEditor
+                          key={`${instance.id}-${etag}`}
+                          itemId={it.id}
+                          instanceId={instance.id}
+                          current={instance.quantity}
+                          etag={etag}
+                          label={`Quantity of lot ${instance.lot_number ?? 'without a lot number'}`}
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -93,6 +110,16 @@ export function ItemPage() {
           )}
         </>
       )}
+      {!it.lab.uses_instances && (
+        <Group gap="xs">
+          <Text size="sm">Set the quantity:</Text>
+          <QuantityEditor key={etag} itemId={it.id} current={it.quantity} etag={etag} label="Quantity" />
+        </Group>
+      )}
+      <Title order={3}>Adjust</Title>
+      <AdjustmentForm key={etag} item={it} />
+      <Title order={3}>History</Title>
+      <ItemHistory itemId={it.id} />
     </Stack>
   );
 }
