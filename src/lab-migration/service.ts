@@ -5,10 +5,10 @@ import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repo
 import { storeItemIndexes } from '../inventory/search/repository.js';
 import { itemIndexOf } from '../inventory/search/rules.js';
 import { migrationStatus } from '../labs/migrating.js';
-import { findLabRow, findVisibleLab, updateLabMigration } from '../labs/repository.js';
+import { findLabRow, findVisibleLab, lockLab, updateLabMigration } from '../labs/repository.js';
 import { type Actor, isOrgAdmin } from '../shared/actor.js';
 import { forEachChunk } from '../shared/db/chunks.js';
-import { type Db, type Executor, lockLab } from '../shared/db/database.js';
+import type { Db, Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
