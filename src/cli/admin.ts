@@ -8,6 +8,7 @@ import { listLabRows, toLab } from '../labs/repository.js';
 import { addMember, createLab } from '../labs/service.js';
 import { activeOperatorUserIds } from '../operators/repository.js';
 import { setUserOperator } from '../operators/service.js';
+import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { registerOperators } from './operators.js';
@@ -102,7 +103,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { org: string; name: string; usesInstances?: boolean }) =>
       withContext(async ({ handle }) => {
-        const row = await createLab(handle.db, { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
+        const row = await createLab(handle.db, systemActor('cli'), { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
         emit(!!o.json, row, () => `lab ${row.id} "${row.name}" created (${row.uses_instances ? 'uses instances' : 'legacy'})`);
       }),
     );
@@ -130,7 +131,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { lab: string; user: string }) =>
       withContext(async ({ handle }) => {
-        const r = await addMember(handle.db, o.lab, o.user);
+        const r = await addMember(handle.db, systemActor('cli'), o.lab, o.user);
         emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
       }),
     );
@@ -145,7 +146,7 @@ export function registerAdmin(program: Command): void {
         const batchSize = parseBatchSize(o.batchSize);
         if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
         const bar = migrationBar(!o.json);
-        const result = await runMigration(deps, o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
+        const result = await runMigration(deps, systemActor('cli'), o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
         emit(
           !!o.json,
           result,

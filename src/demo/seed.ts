@@ -48,18 +48,18 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     role: 'member',
   });
 
-  const legacy = await createLab(deps.db, { organizationId: org.id, name: 'Chemistry Teaching Lab' });
-  const migrated = await createLab(deps.db, { organizationId: org.id, name: 'Molecular Biology Lab', usesInstances: true });
-  for (const lab of [legacy, migrated]) await addMember(deps.db, lab.id, member.id);
   // The services take an Actor: the seed acts as the organization's admin, without a token.
   const adminActor: Actor = { tokenId: 'demo', userId: admin.id, organizationId: org.id, role: 'admin' };
+  const legacy = await createLab(deps.db, adminActor, { organizationId: org.id, name: 'Chemistry Teaching Lab' });
+  const migrated = await createLab(deps.db, adminActor, { organizationId: org.id, name: 'Molecular Biology Lab', usesInstances: true });
+  for (const lab of [legacy, migrated]) await addMember(deps.db, adminActor, lab.id, member.id);
 
   const reagent = await createType(deps, adminActor, { labId: legacy.id, name: 'Reagent' });
   await createType(deps, adminActor, { labId: legacy.id, name: 'Glassware' });
   const antibody = await createType(deps, adminActor, { labId: migrated.id, name: 'Antibody' });
   const enzyme = await createType(deps, adminActor, { labId: migrated.id, name: 'Enzyme' });
 
-  const legacyItem = await createItem(deps, admin.id, {
+  const legacyItem = await createItem(deps, adminActor, {
     labId: legacy.id,
     name: 'Ethanol absolute',
     typeId: reagent.id,
@@ -75,7 +75,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     casNumber: '64-17-5',
     url: 'https://www.sigmaaldrich.com/catalog/product/sigald/e7023',
   });
-  await createItem(deps, admin.id, {
+  await createItem(deps, adminActor, {
     labId: legacy.id,
     name: 'Sodium chloride',
     typeId: reagent.id,
@@ -100,7 +100,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
 
   const gfp = await createItem(
     deps,
-    admin.id,
+    adminActor,
     {
       labId: migrated.id,
       name: 'Anti-GFP antibody',
@@ -112,7 +112,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     },
     [{ quantity: '0.5', lotNumber: 'GR3323', expirationDate: '2027-08-31', locationId: chain[4]! }],
   );
-  const withSecond = await addInstance(deps, admin.id, gfp.id, {
+  const withSecond = await addInstance(deps, adminActor, gfp.id, {
     quantity: '1',
     lotNumber: 'GR4410',
     expirationDate: '2028-01-31',
@@ -120,7 +120,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
   });
   await createItem(
     deps,
-    admin.id,
+    adminActor,
     {
       labId: migrated.id,
       name: 'EcoRI-HF',

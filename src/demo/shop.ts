@@ -162,7 +162,7 @@ export async function seedOrdersAndShop(
     });
     for (const status of plan.path) {
       await deps.db.transaction().execute(async (trx) => {
-        await transitionIn(trx, deps, demo.admin.userId, (await findOrder(trx, order.id))!, status);
+        await transitionIn(trx, deps, demo.admin, (await findOrder(trx, order.id))!, status);
       });
     }
     orders[plan.path.at(-1) ?? 'CREATED'] = order.id;

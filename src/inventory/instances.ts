@@ -48,7 +48,8 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
 
 /**
  * Adds an instance to an item inside the caller's transaction (labs that use instances only: 409 otherwise),
- * records it in the history and emits inventory-item.updated. The API, receiving and the demo all come here.
+ * records it in the history and emits inventory-item.updated. The API, receiving and the demo all come here,
+ * through inventory/'s own services, which check what the caller sees first.
  */
 export async function addInstanceIn(
   trx: Executor,
@@ -80,12 +81,12 @@ export async function addInstanceIn(
   return finishItemChange(trx, deps, item.id);
 }
 
-/** Adds an instance without a caller's visibility check (the demo seed and test fixtures). */
-export async function addInstance(deps: ServiceDeps, userId: string, itemId: string, inst: NewInstance): Promise<InventoryItem> {
+/** Adds an instance to an item the actor sees, as them (the demo seed and test fixtures; the API's is addItemInstance). */
+export async function addInstance(deps: ServiceDeps, actor: Actor, itemId: string, inst: NewInstance): Promise<InventoryItem> {
   return deps.db.transaction().execute(async (trx) => {
-    const item = await repo.findItem(trx, itemId);
+    const item = await repo.findVisibleItem(trx, actor, itemId);
     if (!item) throw notFound('inventory item');
-    return (await addInstanceIn(trx, deps, userId, item, inst)).item;
+    return (await addInstanceIn(trx, deps, actor.userId, item, inst)).item;
   });
 }
 

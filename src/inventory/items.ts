@@ -84,7 +84,8 @@ export interface NewItem {
 
 /**
  * Creates an item (and, in a migrated lab, its first instances) inside the caller's transaction and emits
- * inventory-item.created. Legacy-only fields are ignored in migrated labs, where they are always empty.
+ * inventory-item.created. Legacy-only fields are ignored in migrated labs, where they are always empty. It checks no
+ * visibility: only inventory/'s own services call it, after theirs (createItem, createInventoryItem, receiveGoodsIn).
  */
 export async function createItemIn(
   trx: Executor,
@@ -136,9 +137,12 @@ export async function createItemIn(
   return item;
 }
 
-/** Creates an item without a caller's visibility check (the demo seed and test fixtures). */
-export const createItem = (deps: ServiceDeps, userId: string, input: NewItem, instances: NewInstance[] = []) =>
-  deps.db.transaction().execute((trx) => createItemIn(trx, deps, userId, input, instances));
+/** Creates an item in a lab the actor sees, as them (the demo seed and test fixtures; the API's is createInventoryItem). */
+export const createItem = (deps: ServiceDeps, actor: Actor, input: NewItem, instances: NewInstance[] = []) =>
+  deps.db.transaction().execute(async (trx) => {
+    if (!(await findVisibleLab(trx, actor, input.labId))) throw notFound('lab');
+    return createItemIn(trx, deps, actor.userId, input, instances);
+  });
 
 /** POST /inventory-items: legacy fields in a legacy lab, instances in a lab that uses them (the other way is 422). */
 export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input: ItemCreate): Promise<ItemWithEtag> {

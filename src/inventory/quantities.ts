@@ -1,7 +1,7 @@
 import { isMigrating, labMigrating } from '../labs/migrating.js';
-import { findLabRow } from '../labs/repository.js';
+import { findLabRow, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import { type Executor, lockLab } from '../shared/db/database.js';
+import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';

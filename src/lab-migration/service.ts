@@ -5,10 +5,10 @@ import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repo
 import { storeItemIndexes } from '../inventory/search/repository.js';
 import { itemIndexOf } from '../inventory/search/rules.js';
 import { migrationStatus } from '../labs/migrating.js';
-import { findLabRow, findVisibleLab, updateLabMigration } from '../labs/repository.js';
-import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import { findLabRow, findVisibleLab, lockLab, updateLabMigration } from '../labs/repository.js';
+import { type Actor, isOrgAdmin, isSystemActor, type SystemActor, systemActor } from '../shared/actor.js';
 import { forEachChunk } from '../shared/db/chunks.js';
-import { type Db, type Executor, lockLab } from '../shared/db/database.js';
+import type { Db, Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -28,9 +28,17 @@ type LabMigrationRow = NonNullable<Awaited<ReturnType<typeof findLabRow>>>;
 
 /**
  * Marks the lab as migrating (once: a started migration keeps its start, total and cursor) and returns its
- * progress. A lab that already uses instances is done; starting it again changes nothing.
+ * progress. A lab that already uses instances is done; starting it again changes nothing. An Actor must be an org
+ * admin (403 for members, whatever the id) who sees the lab, and is recorded as the one who started it; the system
+ * (the command line, the server's runner resuming) starts it for nobody.
  */
-export async function startMigration(db: Db, labId: string, startedBy: string | null): Promise<MigrationProgress> {
+export async function startMigration(db: Db, by: Actor | SystemActor, labId: string): Promise<MigrationProgress> {
+  let startedBy: string | null = null;
+  if (!isSystemActor(by)) {
+    if (!isOrgAdmin(by)) throw new AppError('forbidden', 'Migrating a lab to instances needs the organization admin role');
+    if (!(await findVisibleLab(db, by, labId))) throw notFound('lab');
+    startedBy = by.userId;
+  }
   return db.transaction().execute(async (trx) => {
     await lockLab(trx, labId);
     const lab = await findLabRow(trx, labId);
@@ -193,8 +201,13 @@ export interface RunOptions {
 const PAUSE_MS = 5;
 
 /** Starts (or resumes) the lab's migration and runs batches until it is done or asked to stop. */
-export async function runMigration(deps: ServiceDeps, labId: string, opts: RunOptions = {}): Promise<MigrationProgress> {
-  let progress = await startMigration(deps.db, labId, null);
+export async function runMigration(
+  deps: ServiceDeps,
+  by: Actor | SystemActor,
+  labId: string,
+  opts: RunOptions = {},
+): Promise<MigrationProgress> {
+  let progress = await startMigration(deps.db, by, labId);
   opts.onProgress?.(progress);
   while (progress.status === 'running' && !opts.shouldStop?.()) {
     progress = await migrateNextBatch(deps, labId, opts.batchSize);
@@ -214,7 +227,7 @@ export function createMigrationRunner(deps: ServiceDeps, log: { error: (obj: obj
   return {
     kick(labId: string): void {
       if (stopping || running.has(labId)) return;
-      const run = runMigration(deps, labId, { shouldStop: () => stopping })
+      const run = runMigration(deps, systemActor('server'), labId, { shouldStop: () => stopping })
         .then(
           () => undefined,
           (err: unknown) =>
@@ -235,11 +248,7 @@ export function createMigrationRunner(deps: ServiceDeps, log: { error: (obj: obj
 // What the API calls.
 
 /** POST /labs/{id}/migrate-to-instances: org admins only (403 for members, whatever the id), then a visible lab. */
-export async function requestMigration(db: Db, actor: Actor, labId: string): Promise<MigrationProgress> {
-  if (!isOrgAdmin(actor)) throw new AppError('forbidden', 'Migrating a lab to instances needs the organization admin role');
-  if (!(await findVisibleLab(db, actor, labId))) throw notFound('lab');
-  return startMigration(db, labId, actor.userId);
-}
+export const requestMigration = (db: Db, actor: Actor, labId: string): Promise<MigrationProgress> => startMigration(db, actor, labId);
 
 /** GET /labs/{id}/migration: for anyone who sees the lab. */
 export async function getMigrationProgress(db: Db, actor: Actor, labId: string): Promise<MigrationProgress> {

@@ -1,12 +1,12 @@
 import { findOrgMembership } from '../accounts/repository.js';
-import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import type { Db } from '../shared/db/database.js';
-import { AppError, fieldError, notFound } from '../shared/errors.js';
+import { fieldError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import type { CreateOrganizationLabBody, LabMember, OrganizationLab, UpdateOrganizationLabBody } from './schemas.js';
-import { createLab } from './service.js';
+import { createLab, requireLabAdmin } from './service.js';
 
 // Org admins manage the organization's labs and lab memberships by API (docs/auth.md). Archiving hides a lab from
 // GET /labs lists and keeps everything in it readable by id; it can be undone. Another organization's lab is 404
@@ -21,9 +21,7 @@ const toOrganizationLab = (r: LabRow): OrganizationLab => ({
   created_at: r.created_at,
 });
 
-function requireAdmin(actor: Actor): void {
-  if (!isOrgAdmin(actor)) throw new AppError('forbidden', 'Only organization admins manage labs');
-}
+const requireAdmin = requireLabAdmin;
 
 async function ownLab(db: Db, actor: Actor, labId: string) {
   const lab = await repo.findLabRow(db, labId);
@@ -39,8 +37,7 @@ export async function listOrganizationLabs(db: Db, actor: Actor, page: Page) {
 }
 
 export async function createOrganizationLab(db: Db, actor: Actor, input: CreateOrganizationLabBody): Promise<OrganizationLab> {
-  requireAdmin(actor);
-  const lab = await createLab(db, { organizationId: actor.organizationId, name: input.name, usesInstances: input.uses_instances });
+  const lab = await createLab(db, actor, { organizationId: actor.organizationId, name: input.name, usesInstances: input.uses_instances });
   return toOrganizationLab((await repo.findLabRow(db, lab.id))!);
 }
 

@@ -146,3 +146,11 @@ export async function removeLabMember(ex: Executor, labId: string, userId: strin
   const r = await ex.deleteFrom('lab_memberships').where('lab_id', '=', labId).where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** Locks a lab row for the rest of the transaction (PostgreSQL), serializing work that checks then inserts per lab. */
+export async function lockLab(ex: Executor, labId: string): Promise<void> {
+  if (isPostgres(ex)) {
+    // NO KEY UPDATE serializes the lockers without blocking inserts that merely reference the lab.
+    await ex.selectFrom('labs').select('id').where('id', '=', labId).forNoKeyUpdate().execute();
+  }
+}

@@ -1,6 +1,6 @@
-import { findVisibleLab } from '../labs/repository.js';
+import { findVisibleLab, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import { type Db, type Executor, isUniqueViolation, lockLab } from '../shared/db/database.js';
+import { type Db, type Executor, isUniqueViolation } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';

@@ -2,7 +2,7 @@ import { findVendorProduct } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { receiveGoodsIn } from '../inventory/quantities.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
-import { type Actor, isOrgAdmin } from '../shared/actor.js';
+import { type Actor, isOrgAdmin, type OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
@@ -121,16 +121,19 @@ export interface ReceiveDetails {
 
 /**
  * Moves a request to a new status inside the caller's transaction: checks the table, records history, emits
- * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change).
+ * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change). The
+ * caller has already found the row visible to `by` (a tenant's Actor, or the operator fulfilling its shop line),
+ * who is recorded as the one who moved it.
  */
 export async function transitionIn(
   trx: Executor,
   deps: ServiceDeps,
-  userId: string,
+  by: Actor | OperatorActor,
   row: repo.OrderRow,
   to: OrderStatus,
   opts: { comment?: string | null; receive?: ReceiveDetails } = {},
 ): Promise<repo.OrderRow> {
+  const userId = by.userId;
   const check = checkTransition(row.status, to);
   if (check.kind === 'same') return row;
   if (check.kind === 'refused') {
@@ -209,7 +212,7 @@ export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, b
       body.status === undefined ? await repo.findVisibleOrder(trx, actor, id) : await repo.findVisibleOrderForUpdate(trx, actor, id);
     if (!row) throw notFound('order request');
     if (body.status !== undefined && body.status !== row.status) refuseIfInShop(row);
-    const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor.userId, row, body.status);
+    const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor, row, body.status);
     return renderOrder(trx, deps.config.appUrl, updated);
   });
 }
@@ -234,7 +237,7 @@ export async function receiveOrder(
     if (row.status === 'RECEIVED')
       throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
     refuseIfInShop(row);
-    const updated = await transitionIn(trx, deps, actor.userId, row, 'RECEIVED', {
+    const updated = await transitionIn(trx, deps, actor, row, 'RECEIVED', {
       receive: {
         lotNumber: details.lot_number ?? null,
         expirationDate: details.expiration_date ?? null,

@@ -23,3 +23,18 @@ export interface OperatorActor {
   /** The HTTP request id, for the audit trail. */
   requestId: string | null;
 }
+
+/**
+ * The service acting on its own authority, for the few services the command line needs with no user behind it
+ * (creating a lab, adding a lab member, running a lab's migration) and for the server's background migration
+ * runner. It is never an Actor either: a tenant service that takes `Actor | SystemActor` checks the tenant for
+ * an Actor and skips it only for this, and a route can never build one (docs/decisions/0005-layers.md).
+ */
+export interface SystemActor {
+  kind: 'system';
+  via: 'cli' | 'server';
+}
+
+export const systemActor = (via: SystemActor['via']): SystemActor => ({ kind: 'system', via });
+
+export const isSystemActor = (who: Actor | SystemActor): who is SystemActor => 'kind' in who && who.kind === 'system';

@@ -90,13 +90,13 @@ async function setLine(trx: Executor, ctx: LineContext, set: Partial<repo.LineRo
 }
 
 /** Brings the line's request to the status the line implies (docs/product.md §6), with the backorder date. */
-async function followLine(trx: Executor, deps: ServiceDeps, userId: string, line: repo.LineRow): Promise<void> {
+async function followLine(trx: Executor, deps: ServiceDeps, who: OperatorActor, line: repo.LineRow): Promise<void> {
   const request = (await orders.findOrder(trx, line.order_request_id))!;
   const target = REQUEST_STATUS_OF_LINE[line.status as LineStatus];
   const expected = target === 'BACKORDERED' ? line.backordered_expected_at : null;
-  if (request.backordered_expected_at !== expected) await orders.setBackorderedExpectedAt(trx, request.id, expected, userId, nowIso());
+  if (request.backordered_expected_at !== expected) await orders.setBackorderedExpectedAt(trx, request.id, expected, who.userId, nowIso());
   if (request.status !== target) {
-    await transitionIn(trx, deps, userId, { ...request, backordered_expected_at: expected }, target, {
+    await transitionIn(trx, deps, who, { ...request, backordered_expected_at: expected }, target, {
       comment: `shop line ${line.status.toLowerCase().replace('_', ' ')}`,
     });
   }
@@ -154,7 +154,7 @@ export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: st
       await repo.insertShipment(trx, shipment);
       const status = statusAfterShipment(ctx.state, input.quantity);
       const line = await setLine(trx, ctx, status === 'SHIPPED' ? { status, backordered_expected_at: null } : { status });
-      await followLine(trx, deps, who.userId, line);
+      await followLine(trx, deps, who, line);
       const rendered = await renderShipment(trx, shipment);
       await emitEvent(trx, deps.config, {
         type: 'shipment.created',
@@ -202,7 +202,7 @@ export async function deliverShipment(
       });
       if (isFullyDelivered({ ...ctx.state, delivered: ctx.state.delivered + shipment.quantity })) {
         const line = await setLine(trx, ctx, { status: 'DELIVERED', backordered_expected_at: null });
-        await followLine(trx, deps, who.userId, line);
+        await followLine(trx, deps, who, line);
         await emitLine(trx, deps, ctx, 'sales-order-item.delivered', line);
       }
       await recordAudit(trx, who, entry);
@@ -234,7 +234,7 @@ export async function backorderLine(
         estimated_shipment_date: dates.shipment,
         estimated_delivery_date: dates.delivery,
       });
-      await followLine(trx, deps, who.userId, line);
+      await followLine(trx, deps, who, line);
       const view = await emitLine(trx, deps, ctx, 'sales-order-item.backordered', line);
       await recordAudit(trx, who, entry);
       return view;
@@ -262,7 +262,7 @@ export async function cancelLine(
         estimated_shipment_date: null,
         estimated_delivery_date: null,
       });
-      await followLine(trx, deps, who.userId, line);
+      await followLine(trx, deps, who, line);
       const view = await emitLine(trx, deps, ctx, 'sales-order-item.cancelled', line);
       await recordAudit(trx, who, entry);
       return view;

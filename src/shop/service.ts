@@ -134,7 +134,7 @@ export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutI
     await repo.insertSalesOrder(trx, order, lines);
     // In this transaction, so a request is marked exactly when its line exists (docs/decisions/0008-shop-and-order-requests.md).
     for (const l of lines) await orders.markCheckedOut(trx, l.order_request_id, l.id);
-    for (const r of requests) await transitionIn(trx, deps, actor.userId, r, 'ORDERED', { comment: `checked out in shop order ${key}` });
+    for (const r of requests) await transitionIn(trx, deps, actor, r, 'ORDERED', { comment: `checked out in shop order ${key}` });
 
     const placed = await renderSalesOrder(trx, deps.config.appUrl, order);
     await emitEvent(trx, deps.config, { type: 'sales-order.placed', organizationId: lab.organization.id, labId: lab.id, resource: placed });

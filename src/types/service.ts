@@ -1,7 +1,7 @@
 import { emitEvent } from '../events/outbox.js';
-import { findVisibleLab, labsByIds } from '../labs/repository.js';
+import { findVisibleLab, labsByIds, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import { isUniqueViolation, lockLab } from '../shared/db/database.js';
+import { isUniqueViolation } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';

@@ -50,8 +50,8 @@ afterAll(async () => {
 
 describe('labstock admin lab migrate', () => {
   it('migrates a legacy lab and prints its progress as JSON; a second run changes nothing', async () => {
-    const lab = await createLab(deps.db, { organizationId: org.orgId, name: 'CLI legacy lab' });
-    const a = await createItem(deps, org.admin.id, {
+    const lab = await createLab(deps.db, org.admin.actor, { organizationId: org.orgId, name: 'CLI legacy lab' });
+    const a = await createItem(deps, org.admin.actor, {
       labId: lab.id,
       name: 'Acetone',
       quantity: '4',
@@ -59,7 +59,7 @@ describe('labstock admin lab migrate', () => {
       locationName: 'Cabinet',
       sublocationName: 'Top',
     });
-    const b = await createItem(deps, org.admin.id, { labId: lab.id, name: 'Buffer', quantity: '0' });
+    const b = await createItem(deps, org.admin.actor, { labId: lab.id, name: 'Buffer', quantity: '0' });
     const result = await json('admin', 'lab', 'migrate', '--lab', lab.id);
     expect(result).toEqual({
       lab_id: lab.id,
@@ -107,7 +107,7 @@ describe('labstock admin lab migrate', () => {
     const { stdout, stderr } = await cli('admin', 'lab', 'migrate', '--lab', org.migratedLab.id);
     expect(stdout.trim()).toBe(`lab ${org.migratedLab.id} uses instances: 0 of 0 items migrated (it was created with instances)`);
     expect(stderr).toBe('');
-    const lab = await createLab(deps.db, { organizationId: org.orgId, name: 'CLI human lab' });
+    const lab = await createLab(deps.db, org.admin.actor, { organizationId: org.orgId, name: 'CLI human lab' });
     expect((await cli('admin', 'lab', 'migrate', '--lab', lab.id)).stdout).toMatch(
       new RegExp(`^lab ${lab.id} uses instances: 0 of 0 items migrated, finished \\d{4}-`),
     );

@@ -33,7 +33,7 @@ describe('labstock admin operator', () => {
     const org = await createOrganization(db, { name: 'Operator U' });
     const user = await createUser(db, { organizationId: org.id, email: 'lab@example.org', firstName: 'L', lastName: 'Ab', role: 'admin' });
     const userToken = (await createToken(db, { userId: user.id, organizationId: org.id, name: 'lab' })).token;
-    const lab = await createLab(db, { organizationId: org.id, name: 'Bench' });
+    const lab = await createLab(db, orgAdminActor(org.id, user.id), { organizationId: org.id, name: 'Bench' });
     const type = await createType({ db, config }, orgAdminActor(org.id, user.id), { labId: lab.id, name: 'Consumable' });
     await importCatalogue({ db, config }, [
       {

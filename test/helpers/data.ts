@@ -1,9 +1,11 @@
 // Test data through the real services, and reads of what a request must leave untouched: shared by the test
 // folders (no tests here).
+
 import { expect } from 'vitest';
 import { createToken, revokeToken } from '../../src/accounts/service.js';
 import type { NewInstance } from '../../src/inventory/instances.js';
 import { createItem, type NewItem } from '../../src/inventory/items.js';
+import type { Actor } from '../../src/shared/actor.js';
 import { nowIso } from '../../src/shared/time.js';
 import type { OrgFixture } from './fixtures.js';
 import type { Harness } from './harness.js';
@@ -40,8 +42,9 @@ export async function revokedToken(h: Harness, org: OrgFixture): Promise<string>
   return t.token;
 }
 
-export function addItem(h: Harness, userId: string, input: NewItem, instances: NewInstance[] = []) {
-  return createItem(h.deps, userId, input, instances);
+/** Creates an item through the service, as `actor` (usually an org fixture's admin.actor). */
+export function addItem(h: Harness, actor: Actor, input: NewItem, instances: NewInstance[] = []) {
+  return createItem(h.deps, actor, input, instances);
 }
 
 /** Archives an instance the way the application does: the row stays, with archived_at set. */

@@ -59,18 +59,18 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
     role: 'member',
   });
 
-  const legacy = await createLab(deps.db, { organizationId: org.id, name: `Legacy lab ${tag}` });
-  const migrated = await createLab(deps.db, { organizationId: org.id, name: `Migrated lab ${tag}`, usesInstances: true });
-  const other = await createLab(deps.db, { organizationId: org.id, name: `Other lab ${tag}` });
-  await addMember(deps.db, legacy.id, member.id);
-  await addMember(deps.db, migrated.id, member.id);
   const asAdmin = orgAdminActor(org.id, admin.id);
+  const legacy = await createLab(deps.db, asAdmin, { organizationId: org.id, name: `Legacy lab ${tag}` });
+  const migrated = await createLab(deps.db, asAdmin, { organizationId: org.id, name: `Migrated lab ${tag}`, usesInstances: true });
+  const other = await createLab(deps.db, asAdmin, { organizationId: org.id, name: `Other lab ${tag}` });
+  await addMember(deps.db, asAdmin, legacy.id, member.id);
+  await addMember(deps.db, asAdmin, migrated.id, member.id);
 
   const legacyType = await createType(deps, asAdmin, { labId: legacy.id, name: 'Reagent' });
   const migratedType = await createType(deps, asAdmin, { labId: migrated.id, name: 'Antibody' });
   const otherType = await createType(deps, asAdmin, { labId: other.id, name: 'Buffer' });
 
-  const legacyItem = await createItem(deps, admin.id, {
+  const legacyItem = await createItem(deps, asAdmin, {
     labId: legacy.id,
     name: `Ethanol ${tag}`,
     typeId: legacyType.id,
@@ -90,7 +90,7 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
   const shelf = await createLocation(deps.db, asAdmin, { labId: migrated.id, parentId: freezer.id, name: 'Shelf 2' });
   const migratedItem = await createItem(
     deps,
-    admin.id,
+    asAdmin,
     {
       labId: migrated.id,
       name: `Anti-GFP ${tag}`,
@@ -100,7 +100,7 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
     },
     [{ quantity: '0.1', lotNumber: 'A1', expirationDate: '2027-06-30', locationId: shelf.id }],
   );
-  const withTwo = await addInstance(deps, admin.id, migratedItem.id, {
+  const withTwo = await addInstance(deps, asAdmin, migratedItem.id, {
     quantity: '0.2',
     lotNumber: null,
     expirationDate: null,

@@ -1,10 +1,12 @@
 // Shared by the lab migration tests (API and CLI): legacy labs seeded fast, waiting for a migration, and the
 // checks every finished migration must pass. No tests here.
+
 import { expect } from 'vitest';
 import { createLab } from '../../src/labs/service.js';
 import type { Db } from '../../src/shared/db/database.js';
 import type { InventoryItemsTable } from '../../src/shared/db/schema.js';
 import { newId } from '../../src/shared/ids.js';
+import { orgAdminActor } from './fixtures.js';
 import type { Harness } from './harness.js';
 
 export const UPDATED = 'com.labstock.inventory-item.updated';
@@ -58,7 +60,7 @@ export const bulkChanges = (i: number): boolean => i % 5 !== 0;
  * the migration's (created_at, id) cursor meets ties. Returns the lab id.
  */
 export async function seedBulkLegacyLab(db: Db, orgId: string, userId: string, n: number, name = 'Bulk legacy lab'): Promise<string> {
-  const lab = await createLab(db, { organizationId: orgId, name });
+  const lab = await createLab(db, orgAdminActor(orgId, userId), { organizationId: orgId, name });
   const base = Date.parse('2025-01-01T00:00:00.000Z');
   await db.transaction().execute(async (trx) => {
     const CHUNK = 1000;

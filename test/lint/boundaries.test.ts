@@ -32,6 +32,18 @@ describe('import boundaries', () => {
     ['src/events/planted.ts', "import { buildApp } from '../server/app.js';\nexport const x = buildApp;\n", 'below the domains'],
     ['src/inventory/planted.ts', "import { buildApp } from '../server/app.js';\nexport const x = buildApp;\n", 'Domains import no server'],
     ['src/shop/planted.ts', "import { serve } from '../cli/serve.js';\nexport const x = serve;\n", 'Domains import no server'],
+    [
+      'src/shared/db/migrations/planted.ts',
+      "import { lockLab } from '../../../labs/repository.js';\nexport const x = lockLab;\n",
+      'ground floor',
+    ],
+    ['src/delivery/planted.ts', "import { emitEvent } from '../events/outbox.js';\nexport const x = emitEvent;\n", 'below events/'],
+    ['src/server/planted.ts', "import { main } from '../cli/main.js';\nexport const x = main;\n", 'server/ imports no cli/'],
+    [
+      'src/demo/planted.ts',
+      "import { buildApp } from '../server/app.js';\nexport const x = buildApp;\n",
+      'demo/ imports no cli/ or server/',
+    ],
   ])('%s: an upward import fails the lint', (file, source, message) => {
     const { code, output } = lint(file, source);
     expect(code, output).not.toBe(0);
@@ -47,6 +59,53 @@ describe('import boundaries', () => {
     ['src/server/planted.ts', "import { checkout } from '../shop/service.js';\nexport const x = checkout;\n"],
     ['src/delivery/planted.ts', "import { newId } from '../shared/ids.js';\nexport const x = newId;\n"],
   ])('%s: a downward import passes', (file, source) => {
+    const { code, output } = lint(file, source);
+    expect(code, output).toBe(0);
+  });
+});
+
+// The order between domain folders (docs/decisions/0005-layers.md, 0006, 0008): a domain imports only the floors
+// below its own, never a folder on its floor or above, however deep the importing or imported file sits.
+describe('order between domains', () => {
+  const labsBelow = "import { findOrganization } from '../accounts/repository.js';\n";
+  it('labs/ importing inventory/ fails the lint; the same file without that import passes', () => {
+    const upward = lint(
+      'src/labs/planted.ts',
+      `${labsBelow}import { createItem } from '../inventory/items.js';\nexport const x = [findOrganization, createItem];\n`,
+    );
+    expect(upward.code, upward.output).not.toBe(0);
+    expect(upward.output).toContain('noRestrictedImports');
+    expect(upward.output).toContain('labs/ may import accounts/');
+    const without = lint('src/labs/planted.ts', `${labsBelow}export const x = [findOrganization];\n`);
+    expect(without.code, without.output).toBe(0);
+  });
+
+  it.each([
+    [
+      'src/locations/planted.ts',
+      "import { inventoryAtLocations } from '../inventory/stored-at.js';\nexport const x = inventoryAtLocations;\n",
+    ],
+    ['src/order-requests/planted.ts', "import { checkout } from '../shop/service.js';\nexport const x = checkout;\n"],
+    ['src/catalogue/planted.ts', "import { createOrder } from '../order-requests/service.js';\nexport const x = createOrder;\n"],
+    ['src/types/planted.ts', "import { createLocation } from '../locations/service.js';\nexport const x = createLocation;\n"],
+    ['src/lab-migration/planted.ts', "import { createOrder } from '../order-requests/service.js';\nexport const x = createOrder;\n"],
+    ['src/accounts/planted.ts', "import { lockLab } from '../labs/repository.js';\nexport const x = lockLab;\n"],
+    ['src/labs/planted.ts', "import { storeItemIndexes } from '../inventory/search/repository.js';\nexport const x = storeItemIndexes;\n"],
+    ['src/inventory/search/planted.ts', "import { createOrder } from '../../order-requests/service.js';\nexport const x = createOrder;\n"],
+  ])('%s: an import sideways or upward between domains fails the lint', (file, source) => {
+    const { code, output } = lint(file, source);
+    expect(code, output).not.toBe(0);
+    expect(output).toContain('noRestrictedImports');
+    expect(output).toContain('A domain imports only the domains below it');
+  });
+
+  it.each([
+    ['src/shop/planted.ts', "import { transitionIn } from '../order-requests/service.js';\nexport const x = transitionIn;\n"],
+    ['src/order-requests/planted.ts', "import { findProduct } from '../catalogue/repository.js';\nexport const x = findProduct;\n"],
+    ['src/inventory/planted.ts', "import { findLocation } from '../locations/repository.js';\nexport const x = findLocation;\n"],
+    ['src/inventory/search/planted.ts', "import { visibleLabIds } from '../../labs/repository.js';\nexport const x = visibleLabIds;\n"],
+    ['src/events/planted.ts', "import { deliverySignal } from '../delivery/signal.js';\nexport const x = deliverySignal;\n"],
+  ])('%s: an import down the floors passes', (file, source) => {
     const { code, output } = lint(file, source);
     expect(code, output).toBe(0);
   });

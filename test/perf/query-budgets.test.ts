@@ -7,6 +7,7 @@ import { createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
 import { createOperator, createOperatorToken } from '../../src/operators/service.js';
 import { buildApp } from '../../src/server/app.js';
+import type { Actor } from '../../src/shared/actor.js';
 import type { DbHandle } from '../../src/shared/db/database.js';
 import { createType } from '../../src/types/service.js';
 import { openCountedHandle } from '../helpers/db-counter.js';
@@ -60,6 +61,8 @@ let smallItemId: string;
 let smallLabId: string;
 let webhookId: string;
 let operatorToken: string;
+/** The member acting without a token, to build items as them (they belong to both fixture labs). */
+let memberActor: Actor;
 
 async function ok(res: { statusCode: number; body: string }, status = 201) {
   expect(res.statusCode, res.body).toBe(status);
@@ -73,26 +76,26 @@ beforeAll(async () => {
   await countedApp.ready();
 
   adminToken = h.a.admin.token;
-  const adminId = h.a.admin.id;
   migratedLabId = h.a.migratedLab.id;
   const deps = h.deps;
   const [, freezer, shelf] = h.a.migratedLab.locationIds as [string, string, string];
+  memberActor = { tokenId: 'fixture', userId: h.a.member.id, organizationId: h.a.orgId, role: 'member' };
 
   // Labs, types and items (two instances each, at different depths, by different users).
-  for (let i = 0; i < MANY; i++) await createLab(deps.db, { organizationId: h.a.orgId, name: `Budget lab ${i}` });
+  for (let i = 0; i < MANY; i++) await createLab(deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: `Budget lab ${i}` });
   for (let i = 0; i < MANY; i++) await createType(deps, h.a.admin.actor, { labId: migratedLabId, name: `Budget type ${i}` });
   const typeIds = (await deps.db.selectFrom('types').select('id').where('lab_id', '=', migratedLabId).execute()).map((t) => t.id);
   for (let i = 0; i < MANY; i++) {
-    const userId = i % 2 === 0 ? adminId : h.a.member.id;
+    const userId = i % 2 === 0 ? h.a.admin.actor : memberActor;
     const item = await createItem(deps, userId, { labId: migratedLabId, name: `Budget item ${i}`, typeId: typeIds[i % typeIds.length] }, [
       { quantity: '1.5', lotNumber: `L${i}`, locationId: shelf },
     ]);
-    await addInstance(deps, adminId, item.id, { quantity: '2', locationId: i % 3 === 0 ? null : freezer });
+    await addInstance(deps, h.a.admin.actor, item.id, { quantity: '2', locationId: i % 3 === 0 ? null : freezer });
     await createItem(deps, userId, { labId: h.a.legacyLab.id, name: `Legacy budget item ${i}`, quantity: '3', locationName: 'Cabinet' });
   }
 
   // One item with one change, one with many by different users.
-  smallItemId = (await createItem(deps, adminId, { labId: h.a.legacyLab.id, name: 'Few changes', quantity: '1' })).id;
+  smallItemId = (await createItem(deps, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Few changes', quantity: '1' })).id;
   await ok(await h.call(adminToken, { method: 'POST', url: `/inventory-items/${smallItemId}/adjustments`, payload: { delta: '1' } }), 200);
   bigItemId = h.a.legacyLab.itemId;
   for (let i = 0; i < MANY; i++) {
@@ -108,7 +111,7 @@ beforeAll(async () => {
   }
 
   // A migrated lab with one location; the fixture's migrated lab gets many, nested.
-  smallLabId = (await createLab(deps.db, { organizationId: h.a.orgId, name: 'One-room lab', usesInstances: true })).id;
+  smallLabId = (await createLab(deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'One-room lab', usesInstances: true })).id;
   await createLocation(deps.db, h.a.admin.actor, { labId: smallLabId, parentId: null, name: 'Only room' });
   for (let i = 0; i < MANY; i++)
     await createLocation(deps.db, h.a.admin.actor, { labId: migratedLabId, parentId: i % 2 === 0 ? shelf : freezer, name: `Box ${i}` });
@@ -255,7 +258,7 @@ describe('GET /inventory-items with search, filters and sorts runs the same fixe
     for (let i = 0; i < MANY; i++) {
       const item = await createItem(
         h.deps,
-        i % 2 === 0 ? h.a.admin.id : h.a.member.id,
+        i % 2 === 0 ? h.a.admin.actor : memberActor,
         { labId: migratedLabId, name: `Searchable ${i}`, typeId: searchTypeId, vendor: 'Budget vendor' },
         [{ quantity: '1', lotNumber: `SL-${i}`, expirationDate: '2026-06-01', locationId: shelf }],
       );

@@ -69,7 +69,7 @@ describe.skipIf(!isSqlite)('the page of GET /inventory-items (SQLite plans)', ()
 
 it('lists the same items for a member as before the plan changed: only the labs they belong to', async () => {
   // An item in a lab of the organization the member does not belong to: the admin sees it, the member must not.
-  const hidden = await createItem(h.deps, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Not for members', quantity: '1' });
+  const hidden = await createItem(h.deps, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Not for members', quantity: '1' });
   const all = await app.inject({ method: 'GET', url: '/inventory-items?per_page=100', headers: { 'access-token': h.a.admin.token } });
   expect(all.json().map((i: { id: string }) => i.id)).toContain(hidden.id);
   const res = await app.inject({ method: 'GET', url: '/inventory-items?per_page=100', headers: { 'access-token': h.a.member.token } });

@@ -36,7 +36,11 @@ beforeAll(async () => {
   // Migrated labs and the location their instances are kept at (the fixture's lab: boxes, below).
   const stores = new Map<string, string | null>([[h.a.migratedLab.id, null]]);
   for (let i = 0; i < 6; i++) {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: `Plan lab ${i}`, usesInstances: i % 2 === 0 });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: `Plan lab ${i}`,
+      usesInstances: i % 2 === 0,
+    });
     labs.push(lab.id);
     if (i % 2 === 0)
       stores.set(lab.id, (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Store' })).id);

@@ -250,11 +250,3 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
-
-/** Locks a lab row for the rest of the transaction (PostgreSQL), serializing work that checks then inserts per lab. */
-export async function lockLab(ex: Executor, labId: string): Promise<void> {
-  if (isPostgres(ex)) {
-    // NO KEY UPDATE serializes the lockers without blocking inserts that merely reference the lab.
-    await ex.selectFrom('labs').select('id').where('id', '=', labId).forNoKeyUpdate().execute();
-  }
-}

@@ -20,7 +20,7 @@ const changesOf = (itemId: string) =>
 
 /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
 async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name }, [
+  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
     { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
     { quantity: '0.75' },
   ]);

@@ -23,11 +23,11 @@ async function unchanged(token: string | null, opts: InjectOptions) {
 const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
   unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
 
-const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
+const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity });
 const migratedItem = (quantities: string[], name = 'Aliquots') =>
   addItem(
     h,
-    h.a.admin.id,
+    h.a.admin.actor,
     { labId: h.a.migratedLab.id, name },
     quantities.map((quantity) => ({ quantity })),
   );

@@ -28,11 +28,11 @@ const unchangedAdjust = (token: string | null, itemId: string, payload: unknown)
 const changesOf = (itemId: string) =>
   h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
-const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
+const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity });
 const migratedItem = (quantities: string[], name = 'Aliquots') =>
   addItem(
     h,
-    h.a.admin.id,
+    h.a.admin.actor,
     { labId: h.a.migratedLab.id, name },
     quantities.map((quantity) => ({ quantity })),
   );

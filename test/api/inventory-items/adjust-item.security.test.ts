@@ -24,7 +24,7 @@ async function unchanged(token: string | null, opts: InjectOptions) {
 const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
   unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
 
-const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name, quantity });
+const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity });
 
 describe('POST /inventory-items/{id}/adjustments (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
@@ -55,9 +55,13 @@ describe('POST /inventory-items/{id}/adjustments (security)', () => {
   });
 
   it('the member gets 404 for items of labs they do not belong to; the outsider for every item', async () => {
-    const hiddenLegacy = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '5' });
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
-    const hiddenMigrated = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Hidden aliquots' }, [{ quantity: '5' }]);
+    const hiddenLegacy = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '5' });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: 'Hidden migrated lab',
+      usesInstances: true,
+    });
+    const hiddenMigrated = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden aliquots' }, [{ quantity: '5' }]);
     expectError(await unchangedAdjust(h.a.member.token, hiddenLegacy.id, { delta: '-1' }), 404, 'not_found');
     expectError(
       await unchangedAdjust(h.a.member.token, hiddenMigrated.id, { delta: '-1', instance_id: hiddenMigrated.instances[0]!.id }),

@@ -45,7 +45,7 @@ async function expectDeleted(token: string, id: string, headers: Record<string, 
 
 describe('DELETE /inventory-items/{id} (errors)', () => {
   it('412 precondition_failed for a stale If-Match; the item stays', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Guarded', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Guarded', quantity: '1' });
     const { etag } = await getItemJson(h, h.a.admin.token, item.id);
     const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${item.id}`, payload: { quantity: '2' } });
     expect(put.statusCode).toBe(200);
@@ -55,13 +55,13 @@ describe('DELETE /inventory-items/{id} (errors)', () => {
   });
 
   it('a second delete is 404 and emits nothing', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Twice' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Twice' });
     await expectDeleted(h.a.admin.token, item.id);
     expectError(await unchanged(h.a.admin.token, item.id), 404, 'not_found');
   });
 
   it('5 concurrent deletes of one item: exactly one 204, the others 404, and exactly one deleted event', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Raced' }, [{ quantity: '1' }]);
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Raced' }, [{ quantity: '1' }]);
     const eventsBefore = (await dbState(h)).events;
     const results = await Promise.all(Array.from({ length: 5 }, () => del(h.a.admin.token, item.id)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([204, 404, 404, 404, 404]);

@@ -38,7 +38,7 @@ async function expectDeleted(token: string, id: string, headers: Record<string, 
 
 describe('DELETE /inventory-items/{id} (happy)', () => {
   it('legacy item: 204; gone; inventory-item.deleted carries the last state (after an edit), instances []', async () => {
-    const item = await addItem(h, h.a.admin.id, {
+    const item = await addItem(h, h.a.admin.actor, {
       labId: h.a.legacyLab.id,
       name: 'Doomed',
       quantity: '2',
@@ -63,7 +63,7 @@ describe('DELETE /inventory-items/{id} (happy)', () => {
   });
 
   it('migrated item: the event lists its active instances (not archived ones); all instance rows go', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Doomed vials' }, [
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Doomed vials' }, [
       { quantity: '1.5', lotNumber: 'A', locationId: h.a.migratedLab.locationIds[2] },
       { quantity: '2' },
       { quantity: '9' },
@@ -90,13 +90,13 @@ describe('DELETE /inventory-items/{id} (happy)', () => {
   });
 
   it('If-Match with the current ETag deletes', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Matched' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Matched' });
     const { etag } = await getItemJson(h, h.a.admin.token, item.id);
     await expectDeleted(h.a.admin.token, item.id, { 'if-match': etag! });
   });
 
   it('a member deletes an item of their lab', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Member deletes' }, [{ quantity: '1' }]);
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Member deletes' }, [{ quantity: '1' }]);
     await expectDeleted(h.a.member.token, item.id);
   });
 });

@@ -22,7 +22,7 @@ async function unchanged(token: string | null, id: string, headers: Record<strin
 
 describe('DELETE /inventory-items/{id} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Safe' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Safe' });
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) expectError(await unchanged(token, item.id), 401, 'unauthorized');
   });
@@ -38,9 +38,9 @@ describe('DELETE /inventory-items/{id} (security)', () => {
   });
 
   it('the member gets 404 for an item of the lab they do not belong to; the outsider for every item', async () => {
-    const hidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden' });
+    const hidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden' });
     expectError(await unchanged(h.a.member.token, hidden.id), 404, 'not_found');
-    const visible = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Visible' });
+    const visible = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Visible' });
     for (const id of [hidden.id, visible.id]) expectError(await unchanged(h.a.outsider.token, id), 404, 'not_found');
   });
 });

@@ -26,7 +26,7 @@ async function unchanged(token: string | null, opts: InjectOptions) {
 
 /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
 async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name }, [
+  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
     { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
     { quantity: '0.75' },
   ]);
@@ -68,10 +68,14 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
 
   it('the member gets 404 for an item of a lab they do not belong to; the outsider for every item', async () => {
     // A migrated lab of org A that the member is not in.
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
-    const hidden = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
+    const lab = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: 'Hidden migrated lab',
+      usesInstances: true,
+    });
+    const hidden = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
     const hiddenInstance = hidden.instances[0]!.id;
-    const legacyHidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
+    const legacyHidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
     const item = await migratedItem();
     for (const [token, itemId, instanceId] of [
       [h.a.member.token, hidden.id, hiddenInstance],

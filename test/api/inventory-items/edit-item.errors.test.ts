@@ -32,7 +32,7 @@ async function unchanged(token: string | null, id: string, payload: unknown, hea
 
 /** A fresh legacy item, so tests do not depend on each other. */
 const legacyItem = async (name = 'Editable') =>
-  addItem(h, h.a.admin.id, {
+  addItem(h, h.a.admin.actor, {
     labId: h.a.legacyLab.id,
     name,
     typeId: h.a.legacyLab.typeId,

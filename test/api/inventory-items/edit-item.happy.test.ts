@@ -25,7 +25,7 @@ const changesOf = (itemId: string) =>
 
 /** A fresh legacy item, so tests do not depend on each other. */
 const legacyItem = async (name = 'Editable') =>
-  addItem(h, h.a.admin.id, {
+  addItem(h, h.a.admin.actor, {
     labId: h.a.legacyLab.id,
     name,
     typeId: h.a.legacyLab.typeId,

@@ -49,7 +49,7 @@ describe('PATCH /inventory-items/{id} (security)', () => {
   });
 
   it('the member gets 404 for an item of the lab they do not belong to; the outsider for every item', async () => {
-    const hidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '1' });
+    const hidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '1' });
     expectError(await unchanged(h.a.member.token, hidden.id, { name: 'Sneaky' }), 404, 'not_found');
     for (const id of [hidden.id, h.a.legacyLab.itemId, h.a.migratedLab.itemId]) {
       expectError(await unchanged(h.a.outsider.token, id, { name: 'Sneaky' }), 404, 'not_found');

@@ -41,30 +41,36 @@ beforeAll(async () => {
   inst.antiGfp = a.migratedLab.instanceIds[0]!;
 
   const m = a.migratedLab.id;
-  const p = await addItem(h, a.admin.id, { labId: m, name: 'Buffer P', typeId: bufferType }, [
+  const p = await addItem(h, a.admin.actor, { labId: m, name: 'Buffer P', typeId: bufferType }, [
     { quantity: '5', locationId: freezer, expirationDate: '2026-12-15' },
   ]);
   ids['Buffer P'] = p.id;
-  const q = await addItem(h, a.admin.id, { labId: m, name: 'Buffer Q', typeId: bufferType }, [
+  const q = await addItem(h, a.admin.actor, { labId: m, name: 'Buffer Q', typeId: bufferType }, [
     { quantity: '1', locationId: loc.box },
     { quantity: '2', locationId: loc.cold, expirationDate: '2028-01-01' },
   ]);
   ids['Buffer Q'] = q.id;
   inst.bufferQCold = q.instances[1]!.id;
-  const gel = await addItem(h, a.admin.id, { labId: m, name: 'Gel', typeId: a.migratedLab.typeId }, [
+  const gel = await addItem(h, a.admin.actor, { labId: m, name: 'Gel', typeId: a.migratedLab.typeId }, [
     { quantity: '4', expirationDate: '2026-11-30' },
   ]);
   ids.Gel = gel.id;
   inst.gel = gel.instances[0]!.id;
-  const gone = await addItem(h, a.admin.id, { labId: m, name: 'Moved out', typeId: bufferType }, [
+  const gone = await addItem(h, a.admin.actor, { labId: m, name: 'Moved out', typeId: bufferType }, [
     { quantity: '1', locationId: loc.cold, expirationDate: '2026-01-01' },
   ]);
   ids['Moved out'] = gone.id;
   inst.gone = gone.instances[0]!.id;
   ids['Salt A'] = (
-    await addItem(h, a.admin.id, { labId: a.legacyLab.id, name: 'Salt A', typeId: saltType, quantity: '10', expirationDate: '2026-12-31' })
+    await addItem(h, a.admin.actor, {
+      labId: a.legacyLab.id,
+      name: 'Salt A',
+      typeId: saltType,
+      quantity: '10',
+      expirationDate: '2026-12-31',
+    })
   ).id;
-  ids['Salt B'] = (await addItem(h, a.admin.id, { labId: a.legacyLab.id, name: 'Salt B', typeId: saltType, quantity: '0' })).id;
+  ids['Salt B'] = (await addItem(h, a.admin.actor, { labId: a.legacyLab.id, name: 'Salt B', typeId: saltType, quantity: '0' })).id;
   // The archived instance leaves "Moved out" without stock anywhere: in no location, expiring never.
   await call('POST', `/inventory-items/${ids['Moved out']}/instances/${inst.gone}/archive`);
 });
@@ -169,7 +175,7 @@ describe('below_minimum', () => {
     await setMinimum('Salt B', '0.001');
     expect(await namesFor(h, token, { below_minimum: 'true' })).toEqual(['Buffer Q', 'Salt B']);
     await call('POST', `/inventory-items/${ids['Salt B']}/adjustments`, { delta: '0.001' });
-    await addInstance(h.deps, h.a.admin.id, ids['Buffer Q']!, { quantity: '1.5' });
+    await addInstance(h.deps, h.a.admin.actor, ids['Buffer Q']!, { quantity: '1.5' });
     expect(await namesFor(h, token, { below_minimum: 'true' })).toEqual([]);
   });
 });

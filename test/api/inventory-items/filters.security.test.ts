@@ -22,7 +22,7 @@ beforeAll(async () => {
   ] as const) {
     const type = await createType(h.deps, org.admin.actor, { labId: lab.id, name: 'Shared type name' });
     const box = await createLocation(h.deps.db, org.admin.actor, { labId: lab.id, parentId: lab.locationIds[0]!, name: 'Box' });
-    const item = await addItem(h, org.admin.id, { labId: lab.id, name: 'Twin reagent', typeId: type.id, casNumber: '50-00-0' }, [
+    const item = await addItem(h, org.admin.actor, { labId: lab.id, name: 'Twin reagent', typeId: type.id, casNumber: '50-00-0' }, [
       { quantity: '1', lotNumber: 'TWIN-1', expirationDate: '2026-01-01', locationId: box.id },
     ]);
     const res = await h.call(org.admin.token, {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
   hiddenTypeA = h.a.otherLab.typeId;
   hiddenA = (
-    await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Twin hidden', typeId: hiddenTypeA, expirationDate: '2026-01-01' })
+    await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Twin hidden', typeId: hiddenTypeA, expirationDate: '2026-01-01' })
   ).id;
   await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${hiddenA}/minimum-quantity`, payload: { minimum_quantity: '1' } });
 });

@@ -143,7 +143,7 @@ describe('GET /inventory-items/{id}/history (happy)', () => {
   });
 
   it('reading the history changes nothing, and changes that changed nothing leave no entry', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Quiet', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Quiet', quantity: '1' });
     await call(h.a.admin.token, 'PATCH', `/inventory-items/${item.id}`, { name: 'Quiet' });
     await call(h.a.admin.token, 'PUT', `/inventory-items/${item.id}`, { quantity: '1' });
     const state = await dbState(h);
@@ -152,7 +152,7 @@ describe('GET /inventory-items/{id}/history (happy)', () => {
   });
 
   it('a failed change leaves no entry (409 below zero, 412 stale If-Match)', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Refused', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Refused', quantity: '1' });
     expect(
       (await h.call(h.a.admin.token, { method: 'POST', url: `/inventory-items/${item.id}/adjustments`, payload: { delta: '-2' } }))
         .statusCode,

@@ -54,7 +54,7 @@ describe('GET /inventory-items/{id}/history (security)', () => {
   });
 
   it('the member gets 404 for an item of the lab they do not belong to; the outsider for every item', async () => {
-    const hidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '1' });
+    const hidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden', quantity: '1' });
     await call(h.a.admin.token, 'PATCH', `/inventory-items/${hidden.id}`, { name: 'Hidden, changed' });
     expect(await historyOk(hidden.id)).toHaveLength(1);
     expectError(await history(h.a.member.token, hidden.id), 404, 'not_found');

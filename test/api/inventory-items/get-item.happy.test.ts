@@ -62,7 +62,7 @@ describe('GET /inventory-items/{id} (happy)', () => {
   });
 
   it('lists only active instances and sums only those', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Plasmid', typeId: h.a.migratedLab.typeId }, [
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Plasmid', typeId: h.a.migratedLab.typeId }, [
       { quantity: '1.5' },
       { quantity: '2.25', lotNumber: 'L2', locationId: h.a.migratedLab.locationIds[1] },
       { quantity: '100' },
@@ -84,7 +84,7 @@ describe('GET /inventory-items/{id} (happy)', () => {
   });
 
   it('a migrated item with no instances has instances [] and quantity "0"', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Empty box', quantity: '5', lotNumber: 'IGNORED' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Empty box', quantity: '5', lotNumber: 'IGNORED' });
     const res = await getItemJson(h, h.a.member.token, item.id);
     expect(res.status).toBe(200);
     expect(res.body.instances).toEqual([]);
@@ -95,7 +95,7 @@ describe('GET /inventory-items/{id} (happy)', () => {
   });
 
   it('sums with exact decimal arithmetic, never binary floating point', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Precise' }, [
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Precise' }, [
       { quantity: '12345678901234567890.1234567891' },
       { quantity: '0.0000000009' },
       { quantity: '0.7' },

@@ -6,7 +6,7 @@ let h: Harness;
 let otherItemA: string;
 beforeAll(async () => {
   h = await startHarness();
-  otherItemA = (await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Secret buffer A', quantity: '9' })).id;
+  otherItemA = (await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', quantity: '9' })).id;
 });
 afterAll(() => h?.close());
 

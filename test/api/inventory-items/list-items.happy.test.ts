@@ -88,7 +88,7 @@ describe('GET /inventory-items (happy)', () => {
     let dbOrder: string[] = [];
     beforeAll(async () => {
       for (let i = 0; i < 30; i += 1) {
-        await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: `Tube ${i}`, quantity: String(i), price: `${i}.99` });
+        await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: `Tube ${i}`, quantity: String(i), price: `${i}.99` });
       }
       dbOrder = (
         await h.deps.db

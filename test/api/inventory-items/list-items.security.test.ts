@@ -9,9 +9,9 @@ let otherItemA: string;
 beforeAll(async () => {
   h = await startHarness();
   otherItemA = (
-    await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })
+    await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })
   ).id;
-  await addItem(h, h.b.admin.id, { labId: h.b.otherLab.id, name: 'Secret buffer B', typeId: h.b.otherLab.typeId, quantity: '4' });
+  await addItem(h, h.b.admin.actor, { labId: h.b.otherLab.id, name: 'Secret buffer B', typeId: h.b.otherLab.typeId, quantity: '4' });
 });
 afterAll(() => h?.close());
 
@@ -102,7 +102,7 @@ describe('GET /inventory-items (security)', () => {
       lastName: 'AdminB',
       role: 'member',
     });
-    await addMember(h.deps.db, h.a.legacyLab.id, h.b.admin.id);
+    await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
     const { token } = await createToken(h.deps.db, { userId: h.b.admin.id, organizationId: h.a.orgId });
     const res = await list(token, '?per_page=100');
     expect(res.json().map((i: any) => i.id)).toEqual([h.a.legacyLab.itemId]);

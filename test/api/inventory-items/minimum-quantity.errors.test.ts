@@ -1,8 +1,10 @@
 // PUT and GET /inventory-items/{id}/minimum-quantity refusals (docs/product.md §2): 400, 401, 404, 409 lab_migrating,
 // 412, 415, 422; each in the error shape, each changing nothing.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
@@ -111,9 +113,9 @@ describe('minimum quantity (errors)', () => {
   });
 
   it('409 lab_migrating while the lab migrates to instances', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Migrating lab' });
-    const item = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Frozen', quantity: '1' });
-    await startMigration(h.deps.db, lab.id, null);
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Migrating lab' });
+    const item = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Frozen', quantity: '1' });
+    await startMigration(h.deps.db, systemActor('cli'), lab.id);
     expectError(
       await unchanged(() => h.call(h.a.admin.token, { method: 'PUT', url: url(item.id), payload: { minimum_quantity: '2' } })),
       409,

@@ -24,7 +24,7 @@ describe('minimum quantity (happy)', () => {
   });
 
   it('a lab member sets it: 200 with the comparison, a new ETag, a line of history and one inventory-item.updated', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Acetone', quantity: '2.5' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Acetone', quantity: '2.5' });
     const before = await getItemJson(h, h.a.member.token, item.id);
     const eventsBefore = (await dbState(h)).events;
 
@@ -53,7 +53,7 @@ describe('minimum quantity (happy)', () => {
   });
 
   it('setting the value it has changes nothing: 200, same ETag, no event, no history', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Hexane', quantity: '4' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Hexane', quantity: '4' });
     const first = await put(h.a.admin.token, item.id, '1.5');
     const state = await dbState(h);
     const again = await put(h.a.admin.token, item.id, '1.5');
@@ -64,7 +64,7 @@ describe('minimum quantity (happy)', () => {
   });
 
   it('null removes it; equal to the quantity is not below; decimals compare exactly', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Toluene', quantity: '0.3' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Toluene', quantity: '0.3' });
     expect((await put(h.a.admin.token, item.id, '0.3')).json().below_minimum).toBe(false);
     expect((await put(h.a.admin.token, item.id, '0.3000000001')).json().below_minimum).toBe(true);
     const big = await put(h.a.admin.token, item.id, '12345678901234567890.1234567891');
@@ -99,7 +99,7 @@ describe('minimum quantity (happy)', () => {
   });
 
   it('keeps the minimum through other edits, and a stale If-Match on them is still 412', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Xylene', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Xylene', quantity: '1' });
     const set = await put(h.a.admin.token, item.id, '2');
     const edit = await h.call(h.a.admin.token, {
       method: 'PATCH',

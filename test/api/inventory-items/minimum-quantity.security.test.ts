@@ -9,7 +9,7 @@ let h: Harness;
 let hiddenA: string;
 beforeAll(async () => {
   h = await startHarness();
-  hiddenA = (await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Hidden from members', quantity: '1' })).id;
+  hiddenA = (await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden from members', quantity: '1' })).id;
 });
 afterAll(() => h?.close());
 

@@ -1,10 +1,12 @@
 // The search index outside the item endpoints (docs/product.md §12): migration 0010 fills it for items that existed
 // before it, exactly as the application writes it; a lab migration to instances and receiving an order request
 // keep it current in their own transactions.
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { isPostgres } from '../../../src/shared/db/database.js';
 import { up } from '../../../src/shared/db/migrations/0010_inventory_search.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -58,7 +60,7 @@ async function undo0010() {
 describe('migration 0010', () => {
   it('fills the index of existing items exactly as the application writes it, then searches work', async () => {
     const legacy = h.a.legacyLab.id;
-    await addItem(h, h.a.admin.id, {
+    await addItem(h, h.a.admin.actor, {
       labId: legacy,
       name: 'Äthanol (abs.)',
       vendor: 'Merck',
@@ -69,13 +71,14 @@ describe('migration 0010', () => {
       expirationDate: '2026-03-01',
       quantity: '1',
     });
-    const tris = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Tris base' }, [
+    const tris = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Tris base' }, [
       { quantity: '1', lotNumber: 'T-1', expirationDate: '2029-01-01' },
       { quantity: '1', lotNumber: 'T-2', expirationDate: '2027-01-01' },
     ]);
     const archived = await h.call(token, { method: 'POST', url: `/inventory-items/${tris.id}/instances/${tris.instances[1]!.id}/archive` });
     expect(archived.statusCode).toBe(200);
-    for (const i of [0, 400, 800]) await addItem(h, h.a.admin.id, { labId: legacy, name: `Batch ${i}`, quantity: '1', lotNumber: `B${i}` });
+    for (const i of [0, 400, 800])
+      await addItem(h, h.a.admin.actor, { labId: legacy, name: `Batch ${i}`, quantity: '1', lotNumber: `B${i}` });
     // More items than one batch of the migration's backfill (500).
     await seedBulkLegacyLab(h.deps.db, h.a.orgId, h.a.admin.id, 1100, 'Bulk before 0010');
 
@@ -125,8 +128,8 @@ describe('migration 0010', () => {
 
 describe('other write paths', () => {
   it('a lab migration keeps every item found by its lot numbers, expiries and minimum, and indexes items that had no entry', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Lab to migrate' });
-    const item = await addItem(h, h.a.admin.id, {
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Lab to migrate' });
+    const item = await addItem(h, h.a.admin.actor, {
       labId: lab.id,
       name: 'Legacy acetone',
       quantity: '2',
@@ -145,9 +148,9 @@ describe('other write paths', () => {
     expect(await namesFor(h, token, { q: 'lot-21', lab_id: bulkLab })).toEqual([]);
 
     const before = await indexState();
-    const progress = await runMigration(h.deps, lab.id, { batchSize: 1 });
+    const progress = await runMigration(h.deps, systemActor('cli'), lab.id, { batchSize: 1 });
     expect(progress.status).toBe('done');
-    expect((await runMigration(h.deps, bulkLab, { batchSize: 7 })).status).toBe('done');
+    expect((await runMigration(h.deps, systemActor('cli'), bulkLab, { batchSize: 7 })).status).toBe('done');
     const after = await indexState();
     const mine = (s: typeof before) => ({
       items: s.items.filter((r) => r.id === item.id),

@@ -10,14 +10,14 @@ let token: string;
 beforeAll(async () => {
   h = await startHarness();
   token = h.a.admin.token;
-  await addItem(h, h.a.admin.id, {
+  await addItem(h, h.a.admin.actor, {
     labId: h.a.legacyLab.id,
     name: 'Sodium chloride',
     vendor: 'Roth',
     casNumber: '7647-14-5',
     quantity: '1',
   });
-  await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Near-IR dye "Cy7"', vendor: "O'Neil & Sons", quantity: '1' });
+  await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Near-IR dye "Cy7"', vendor: "O'Neil & Sons", quantity: '1' });
 });
 afterAll(() => h?.close());
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   token = h.a.admin.token;
   const legacy = h.a.legacyLab.id;
   const migrated = h.a.migratedLab.id;
-  await addItem(h, h.a.admin.id, {
+  await addItem(h, h.a.admin.actor, {
     labId: legacy,
     name: 'Sodium chloride',
     vendor: 'Roth',
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   const tris = await addItem(
     h,
-    h.a.admin.id,
+    h.a.admin.actor,
     { labId: migrated, name: 'Tris HCl buffer', vendor: 'Sigma-Aldrich', catalogNumber: 'T-3253', casNumber: '1185-53-1' },
     [
       { quantity: '1', lotNumber: 'TRIS-01' },
@@ -37,9 +37,9 @@ beforeAll(async () => {
   );
   trisId = tris.id;
   archivedInstanceId = tris.instances[1]!.id;
-  await addItem(h, h.a.admin.id, { labId: legacy, name: 'Äthanol absolut', vendor: 'Merck', quantity: '2' });
-  await addItem(h, h.a.admin.id, { labId: legacy, name: '氯化钠 (sodium chloride, lab grade)', quantity: '1' });
-  await addItem(h, h.b.admin.id, { labId: h.b.legacyLab.id, name: 'Sodium azide B', vendor: 'Roth', quantity: '1' });
+  await addItem(h, h.a.admin.actor, { labId: legacy, name: 'Äthanol absolut', vendor: 'Merck', quantity: '2' });
+  await addItem(h, h.a.admin.actor, { labId: legacy, name: '氯化钠 (sodium chloride, lab grade)', quantity: '1' });
+  await addItem(h, h.b.admin.actor, { labId: h.b.legacyLab.id, name: 'Sodium azide B', vendor: 'Roth', quantity: '1' });
 });
 afterAll(() => h?.close());
 
@@ -94,7 +94,7 @@ describe('GET /inventory-items?q (happy)', () => {
     expect(await namesFor(h, token, { q: 'sodium', lab_id: h.b.legacyLab.id })).toEqual([]);
     expect(await namesFor(h, token, { q: 'azide' })).toEqual([]);
     expect(await namesFor(h, h.b.admin.token, { q: 'sodium' })).toEqual(['Sodium azide B']);
-    const hidden = await addItem(h, h.a.admin.id, { labId: h.a.otherLab.id, name: 'Sodium hidden', quantity: '1' });
+    const hidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Sodium hidden', quantity: '1' });
     expect(await namesFor(h, token, { q: 'hidden' })).toEqual(['Sodium hidden']);
     expect(await namesFor(h, h.a.member.token, { q: 'hidden' })).toEqual([]);
     expect(await namesFor(h, h.a.outsider.token, { q: 'sodium' })).toEqual([]);
@@ -114,7 +114,7 @@ describe('GET /inventory-items?q (happy)', () => {
 
 describe('the index follows every change, in its transaction', () => {
   it('an edited name, vendor or catalog number is found by its new words only', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Glycerol', vendor: 'Acme', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Glycerol', vendor: 'Acme', quantity: '1' });
     expect(await namesFor(h, token, { q: 'glycerol' })).toEqual(['Glycerol']);
     const res = await h.call(token, {
       method: 'PATCH',
@@ -154,7 +154,7 @@ describe('the index follows every change, in its transaction', () => {
   });
 
   it('a change that fails leaves the index as it was', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: 'Urea', quantity: '1' });
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Urea', quantity: '1' });
     const res = await h.call(token, {
       method: 'PATCH',
       url: `/inventory-items/${item.id}`,
@@ -171,7 +171,7 @@ describe('search results page like the plain list', () => {
   it('30 matches over pages of 7: no duplicates, no gaps, Link keeps q', async () => {
     const made: string[] = [];
     for (let i = 0; i < 30; i++)
-      made.push((await addItem(h, h.a.admin.id, { labId: h.a.legacyLab.id, name: `Pipette tip ${i}`, quantity: '1' })).id);
+      made.push((await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: `Pipette tip ${i}`, quantity: '1' })).id);
     const ids = await allPages(h, token, { q: 'pipette tip' }, 7);
     expect(ids).toEqual(made);
     const sorted = await allPages(h, token, { q: 'pipette', sort: '-name' }, 7);

@@ -26,9 +26,9 @@ const ITEMS: [string, string | null][] = [
 beforeAll(async () => {
   h = await startHarness();
   token = h.a.admin.token;
-  labId = (await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Sorting lab' })).id;
+  labId = (await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Sorting lab' })).id;
   for (const [name, expirationDate] of ITEMS)
-    byName.set(name, (await addItem(h, h.a.admin.id, { labId, name, expirationDate, quantity: '1' })).id);
+    byName.set(name, (await addItem(h, h.a.admin.actor, { labId, name, expirationDate, quantity: '1' })).id);
 });
 afterAll(() => h?.close());
 
@@ -69,8 +69,8 @@ describe('sort', () => {
 
   it('a migrated item sorts by its soonest active instance', async () => {
     const m = h.a.migratedLab.id;
-    const later = await addItem(h, h.a.admin.id, { labId: m, name: 'Later' }, [{ quantity: '1', expirationDate: '2030-01-01' }]);
-    const sooner = await addItem(h, h.a.admin.id, { labId: m, name: 'Sooner' }, [
+    const later = await addItem(h, h.a.admin.actor, { labId: m, name: 'Later' }, [{ quantity: '1', expirationDate: '2030-01-01' }]);
+    const sooner = await addItem(h, h.a.admin.actor, { labId: m, name: 'Sooner' }, [
       { quantity: '1', expirationDate: '2031-01-01' },
       { quantity: '1', expirationDate: '2029-06-01' },
     ]);

@@ -8,7 +8,7 @@ let siblingItem: { id: string; instanceIds: string[] };
 let archivedId: string;
 beforeAll(async () => {
   h = await startHarness();
-  const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Sibling' }, [{ quantity: '5' }, { quantity: '6' }]);
+  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Sibling' }, [{ quantity: '5' }, { quantity: '6' }]);
   siblingItem = { id: item.id, instanceIds: item.instances.map((i) => i.id) };
   archivedId = siblingItem.instanceIds[1]!;
   await archiveInstance(h, archivedId);

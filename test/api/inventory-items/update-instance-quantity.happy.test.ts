@@ -141,7 +141,7 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () 
   });
 
   it('archived instances stay out of the response and the sum', async () => {
-    const item = await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Aliquots' }, [
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Aliquots' }, [
       { quantity: '1' },
       { quantity: '2' },
       { quantity: '4' },

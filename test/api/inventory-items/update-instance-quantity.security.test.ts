@@ -8,8 +8,12 @@ let privateItem: { id: string; instanceId: string };
 beforeAll(async () => {
   h = await startHarness();
   // A migrated lab of org A that the member does not belong to.
-  const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Private migrated lab A', usesInstances: true });
-  const item = await addItem(h, h.a.admin.id, { labId: lab.id, name: 'Private serum' }, [{ quantity: '2' }]);
+  const lab = await createLab(h.deps.db, h.a.admin.actor, {
+    organizationId: h.a.orgId,
+    name: 'Private migrated lab A',
+    usesInstances: true,
+  });
+  const item = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Private serum' }, [{ quantity: '2' }]);
   privateItem = { id: item.id, instanceId: item.instances[0]!.id };
 });
 afterAll(() => h?.close());

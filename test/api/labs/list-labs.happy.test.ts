@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createToken, createUser } from '../../../src/accounts/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { orgAdminActor } from '../../helpers/fixtures.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, labJson, linkPages } from '../../helpers/shapes.js';
 
@@ -109,7 +110,8 @@ describe('GET /labs (happy)', () => {
       role: 'admin',
     });
     const created: string[] = [];
-    for (let i = 0; i < 30; i += 1) created.push((await createLab(h.deps.db, { organizationId: org.id, name: `Lab C${i}` })).id);
+    for (let i = 0; i < 30; i += 1)
+      created.push((await createLab(h.deps.db, orgAdminActor(org.id, admin.id), { organizationId: org.id, name: `Lab C${i}` })).id);
     const { token } = await createToken(h.deps.db, { userId: admin.id, organizationId: org.id });
     const dbOrder = (
       await h.deps.db

@@ -73,7 +73,7 @@ describe('GET /labs (security)', () => {
       lastName: 'AdminB',
       role: 'member',
     });
-    await addMember(h.deps.db, h.a.legacyLab.id, h.b.admin.id);
+    await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
     const inA = await createToken(h.deps.db, { userId: h.b.admin.id, organizationId: h.a.orgId });
 
     const res = await listLabs(inA.token, '?per_page=100');

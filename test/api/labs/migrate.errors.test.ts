@@ -1,9 +1,11 @@
 // POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (errors): the standard refusals, each changing
 // nothing; and what a migration in progress refuses elsewhere (receiving goods into the lab).
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { createType } from '../../../src/types/service.js';
 import { dbState, revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
@@ -58,7 +60,7 @@ describe('migrate-to-instances (errors)', () => {
   });
 
   it('an empty object is accepted like no body', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Empty body lab' });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Empty body lab' });
     const res = await post(h.a.admin.token, lab.id, {});
     expect(res.statusCode, res.body).toBe(202);
     expect(await waitForMigration(h, h.a.admin.token, lab.id)).toMatchObject({ status: 'done' });
@@ -67,10 +69,10 @@ describe('migrate-to-instances (errors)', () => {
 
 describe('a lab whose migration is running', () => {
   it('writes racing the start either commit before their item is converted or are refused: none is lost or half-applied', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Racing lab' });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Racing lab' });
     const ids: string[] = [];
     for (let i = 0; i < 40; i++)
-      ids.push((await createItem(h.deps, h.a.admin.id, { labId: lab.id, name: `Race ${i}`, quantity: '1', lotNumber: `R${i}` })).id);
+      ids.push((await createItem(h.deps, h.a.admin.actor, { labId: lab.id, name: `Race ${i}`, quantity: '1', lotNumber: `R${i}` })).id);
     // Four writers work through the items; when 15 writes have committed the migration starts, while others are in flight.
     // Three kinds of write: set the quantity, adjust it to the same value, edit the lot.
     const put = (i: number) =>
@@ -114,9 +116,9 @@ describe('a lab whose migration is running', () => {
   });
 
   it('refuses to receive goods into it (409 lab_migrating), changing nothing; the request can be received once it is done', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Receiving lab' });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Receiving lab' });
     const type = await createType(h.deps, h.a.admin.actor, { labId: lab.id, name: 'Enzyme' });
-    await createItem(h.deps, h.a.admin.id, {
+    await createItem(h.deps, h.a.admin.actor, {
       labId: lab.id,
       name: 'Taq',
       vendor: 'NEB',
@@ -145,7 +147,7 @@ describe('a lab whose migration is running', () => {
     });
     expect(ordered.statusCode, ordered.body).toBe(200);
 
-    await startMigration(h.deps.db, lab.id, null);
+    await startMigration(h.deps.db, systemActor('cli'), lab.id);
     const before = await dbState(h);
     const received = await h.call(h.a.admin.token, {
       method: 'PUT',

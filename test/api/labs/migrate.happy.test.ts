@@ -1,10 +1,12 @@
 // POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (docs/product.md §5 "Migration"; docs/api.md): a legacy
 // lab's items become instances, each changed item is announced once, a second run changes nothing, a migration in
 // progress keeps reads right and refuses writes, and a lab of 100,000 items migrates correctly.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { migrateNextBatch, startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { dbState } from '../../helpers/data.js';
 import { eventsAfter } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -53,10 +55,10 @@ const GETS_INSTANCE = new Set([
 const CHANGES = new Set([...GETS_INSTANCE, 'zeroPadded']);
 
 async function mixedLegacyLab(name: string) {
-  const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name });
+  const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name });
   const ids: Record<string, string> = {};
   for (const m of MIXED) {
-    const item = await createItem(h.deps, h.a.admin.id, {
+    const item = await createItem(h.deps, h.a.admin.actor, {
       labId: lab.id,
       name: `Item ${m.key}`,
       vendor: 'Sigma',
@@ -198,7 +200,7 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
   });
 
   it('an empty legacy lab simply starts using instances', async () => {
-    const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Empty legacy lab' });
+    const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Empty legacy lab' });
     expect((await migrate(lab.id)).statusCode).toBe(202);
     expect(await waitForMigration(h, admin(), lab.id)).toMatchObject({ status: 'done', items_total: 0, items_migrated: 0 });
     expect((await h.call(admin(), { method: 'GET', url: `/labs/${lab.id}` })).json().uses_instances).toBe(true);
@@ -223,7 +225,7 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
   it('announces each item as the migrated lab serves it: at once if it got instances, once the lab flips if not', async () => {
     const { lab, ids } = await mixedLegacyLab('Lab announced as served');
     const before = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id);
-    await startMigration(h.deps.db, lab.id, h.a.admin.id);
+    await startMigration(h.deps.db, h.a.admin.actor, lab.id);
     // Five batches of two convert all ten items; the lab flips only when a batch finds the end.
     for (let i = 0; i < 5; i++) await migrateNextBatch(h.deps, lab.id, 2);
     expect((await progress(lab.id)).json()).toMatchObject({ status: 'running', items_migrated: MIXED.length });
@@ -243,7 +245,7 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
     const { lab, ids } = await mixedLegacyLab('Lab mid-migration');
     const before = (await h.deps.db.selectFrom('events').select('id').execute()).map((e) => e.id);
     // Started and two batches of two committed, as a process that died there would leave it.
-    await startMigration(h.deps.db, lab.id, h.a.admin.id);
+    await startMigration(h.deps.db, h.a.admin.actor, lab.id);
     await migrateNextBatch(h.deps, lab.id, 2);
     const mid = await migrateNextBatch(h.deps, lab.id, 2);
     expect(mid).toMatchObject({ status: 'running', items_total: MIXED.length, items_migrated: 4 });
@@ -337,7 +339,7 @@ describe('POST /labs/{id}/migrate-to-instances (happy)', () => {
 describe('the last batch', () => {
   it('flips the lab only when no item holds legacy values: one changed behind the cursor is converted on a second pass', async () => {
     const { lab, ids } = await mixedLegacyLab('Lab changed behind the cursor');
-    await startMigration(h.deps.db, lab.id, null);
+    await startMigration(h.deps.db, systemActor('cli'), lab.id);
     expect(await migrateNextBatch(h.deps, lab.id, 4)).toMatchObject({ status: 'running', items_migrated: 4 });
     // A path that ignored the migration (none of ours does: they are 409) puts legacy values back on a converted item.
     await h.deps.db.updateTable('inventory_items').set({ quantity: '2', lot_number: 'LATE' }).where('id', '=', ids.full!).execute();

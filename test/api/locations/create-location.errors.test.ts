@@ -49,7 +49,11 @@ describe('POST /locations (errors)', () => {
   });
 
   it('404 for an unknown lab, an unknown parent, and a parent in another lab of the organization; nothing written', async () => {
-    const otherMigrated = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Second migrated lab', usesInstances: true });
+    const otherMigrated = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: 'Second migrated lab',
+      usesInstances: true,
+    });
     const elsewhere = await createLocation(h.deps.db, h.a.admin.actor, { labId: otherMigrated.id, parentId: null, name: 'Elsewhere' });
     const before = await locationRows();
     expectError(await create('X', null, UNKNOWN_ID), 404, 'not_found');

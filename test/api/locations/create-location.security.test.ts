@@ -52,7 +52,11 @@ describe('POST /locations (security)', () => {
   });
 
   it('the member gets 404 for a migrated lab they do not belong to; the outsider for every lab; the admin creates there', async () => {
-    const hidden = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
+    const hidden = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: 'Hidden migrated lab',
+      usesInstances: true,
+    });
     const before = await locationRows();
     expectError(await create('Sneaky', null, hidden.id, h.a.member.token), 404, 'not_found');
     for (const lab of [hidden.id, h.a.migratedLab.id]) expectError(await create('Sneaky', null, lab, h.a.outsider.token), 404, 'not_found');

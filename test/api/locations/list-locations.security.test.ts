@@ -10,7 +10,9 @@ let h: Harness;
 let hiddenLabId: string;
 beforeAll(async () => {
   h = await startHarness();
-  hiddenLabId = (await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true })).id;
+  hiddenLabId = (
+    await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true })
+  ).id;
   await createLocation(h.deps.db, h.a.admin.actor, { labId: hiddenLabId, parentId: null, name: 'Secret room' });
 });
 afterAll(async () => {

@@ -66,7 +66,11 @@ describe('PATCH /locations/{id} (errors)', () => {
   });
 
   it('404 for an unknown location, an unknown parent, and a parent in another lab of the organization; nothing changes', async () => {
-    const otherMigrated = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Second migrated lab', usesInstances: true });
+    const otherMigrated = await createLab(h.deps.db, h.a.admin.actor, {
+      organizationId: h.a.orgId,
+      name: 'Second migrated lab',
+      usesInstances: true,
+    });
     const elsewhere = await createLocation(h.deps.db, h.a.admin.actor, { labId: otherMigrated.id, parentId: null, name: 'Elsewhere' });
     const shelf = h.a.migratedLab.locationIds[2]!;
     const before = await locationRows();

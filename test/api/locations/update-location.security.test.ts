@@ -11,7 +11,7 @@ let h: Harness;
 let hiddenLocationId: string;
 beforeAll(async () => {
   h = await startHarness();
-  const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
+  const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
   hiddenLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Secret room' })).id;
 });
 afterAll(async () => {

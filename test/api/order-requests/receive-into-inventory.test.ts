@@ -311,7 +311,7 @@ describe('receiving is one transaction with the status change', () => {
   });
 
   it('a failure writing the received event rolls back the inventory change', async () => {
-    const item = await createItem(h.deps, h.a.admin.id, {
+    const item = await createItem(h.deps, h.a.admin.actor, {
       labId: h.a.legacyLab.id,
       name: 'Kaboom powder',
       vendor: 'Kaboom',
@@ -336,7 +336,7 @@ describe('receiving is one transaction with the status change', () => {
 
 describe('concurrent RECEIVED', () => {
   it('several simultaneous PUT RECEIVED add the goods exactly once', async () => {
-    const item = await createItem(h.deps, h.a.admin.id, {
+    const item = await createItem(h.deps, h.a.admin.actor, {
       labId: h.a.legacyLab.id,
       name: 'Race',
       vendor: 'Racer',

@@ -16,7 +16,11 @@ let h: Harness;
 let foreignLocationId: string;
 beforeAll(async () => {
   h = await startHarness();
-  const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Second migrated lab A', usesInstances: true });
+  const lab = await createLab(h.deps.db, h.a.admin.actor, {
+    organizationId: h.a.orgId,
+    name: 'Second migrated lab A',
+    usesInstances: true,
+  });
   foreignLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Elsewhere' })).id;
 });
 afterAll(() => h?.close());

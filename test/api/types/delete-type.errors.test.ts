@@ -53,7 +53,7 @@ describe('DELETE /types/{id} (errors)', () => {
 
   it('409 while an item created through the service uses it', async () => {
     const type = await newType(h.a.migratedLab.id, 'In stock');
-    await addItem(h, h.a.admin.id, { labId: h.a.migratedLab.id, name: 'Stocked', typeId: type.id });
+    await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Stocked', typeId: type.id });
     expectError(await unchanged(h.a.admin.token, type.id), 409, 'conflict');
   });
 
