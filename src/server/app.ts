@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from '../accounts/auth-routes.js';
+import { linkRoutes } from '../accounts/link-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
@@ -23,6 +24,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
 import { AppError } from '../shared/errors.js';
+import { createMailer, type Mailer } from '../shared/mail.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
 import { typeRoutes } from '../types/routes.js';
@@ -83,9 +85,14 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+/** The secret of a one-time link in a path (/auth/invitations/<secret>, the web app's /app/password-reset/<secret>). */
+const LINK_SECRET_IN_PATH = /(\/(?:invitations|password-reset)\/)[^/?#]+/g;
+export const redactUrl = (url: string): string => url.replace(LINK_SECRET_IN_PATH, '$1[redacted]');
+
 /**
- * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the default request serializer
- * logs no headers, and the redaction covers any custom logging of headers as well.
+ * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the request serializer
+ * logs no headers, and the redaction covers any custom logging of headers as well. The serializer is Fastify's own but for the
+ * URL, from which the secret of a one-time link is cut (docs/auth.md).
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
@@ -104,6 +111,15 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.
       ],
       censor: '[redacted]',
     },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(stream ? { stream } : {}),
   };
 }
@@ -113,6 +129,8 @@ export interface BuildOptions {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   metrics?: Metrics;
+  /** The mail transport; by default one built from SMTP_URL (src/shared/mail.ts), closed with the app. */
+  mailer?: Mailer;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -211,6 +229,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
   await app.register(tokenRoutes);
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(linkRoutes, {
+    mailer,
+    addressKey: (request) => addressKey(request.ip),
+    isSecure: (request) => isSecure(config, request),
+  });
   await app.register(labAdminRoutes);
   await app.register(labRoutes);
   await app.register(labMigrationRoutes);
