@@ -89,7 +89,8 @@ describe('GET /openapi.json for generators', () => {
     for (const { method, path, op } of operations) {
       for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
         const schema = response.content?.['application/json']?.schema;
-        if (status === '204') {
+        // 204, and the 202 of POST /auth/password-reset (it says nothing, so it cannot tell who has an account), have no body.
+        if (status === '204' || (status === '202' && path === '/auth/password-reset')) {
           expect(schema, `${method} ${path} ${status}`).toBeUndefined();
           continue;
         }
@@ -106,8 +107,9 @@ describe('GET /openapi.json for generators', () => {
   });
 
   it('is less than half its size with every schema inline (421 kB before; the webhooks section stays whole)', () => {
-    expect(size).toBeLessThan(250_000);
-    expect(JSON.stringify(doc.paths).length).toBeLessThan(120_000);
+    // Raised from 250 kB / 120 kB when invitations and password resets added seven operations (11 kB).
+    expect(size).toBeLessThan(265_000);
+    expect(JSON.stringify(doc.paths).length).toBeLessThan(135_000);
   });
 
   it('keeps each published event schema standalone: it compiles and validates with no document around it', () => {
@@ -173,8 +175,13 @@ describe('GET /openapi.json for generators', () => {
   });
 
   it('documents the optional Idempotency-Key header on every POST that takes a token', () => {
-    // Open POSTs (sign-in) take no token; POST /user/tokens answers with a secret, so it is never replayed.
-    const noKey = new Set(['/user/tokens']);
+    // Open POSTs (sign-in) take no token; these answer with a secret (a token, a one-time link), so they are never replayed.
+    const noKey = new Set([
+      '/user/tokens',
+      '/organization/users',
+      '/organization/users/{id}/invitation',
+      '/organization/users/{id}/password-reset',
+    ]);
     const posts = operations.filter(({ method, path, op }) => method === 'post' && op.security.length > 0 && !noKey.has(path));
     expect(posts.length).toBeGreaterThan(15);
     for (const { path, op } of posts) {
