@@ -10,12 +10,13 @@ import { invitationMail } from './link-mail.js';
 import type { AcceptInvitationBody, InvitationDetails, InviteUserBody, IssuedLinkBody } from './link-schemas.js';
 import {
   belongsOnlyTo,
+  checkLinkThrottle,
   findUsableLink,
   issueLink,
   LINK_LIFETIME_MS,
   type LinkDeps,
   linkNotUsable,
-  linkThrottleKeys,
+  recordLinkFailure,
   sendLinkMail,
 } from './links.js';
 import * as linksRepo from './links-repository.js';
@@ -123,13 +124,12 @@ export async function reissueInvitation(deps: LinkDeps, actor: Actor, userId: st
 
 /** GET /auth/invitations/{token}: whom the invitation is for and to which organization; nothing else. */
 export async function describeInvitation(db: Db, secret: string, address: string): Promise<InvitationDetails> {
-  const keys = linkThrottleKeys(address);
-  await checkThrottle(db, keys);
+  await checkLinkThrottle(db, address);
   const link = await findUsableLink(db, secret, 'invitation');
   const org = link ? await linksRepo.activeMembershipIn(db, link.user_id, link.organization_id!) : undefined;
   const user = link ? await repo.findUser(db, link.user_id) : undefined;
   if (!link || !org || !user) {
-    await recordFailure(db, keys);
+    await recordLinkFailure(db, address);
     throw linkNotUsable();
   }
   return {
@@ -147,12 +147,11 @@ type Times = Pick<Config, 'sessionIdleTimeoutMs' | 'sessionMaxAgeMs' | 'sessionR
  * and signs in to the inviting organization. Returns what sign-in returns.
  */
 export async function acceptInvitation(db: Db, times: Times, input: AcceptInvitationBody, address: string) {
-  const keys = linkThrottleKeys(address);
-  await checkThrottle(db, keys);
+  await checkLinkThrottle(db, address);
   const link = await findUsableLink(db, input.token, 'invitation');
   const user = link ? await repo.findUser(db, link.user_id) : undefined;
   if (!link || !user) {
-    await recordFailure(db, keys);
+    await recordLinkFailure(db, address);
     throw linkNotUsable();
   }
   const organizationId = link.organization_id!;
@@ -167,6 +166,7 @@ export async function acceptInvitation(db: Db, times: Times, input: AcceptInvita
       await recordFailure(db, accountKeys);
       throw new AppError('unauthorized', 'The password is wrong: this account already has one (forgotten? POST /auth/password-reset)');
     }
+    await recordSuccess(db, accountKeys);
   } else {
     if (!belongsOnlyTo(await linksRepo.membershipsOf(db, user.id), organizationId)) {
       await verifyAgainstDummy(input.password);
@@ -191,7 +191,6 @@ export async function acceptInvitation(db: Db, times: Times, input: AcceptInvita
       await linksRepo.revokeLinks(trx, user.id, 'password_reset', now);
     }
   });
-  await recordSuccess(db, keys);
   const membership = await linksRepo.activeMembershipIn(db, user.id, organizationId);
   if (!membership) throw linkNotUsable();
   const { secret, session } = await createSession(db, times, user.id, organizationId);

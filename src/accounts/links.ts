@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Mailer, MailLogger, OutgoingMail } from '../shared/mail.js';
 import * as repo from './links-repository.js';
-import type { ThrottleKeys } from './throttle.js';
+import { checkThrottle, recordAddressFailure } from './throttle.js';
 
 // One-time links (docs/auth.md, Invitations and password resets). The secret is 32 random bytes in base64url, shown
 // once (in the answer, the mail or the CLI's output); the row keeps only its SHA-256, like tokens
@@ -101,8 +101,13 @@ export const belongsOnlyTo = (memberships: { organization_id: string }[], organi
 /** Unknown, used, expired, revoked or of a deactivated person: one answer for all, so a probe learns nothing. */
 export const linkNotUsable = () => new AppError('not_found', 'This link is unknown, already used or expired; ask for a new one');
 
-/** Throttle keys of the link routes: per client address (a secret has no account to count against). */
-export const linkThrottleKeys = (address: string): ThrottleKeys => ({ account: `link:${address}`, address: `address:${address}` });
+/**
+ * The link routes are throttled per client address, sharing sign-in's address count (src/accounts/throttle.ts): a
+ * 256-bit secret cannot be guessed, but a client that keeps sending wrong ones is slowed down all the same.
+ */
+export const checkLinkThrottle = (ex: Executor, address: string): Promise<void> =>
+  checkThrottle(ex, { account: `address:${address}`, address: `address:${address}` });
+export const recordLinkFailure = (ex: Executor, address: string): Promise<void> => recordAddressFailure(ex, `address:${address}`);
 
 /**
  * Sends a link's mail; true when the SMTP server took it. A failure is logged without the message (it holds the

@@ -7,21 +7,21 @@ import { passwordResetMail } from './link-mail.js';
 import type { CompletePasswordResetBody, IssuedLinkBody } from './link-schemas.js';
 import {
   belongsOnlyTo,
+  checkLinkThrottle,
   findUsableLink,
   type IssuedLink,
   issueLink,
   LINK_LIFETIME_MS,
   type LinkDeps,
   linkNotUsable,
-  linkThrottleKeys,
   RESET_REQUEST_INTERVAL_MS,
+  recordLinkFailure,
   sendLinkMail,
 } from './links.js';
 import * as linksRepo from './links-repository.js';
 import { checkPasswordPolicy, hashPassword } from './passwords.js';
 import * as repo from './repository.js';
 import { normalizeEmail } from './service.js';
-import { checkThrottle, recordFailure, recordSuccess } from './throttle.js';
 import { requireAdmin } from './user-tokens.js';
 
 // Password resets by one-time link (docs/auth.md): asked for by the person (mailed, valid an hour), made by an org
@@ -105,12 +105,11 @@ export async function operatorPasswordResetLink(
 
 /** POST /auth/password-reset/complete: the new password; the link is used up and every session of the person ends. */
 export async function completePasswordReset(db: Db, input: CompletePasswordResetBody, address: string): Promise<void> {
-  const keys = linkThrottleKeys(address);
-  await checkThrottle(db, keys);
+  await checkLinkThrottle(db, address);
   const link = await findUsableLink(db, input.token, 'password_reset');
   const user = link ? await repo.findUser(db, link.user_id) : undefined;
   if (!link || !user) {
-    await recordFailure(db, keys);
+    await recordLinkFailure(db, address);
     throw linkNotUsable();
   }
   checkPasswordPolicy(input.password, user.email);
@@ -122,5 +121,4 @@ export async function completePasswordReset(db: Db, input: CompletePasswordReset
     await linksRepo.revokeLinks(trx, user.id, 'password_reset', now);
     await authRepo.deleteUserSessions(trx, user.id);
   });
-  await recordSuccess(db, keys);
 }
