@@ -28,3 +28,18 @@ export async function expireLinks(h: Harness, userId: string): Promise<void> {
 }
 
 export const NEW_PASSWORD = 'plum orchard at dawn 42';
+
+/** The user's reset links (POST /auth/password-reset makes them after answering, so tests wait for them). */
+export async function waitForResetLinks(h: Harness, userId: string, count: number, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await h.deps.db
+      .selectFrom('user_links')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'password_reset')
+      .execute();
+    if (rows.length >= count || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
