@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCredentials } from '../../../src/accounts/auth-repository.js';
 import { buildApp, loggerOptions } from '../../../src/server/app.js';
@@ -105,7 +106,7 @@ describe('secrets never reach the logs', () => {
   });
 
   it('neither link secrets, nor URLs with them, nor passwords: invite, look up, accept, reset, complete, the web pages', async () => {
-    const call = (opts: Parameters<typeof app.inject>[0]) => app.inject(opts);
+    const call = (opts: InjectOptions) => app.inject(opts);
     const invited = await call({
       method: 'POST',
       url: '/organization/users',

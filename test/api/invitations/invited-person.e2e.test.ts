@@ -30,7 +30,7 @@ describe('an invited person', () => {
       body: JSON.stringify({ email: 'ines@example.org', role: 'member' }),
     });
     expect(invited.status).toBe(201);
-    const user = await invited.json();
+    const user = (await invited.json()) as any;
     expect(user.invitation.mailed).toBe(true);
 
     // The link arrives by mail; the page would take the secret from it.
@@ -48,7 +48,7 @@ describe('an invited person', () => {
       body: JSON.stringify({ token: secret, first_name: 'Ines', last_name: 'Ibis', password: NEW_PASSWORD }),
     });
     expect(accepted.status).toBe(200);
-    expect((await accepted.json()).user).toMatchObject({ id: user.id, first_name: 'Ines' });
+    expect(((await accepted.json()) as any).user).toMatchObject({ id: user.id, first_name: 'Ines' });
 
     // Later, a fresh sign-in with the password chosen.
     const signedIn = await fetch(`${base}/auth/sign-in`, {
@@ -61,7 +61,7 @@ describe('an invited person', () => {
       .getSetCookie()
       .find((c) => c.startsWith('labstock_session='))!
       .split(';')[0]!;
-    const { csrf_token } = await signedIn.json();
+    const { csrf_token } = (await signedIn.json()) as any;
 
     // Settings: a token of their own, made with the session.
     const created = await fetch(`${base}/user/tokens`, {
@@ -70,7 +70,7 @@ describe('an invited person', () => {
       body: JSON.stringify({ name: 'my script' }),
     });
     expect(created.status).toBe(201);
-    const { token } = await created.json();
+    const { token } = (await created.json()) as any;
 
     // The token works on its own, as this person in this organization.
     const me = await fetch(`${base}/user`, { headers: { 'access-token': token } });
