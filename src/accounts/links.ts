@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../shared/db/database.js';
+import type { Db, Executor } from '../shared/db/database.js';
 import type { UserLinksTable } from '../shared/db/schema.js';
 import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -28,7 +28,7 @@ export const RESET_REQUEST_INTERVAL_MS = 60_000;
 
 /** What the services of invitations and resets need from outside. */
 export interface LinkDeps {
-  db: import('../shared/db/database.js').Db;
+  db: Db;
   appUrl: string;
   mailer: Mailer;
   log: MailLogger;
