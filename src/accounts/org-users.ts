@@ -4,12 +4,13 @@ import { AppError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { deleteUserSessions } from './auth-repository.js';
+import { revokeLinks } from './links-repository.js';
 import * as repo from './repository.js';
 import type { OrganizationUser, UpdateOrganizationUserBody } from './schemas.js';
 import { requireAdmin } from './user-tokens.js';
 
-// Organization administration of users by API (org admins; docs/auth.md). New users arrive through the CLI
-// (`labstock admin user create`) or createUser in src/accounts/service.ts, the seam invitations will call.
+// Organization administration of users by API (org admins; docs/auth.md). New users arrive by invitation
+// (src/accounts/invitations.ts) or through the CLI (`labstock admin user create`).
 
 export async function listOrganizationUsers(db: Db, actor: Actor, page: Page): Promise<{ total: number; users: OrganizationUser[] }> {
   requireAdmin(actor);
@@ -43,6 +44,8 @@ export async function updateOrganizationUser(db: Db, actor: Actor, userId: strin
     if (set.deactivated_at) {
       await deleteUserSessions(trx, userId, actor.organizationId);
       await repo.revokeUserTokens(trx, userId, actor.organizationId, now);
+      // Invitation and reset links of this organization end too, so reactivating does not revive them.
+      await revokeLinks(trx, userId, null, now, actor.organizationId);
     }
     return (await repo.findOrganizationUser(trx, actor.organizationId, userId))!;
   });

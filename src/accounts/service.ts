@@ -8,6 +8,13 @@ import { generateToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An e-mail address as stored (trimmed, lower case); 422 on `field` when it is not one. */
+export function normalizeEmail(raw: string, field = 'email'): string {
+  const email = raw.trim().toLowerCase();
+  if (!EMAIL_RE.test(email)) throw fieldError(field, `"${raw}" is not an e-mail address`);
+  return email;
+}
+
 export async function createOrganization(db: Executor, input: { name: string }) {
   const name = input.name.trim();
   if (!name) throw fieldError('name', 'must not be empty');
@@ -26,8 +33,7 @@ export interface CreateUserInput {
 
 /** Creates the user, or adds an existing user (same e-mail) to another organization. */
 export async function createUser(db: Db, input: CreateUserInput) {
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL_RE.test(email)) throw fieldError('email', `"${input.email}" is not an e-mail address`);
+  const email = normalizeEmail(input.email);
   if (!input.firstName.trim()) throw fieldError('first_name', 'must not be empty');
   if (!input.lastName.trim()) throw fieldError('last_name', 'must not be empty');
   const role = input.role ?? 'member';

@@ -55,3 +55,15 @@ export async function recordFailure(ex: Executor, keys: ThrottleKeys, now = Date
 }
 
 export const recordSuccess = (ex: Executor, keys: ThrottleKeys): Promise<void> => repo.clearThrottle(ex, keys.account);
+
+/** Counts a failure against the address alone (a one-time link's secret has no account to count against). */
+export async function recordAddressFailure(ex: Executor, addressKey: string, now = Date.now()): Promise<void> {
+  const failures = await repo.countFailure(
+    ex,
+    addressKey,
+    new Date(now).toISOString(),
+    new Date(now - THROTTLE.resetAfterMs).toISOString(),
+  );
+  const delay = delayAfter(failures, THROTTLE.addressFreeFailures);
+  if (delay > 0) await repo.lockUntil(ex, addressKey, new Date(now + delay).toISOString());
+}

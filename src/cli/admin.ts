@@ -11,6 +11,7 @@ import { setUserOperator } from '../operators/service.js';
 import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
+import { registerBootstrap, registerResetLink } from './links.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
 import { registerSetPassword } from './passwords.js';
@@ -92,6 +93,8 @@ export function registerAdmin(program: Command): void {
 
   registerOperatorFlag(user);
   registerSetPassword(user);
+  registerResetLink(user);
+  registerBootstrap(admin);
 
   const lab = admin.command('lab').description('labs');
   lab

@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from '../accounts/auth-routes.js';
+import { linkRoutes } from '../accounts/link-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
@@ -24,6 +25,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
 import { AppError } from '../shared/errors.js';
+import { createMailer, type Mailer } from '../shared/mail.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
 import { typeRoutes } from '../types/routes.js';
@@ -87,9 +89,16 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+/** The secret of a one-time link in a path (/auth/invitations/<secret>, the web app's /app/password-reset/<secret>). */
+const LINK_SECRET_IN_PATH = /(\/(?:invitations|password-reset)\/)[^/?#]+/g;
+/** The URL as logged: without a one-time link's secret, and without the SSO callback's query (code and state). */
+export const redactUrl = (url: string): string =>
+  (url.startsWith('/auth/sso/callback') ? url.replace(/\?.*$/, '?[redacted]') : url).replace(LINK_SECRET_IN_PATH, '$1[redacted]');
+
 /**
- * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the default request serializer
- * logs no headers, and the redaction covers any custom logging of headers as well.
+ * JSON logs (pino) with the request id on every line. Tokens, cookies and CSRF tokens never reach them: the request serializer
+ * logs no headers, and the redaction covers any custom logging of headers as well. The serializer is Fastify's own but for the
+ * URL, from which the secret of a one-time link is cut (docs/auth.md).
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
@@ -109,11 +118,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.
       censor: '[redacted]',
     },
     serializers: {
-      // Fastify's request fields, except that the SSO callback's query (the provider's one-time code and the state)
-      // is not logged.
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url.startsWith('/auth/sso/callback') ? request.url.replace(/\?.*$/, '?[redacted]') : request.url,
+        url: redactUrl(request.url),
         host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
@@ -128,6 +135,8 @@ export interface BuildOptions {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   metrics?: Metrics;
+  /** The mail transport; by default one built from SMTP_URL (src/shared/mail.ts), closed with the app. */
+  mailer?: Mailer;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -227,6 +236,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
   await app.register(ssoRoutes, { isSecure: (request) => isSecure(config, request) });
   await app.register(tokenRoutes);
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(linkRoutes, {
+    mailer,
+    addressKey: (request) => addressKey(request.ip),
+    isSecure: (request) => isSecure(config, request),
+  });
   await app.register(labAdminRoutes);
   await app.register(labRoutes);
   await app.register(labMigrationRoutes);

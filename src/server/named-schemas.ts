@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import { InvitationDetails, InvitedUser, IssuedLinkBody } from '../accounts/link-schemas.js';
 import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
 import { OrganizationSso } from '../accounts/sso-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
@@ -51,6 +52,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   CreatedUserToken,
   OrganizationToken,
   OrganizationUser,
+  IssuedLinkBody,
+  InvitedUser,
+  InvitationDetails,
   OrganizationLab,
   LabMember,
   ItemMinimumQuantity,

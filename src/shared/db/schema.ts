@@ -15,7 +15,7 @@ import type {
 // interface below names every table.
 
 import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
-import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UsersTable } from './tables/accounts.js';
+import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
@@ -47,6 +47,7 @@ export interface Database {
   access_tokens: AccessTokensTable & TokenExpiryColumns;
   sessions: SessionsTable;
   sign_in_throttle: SignInThrottleTable;
+  user_links: UserLinksTable;
   organization_sso: OrganizationSsoTable;
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;

@@ -30,3 +30,16 @@ export interface AccessTokensTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** One-time links: invitations and password resets (src/shared/db/migrations/0011_user_links.ts). */
+export interface UserLinksTable {
+  id: string;
+  kind: 'invitation' | 'password_reset';
+  user_id: string;
+  organization_id: string | null;
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}

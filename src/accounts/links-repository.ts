@@ -1,0 +1,89 @@
+import type { Executor } from '../shared/db/database.js';
+import type { UserLinksTable } from '../shared/db/schema.js';
+
+// Queries of user_links, the one-time invitation and password-reset links (src/accounts/links.ts), owned by accounts/.
+
+type Kind = UserLinksTable['kind'];
+
+export async function insertLink(ex: Executor, row: UserLinksTable): Promise<void> {
+  await ex.insertInto('user_links').values(row).execute();
+}
+
+/**
+ * Revokes the user's unused links of one kind: of one organization, or every one of them (`organizationId`
+ * undefined). Issuing a link supersedes the older ones; deactivation and a new password end them too.
+ */
+export async function revokeLinks(ex: Executor, userId: string, kind: Kind | null, now: string, organizationId?: string): Promise<void> {
+  let q = ex
+    .updateTable('user_links')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null);
+  if (kind) q = q.where('kind', '=', kind);
+  if (organizationId !== undefined) q = q.where('organization_id', '=', organizationId);
+  await q.execute();
+}
+
+/** The link a secret names, if it has not been used or revoked and has not expired. */
+export const findValidLink = (ex: Executor, tokenHash: string, kind: Kind, now: string) =>
+  ex
+    .selectFrom('user_links')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+
+/** Marks the link used only if it still is valid: of two uses at once exactly one gets true. */
+export async function useLink(ex: Executor, id: string, now: string): Promise<boolean> {
+  const r = await ex
+    .updateTable('user_links')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The newest reset link of a user, whoever made it: self-service requests wait a minute after it. */
+export const latestResetLink = (ex: Executor, userId: string) =>
+  ex
+    .selectFrom('user_links')
+    .select(['created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'password_reset')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Every organization a user has a membership in, active or not. */
+export const membershipsOf = (ex: Executor, userId: string) =>
+  ex.selectFrom('org_memberships').select(['organization_id', 'deactivated_at']).where('user_id', '=', userId).execute();
+
+/** The one membership that a link of an organization acts through, when active, with the organization's name. */
+export const activeMembershipIn = (ex: Executor, userId: string, organizationId: string) =>
+  ex
+    .selectFrom('org_memberships')
+    .innerJoin('organizations', 'organizations.id', 'org_memberships.organization_id')
+    .select(['org_memberships.role', 'organizations.id', 'organizations.name'])
+    .where('org_memberships.user_id', '=', userId)
+    .where('org_memberships.organization_id', '=', organizationId)
+    .where('org_memberships.deactivated_at', 'is', null)
+    .executeTakeFirst();
+
+export async function setUserNames(ex: Executor, userId: string, firstName: string, lastName: string): Promise<void> {
+  await ex.updateTable('users').set({ first_name: firstName, last_name: lastName }).where('id', '=', userId).execute();
+}
+
+export async function countOrganizations(ex: Executor): Promise<number> {
+  const row = await ex
+    .selectFrom('organizations')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

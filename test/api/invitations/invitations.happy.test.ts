@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { invite, NEW_PASSWORD, secretOf } from '../../helpers/links.js';
+import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
+import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+
+// Invitations (docs/auth.md): POST /organization/users, POST /organization/users/{id}/invitation,
+// GET /auth/invitations/{token}, POST /auth/invitations/accept; mailed through a real SMTP server in this process.
+
+let h: Harness;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  h = await startHarness({ SMTP_URL: smtp.url, MAIL_FROM: 'Labstock <labstock@lab.example>' });
+  await givePassword(h, h.a.admin.id);
+});
+afterAll(async () => {
+  await h?.close();
+  await smtp?.close();
+});
+
+describe('inviting a person', () => {
+  it('creates the user and membership, returns a 7-day link and mails it saying who invited whom to what', async () => {
+    const before = smtp.messages.length;
+    const started = Date.now();
+    const body = await invite(h, ' Nora.New@Example.org ', { role: 'admin', first_name: 'Nora' });
+    expect(body).toMatchObject({ email: 'nora.new@example.org', first_name: 'Nora', last_name: '', role: 'admin', deactivated_at: null });
+    expect(body.invitation.mailed).toBe(true);
+    const expires = Date.parse(body.invitation.expires_at) - started;
+    expect(expires).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(expires).toBeLessThan(7 * 86_400_000 + 60_000);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['nora.new@example.org']);
+    expect(mail!.from).toBe('labstock@lab.example');
+    expect(mail!.subject).toBe('Invitation to Org A on Labstock');
+    expect(mail!.text).toContain('Ada AdminA <admin-a@example.org> has invited you (nora.new@example.org) to join Org A');
+    expect(mail!.text).toContain(body.invitation.url);
+    expect(mail!.text).toContain(`expires on ${body.invitation.expires_at.slice(0, 16).replace('T', ' ')} UTC`);
+    const list = await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
+    expect(list.json().map((u: any) => u.id)).toContain(body.id);
+  });
+
+  it('the link tells whom and where, then accepting sets name and password and signs in to that organization', async () => {
+    const body = await invite(h, 'oscar@example.org');
+    const secret = secretOf(body.invitation.url);
+    const look = await h.app.inject({ method: 'GET', url: `/auth/invitations/${secret}` });
+    expect(look.statusCode, look.body).toBe(200);
+    expect(look.json()).toEqual({
+      email: 'oscar@example.org',
+      organization: { id: h.a.orgId, name: 'Org A' },
+      existing_account: false,
+      expires_at: body.invitation.expires_at,
+    });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/auth/invitations/accept',
+      payload: { token: secret, first_name: 'Oscar', last_name: 'Owl', password: NEW_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({
+      user: { id: body.id, first_name: 'Oscar', last_name: 'Owl', email: 'oscar@example.org' },
+      organization: { id: h.a.orgId, role: 'member' },
+    });
+    const cookie = sessionCookieOf(res)!;
+    const me = await withSession(h, { cookie, csrf: res.json().csrf_token }, { method: 'GET', url: '/user' });
+    expect(me.json()).toMatchObject({ id: body.id, first_name: 'Oscar' });
+    await signIn(h, 'oscar@example.org', NEW_PASSWORD);
+  });
+
+  it('a new link replaces the older one, and is mailed again', async () => {
+    const body = await invite(h, 'petra@example.org');
+    const before = smtp.messages.length;
+    const res = await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${body.id}/invitation` });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ url: expect.any(String), expires_at: expect.any(String), mailed: true });
+    expect(res.json().url).not.toBe(body.invitation.url);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.text).toContain(res.json().url);
+    expect((await h.app.inject({ method: 'GET', url: `/auth/invitations/${secretOf(body.invitation.url)}` })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: `/auth/invitations/${secretOf(res.json().url)}` })).statusCode).toBe(200);
+  });
+
+  it('works with the session cookie too', async () => {
+    const s = await signIn(h, 'admin-A@example.org');
+    const res = await withSession(h, s, { method: 'POST', url: '/organization/users', payload: { email: 'quinn@example.org' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().role).toBe('member');
+  });
+
+  it('a person who has an account in another organization joins with the password they have, keeping their name', async () => {
+    await givePassword(h, h.b.member.id);
+    const body = await invite(h, 'member-B@example.org', { first_name: 'Ignored' });
+    expect(body).toMatchObject({ id: h.b.member.id, first_name: 'Max' });
+    const secret = secretOf(body.invitation.url);
+    expect((await h.app.inject({ method: 'GET', url: `/auth/invitations/${secret}` })).json().existing_account).toBe(true);
+    const res = await h.app.inject({ method: 'POST', url: '/auth/invitations/accept', payload: { token: secret, password: PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().organization.id).toBe(h.a.orgId);
+    expect(
+      res
+        .json()
+        .organizations.map((o: any) => o.id)
+        .sort(),
+    ).toEqual([h.a.orgId, h.b.orgId].sort());
+    expect(res.json().user.first_name).toBe('Max');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('the link is returned with mailed: false, and works', async () => {
+    const plain = await startHarness();
+    try {
+      const res = await plain.call(plain.a.admin.token, {
+        method: 'POST',
+        url: '/organization/users',
+        payload: { email: 'rita@example.org' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().invitation.mailed).toBe(false);
+      const accepted = await plain.app.inject({
+        method: 'POST',
+        url: '/auth/invitations/accept',
+        payload: { token: secretOf(res.json().invitation.url), first_name: 'Rita', last_name: 'Rose', password: NEW_PASSWORD },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
