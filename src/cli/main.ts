@@ -23,7 +23,7 @@ program
   .option('--no-worker', 'serve the API only; run `labstock worker` processes for delivery')
   .action((o: { worker: boolean }) => serve(o));
 
-program.command('worker').description('deliver webhooks (no HTTP API)').action(runWorker);
+program.command('worker').description('deliver webhooks, send reminders and alerts (no HTTP API)').action(runWorker);
 
 program
   .command('migrate')

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { authRoutes } from '../accounts/auth-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
+import { alertRoutes } from '../alerts/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
   await app.register(tokenRoutes);
+  await app.register(alertRoutes);
   await app.register(labAdminRoutes);
   await app.register(labRoutes);
   await app.register(labMigrationRoutes);

@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
+import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
@@ -53,6 +54,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   OrganizationLab,
   LabMember,
   ItemMinimumQuantity,
+  InventoryItemAlert,
+  NotificationPreferences,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -55,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Browser origins allowed to call the API with tokens (CORS); never with the session cookie. */
   corsOrigins: string[];
+  /** ALERT_SCAN_INTERVAL: how often the worker looks for reminders and alerts (src/alerts/job.ts). */
+  alertScanIntervalMs: number;
   /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
   mail: MailSettings;
 }
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionRotateMs: duration('SESSION_ROTATE', 3_600_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     corsOrigins,
+    alertScanIntervalMs: duration('ALERT_SCAN_INTERVAL', 5 * 60_000),
     mail: parseMailSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -28,6 +28,7 @@ import * as m0007 from './migrations/0007_operators.js';
 import * as m0008 from './migrations/0008_order_request_checked_out.js';
 import * as m0009 from './migrations/0009_sign_in.js';
 import * as m0010 from './migrations/0010_inventory_search.js';
+import * as m0013 from './migrations/0013_alerts.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_order_request_checked_out': m0008,
   '0009_sign_in': m0009,
   '0010_inventory_search': m0010,
+  '0013_alerts': m0013,
 };
 
 /**

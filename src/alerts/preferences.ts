@@ -1,0 +1,24 @@
+import type { Actor } from '../shared/actor.js';
+import type { Db } from '../shared/db/database.js';
+import { nowIso } from '../shared/time.js';
+import * as repo from './repository.js';
+import type { NotificationPreferences, NotificationPreferencesBody } from './schemas.js';
+
+// A person's notification preferences (docs/alerts.md). They belong to the person, not to the organization the token
+// acts in: one choice for all their labs. Without a stored row the defaults apply.
+
+const DEFAULTS: NotificationPreferences = { email_digest: true };
+
+/** GET /user/notifications: the caller's own preferences. */
+export async function getPreferences(db: Db, actor: Actor): Promise<NotificationPreferences> {
+  const row = await repo.findPreferences(db, actor.userId);
+  return row ? { email_digest: row.email_digest === 1 } : { ...DEFAULTS };
+}
+
+/** PUT /user/notifications: changes what the body names, keeps the rest. */
+export async function setPreferences(db: Db, actor: Actor, body: NotificationPreferencesBody): Promise<NotificationPreferences> {
+  const current = await getPreferences(db, actor);
+  const next: NotificationPreferences = { email_digest: body.email_digest ?? current.email_digest };
+  await repo.savePreferences(db, actor.userId, next.email_digest, nowIso());
+  return next;
+}
