@@ -15,10 +15,8 @@ export async function getPreferences(db: Db, actor: Actor): Promise<Notification
   return row ? { email_digest: row.email_digest === 1 } : { ...DEFAULTS };
 }
 
-/** PUT /user/notifications: changes what the body names, keeps the rest. */
+/** PUT /user/notifications: the caller's preferences as the body states them. */
 export async function setPreferences(db: Db, actor: Actor, body: NotificationPreferencesBody): Promise<NotificationPreferences> {
-  const current = await getPreferences(db, actor);
-  const next: NotificationPreferences = { email_digest: body.email_digest ?? current.email_digest };
-  await repo.savePreferences(db, actor.userId, next.email_digest, nowIso());
-  return next;
+  await repo.savePreferences(db, actor.userId, body.email_digest, nowIso());
+  return { email_digest: body.email_digest };
 }

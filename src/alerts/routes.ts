@@ -32,7 +32,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Change my notification preferences',
         description:
-          'Turns the daily email digest of reminders and alerts on or off for the caller, in every organization. Fields left out keep their value. Webhooks are not affected.',
+          'Turns the daily email digest of reminders and alerts on or off for the caller, in every organization. Webhooks are not affected.',
         body: NotificationPreferencesBody,
         response: responses({ 200: ref(NotificationPreferences) }, [401, 422]),
       },

@@ -40,8 +40,5 @@ export const NotificationPreferences = Type.Object(
 );
 export type NotificationPreferences = Static<typeof NotificationPreferences>;
 
-export const NotificationPreferencesBody = Type.Object(
-  { email_digest: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false, minProperties: 1 },
-);
+export const NotificationPreferencesBody = Type.Object({ email_digest: Type.Boolean() }, { additionalProperties: false });
 export type NotificationPreferencesBody = Static<typeof NotificationPreferencesBody>;

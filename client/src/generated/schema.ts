@@ -275,7 +275,7 @@ export interface paths {
         get: operations["getNotificationPreferences"];
         /**
          * Change my notification preferences
-         * @description Turns the daily email digest of reminders and alerts on or off for the caller, in every organization. Fields left out keep their value. Webhooks are not affected.
+         * @description Turns the daily email digest of reminders and alerts on or off for the caller, in every organization. Webhooks are not affected.
          */
         put: operations["updateNotificationPreferences"];
         post?: never;
@@ -2923,7 +2923,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email_digest?: boolean;
+                    email_digest: boolean;
                 };
             };
         };
