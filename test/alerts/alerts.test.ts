@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/shared/config.js';
 import { eventMark } from '../helpers/events.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
 import { Receiver } from '../helpers/receiver.js';
 import { alertEvents, inDays, ok } from './_setup.js';
 
@@ -209,5 +210,22 @@ describe('reminders and alerts', () => {
       await h.deps.db.deleteFrom('webhook_deliveries').execute();
       await h.deps.db.deleteFrom('webhooks').execute();
     }
+  });
+
+  it('scans by itself every ALERT_SCAN_INTERVAL; a value that is not a duration stops start-up', async () => {
+    expect(() => loadConfig({ ...TEST_ENV, ALERT_SCAN_INTERVAL: 'soon' })).toThrow(/ALERT_SCAN_INTERVAL/);
+    const w = await h.startWorker({ ALERT_SCAN_INTERVAL: '100ms' });
+    await w.idle();
+    const before = await eventMark(h);
+    const item = await ok(h, h.a.member.token, 'POST', '/inventory-items', {
+      lab_id: h.a.legacyLab.id,
+      name: 'Falcon tubes',
+      quantity: '0',
+    });
+    await ok(h, h.a.member.token, 'PUT', `/inventory-items/${item.id}/minimum-quantity`, { minimum_quantity: '1' });
+    const deadline = Date.now() + 5000;
+    while ((await alertEvents(h, before)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await w.stop();
+    expect((await alertEvents(h, before)).map((e) => [e.short, e.itemId])).toEqual([['inventory-item.below-minimum', item.id]]);
   });
 });
