@@ -26,7 +26,7 @@ program
 
 program
   .command('worker')
-  .description('deliver webhooks (no HTTP API)')
+  .description('deliver webhooks, send reminders and alerts (no HTTP API)')
   .action(async () => (await serveModule()).runWorker());
 
 program

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { alertJob } from '../alerts/job.js';
 import { queueStats } from '../delivery/repository.js';
 import { createWorker, type Worker } from '../delivery/worker.js';
 import { buildApp, loggerOptions } from '../server/app.js';
@@ -26,7 +27,7 @@ function onShutdown(stop: (signal: string) => Promise<void>): void {
   }
 }
 
-/** `labstock serve`: the HTTP API, and the delivery worker unless --no-worker. */
+/** `labstock serve`: the HTTP API, and the delivery worker (with reminders and alerts) unless --no-worker. */
 export async function serve(options: { worker: boolean }): Promise<void> {
   try {
     let onLost: (err: Error) => void = () => undefined;
@@ -42,7 +43,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     surviveDatabaseFailures(app.log);
     let worker: Worker | null = null;
     if (options.worker) {
-      worker = createWorker({ db: handle.db, config, log: app.log, metrics });
+      worker = createWorker({ db: handle.db, config, log: app.log, metrics, jobs: [alertJob({ db: handle.db, config, log: app.log })] });
       await worker.start();
     }
     if (config.webhookAllowedCidrs.length > 0)
@@ -63,7 +64,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
   }
 }
 
-/** `labstock worker`: delivery only (PostgreSQL deployments run any number of these). */
+/** `labstock worker`: delivery, reminders and alerts, no HTTP (PostgreSQL deployments run any number of these). */
 export async function runWorker(): Promise<void> {
   try {
     let onLost: (err: Error) => void = () => undefined;
@@ -71,7 +72,7 @@ export async function runWorker(): Promise<void> {
     const log = pino({ level: config.logLevel });
     onLost = connectionLost(log);
     surviveDatabaseFailures(log);
-    const worker = createWorker({ db: handle.db, config, log });
+    const worker = createWorker({ db: handle.db, config, log, jobs: [alertJob({ db: handle.db, config, log })] });
     await worker.start();
     onShutdown(async (signal) => {
       log.info({ signal }, 'stopping: finishing attempts in flight');

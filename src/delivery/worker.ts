@@ -5,6 +5,7 @@ import type { Db } from '../shared/db/database.js';
 import type { Metrics } from '../shared/metrics.js';
 import { createAttempt } from './attempt.js';
 import { createHandshakes } from './handshakes.js';
+import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
 import * as repo from './repository.js';
@@ -19,6 +20,8 @@ export interface WorkerDeps {
   metrics?: Metrics;
   /** Search path for the LISTEN connection (tests keep each file in its own schema). */
   pgSchema?: string;
+  /** Periodic jobs beside delivery (reminders and alerts: src/alerts/job.ts), handed in by who starts the worker. */
+  jobs?: WorkerJob[];
 }
 
 export interface Worker {
@@ -26,8 +29,10 @@ export interface Worker {
   start(): Promise<void>;
   /** Stops claiming, lets in-flight attempts finish, closes connections. */
   stop(): Promise<void>;
-  /** Resolves once nothing is due, in flight or waiting for a handshake. */
+  /** Resolves once nothing is due, in flight or waiting for a handshake (and no job is running). */
   idle(): Promise<void>;
+  /** Runs every job now (after the run in progress, if any) and resolves when they are done. */
+  runJobs(): Promise<void>;
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -59,6 +64,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   let unsubscribe: (() => void) | null = null;
   let lastPrune = 0;
   const idleWaiters: (() => void)[] = [];
+  const jobs = createJobs(deps.jobs ?? [], log, () => running);
 
   const kick = () => {
     kicked = true;
@@ -207,6 +213,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       unsubscribe = deliverySignal.onKick(kick);
       await listener.start();
       loopDone = loop();
+      jobs.start();
       log.info(
         { worker: id, leaseMs, concurrency: config.webhookConcurrency, perEndpoint: slots.perEndpoint, slowLane: slots.lane },
         'delivery worker started',
@@ -218,6 +225,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       kick(); // wakes the loop if it sleeps, and keeps it from falling asleep if it is between two queries
       unsubscribe?.();
       listener.stopReconnecting();
+      await jobs.stop();
       await loopDone;
       await Promise.allSettled([...inFlight, handshakes.running()]);
       await recorder.stop();
@@ -226,11 +234,13 @@ export function createWorker(deps: WorkerDeps): Worker {
       for (const r of idleWaiters.splice(0)) r();
     },
     /** Resolves once nothing is due, in flight or waiting for a handshake (tests and tools use it). */
-    idle() {
+    async idle() {
+      await jobs.settled();
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         kick();
       });
     },
+    runJobs: () => jobs.runAll(),
   };
 }

@@ -23,6 +23,8 @@ export interface EmitInput {
   organizationId: string;
   labId: string | null;
   resource: unknown;
+  /** More keys of `data` beside the resource (the alert kinds' `alert`: src/events/types.ts dataKeysOf). */
+  extra?: Record<string, unknown>;
 }
 
 export type EventConfig = Pick<Config, 'eventVendor' | 'eventSource' | 'webhookRequireVerification'>;
@@ -50,7 +52,7 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
       type: fullEventType(config.eventVendor, input.type),
       datacontenttype: 'application/json',
       time,
-      data: { [dataKeyOf(input.type)]: input.resource },
+      data: { [dataKeyOf(input.type)]: input.resource, ...input.extra },
     }),
   );
   const rows = events.map((event, i) => ({

@@ -9,17 +9,35 @@ export const EVENT_RESOURCES = {
 } as const;
 
 export type EventResource = keyof typeof EVENT_RESOURCES;
-export type ShortEventType = {
+/** The 17 kinds of the contract (docs/contract.md), exactly as it names them. */
+export type ContractEventType = {
   [R in EventResource]: `${R}.${(typeof EVENT_RESOURCES)[R]['kinds'][number]}`;
 }[EventResource];
 
-export const SHORT_EVENT_TYPES: ShortEventType[] = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) =>
-  def.kinds.map((kind) => `${resource}.${kind}` as ShortEventType),
+/**
+ * Labstock's own kinds beyond the contract's (docs/alerts.md): reminders and alerts about an item. Their `data`
+ * holds the item under `inventory_item`, like the contract's item events, and what caused it under `alert`.
+ */
+export const ALERT_EVENT_TYPES = ['inventory-item.expiring', 'inventory-item.below-minimum'] as const;
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
+
+export type ShortEventType = ContractEventType | AlertEventType;
+
+export const CONTRACT_EVENT_TYPES: ContractEventType[] = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) =>
+  def.kinds.map((kind) => `${resource}.${kind}` as ContractEventType),
 );
+
+/** Every kind the service emits: the contract's, then Labstock's own. Webhooks with no `event_types` get them all. */
+export const SHORT_EVENT_TYPES: ShortEventType[] = [...CONTRACT_EVENT_TYPES, ...ALERT_EVENT_TYPES];
+
+export const isAlertEventType = (short: string): short is AlertEventType => (ALERT_EVENT_TYPES as readonly string[]).includes(short);
 
 export const fullEventType = (vendor: string, short: string): string => `com.${vendor}.${short}`;
 
 export const dataKeyOf = (short: ShortEventType): string => EVENT_RESOURCES[short.split('.')[0] as EventResource].dataKey;
+
+/** Every key of a kind's `data`: the resource's, and `alert` beside it for the alert kinds. */
+export const dataKeysOf = (short: ShortEventType): string[] => (isAlertEventType(short) ? [dataKeyOf(short), 'alert'] : [dataKeyOf(short)]);
 
 /**
  * Expands what a client may write in `event_types` (full type, `resource.kind`, `resource.*`) into full type

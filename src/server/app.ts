@@ -10,6 +10,7 @@ import { linkRoutes } from '../accounts/link-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
+import { alertRoutes } from '../alerts/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     addressKey: (request) => addressKey(request.ip),
     isSecure: (request) => isSecure(config, request),
   });
+  await app.register(alertRoutes);
   await app.register(labAdminRoutes);
   await app.register(labRoutes);
   await app.register(labMigrationRoutes);

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { dataKeyOf, EVENT_RESOURCES, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
+import { ALERT_EVENT_TYPES, dataKeyOf, dataKeysOf, EVENT_RESOURCES, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
 import { Lab, Organization } from '../labs/schemas.js';
 import { EVENT_PAYLOADS, eventEnvelopeSchema, eventWebhooks } from './event-schemas.js';
 
@@ -28,9 +28,10 @@ const EXPECTED_TITLE = (short: string): string => {
 };
 
 describe('event payload schemas', () => {
-  it('has exactly one schema for every kind in EVENT_RESOURCES (17), and nothing else', () => {
-    const kinds = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) => def.kinds.map((k) => `${resource}.${k}`));
-    expect(kinds).toHaveLength(17);
+  it("has exactly one schema for every kind in EVENT_RESOURCES (17) and Labstock's two alert kinds, and nothing else", () => {
+    const contract = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) => def.kinds.map((k) => `${resource}.${k}`));
+    expect(contract).toHaveLength(17);
+    const kinds = [...contract, ...ALERT_EVENT_TYPES];
     expect(Object.keys(EVENT_PAYLOADS).sort()).toEqual([...kinds].sort());
     for (const kind of kinds) {
       expect(payload(kind as ShortEventType).type, kind).toBe('object');
@@ -45,6 +46,18 @@ describe('event payload schemas', () => {
     expect(payload('sales-order-item.shipped').properties).toHaveProperty('request');
     expect(payload('type.created').properties.lab.properties).toHaveProperty('uses_instances');
     expect(payload('inventory-item.updated').properties).toHaveProperty('instances');
+  });
+
+  it('publishes the alert kinds with the item and, beside it, the alert that caused them', () => {
+    for (const short of ALERT_EVENT_TYPES) {
+      const data = (eventEnvelopeSchema('acme', short) as any).properties.data;
+      expect(data.required).toEqual(['inventory_item', 'alert']);
+      expect(data.properties.inventory_item.title).toBe('InventoryItem');
+      expect(data.properties.alert.title).toBe('InventoryItemAlert');
+      expect(Object.keys(data.properties.alert.properties)).toEqual(
+        expect.arrayContaining(['cause', 'fired_at', 'expiration_date', 'instance_ids', 'minimum_quantity', 'quantity']),
+      );
+    }
   });
 });
 
@@ -96,7 +109,7 @@ describe('event envelope schemas', () => {
       const schema = op.requestBody.content['application/json'].schema;
       expect(schema.properties.type.const).toBe(`com.acme.${short}`);
       expect(Object.keys(schema.properties.data.properties)).toEqual(schema.properties.data.required);
-      expect(schema.properties.data.required).toHaveLength(1);
+      expect(schema.properties.data.required).toEqual(dataKeysOf(short));
       expect(op.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual([
         'header:webhook-id',
         'header:webhook-timestamp',

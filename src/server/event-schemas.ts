@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from 'typebox';
-import { dataKeyOf, fullEventType, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
+import { InventoryItemAlert } from '../alerts/schemas.js';
+import { dataKeyOf, dataKeysOf, fullEventType, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
 import { InventoryItem } from '../inventory/schemas.js';
 import { OrderRequest, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
@@ -17,6 +18,8 @@ export interface EventPayload {
   schema: TSchema;
   /** When the event is emitted, for the document. */
   when: string;
+  /** More keys of `data` beside the resource (src/events/types.ts dataKeysOf): the alert kinds' `alert`. */
+  extra?: Record<string, TSchema>;
 }
 
 export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = {
@@ -52,6 +55,16 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
   'type.created': { schema: InventoryType, when: 'An inventory type was created. The type with its lab.' },
   'type.updated': { schema: InventoryType, when: 'An inventory type was renamed. The type with its lab.' },
   'type.deleted': { schema: InventoryType, when: 'An inventory type was deleted. Its last state, with its lab.' },
+  'inventory-item.expiring': {
+    schema: InventoryItem,
+    extra: { alert: InventoryItemAlert },
+    when: "Labstock's own kind (not in the contract's list; docs/alerts.md): an expiry of the item (its own in a legacy lab, an active instance's in a lab that uses instances) falls within its `auto_reminder` window (`1WEEK`, `2WEEK`, `1MONTH`, `3MONTH`; already expired included). Once per item until the condition clears. `data` holds the item and, beside it, `alert`.",
+  },
+  'inventory-item.below-minimum': {
+    schema: InventoryItem,
+    extra: { alert: InventoryItemAlert },
+    when: "Labstock's own kind (not in the contract's list; docs/alerts.md): the item's quantity is below the minimum set with PUT /inventory-items/{id}/minimum-quantity. Once per item until it is back at or above the minimum. `data` holds the item and, beside it, `alert`.",
+  },
 };
 
 /**
@@ -63,6 +76,7 @@ const plain = (schema: TSchema): unknown => inlineNamed(schema);
 /** JSON Schema (2020-12) of one kind's whole CloudEvents envelope, as delivered and as stored in `events`. */
 export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Record<string, unknown> {
   const dataKey = dataKeyOf(short);
+  const extra = Object.entries(EVENT_PAYLOADS[short].extra ?? {}).map(([key, schema]) => [key, plain(schema)]);
   return {
     title: `Event ${short}`,
     type: 'object',
@@ -77,9 +91,9 @@ export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Reco
       time: { type: 'string', format: 'date-time' },
       data: {
         type: 'object',
-        required: [dataKey],
+        required: dataKeysOf(short),
         additionalProperties: false,
-        properties: { [dataKey]: plain(EVENT_PAYLOADS[short].schema) },
+        properties: { [dataKey]: plain(EVENT_PAYLOADS[short].schema), ...Object.fromEntries(extra) },
       },
     },
   };
@@ -133,7 +147,11 @@ export function eventWebhooks(vendor: string): OpenApiWebhooks {
             parameters: SIGNING_HEADERS,
             requestBody: {
               required: true,
-              description: `The CloudEvents 1.0 envelope; \`data\` holds exactly \`${dataKeyOf(short)}\`. Sent as application/json, or as application/cloudevents+json when the webhook's \`content_type\` says so (same body).`,
+              description: `The CloudEvents 1.0 envelope; \`data\` holds exactly ${dataKeysOf(short)
+                .map((k) => `\`${k}\``)
+                .join(
+                  ' and ',
+                )}. Sent as application/json, or as application/cloudevents+json when the webhook's \`content_type\` says so (same body).`,
               content: { 'application/json': { schema } },
             },
             responses: {

@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { InvitationDetails, InvitedUser, IssuedLinkBody } from '../accounts/link-schemas.js';
 import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
 import { OrganizationSso } from '../accounts/sso-schemas.js';
+import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
@@ -59,6 +60,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabMember,
   ItemMinimumQuantity,
   OrganizationSso,
+  InventoryItemAlert,
+  NotificationPreferences,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -57,6 +57,8 @@ export interface Config {
   corsOrigins: string[];
   /** Ranges an SSO issuer may be reached at although not public (the discovery and token requests; docs/auth.md). */
   ssoAllowedCidrs: string[];
+  /** ALERT_SCAN_INTERVAL: how often the worker looks for reminders and alerts (src/alerts/job.ts). */
+  alertScanIntervalMs: number;
   /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
   mail: MailSettings;
 }
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionRotateMs: duration('SESSION_ROTATE', 3_600_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     corsOrigins,
+    alertScanIntervalMs: duration('ALERT_SCAN_INTERVAL', 5 * 60_000),
     mail: parseMailSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

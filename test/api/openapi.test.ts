@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataKeyOf, SHORT_EVENT_TYPES } from '../../src/events/types.js';
+import { CONTRACT_EVENT_TYPES, dataKeysOf, SHORT_EVENT_TYPES } from '../../src/events/types.js';
 import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
 
 // GET /openapi.json is a valid OpenAPI 3.1 document describing the 17 public operations at docs/product.md §1's paths;
@@ -167,9 +167,10 @@ describe('GET /openapi.json', () => {
     expect([...body.required].sort()).toEqual(['catalog_number', 'lab_id', 'name', 'price', 'quantity', 'type_id', 'vendor_name']);
   });
 
-  it("publishes the 17 event kinds under webhooks: a post whose body is the envelope with the configured vendor's type", () => {
+  it("publishes the contract's 17 event kinds and the 2 alert kinds under webhooks: a post whose body is the envelope with the configured vendor's type", () => {
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...SHORT_EVENT_TYPES].sort());
-    expect(SHORT_EVENT_TYPES).toHaveLength(17);
+    expect(CONTRACT_EVENT_TYPES).toHaveLength(17);
+    expect(SHORT_EVENT_TYPES).toHaveLength(19);
     for (const short of SHORT_EVENT_TYPES) {
       const op = resolved.webhooks[short].post;
       const schema = op.requestBody.content['application/json'].schema;
@@ -177,9 +178,9 @@ describe('GET /openapi.json', () => {
       expect(schema.properties.specversion.const).toBe('1.0');
       expect(schema.properties.datacontenttype.const).toBe('application/json');
       expect([...schema.required].sort()).toEqual(['data', 'datacontenttype', 'id', 'source', 'specversion', 'time', 'type']);
-      expect(schema.properties.data.required, short).toEqual([dataKeyOf(short)]);
+      expect(schema.properties.data.required, short).toEqual(dataKeysOf(short));
       expect(schema.properties.data.additionalProperties).toBe(false);
-      expect(Object.keys(schema.properties.data.properties)).toEqual([dataKeyOf(short)]);
+      expect(Object.keys(schema.properties.data.properties)).toEqual(dataKeysOf(short));
       expect(op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual([
         'webhook-id',
         'webhook-timestamp',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { alertJob } from '../../src/alerts/job.js';
 import { createWorker, type Worker } from '../../src/delivery/worker.js';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/shared/config.js';
@@ -15,7 +16,10 @@ export interface Harness {
   a: OrgFixture;
   b: OrgFixture;
   call(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Starts a delivery worker on the harness database (stopped by close()). */
+  /**
+   * Starts a worker on the harness database (stopped by close()): delivery, and the reminders-and-alerts job
+   * (src/alerts/job.ts), which runs at start; `worker.idle()` waits for that run.
+   */
   startWorker(env?: Record<string, string>): Promise<Worker>;
   close(): Promise<void>;
 }
@@ -61,6 +65,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         log: silentLog,
         pgSchema: database.pgSchema,
         metrics: app.deps.metrics,
+        jobs: [alertJob({ db: database.handle.db, config: workerConfig, log: silentLog })],
       });
       await worker.start();
       workers.push(worker);

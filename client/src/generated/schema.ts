@@ -453,6 +453,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my notification preferences
+         * @description Whether the caller gets the daily email digest of reminders and alerts from their labs (on by default).
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change my notification preferences
+         * @description Turns the daily email digest of reminders and alerts on or off for the caller, in every organization. Webhooks are not affected.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/labs": {
         parameters: {
             query?: never;
@@ -1665,6 +1689,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "inventory-item.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * com.labstock.inventory-item.expiring
+         * @description Labstock's own kind (not in the contract's list; docs/alerts.md): an expiry of the item (its own in a legacy lab, an active instance's in a lab that uses instances) falls within its `auto_reminder` window (`1WEEK`, `2WEEK`, `1MONTH`, `3MONTH`; already expired included). Once per item until the condition clears. `data` holds the item and, beside it, `alert`.
+         *
+         *     POSTed to every enabled webhook whose lab, organization and `event_types` match. Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.
+         */
+        post: operations["event.inventory-item.expiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory-item.below-minimum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * com.labstock.inventory-item.below-minimum
+         * @description Labstock's own kind (not in the contract's list; docs/alerts.md): the item's quantity is below the minimum set with PUT /inventory-items/{id}/minimum-quantity. Once per item until it is back at or above the minimum. `data` holds the item and, beside it, `alert`.
+         *
+         *     POSTed to every enabled webhook whose lab, organization and `event_types` match. Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.
+         */
+        post: operations["event.inventory-item.below-minimum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2248,6 +2316,30 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** InventoryItemAlert */
+        InventoryItemAlert: {
+            /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
+            cause: "expiring" | "below_minimum";
+            /** Format: date-time */
+            fired_at: string;
+            auto_reminder: string | null;
+            /**
+             * Format: date
+             * @description expiring: the soonest expiry within the window (the item's own in a legacy lab, else its instances'); null otherwise.
+             */
+            expiration_date: string | null;
+            /** @description expiring, in a lab that uses instances: the active instances expiring within the window. */
+            instance_ids: string[];
+            /** @description below_minimum: the minimum the quantity fell below. */
+            minimum_quantity: string | null;
+            /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
+            quantity: string;
+        };
+        /** NotificationPreferences */
+        NotificationPreferences: {
+            /** @description A daily email listing the reminders and alerts of the caller's labs (on unless turned off). Sent only when SMTP_URL is set. */
+            email_digest: boolean;
         };
     };
     responses: never;
@@ -3727,6 +3819,97 @@ export interface operations {
             };
             /** @description Not found, or not visible to this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_digest: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11210,6 +11393,336 @@ export interface operations {
                                 /** @description Temporary field: false = legacy lab; true (or absent) = migrated to instances. */
                                 uses_instances: boolean;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the webhook is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx within WEBHOOK_TIMEOUT_MS (3 s). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (including redirects, which are not followed, and timeouts) is retried after 10 s, 100 s and 1000 s; 429 and 503 honour Retry-After. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.inventory-item.expiring": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Standard Webhooks: the event id, the same on every retry and redelivery (deduplicate on it). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the webhook's `signing_key` after `whsec_`. During a key rotation, one signature per key, space-separated. */
+                "webhook-signature"?: string;
+                /** @description The same value as webhook-signature, for clients that read this header. */
+                Signature?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    specversion: "1.0";
+                    /**
+                     * Format: uuid
+                     * @description Unique per event; also sent as webhook-id.
+                     */
+                    id: string;
+                    /**
+                     * Format: uri
+                     * @description EVENT_SOURCE, the service's site URL.
+                     */
+                    source: string;
+                    /** @constant */
+                    type: "com.labstock.inventory-item.expiring";
+                    /** @constant */
+                    datacontenttype: "application/json";
+                    /** Format: date-time */
+                    time: string;
+                    data: {
+                        /** InventoryItem */
+                        inventory_item: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            vendor: string | null;
+                            catalog_number: string | null;
+                            price: string | null;
+                            unit_size: string | null;
+                            /** @description In migrated labs, the exact sum of the active instances' quantities. */
+                            quantity: string;
+                            url: string | null;
+                            technical_details: string | null;
+                            /** Format: date */
+                            expiration_date: string | null;
+                            auto_reminder: string | null;
+                            lot_number: string | null;
+                            cas_number: string | null;
+                            /** Format: uuid */
+                            vendor_product_id: string | null;
+                            /** Lab */
+                            lab: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                organization: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @description Temporary field: false = legacy lab; true (or absent) = migrated to instances. */
+                                uses_instances: boolean;
+                            };
+                            type: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            location: {
+                                name: string;
+                            } | null;
+                            sublocation: {
+                                name: string;
+                            } | null;
+                            /** UserSummary */
+                            added_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            /** UserSummary */
+                            updated_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            serial_number: string | null;
+                            /** @description Active instances only; always [] in legacy labs. */
+                            instances: {
+                                /** Format: uuid */
+                                id: string;
+                                quantity: string;
+                                lot_number: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                location: {
+                                    name: string;
+                                    pathNames: string[];
+                                } | null;
+                            }[];
+                            /** Format: uri */
+                            app_url: string;
+                        };
+                        /** InventoryItemAlert */
+                        alert: {
+                            /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
+                            cause: "expiring" | "below_minimum";
+                            /** Format: date-time */
+                            fired_at: string;
+                            auto_reminder: string | null;
+                            /**
+                             * Format: date
+                             * @description expiring: the soonest expiry within the window (the item's own in a legacy lab, else its instances'); null otherwise.
+                             */
+                            expiration_date: string | null;
+                            /** @description expiring, in a lab that uses instances: the active instances expiring within the window. */
+                            instance_ids: string[];
+                            /** @description below_minimum: the minimum the quantity fell below. */
+                            minimum_quantity: string | null;
+                            /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
+                            quantity: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the webhook is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx within WEBHOOK_TIMEOUT_MS (3 s). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (including redirects, which are not followed, and timeouts) is retried after 10 s, 100 s and 1000 s; 429 and 503 honour Retry-After. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.inventory-item.below-minimum": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Standard Webhooks: the event id, the same on every retry and redelivery (deduplicate on it). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the webhook's `signing_key` after `whsec_`. During a key rotation, one signature per key, space-separated. */
+                "webhook-signature"?: string;
+                /** @description The same value as webhook-signature, for clients that read this header. */
+                Signature?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    specversion: "1.0";
+                    /**
+                     * Format: uuid
+                     * @description Unique per event; also sent as webhook-id.
+                     */
+                    id: string;
+                    /**
+                     * Format: uri
+                     * @description EVENT_SOURCE, the service's site URL.
+                     */
+                    source: string;
+                    /** @constant */
+                    type: "com.labstock.inventory-item.below-minimum";
+                    /** @constant */
+                    datacontenttype: "application/json";
+                    /** Format: date-time */
+                    time: string;
+                    data: {
+                        /** InventoryItem */
+                        inventory_item: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            vendor: string | null;
+                            catalog_number: string | null;
+                            price: string | null;
+                            unit_size: string | null;
+                            /** @description In migrated labs, the exact sum of the active instances' quantities. */
+                            quantity: string;
+                            url: string | null;
+                            technical_details: string | null;
+                            /** Format: date */
+                            expiration_date: string | null;
+                            auto_reminder: string | null;
+                            lot_number: string | null;
+                            cas_number: string | null;
+                            /** Format: uuid */
+                            vendor_product_id: string | null;
+                            /** Lab */
+                            lab: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                organization: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @description Temporary field: false = legacy lab; true (or absent) = migrated to instances. */
+                                uses_instances: boolean;
+                            };
+                            type: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            location: {
+                                name: string;
+                            } | null;
+                            sublocation: {
+                                name: string;
+                            } | null;
+                            /** UserSummary */
+                            added_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            /** UserSummary */
+                            updated_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            serial_number: string | null;
+                            /** @description Active instances only; always [] in legacy labs. */
+                            instances: {
+                                /** Format: uuid */
+                                id: string;
+                                quantity: string;
+                                lot_number: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                location: {
+                                    name: string;
+                                    pathNames: string[];
+                                } | null;
+                            }[];
+                            /** Format: uri */
+                            app_url: string;
+                        };
+                        /** InventoryItemAlert */
+                        alert: {
+                            /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
+                            cause: "expiring" | "below_minimum";
+                            /** Format: date-time */
+                            fired_at: string;
+                            auto_reminder: string | null;
+                            /**
+                             * Format: date
+                             * @description expiring: the soonest expiry within the window (the item's own in a legacy lab, else its instances'); null otherwise.
+                             */
+                            expiration_date: string | null;
+                            /** @description expiring, in a lab that uses instances: the active instances expiring within the window. */
+                            instance_ids: string[];
+                            /** @description below_minimum: the minimum the quantity fell below. */
+                            minimum_quantity: string | null;
+                            /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
+                            quantity: string;
                         };
                     };
                 };

@@ -30,6 +30,7 @@ import * as m0009 from './migrations/0009_sign_in.js';
 import * as m0010 from './migrations/0010_inventory_search.js';
 import * as m0011 from './migrations/0011_user_links.js';
 import * as m0012 from './migrations/0012_sso.js';
+import * as m0013 from './migrations/0013_alerts.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_inventory_search': m0010,
   '0011_user_links': m0011,
   '0012_sso': m0012,
+  '0013_alerts': m0013,
 };
 
 /**

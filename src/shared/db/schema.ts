@@ -16,6 +16,7 @@ import type {
 
 import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
+import type { AlertNoticesTable, AlertsTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
@@ -31,6 +32,7 @@ import type { OrganizationSsoTable, SsoFlowsTable, SsoIdentitiesTable } from './
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
+export type * from './tables/alerts.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
@@ -71,4 +73,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  alerts: AlertsTable;
+  alert_notices: AlertNoticesTable;
+  notification_preferences: NotificationPreferencesTable;
 }

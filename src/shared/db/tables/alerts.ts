@@ -1,0 +1,28 @@
+// Reminders and alerts (src/alerts/, migration 0013, docs/alerts.md). Owned by src/alerts/repository.ts.
+
+export interface AlertsTable {
+  id: string;
+  item_id: string;
+  lab_id: string;
+  organization_id: string;
+  cause: 'expiring' | 'below_minimum';
+  item_name: string;
+  lab_name: string;
+  /** JSON of the event's `alert` object (src/alerts/schemas.ts). */
+  detail: string;
+  fired_at: string;
+  /** Set when the condition no longer holds; only then may the same item and cause fire again. */
+  cleared_at: string | null;
+}
+export interface AlertNoticesTable {
+  user_id: string;
+  alert_id: string;
+  created_at: string;
+}
+export interface NotificationPreferencesTable {
+  user_id: string;
+  email_digest: number;
+  last_digest_at: string | null;
+  digest_lease_until: string | null;
+  updated_at: string;
+}
