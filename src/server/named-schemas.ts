@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
+import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
@@ -53,6 +54,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   OrganizationLab,
   LabMember,
   ItemMinimumQuantity,
+  InventoryImportResult,
+  InventoryImportError,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));
