@@ -124,7 +124,7 @@ export const csvRecord = (values: (string | null | undefined)[]): string => `${v
 
 export const LOCATION_SEPARATOR = ' / ';
 /** A slash with white space on both sides: "Room 1 / Shelf 2" is two levels, "4°C/-20°C" one name. */
-const SEPARATOR = /\s+\/\s+/;
+const SEPARATOR = /\s+\/(?=\s)/;
 const MAX_LOCATION_NAME = 200;
 const MAX_NAME = 500;
 
