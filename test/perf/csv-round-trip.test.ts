@@ -1,8 +1,9 @@
-// 100,000 rows imported into a migrated lab, exported, and the export imported into another lab: the same rows.
+// 100,000 rows imported into a migrated lab over HTTP and exported again: the same rows (issue 12). Here with the
+// slow tests: ~10 s of CPU on SQLite (the import ~8 s, the export ~3 s), much longer in wall time on a loaded machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { exportCsv, importCsv, records } from './_helpers.js';
+import { exportCsv, importCsv, records } from '../api/inventory-csv/_helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ const comparable = (rows: Record<string, string>[]) =>
   );
 
 describe('CSV round trip', () => {
-  it(`imports ${ROWS.toLocaleString('en')} rows, exports them, and the export imports into another lab as the same rows`, async () => {
+  it(`imports ${ROWS.toLocaleString('en')} rows and exports the same rows, formula cells neutralised`, async () => {
     const lab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Big lab', usesInstances: true });
     const csv = file();
     const imported = await importCsv(h, h.a.admin.token, lab.id, csv);
@@ -48,12 +49,5 @@ describe('CSV round trip', () => {
     expect(rows.some((r) => r.technical_details === '=cmd')).toBe(false);
     const source = records(csv).map((r) => ({ ...r, technical_details: r.technical_details === '=cmd' ? "'=cmd" : r.technical_details }));
     expect(comparable(rows).sort()).toEqual(comparable(source).sort());
-
-    // The export goes back in (ids cleared) and comes out again the same, item for item.
-    const copyLab = await createLab(h.deps.db, { organizationId: h.a.orgId, name: 'Copy lab', usesInstances: true });
-    const copy = exported.body.replace(/^item_id,instance_id,/, '').replace(/\r\n[0-9a-f-]{36},[0-9a-f-]{36},/g, '\r\n');
-    const again = await importCsv(h, h.a.admin.token, copyLab.id, copy);
-    expect(again.json()).toMatchObject({ rows: ROWS, items: imported.json().items, instances: ROWS, error_count: 0 });
-    expect(comparable(records((await exportCsv(h, h.a.admin.token, copyLab.id)).body)).sort()).toEqual(comparable(rows).sort());
   }, 180_000);
 });
