@@ -10,6 +10,7 @@ import { activeOperatorUserIds } from '../operators/repository.js';
 import { setUserOperator } from '../operators/service.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
+import { registerInventory } from './inventory.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
 import { registerSetPassword } from './passwords.js';
@@ -194,6 +195,7 @@ export function registerAdmin(program: Command): void {
     );
 
   registerShop(admin);
+  registerInventory(admin);
   registerOperators(admin);
 }
 

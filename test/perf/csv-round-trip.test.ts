@@ -1,9 +1,9 @@
 // 100,000 rows imported into a migrated lab over HTTP and exported again: the same rows (issue 12). Here with the
 // slow tests: ~10 s of CPU on SQLite (the import ~8 s, the export ~3 s), much longer in wall time on a loaded machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { createLab } from '../../src/labs/service.js';
 import { exportCsv, importCsv, records } from '../api/inventory-csv/_helpers.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('CSV round trip', () => {
     expect(rows).toHaveLength(ROWS);
     expect(rows.filter((r) => r.technical_details === "'=cmd").length).toBeGreaterThan(0);
     expect(rows.some((r) => r.technical_details === '=cmd')).toBe(false);
-    const source = records(csv).map((r) => ({ ...r, technical_details: r.technical_details === '=cmd' ? "'=cmd" : r.technical_details }));
+    const source = records(csv).map((r) => ({ ...r, technical_details: r.technical_details === '=cmd' ? "'=cmd" : r.technical_details! }));
     expect(comparable(rows).sort()).toEqual(comparable(source).sort());
   }, 180_000);
 });

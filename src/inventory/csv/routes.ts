@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError, fieldError } from '../../shared/errors.js';
 import { ref, responses, Uuid } from '../../shared/schemas.js';
 import { exportLabInventory } from './export.js';
-import { importLabInventory, importRejected } from './import.js';
+import { importLabInventory } from './import.js';
 import { MAX_IMPORT_BYTES } from './rules.js';
 import { ImportQuery, InventoryImportResult } from './schemas.js';
 
@@ -91,10 +91,7 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ref(InventoryImportResult) }, [401, 404, 409, 413, 415, 422]),
       },
     },
-    async (request) => {
-      const result = await importLabInventory(app.deps, request.actor, request.params.id, request.body, request.query.dry_run === true);
-      if (!result.dry_run && result.error_count > 0) throw importRejected(result);
-      return result;
-    },
+    // A real run with any problem throws (422 with the list); a dry run answers the list.
+    async (request) => importLabInventory(app.deps, request.actor, request.params.id, request.body, request.query.dry_run === true),
   );
 };

@@ -95,7 +95,7 @@ describe('GET /labs/{id}/inventory/export (happy)', () => {
     const n = EXPORT_PAGE + 250;
     const csv = `name,quantity,lot_number\n${Array.from({ length: n }, (_, i) => (i % 2 ? `Bulk ${i},1,L${i}` : `Bulk ${i},,`)).join('\n')}\n`;
     expect((await importCsv(h, h.a.admin.token, lab, csv)).json().items).toBe(n);
-    const rows = records((await exportCsv(h, h.a.admin.token, lab)).body).filter((r) => r.name.startsWith('Bulk '));
+    const rows = records((await exportCsv(h, h.a.admin.token, lab)).body).filter((r) => r.name!.startsWith('Bulk '));
     expect(rows.map((r) => r.name)).toEqual(Array.from({ length: n }, (_, i) => `Bulk ${i}`));
     expect(new Set(rows.map((r) => r.item_id)).size).toBe(n);
     expect(rows.filter((r) => r.instance_id === '').map((r) => r.quantity)).toEqual(Array(n / 2).fill(''));
