@@ -89,6 +89,11 @@ describe('GET /openapi.json for generators', () => {
     for (const { method, path, op } of operations) {
       for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
         const schema = response.content?.['application/json']?.schema;
+        // A CSV export answers a file, not a resource (docs/csv.md).
+        if (response.content?.['text/csv']) {
+          expect(response.content['text/csv'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string' });
+          continue;
+        }
         if (status === '204') {
           expect(schema, `${method} ${path} ${status}`).toBeUndefined();
           continue;
@@ -106,7 +111,7 @@ describe('GET /openapi.json for generators', () => {
   });
 
   it('is less than half its size with every schema inline (421 kB before; the webhooks section stays whole)', () => {
-    expect(size).toBeLessThan(250_000);
+    expect(size).toBeLessThan(260_000); // 250,000 until the CSV operations (+3.6 kB) took it to 253,000
     expect(JSON.stringify(doc.paths).length).toBeLessThan(120_000);
   });
 

@@ -50,7 +50,6 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'For anyone who sees the lab. One row per active instance in a lab that uses instances, one per item otherwise (and for an item ' +
           'without instances); columns as in docs/csv.md. Streamed; cells a spreadsheet would run as a formula start with an apostrophe.',
         params: Type.Object({ id: Uuid }),
-        produces: ['text/csv'],
         response: {
           200: { description: 'The CSV file (UTF-8, RFC 4180, CRLF line breaks)', content: { 'text/csv': { schema: { type: 'string' } } } },
           ...responses({}, [401, 404, 422]),
