@@ -112,7 +112,7 @@ describe('GET /openapi.json for generators', () => {
 
   it('is less than half its size with every schema inline (421 kB before; the webhooks section stays whole)', () => {
     expect(size).toBeLessThan(260_000); // 250,000 until the CSV operations (+3.6 kB) took it to 253,000
-    expect(JSON.stringify(doc.paths).length).toBeLessThan(120_000);
+    expect(JSON.stringify(doc.paths).length).toBeLessThan(125_000); // 120,000 until the CSV operations took it to 122,700
   });
 
   it('keeps each published event schema standalone: it compiles and validates with no document around it', () => {
