@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values: opt } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, measure: { type: 'string' }, lab: { type: 'string' } } });
+const { values: opt } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, measure: { type: 'string' }, lab: { type: 'string' } },
+});
 
 if (opt.measure) {
   // The child: export the lab to nowhere, count rows and bytes.
@@ -28,7 +30,16 @@ if (opt.measure) {
   const seconds = (performance.now() - started) / 1000;
   await handle.close();
   const cpu = process.cpuUsage();
-  console.log(JSON.stringify({ rows, bytes, seconds, rows_per_s: Math.round(rows / seconds), peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), cpu_s: (cpu.user + cpu.system) / 1e6 }));
+  console.log(
+    JSON.stringify({
+      rows,
+      bytes,
+      seconds,
+      rows_per_s: Math.round(rows / seconds),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      cpu_s: (cpu.user + cpu.system) / 1e6,
+    }),
+  );
   process.exit(0);
 }
 
@@ -44,7 +55,13 @@ const handle = openDatabase(config.database);
 await migrateToLatest(handle.db);
 const deps = { db: handle.db, config };
 const org = await createOrganization(handle.db, { name: 'Bench' });
-const user = await createUser(handle.db, { organizationId: org.id, email: 'bench@example.org', firstName: 'B', lastName: 'E', role: 'admin' });
+const user = await createUser(handle.db, {
+  organizationId: org.id,
+  email: 'bench@example.org',
+  firstName: 'B',
+  lastName: 'E',
+  role: 'admin',
+});
 const lab = await createLab(handle.db, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
 const seedStart = performance.now();
 for (let done = 0; done < rows; ) {
@@ -64,5 +81,8 @@ await handle.close();
 const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname, '--measure', file, '--lab', lab.id], { encoding: 'utf8' });
 if (child.status !== 0) throw new Error(child.stderr);
 const result = JSON.parse(child.stdout);
-const load = (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (await import('node:os'))
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 console.log(JSON.stringify({ database: 'sqlite', ...result, loadavg: load, cpus: (await import('node:os')).cpus().length }));
