@@ -11,6 +11,7 @@ import { setUserOperator } from '../operators/service.js';
 import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
 import { withContext } from './context.js';
+import { registerInventory } from './inventory.js';
 import { registerBootstrap, registerResetLink } from './links.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
@@ -198,6 +199,7 @@ export function registerAdmin(program: Command): void {
     );
 
   registerShop(admin);
+  registerInventory(admin);
   registerOperators(admin);
 }
 

@@ -14,6 +14,7 @@ import { alertRoutes } from '../alerts/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
+import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(labMigrationRoutes);
   await app.register(typeRoutes);
   await app.register(inventoryRoutes);
+  await app.register(inventoryCsvRoutes);
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
   await app.register(catalogueRoutes);

@@ -5,6 +5,7 @@ import { OrganizationSso } from '../accounts/sso-schemas.js';
 import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
+import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
@@ -62,6 +63,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   OrganizationSso,
   InventoryItemAlert,
   NotificationPreferences,
+  InventoryImportResult,
+  InventoryImportError,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

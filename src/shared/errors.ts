@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   expectation_failed: 417,
   validation_failed: 422,
   idempotency_key_reused: 422,
+  import_too_many_rows: 422,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,

@@ -44,6 +44,16 @@ export const ErrorBody = Type.Object(
     request_id: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }))),
     allowed: Type.Optional(Type.Array(Type.String())),
+    import_errors: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { line: Type.Integer(), column: Type.Union([Type.String(), Type.Null()]), code: Type.String(), message: Type.String() },
+          { additionalProperties: false },
+        ),
+        { description: 'A refused CSV import: the first 1,000 problems, as its dry run lists them (docs/csv.md).' },
+      ),
+    ),
+    error_count: Type.Optional(Type.Integer({ description: 'A refused CSV import: how many problems in all.' })),
   },
   { $id: 'Error', title: 'Error', additionalProperties: false },
 );

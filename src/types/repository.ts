@@ -82,3 +82,7 @@ export async function deleteType(ex: Executor, id: string): Promise<boolean> {
   const r = await ex.deleteFrom('types').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
 }
+
+/** Every type of a lab, by name key (an inventory import finds types by name, src/inventory/csv/import.ts). */
+export const typesOfLab = (ex: Executor, labId: string) =>
+  ex.selectFrom('types').select(['id', 'name', 'name_key']).where('lab_id', '=', labId).execute();

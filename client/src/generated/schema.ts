@@ -851,6 +851,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/labs/{id}/inventory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a lab's inventory as CSV
+         * @description For anyone who sees the lab. One row per active instance in a lab that uses instances, one per item otherwise (and for an item without instances); columns as in docs/csv.md. Streamed; cells a spreadsheet would run as a formula start with an apostrophe.
+         */
+        get: operations["exportLabInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/inventory/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a lab's inventory from CSV
+         * @description For anyone who sees the lab. The body is the CSV file (text/csv, UTF-8, a header row; docs/csv.md has the columns and rules; at most 32 MiB and 100,000 rows). With dry_run=true: 200 with every problem by line, nothing changed. Otherwise all rows or none: any problem is 422 with the same list (import_errors); a good file creates its items, instances and locations in one transaction and emits one inventory-item.created per item.
+         */
+        post: operations["importLabInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labs/{id}/locations": {
         parameters: {
             query?: never;
@@ -1746,6 +1786,15 @@ export interface components {
                 message: string;
             }[];
             allowed?: string[];
+            /** @description A refused CSV import: the first 1,000 problems, as its dry run lists them (docs/csv.md). */
+            import_errors?: {
+                line: number;
+                column: string | null;
+                code: string;
+                message: string;
+            }[];
+            /** @description A refused CSV import: how many problems in all. */
+            error_count?: number;
         };
         /** Money */
         Money: {
@@ -2340,6 +2389,31 @@ export interface components {
         NotificationPreferences: {
             /** @description A daily email listing the reminders and alerts of the caller's labs (on unless turned off). Sent only when SMTP_URL is set. */
             email_digest: boolean;
+        };
+        /** InventoryImportResult */
+        InventoryImportResult: {
+            dry_run: boolean;
+            /** @description Data rows read (blank lines are not rows). */
+            rows: number;
+            /** @description Items created (or that would be). */
+            items: number;
+            /** @description Instances created (or that would be); 0 in a lab that does not use instances. */
+            instances: number;
+            /** @description Locations created from the rows’ paths (or that would be); existing ones are reused. */
+            locations_created: number;
+            error_count: number;
+            /** @description The first 1,000 problems, in file order; [] when the file is good. */
+            errors: components["schemas"]["InventoryImportError"][];
+        };
+        /** InventoryImportError */
+        InventoryImportError: {
+            /** @description Line of the file where the row starts; the header is line 1. */
+            line: number;
+            /** @description The column at fault, when one is. */
+            column: string | null;
+            /** @description e.g. required, invalid_decimal, invalid_date, unknown_type, has_id, conflicting_item */
+            code: string;
+            message: string;
         };
     };
     responses: never;
@@ -6272,6 +6346,159 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLabInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, RFC 4180, CRLF line breaks) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importLabInventory: {
+        parameters: {
+            query?: {
+                /** @description true: check the file and report, change nothing. Default false. */
+                dry_run?: boolean;
+            };
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryImportResult"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

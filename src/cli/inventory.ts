@@ -1,0 +1,131 @@
+import { createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { findUser } from '../accounts/repository.js';
+import { exportInventory } from '../inventory/csv/export.js';
+import { importInventory } from '../inventory/csv/import.js';
+import { MAX_IMPORT_BYTES, MAX_REPORTED_ERRORS } from '../inventory/csv/rules.js';
+import type { InventoryImportError } from '../inventory/csv/schemas.js';
+import { AppError } from '../shared/errors.js';
+import { withContext } from './context.js';
+import { emit, UsageError } from './output.js';
+
+// `labstock admin inventory export|import`: a lab's inventory as CSV, the same files and rules as the API
+// (docs/csv.md). Progress on stderr, only on a terminal and never with --json (as `admin shop import`).
+
+type Json = { json?: boolean };
+
+/** Started by its first update, when the total is known. */
+function progressBar(enabled: boolean, label: string) {
+  if (!enabled || !process.stderr.isTTY) return { update: (_n: number, _total: number) => undefined, stop: () => undefined };
+  const bar = new cliProgress.SingleBar(
+    { format: `${label} [{bar}] {percentage}% {value}/{total} | {eta_formatted} left`, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update: (n: number, total: number) => {
+      if (!started) bar.start(total, 0);
+      started = true;
+      bar.update(n);
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+/** The problems of a refused import, twenty of them, as one error. */
+function listProblems(err: unknown): never {
+  const extra = err instanceof AppError ? err.details.extra : undefined;
+  const errors = extra?.import_errors as InventoryImportError[] | undefined;
+  if (!errors) throw err;
+  const count = extra!.error_count as number;
+  const lines = errors.slice(0, 20).map((e) => `  line ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.message} (${e.code})`);
+  if (count > 20) lines.push(`  … and ${count - 20} more (--dry-run lists ${MAX_REPORTED_ERRORS})`);
+  throw new AppError(
+    'validation_failed',
+    `${count} problem${count === 1 ? '' : 's'} in the file; nothing was imported:\n${lines.join('\n')}`,
+  );
+}
+
+export function registerInventory(admin: Command): void {
+  const inventory = admin.command('inventory').description("a lab's inventory as CSV (docs/csv.md)");
+
+  inventory
+    .command('export')
+    .description("write the lab's inventory to a CSV file: one row per instance (per item in a legacy lab)")
+    .requiredOption('--lab <id>', 'lab id')
+    .requiredOption('--file <path>', 'the CSV file to write (replaced if it exists)')
+    .option('--json', 'print JSON')
+    .action((o: Json & { lab: string; file: string }) =>
+      withContext(async ({ deps }) => {
+        const bar = progressBar(!o.json, 'exporting items');
+        let total = 0;
+        const exp = await exportInventory(deps, o.lab, (n) => bar.update(n, total));
+        total = exp.items;
+        let bytes = 0;
+        const counted = Readable.from(exp.chunks).map((chunk: string) => {
+          bytes += Buffer.byteLength(chunk);
+          return chunk;
+        });
+        try {
+          await pipeline(counted, createWriteStream(o.file));
+        } finally {
+          bar.stop();
+        }
+        emit(
+          !!o.json,
+          { lab_id: exp.labId, file: o.file, items: exp.items, bytes },
+          () => `${exp.items} items of lab ${exp.labId} written to ${o.file} (${bytes} bytes)`,
+        );
+      }),
+    );
+
+  inventory
+    .command('import')
+    .description('create items, instances and locations in the lab from a CSV file: all rows or none')
+    .requiredOption('--lab <id>', 'lab id')
+    .requiredOption('--file <path>', 'the CSV file (UTF-8, a header row)')
+    .option('--user <id>', "who the items are added by (a user of the lab's organization); required unless --dry-run")
+    .option('--dry-run', 'check the file and report every problem; change nothing')
+    .option('--json', 'print JSON')
+    .action((o: Json & { lab: string; file: string; user?: string; dryRun?: boolean }) =>
+      withContext(async ({ deps, handle }) => {
+        const size = (await stat(o.file).catch(() => null))?.size;
+        if (size === undefined) throw new UsageError(`cannot read ${o.file}`);
+        if (size > MAX_IMPORT_BYTES)
+          throw new UsageError(`${o.file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB: split it into several imports`);
+        if (!o.dryRun && !o.user) throw new UsageError('--user is required (who the items are added by), unless --dry-run');
+        if (o.user && !(await findUser(handle.db, o.user))) throw new UsageError(`--user: no user ${o.user}`);
+        const text = await readFile(o.file, 'utf8');
+        const bar = progressBar(!o.json, 'importing rows');
+        const result = await importInventory(deps, o.lab, o.user ?? '', text, { dryRun: !!o.dryRun, onProgress: bar.update })
+          .catch(listProblems)
+          .finally(() => bar.stop());
+        if (o.dryRun) {
+          emit(!!o.json, result, () =>
+            [
+              `${result.rows} rows read: ${result.items} items, ${result.instances} instances, ${result.locations_created} new locations would be created`,
+              ...result.errors.map((e) => `  line ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.message} (${e.code})`),
+              result.error_count > result.errors.length ? `  … and ${result.error_count - result.errors.length} more` : '',
+              result.error_count > 0
+                ? `${result.error_count} problems: nothing would be imported`
+                : 'no problems: the file can be imported',
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          );
+          if (result.error_count > 0) process.exitCode = 1;
+          return;
+        }
+        emit(
+          !!o.json,
+          result,
+          () =>
+            `${result.rows} rows imported: ${result.items} items, ${result.instances} instances, ${result.locations_created} new locations`,
+        );
+      }),
+    );
+}
