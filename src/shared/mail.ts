@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 
 // Outgoing email (invitations, password resets, reminder digests). One transport per process, built from
 // SMTP_URL; without it every send is skipped and the log says so once, so a deployment without mail still works
-// and the links are still returned to the admin who asked for them (docs/mail.md).
+// and the links are still returned to the admin who asked for them (docs/auth.md, Invitations and password resets; docs/alerts.md for the digests).
 
 export interface MailSettings {
   /** smtp://user:pass@host:port or smtps://…; null turns email off. */
