@@ -3,6 +3,7 @@ import { Shell } from './components/Shell';
 import { InventoryPage } from './pages/Inventory';
 import { ItemPage } from './pages/Item';
 import { NotFoundPage } from './pages/NotFound';
+import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
 
 // Every app_url the API returns points here (/app/inventory/items/{id}, …); a page that needs a session sends the
@@ -16,6 +17,7 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/inventory" replace /> },
         { path: '/inventory', element: <InventoryPage /> },
         { path: '/inventory/items/:id', element: <ItemPage /> },
+        { path: '/settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,0 +1,146 @@
+import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useSession } from '../session';
+
+/** The person's own settings: profile, API tokens (the contract's "from that user's settings"), notifications. */
+export function SettingsPage() {
+  const { user, organization } = useSession();
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={2}>Settings</Title>
+        <Text>
+          {user.first_name} {user.last_name} · {user.email} · {organization.name}
+        </Text>
+      </Stack>
+      <Tokens />
+      <Notifications />
+    </Stack>
+  );
+}
+
+function Tokens() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const tokens = useQuery({ queryKey: ['user-tokens'], queryFn: () => unwrap(api.GET('/user/tokens')) });
+  const create = useMutation({
+    mutationFn: () => unwrap(api.POST('/user/tokens', { body: { name: name.trim() } })),
+    onSuccess: () => {
+      setName('');
+      return queryClient.invalidateQueries({ queryKey: ['user-tokens'] });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/user/tokens/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-tokens'] }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) create.mutate();
+  };
+  return (
+    <Stack>
+      <Title order={3}>API tokens</Title>
+      <Text size="sm">
+        Scripts, ELNs and LIMS use a token as the Access-Token header. It acts as you, in {useSession().organization.name}.
+      </Text>
+      <form onSubmit={submit}>
+        <Group align="end">
+          <TextInput
+            label="New token's name"
+            placeholder="e.g. ELN sync"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            w={260}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Create token
+          </Button>
+        </Group>
+      </form>
+      {create.isError && <ErrorNotice error={create.error} title="No token created" />}
+      {create.data && (
+        <Alert color="green" title="Copy the token now: it is shown this once" role="status">
+          <Group gap="xs" wrap="nowrap">
+            <Code data-testid="new-token">{create.data.token}</Code>
+            <CopyButton value={create.data.token}>
+              {({ copied, copy }) => (
+                <Button size="compact-xs" variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Alert>
+      )}
+      {tokens.isError && <ErrorNotice error={tokens.error} />}
+      {tokens.isPending && <Loader size="sm" aria-label="Loading tokens" />}
+      {tokens.data && tokens.data.length === 0 && <Text c="dimmed">No tokens yet.</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <Table.ScrollContainer minWidth={500}>
+          <Table aria-label="Your tokens" data-testid="tokens-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.data.map((token) => (
+                <Table.Tr key={token.id}>
+                  <Table.Td>{token.name ?? '—'}</Table.Td>
+                  <Table.Td>{new Date(token.created_at).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never'}</Table.Td>
+                  <Table.Td>{token.expires_at ? new Date(token.expires_at).toLocaleDateString() : 'never'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      aria-label={`Revoke ${token.name ?? 'token'}`}
+                      loading={revoke.isPending && revoke.variables === token.id}
+                      onClick={() => revoke.mutate(token.id)}
+                    >
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {revoke.isError && <ErrorNotice error={revoke.error} title="Not revoked" />}
+    </Stack>
+  );
+}
+
+function Notifications() {
+  const queryClient = useQueryClient();
+  const prefs = useQuery({ queryKey: ['notifications'], queryFn: () => unwrap(api.GET('/user/notifications')) });
+  const save = useMutation({
+    mutationFn: (email_digest: boolean) => unwrap(api.PUT('/user/notifications', { body: { email_digest } })),
+    onSuccess: (data) => queryClient.setQueryData(['notifications'], data),
+  });
+  return (
+    <Stack>
+      <Title order={3}>Notifications</Title>
+      {prefs.isError && <ErrorNotice error={prefs.error} />}
+      {prefs.data && (
+        <Switch
+          label="A daily e-mail with the reminders and alerts of my labs (expiring and below minimum)"
+          checked={prefs.data.email_digest}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate(e.currentTarget.checked)}
+        />
+      )}
+      {save.isError && <ErrorNotice error={save.error} title="Not saved" />}
+    </Stack>
+  );
+}
