@@ -1,8 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Shell } from './components/Shell';
 import { InventoryPage } from './pages/Inventory';
+import { InvitationPage } from './pages/Invitation';
 import { ItemPage } from './pages/Item';
 import { NotFoundPage } from './pages/NotFound';
+import { ForgotPasswordPage, PasswordResetPage } from './pages/PasswordReset';
 import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
 
@@ -11,6 +13,10 @@ import { SignInPage } from './pages/SignIn';
 export const router = createBrowserRouter(
   [
     { path: '/sign-in', element: <SignInPage /> },
+    // The one-time links of docs/auth.md: open without a session.
+    { path: '/invitations/:token', element: <InvitationPage /> },
+    { path: '/password-reset', element: <ForgotPasswordPage /> },
+    { path: '/password-reset/:token', element: <PasswordResetPage /> },
     {
       element: <Shell />,
       children: [

@@ -1,7 +1,7 @@
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, rememberCsrfToken, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSessionQuery, useSetSession } from '../session';
@@ -83,6 +83,9 @@ export function SignInPage() {
             <Button type="submit" loading={signIn.isPending}>
               Sign in
             </Button>
+            <Anchor component={Link} to="/password-reset" size="sm">
+              Forgot your password?
+            </Anchor>
             <Divider label="or" />
             <Button variant="default" onClick={startSso} disabled={!email.includes('@')}>
               Sign in with single sign-on
