@@ -3,7 +3,10 @@ import { Shell } from './components/Shell';
 import { InventoryPage } from './pages/Inventory';
 import { InvitationPage } from './pages/Invitation';
 import { ItemPage } from './pages/Item';
+import { NewOrderRequestPage } from './pages/NewOrderRequest';
 import { NotFoundPage } from './pages/NotFound';
+import { OrderRequestPage } from './pages/OrderRequest';
+import { OrderRequestsPage } from './pages/OrderRequests';
 import { ForgotPasswordPage, PasswordResetPage } from './pages/PasswordReset';
 import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
@@ -23,6 +26,9 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/inventory" replace /> },
         { path: '/inventory', element: <InventoryPage /> },
         { path: '/inventory/items/:id', element: <ItemPage /> },
+        { path: '/order-requests', element: <OrderRequestsPage /> },
+        { path: '/order-requests/new', element: <NewOrderRequestPage /> },
+        { path: '/order-requests/:id', element: <OrderRequestPage /> },
         { path: '/settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

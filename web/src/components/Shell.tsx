@@ -61,6 +61,7 @@ export function Shell() {
         <AppShell.Navbar p="xs" aria-label="Main">
           <Stack gap={2}>
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
+            <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
           </Stack>
         </AppShell.Navbar>

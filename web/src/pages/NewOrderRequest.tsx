@@ -1,0 +1,94 @@
+import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+
+/** A new order request: what, from whom, how many, at what price, for which lab. */
+export function NewOrderRequestPage() {
+  const navigate = useNavigate();
+  const [labId, setLabId] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [form, setForm] = useState({ name: '', vendor: '', catalog: '', amount: '', currency: 'USD', notes: '' });
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const types = useQuery({
+    queryKey: ['types', labId],
+    enabled: labId !== null,
+    queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: labId!, per_page: 100 } } })),
+  });
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/order-requests', {
+          body: {
+            lab_id: labId!,
+            type_id: typeId!,
+            name: form.name.trim(),
+            vendor_name: form.vendor.trim(),
+            catalog_number: form.catalog.trim(),
+            price: { amount: form.amount.trim(), currency: form.currency.trim().toUpperCase() },
+            quantity: Number(quantity),
+            ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (order) => navigate(`/order-requests/${order.id}`),
+  });
+  const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [key]: e.currentTarget.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack maw={520}>
+        <Title order={2}>New order request</Title>
+        {create.isError && <ErrorNotice error={create.error} title="Not created" />}
+        {labs.isError && <ErrorNotice error={labs.error} />}
+        <Select
+          label="Lab"
+          required
+          data={(labs.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          value={labId}
+          onChange={(v) => {
+            setLabId(v);
+            setTypeId(null);
+          }}
+        />
+        <Select
+          label="Type"
+          required
+          disabled={!labId}
+          data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={typeId}
+          onChange={setTypeId}
+        />
+        <TextInput label="Item" required value={form.name} onChange={set('name')} />
+        <Group grow>
+          <TextInput label="Vendor" required value={form.vendor} onChange={set('vendor')} />
+          <TextInput label="Catalog number" required value={form.catalog} onChange={set('catalog')} />
+        </Group>
+        <Group grow>
+          <NumberInput label="Quantity" required min={1} allowDecimal={false} value={quantity} onChange={setQuantity} />
+          <TextInput
+            label="Unit price"
+            description="e.g. 12.50"
+            required
+            value={form.amount}
+            onChange={set('amount')}
+            inputMode="decimal"
+          />
+          <TextInput label="Currency" required maxLength={3} value={form.currency} onChange={set('currency')} />
+        </Group>
+        <Textarea label="Notes" value={form.notes} onChange={set('notes')} />
+        <Group>
+          <Button type="submit" loading={create.isPending} disabled={!labId || !typeId}>
+            Request
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
