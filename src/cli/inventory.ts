@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { findOrgMembership, findUser } from '../accounts/repository.js';
-import { exportInventory } from '../inventory/csv/export.js';
+import { exportLabInventory } from '../inventory/csv/export.js';
 import { checkLabInventory, importLabInventory } from '../inventory/csv/import.js';
 import { MAX_IMPORT_BYTES, MAX_REPORTED_ERRORS } from '../inventory/csv/rules.js';
 import type { InventoryImportError } from '../inventory/csv/schemas.js';
@@ -79,7 +79,7 @@ export function registerInventory(admin: Command): void {
       withContext(async ({ deps }) => {
         const bar = progressBar(!o.json, 'exporting items');
         let total = 0;
-        const exp = await exportInventory(deps, o.lab, (n) => bar.update(n, total));
+        const exp = await exportLabInventory(deps, systemActor('cli'), o.lab, (n) => bar.update(n, total));
         total = exp.items;
         let bytes = 0;
         const counted = Readable.from(exp.chunks).map((chunk: string) => {
