@@ -85,7 +85,7 @@ export function registerShop(admin: Command): void {
           );
         }
         const bar = progressBar(!o.json, products.length, 'importing');
-        const result = await importCatalogue(deps, products, (n) => bar.update(n)).finally(() => bar.stop());
+        const result = await importCatalogue(deps, systemActor('cli'), products, (n) => bar.update(n)).finally(() => bar.stop());
         emit(
           !!o.json,
           { rows: products.length, ...result },

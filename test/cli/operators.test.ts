@@ -42,7 +42,7 @@ describe('labstock admin operator', () => {
     const userToken = (await createToken(db, systemActor('cli'), { userId: user.id, organizationId: org.id, name: 'lab' })).token;
     const lab = await createLab(db, orgAdminActor(org.id, user.id), { organizationId: org.id, name: 'Bench' });
     const type = await createType({ db, config }, orgAdminActor(org.id, user.id), { labId: lab.id, name: 'Consumable' });
-    await importCatalogue({ db, config }, [
+    await importCatalogue({ db, config }, systemActor('cli'), [
       {
         item_name: 'Tips',
         catalog_number: 'T200',

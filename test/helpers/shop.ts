@@ -59,7 +59,7 @@ export const CATALOGUE = [
 
 /** The operator is a service principal of no organization (it acts on every organization's orders). */
 export async function setupShop(h: Harness): Promise<ShopFixture> {
-  await importCatalogue(h.deps, CATALOGUE);
+  await importCatalogue(h.deps, systemActor('cli'), CATALOGUE);
   const rows = await h.deps.db.selectFrom('vendor_products').select(['id', 'catalog_number']).execute();
   const products = Object.fromEntries(rows.map((r) => [r.catalog_number, r.id]));
   const op = await createOperator(h.deps.db, systemActor('cli'), {

@@ -131,6 +131,7 @@ beforeAll(async () => {
   // The shop: a catalogue, order requests for its products, each checked out on its own.
   await importCatalogue(
     deps,
+    systemActor('cli'),
     Array.from({ length: MANY }, (_, i) => ({
       item_name: `Budget product ${i}`,
       catalog_number: `BP-${i}`,
