@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../shared/actor.js';
+import type { Actor, SystemActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
@@ -58,10 +58,10 @@ export async function describeSession(db: Db, times: Times, session: SessionsTab
 }
 
 /**
- * Sets a user's password after the policy check (the seam for the CLI, the demo and, later, invitations and
- * resets). Sessions are left alone here; changePassword ends the others.
+ * Sets a user's password after the policy check, on the installation's authority (the command line and the demo;
+ * invitations and resets have their own). Sessions are left alone here; changePassword ends the others.
  */
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+export async function setPassword(db: Db, _by: SystemActor, userId: string, password: string): Promise<void> {
   const user = await repo.findUser(db, userId);
   if (!user) throw notFound('user');
   checkPasswordPolicy(password, user.email);
@@ -94,8 +94,8 @@ export async function changePassword(
 }
 
 /** The demo's sign-in: a fresh random password for the demo admin, returned once to be printed (`labstock demo`). */
-export async function setDemoPassword(db: Db, userId: string): Promise<{ email: string; password: string }> {
+export async function setDemoPassword(db: Db, by: SystemActor, userId: string): Promise<{ email: string; password: string }> {
   const password = `demo-${randomBytes(12).toString('base64url')}`;
-  await setPassword(db, userId, password);
+  await setPassword(db, by, userId, password);
   return { email: (await repo.findUser(db, userId))!.email, password };
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '../shared/actor.js';
+import type { Actor, SystemActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
@@ -201,7 +201,7 @@ export async function acceptInvitation(db: Db, times: Times, input: AcceptInvita
  * `labstock admin bootstrap`: the first organization and its admin, and an invitation link for the admin to set
  * a name and password. Refused once any organization exists: later admins are invited by an admin.
  */
-export async function bootstrap(db: Db, appUrl: string, input: { organization: string; email: string }) {
+export async function bootstrap(db: Db, _by: SystemActor, appUrl: string, input: { organization: string; email: string }) {
   const email = normalizeEmail(input.email, 'email');
   const name = input.organization.trim();
   if (!name) throw fieldError('org', 'must not be empty');

@@ -1,4 +1,4 @@
-import type { Actor } from '../shared/actor.js';
+import { type Actor, isSystemActor, type SystemActor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -15,7 +15,8 @@ export function normalizeEmail(raw: string, field = 'email'): string {
   return email;
 }
 
-export async function createOrganization(db: Executor, input: { name: string }) {
+/** An installation-level operation: only the command line, the demo and fixtures create organizations. */
+export async function createOrganization(db: Executor, _by: SystemActor, input: { name: string }) {
   const name = input.name.trim();
   if (!name) throw fieldError('name', 'must not be empty');
   const row = { id: newId(), name, created_at: nowIso() };
@@ -31,8 +32,11 @@ export interface CreateUserInput {
   role?: 'admin' | 'member';
 }
 
-/** Creates the user, or adds an existing user (same e-mail) to another organization. */
-export async function createUser(db: Db, input: CreateUserInput) {
+/**
+ * Creates the user, or adds an existing user (same e-mail) to another organization. Only the system calls it: the
+ * command line, the demo, and SSO's just-in-time account (`systemActor('server')`); invitations write their own.
+ */
+export async function createUser(db: Db, _by: SystemActor, input: CreateUserInput) {
   const email = normalizeEmail(input.email);
   if (!input.firstName.trim()) throw fieldError('first_name', 'must not be empty');
   if (!input.lastName.trim()) throw fieldError('last_name', 'must not be empty');
@@ -58,11 +62,17 @@ export async function createUser(db: Db, input: CreateUserInput) {
   };
 }
 
+/** An Actor only reaches its own tokens, in the organization it acts in; anything else is named like an unknown id. */
+const ownsToken = (by: Actor | SystemActor, token: { userId: string; organizationId: string }): boolean =>
+  isSystemActor(by) || (token.userId === by.userId && token.organizationId === by.organizationId);
+
 /** Returns the plain token once; only its hash is kept. */
 export async function createToken(
   db: Db,
+  by: Actor | SystemActor,
   input: { userId: string; organizationId: string; name?: string | null; expiresAt?: string | null },
 ) {
+  if (!ownsToken(by, input)) throw notFound('user in that organization');
   const membership = await repo.findOrgMembership(db, input.organizationId, input.userId);
   if (!membership) throw notFound('user in that organization');
   const token = generateToken();
@@ -87,9 +97,9 @@ export async function createToken(
   };
 }
 
-export async function revokeToken(db: Db, tokenId: string) {
+export async function revokeToken(db: Db, by: Actor | SystemActor, tokenId: string) {
   const token = await repo.findToken(db, tokenId);
-  if (!token) throw notFound('token');
+  if (!token || !ownsToken(by, { userId: token.user_id, organizationId: token.organization_id })) throw notFound('token');
   if (!token.revoked_at) await repo.revokeToken(db, tokenId, nowIso());
   return { ...(await repo.findToken(db, tokenId))! };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
+import { systemActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { OrganizationSsoTable } from '../shared/db/schema.js';
@@ -134,7 +135,7 @@ async function userFor(db: Db, settings: OrganizationSsoTable, identity: Provide
     if (!parseDomains(settings.allowed_domains).includes(domain)) {
       throw new SsoRefusal('sso_domain_not_allowed', `No account here, and ${domain} is not among the domains that get one`);
     }
-    const created = await createUser(db, {
+    const created = await createUser(db, systemActor('server'), {
       organizationId: key.organization_id,
       email: identity.email,
       firstName: identity.givenName ?? identity.email.split('@')[0]!,

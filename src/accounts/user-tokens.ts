@@ -36,7 +36,7 @@ export async function createMyToken(db: Db, actor: Actor, input: CreateUserToken
     if (at <= Date.now()) throw fieldError('expires_at', 'must be in the future');
     expiresAt = new Date(at).toISOString();
   }
-  const created = await createToken(db, { userId: actor.userId, organizationId: actor.organizationId, name, expiresAt });
+  const created = await createToken(db, actor, { userId: actor.userId, organizationId: actor.organizationId, name, expiresAt });
   return { ...toUserToken({ ...created, last_used_at: null }), token: created.token };
 }
 

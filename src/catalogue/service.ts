@@ -1,3 +1,4 @@
+import type { SystemActor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -24,10 +25,12 @@ export async function getProduct(deps: ServiceDeps, id: string): Promise<VendorP
 
 /**
  * Loads a catalogue in one transaction (all or nothing), reporting progress per chunk. Rows are checked by the
- * caller first (parseCatalogueRow), so a bad file changes nothing.
+ * caller first (parseCatalogueRow), so a bad file changes nothing. The catalogue is the installation's (the command
+ * line's), so only the system loads it.
  */
 export async function importCatalogue(
   deps: ServiceDeps,
+  _by: SystemActor,
   products: CatalogueProduct[],
   onProgress: (done: number) => void = () => undefined,
 ): Promise<{ created: number; updated: number }> {

@@ -31,7 +31,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { name: string }) =>
       withContext(async ({ handle }) => {
-        const row = await createOrganization(handle.db, { name: o.name });
+        const row = await createOrganization(handle.db, systemActor('cli'), { name: o.name });
         emit(!!o.json, row, () => `organization ${row.id} "${row.name}" created`);
       }),
     );
@@ -60,7 +60,7 @@ export function registerAdmin(program: Command): void {
     .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) =>
       withContext(async ({ handle }) => {
         if (o.role !== 'admin' && o.role !== 'member') throw new UsageError(`--role must be admin or member, not "${o.role}"`);
-        const created = await createUser(handle.db, {
+        const created = await createUser(handle.db, systemActor('cli'), {
           organizationId: o.org,
           email: o.email,
           firstName: o.firstName,
@@ -68,7 +68,7 @@ export function registerAdmin(program: Command): void {
           role: o.role,
         });
         // The operator is a separate principal with its own tokens: this user's tokens stay tenant tokens.
-        const operator = o.operator === undefined ? null : await setUserOperator(handle.db, created.id, o.operator);
+        const operator = o.operator === undefined ? null : await setUserOperator(handle.db, systemActor('cli'), created.id, o.operator);
         const active = operator !== null && operator.disabled_at === null;
         const row = { ...created, is_operator: active, operator_id: active ? operator.id : null };
         emit(
@@ -170,7 +170,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { user: string; org: string; name?: string }) =>
       withContext(async ({ handle }) => {
-        const row = await createToken(handle.db, { userId: o.user, organizationId: o.org, name: o.name ?? null });
+        const row = await createToken(handle.db, systemActor('cli'), { userId: o.user, organizationId: o.org, name: o.name ?? null });
         emit(!!o.json, row, () => `token ${row.id} created. It is shown only now:\n${row.token}`);
       }),
     );
@@ -181,7 +181,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { tokenId: string }) =>
       withContext(async ({ handle }) => {
-        const row = await revokeToken(handle.db, o.tokenId);
+        const row = await revokeToken(handle.db, systemActor('cli'), o.tokenId);
         emit(!!o.json, row, () => `token ${row.id} revoked at ${row.revoked_at}`);
       }),
     );

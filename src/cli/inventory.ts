@@ -4,12 +4,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { findUser } from '../accounts/repository.js';
-import { exportInventory } from '../inventory/csv/export.js';
-import { importInventory } from '../inventory/csv/import.js';
+import { findOrgMembership, findUser } from '../accounts/repository.js';
+import { exportLabInventory } from '../inventory/csv/export.js';
+import { checkLabInventory, importLabInventory } from '../inventory/csv/import.js';
 import { MAX_IMPORT_BYTES, MAX_REPORTED_ERRORS } from '../inventory/csv/rules.js';
 import type { InventoryImportError } from '../inventory/csv/schemas.js';
-import { AppError } from '../shared/errors.js';
+import { findLabRow } from '../labs/repository.js';
+import { type Actor, systemActor } from '../shared/actor.js';
+import type { Db } from '../shared/db/database.js';
+import { AppError, notFound } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { emit, UsageError } from './output.js';
 
@@ -50,6 +53,19 @@ function listProblems(err: unknown): never {
   );
 }
 
+/**
+ * Who the import runs as: the user named by --user, in the lab's organization. The command line has the
+ * installation's authority over every lab (as `admin lab add-member`), so the user acts as that organization's admin
+ * (as test/helpers/fixtures.ts orgAdminActor): --user only names who the items are added by, an active member.
+ */
+async function importActor(db: Db, labId: string, userId: string): Promise<Actor> {
+  const lab = await findLabRow(db, labId);
+  if (!lab) throw notFound('lab');
+  const membership = await findOrgMembership(db, lab.organization_id, userId);
+  if (!membership || membership.deactivated_at) throw new UsageError(`--user: ${userId} is not an active member of the lab's organization`);
+  return { tokenId: 'cli', userId, organizationId: lab.organization_id, role: 'admin' };
+}
+
 export function registerInventory(admin: Command): void {
   const inventory = admin.command('inventory').description("a lab's inventory as CSV (docs/csv.md)");
 
@@ -63,7 +79,7 @@ export function registerInventory(admin: Command): void {
       withContext(async ({ deps }) => {
         const bar = progressBar(!o.json, 'exporting items');
         let total = 0;
-        const exp = await exportInventory(deps, o.lab, (n) => bar.update(n, total));
+        const exp = await exportLabInventory(deps, systemActor('cli'), o.lab, (n) => bar.update(n, total));
         total = exp.items;
         let bytes = 0;
         const counted = Readable.from(exp.chunks).map((chunk: string) => {
@@ -100,8 +116,12 @@ export function registerInventory(admin: Command): void {
         if (!o.dryRun && !o.user) throw new UsageError('--user is required (who the items are added by), unless --dry-run');
         if (o.user && !(await findUser(handle.db, o.user))) throw new UsageError(`--user: no user ${o.user}`);
         const text = await readFile(o.file, 'utf8');
+        const actor = o.user ? await importActor(handle.db, o.lab, o.user) : null;
         const bar = progressBar(!o.json, 'importing rows');
-        const result = await importInventory(deps, o.lab, o.user ?? '', text, { dryRun: !!o.dryRun, onProgress: bar.update })
+        const result = await (actor
+          ? importLabInventory(deps, actor, o.lab, text, { dryRun: !!o.dryRun, onProgress: bar.update })
+          : checkLabInventory(deps, systemActor('cli'), o.lab, text)
+        )
           .catch(listProblems)
           .finally(() => bar.stop());
         if (o.dryRun) {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { bootstrap } from '../accounts/invitations.js';
 import { operatorPasswordResetLink } from '../accounts/password-resets.js';
+import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit, UsageError } from './output.js';
 
@@ -16,7 +17,7 @@ export function registerBootstrap(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: { org: string; email: string; json?: boolean }) =>
       withContext(async ({ handle, config }) => {
-        const r = await bootstrap(handle.db, config.appUrl, { organization: o.org, email: o.email });
+        const r = await bootstrap(handle.db, systemActor('cli'), config.appUrl, { organization: o.org, email: o.email });
         emit(!!o.json, { organization: r.organization, user: r.user, url: r.url, expires_at: r.expires_at }, () =>
           [
             `organization ${r.organization.id} "${r.organization.name}" created; ${r.user.email} is its admin`,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { systemActor } from '../shared/actor.js';
 import { loadConfig } from '../shared/config.js';
 import { migrateToLatest, openDatabase } from '../shared/db/database.js';
 import { VERSION } from '../shared/version.js';
@@ -55,7 +56,7 @@ program
     withContext(async ({ deps, config }) => {
       const [{ seedDemo }, { setDemoPassword }] = await Promise.all([import('../demo/seed.js'), import('../accounts/auth.js')]);
       const result = await seedDemo(deps);
-      const signIn = await setDemoPassword(deps.db, result.admin_user_id);
+      const signIn = await setDemoPassword(deps.db, systemActor('cli'), result.admin_user_id);
       // APP_URL is where people open the application (and the only origin a browser may sign in from).
       const base = config.appUrl.replace(/\/$/, '');
       emit(!!o.json, { base_url: base, app_url: `${base}/app/`, ...result, sign_in: signIn }, () =>

@@ -8,6 +8,7 @@ import {
   listOperatorTokens,
   revokeOperatorToken,
 } from '../operators/service.js';
+import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit, table, UsageError } from './output.js';
 
@@ -28,7 +29,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { email: string; firstName: string; lastName: string }) =>
       withContext(async ({ handle }) => {
-        const row = await createOperator(handle.db, { email: o.email, firstName: o.firstName, lastName: o.lastName });
+        const row = await createOperator(handle.db, systemActor('cli'), { email: o.email, firstName: o.firstName, lastName: o.lastName });
         emit(
           !!o.json,
           row,
@@ -44,7 +45,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json) =>
       withContext(async ({ handle }) => {
-        const rows = await listOperators(handle.db);
+        const rows = await listOperators(handle.db, systemActor('cli'));
         emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'created_at', 'disabled_at']));
       }),
     );
@@ -56,7 +57,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string }) =>
       withContext(async ({ handle }) => {
-        const row = await disableOperator(handle.db, o.operator);
+        const row = await disableOperator(handle.db, systemActor('cli'), o.operator);
         emit(!!o.json, row, () => `operator ${row.id} disabled at ${row.disabled_at}; its tokens are revoked`);
       }),
     );
@@ -70,7 +71,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string; name?: string }) =>
       withContext(async ({ handle }) => {
-        const row = await createOperatorToken(handle.db, { operator: o.operator, name: o.name ?? null });
+        const row = await createOperatorToken(handle.db, systemActor('cli'), { operator: o.operator, name: o.name ?? null });
         emit(!!o.json, row, () => `operator token ${row.id} created. It is shown only now:\n${row.token}`);
       }),
     );
@@ -81,7 +82,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { tokenId: string }) =>
       withContext(async ({ handle }) => {
-        const row = await revokeOperatorToken(handle.db, o.tokenId);
+        const row = await revokeOperatorToken(handle.db, systemActor('cli'), o.tokenId);
         emit(!!o.json, row, () => `operator token ${row.id} revoked at ${row.revoked_at}`);
       }),
     );
@@ -92,7 +93,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator?: string }) =>
       withContext(async ({ handle }) => {
-        const rows = await listOperatorTokens(handle.db, o.operator);
+        const rows = await listOperatorTokens(handle.db, systemActor('cli'), o.operator);
         emit(!!o.json, rows, () => table(rows, ['id', 'name', 'operator_id', 'created_at', 'last_used_at', 'revoked_at']));
       }),
     );
@@ -110,7 +111,12 @@ export function registerOperators(admin: Command): void {
         const limit = Number(o.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
           throw new UsageError(`--limit: expected a whole number from 1 to 1000, got "${o.limit}"`);
-        const rows = await listAudit(handle.db, { operator: o.operator, lineId: o.line, shipmentId: o.shipment, limit });
+        const rows = await listAudit(handle.db, systemActor('cli'), {
+          operator: o.operator,
+          lineId: o.line,
+          shipmentId: o.shipment,
+          limit,
+        });
         emit(!!o.json, rows, () =>
           table(
             rows.map((r) => ({ ...r, via: r.token_id ? `token ${r.token_id}` : r.via })),

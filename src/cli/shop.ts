@@ -6,6 +6,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { CATALOGUE_COLUMNS, type CatalogueProduct, parseCatalogueRow } from '../catalogue/rules.js';
 import { importCatalogue } from '../catalogue/service.js';
 import { cliOperator, setUserOperator } from '../operators/service.js';
+import { systemActor } from '../shared/actor.js';
 import { pageOf } from '../shared/pagination.js';
 import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from '../shop/fulfilment.js';
 import { LINE_STATUSES, type LineStatus } from '../shop/schemas.js';
@@ -84,7 +85,7 @@ export function registerShop(admin: Command): void {
           );
         }
         const bar = progressBar(!o.json, products.length, 'importing');
-        const result = await importCatalogue(deps, products, (n) => bar.update(n)).finally(() => bar.stop());
+        const result = await importCatalogue(deps, systemActor('cli'), products, (n) => bar.update(n)).finally(() => bar.stop());
         emit(
           !!o.json,
           { rows: products.length, ...result },
@@ -212,7 +213,7 @@ export function registerOperatorFlag(user: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { user: string; off?: boolean }) =>
       withContext(async ({ handle }) => {
-        const op = await setUserOperator(handle.db, o.user, !o.off);
+        const op = await setUserOperator(handle.db, systemActor('cli'), o.user, !o.off);
         const active = op !== null && op.disabled_at === null;
         emit(!!o.json, { id: o.user, is_operator: active, operator_id: op?.id ?? null }, () =>
           active

@@ -4,7 +4,7 @@ import { createItem } from '../inventory/items.js';
 import { addMember, createLab } from '../labs/service.js';
 import { createLocation } from '../locations/service.js';
 import { createOperator, createOperatorToken } from '../operators/service.js';
-import type { Actor } from '../shared/actor.js';
+import { type Actor, systemActor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { createType } from '../types/service.js';
 import { type DemoShop, seedOrdersAndShop } from './shop.js';
@@ -32,15 +32,17 @@ export interface DemoResult extends DemoShop {
  * state, and a small shop catalogue.
  */
 export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
-  const org = await createOrganization(deps.db, { name: 'Demo University' });
-  const admin = await createUser(deps.db, {
+  // The demo is seeded from the command line: the installation-level steps act as the system.
+  const system = systemActor('cli');
+  const org = await createOrganization(deps.db, system, { name: 'Demo University' });
+  const admin = await createUser(deps.db, system, {
     organizationId: org.id,
     email: 'ada.admin@demo.labstock.test',
     firstName: 'Ada',
     lastName: 'Lovelace',
     role: 'admin',
   });
-  const member = await createUser(deps.db, {
+  const member = await createUser(deps.db, system, {
     organizationId: org.id,
     email: 'max.member@demo.labstock.test',
     firstName: 'Max',
@@ -141,11 +143,15 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     types: { reagent: reagent.id, antibody: antibody.id, enzyme: enzyme.id },
   });
 
-  const token = await createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
-  const memberToken = await createToken(deps.db, { userId: member.id, organizationId: org.id, name: 'demo member' });
+  const token = await createToken(deps.db, system, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
+  const memberToken = await createToken(deps.db, system, { userId: member.id, organizationId: org.id, name: 'demo member' });
   // Fulfilment is done by a service operator with a token of its own; the admin's token cannot ship.
-  const operator = await createOperator(deps.db, { email: 'otto.operator@demo.labstock.test', firstName: 'Otto', lastName: 'Hahn' });
-  const operatorToken = await createOperatorToken(deps.db, { operator: operator.id, name: 'demo operator' });
+  const operator = await createOperator(deps.db, system, {
+    email: 'otto.operator@demo.labstock.test',
+    firstName: 'Otto',
+    lastName: 'Hahn',
+  });
+  const operatorToken = await createOperatorToken(deps.db, system, { operator: operator.id, name: 'demo operator' });
   return {
     organization_id: org.id,
     admin_user_id: admin.id,

@@ -1,6 +1,6 @@
 import * as accounts from '../accounts/repository.js';
 import { generateOperatorToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from '../accounts/tokens.js';
-import type { OperatorActor } from '../shared/actor.js';
+import type { OperatorActor, SystemActor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -9,6 +9,7 @@ import * as repo from './repository.js';
 
 // Service operators (docs/decisions/0004-operators.md): principals of the service, created and managed only
 // from the command line, whose tokens authenticate only on shop fulfilment. Everything they do is audited.
+// Managing them is installation-level, so those services take a SystemActor: no route can build one.
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,7 +58,7 @@ export interface CreateOperatorInput {
  * Creates an operator principal. The user with the same e-mail (created without any organization if there is
  * none) is who tenants see in the history of the requests the operator changes; it gains no rights from this.
  */
-export async function createOperator(db: Db, input: CreateOperatorInput) {
+export async function createOperator(db: Db, _by: SystemActor, input: CreateOperatorInput) {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL_RE.test(email)) throw fieldError('email', `"${input.email}" is not an e-mail address`);
   const firstName = input.firstName.trim();
@@ -101,7 +102,7 @@ async function mustFind(ex: Executor, idOrEmail: string): Promise<repo.OperatorR
 }
 
 /** Disables an operator and revokes its tokens at once. */
-export async function disableOperator(db: Db, idOrEmail: string) {
+export async function disableOperator(db: Db, _by: SystemActor, idOrEmail: string) {
   return db.transaction().execute(async (trx) => {
     const op = await mustFind(trx, idOrEmail);
     if (op.disabled_at !== null) return op;
@@ -117,13 +118,13 @@ export async function disableOperator(db: Db, idOrEmail: string) {
  * `admin user set-operator` and `user create --operator` of old: the user's e-mail gets an operator principal
  * (or, with on = false, its operator is disabled). The user's own tokens never fulfil either way.
  */
-export async function setUserOperator(db: Db, userId: string, on: boolean) {
+export async function setUserOperator(db: Db, by: SystemActor, userId: string, on: boolean) {
   const user = await accounts.findUser(db, userId);
   if (!user) throw notFound('user');
   const existing = await repo.findOperatorByEmail(db, user.email);
-  if (!on) return existing ? disableOperator(db, existing.id) : null;
+  if (!on) return existing ? disableOperator(db, by, existing.id) : null;
   if (existing && existing.disabled_at === null) return existing;
-  return createOperator(db, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  return createOperator(db, by, { email: user.email, firstName: user.first_name, lastName: user.last_name });
 }
 
 /**
@@ -147,7 +148,7 @@ export async function cliOperator(db: Db, idOrEmail: string): Promise<OperatorAc
 }
 
 /** Returns the plain token once (prefix lso_); only its hash is kept. */
-export async function createOperatorToken(db: Db, input: { operator: string; name?: string | null }) {
+export async function createOperatorToken(db: Db, _by: SystemActor, input: { operator: string; name?: string | null }) {
   return db.transaction().execute(async (trx) => {
     const op = await mustFind(trx, input.operator);
     if (op.disabled_at !== null)
@@ -168,7 +169,7 @@ export async function createOperatorToken(db: Db, input: { operator: string; nam
   });
 }
 
-export async function revokeOperatorToken(db: Db, tokenId: string) {
+export async function revokeOperatorToken(db: Db, _by: SystemActor, tokenId: string) {
   return db.transaction().execute(async (trx) => {
     const token = await repo.findToken(trx, tokenId);
     if (!token) throw notFound('operator token');
@@ -190,12 +191,16 @@ export async function authenticateOperator(db: Db, rawToken: string, requestId: 
   return { kind: 'operator', operatorId: row.operator_id, userId: row.user_id, tokenId: row.token_id, via: 'api', requestId };
 }
 
-export async function listAudit(db: Db, filter: { operator?: string; lineId?: string; shipmentId?: string; limit?: number }) {
+export async function listAudit(
+  db: Db,
+  _by: SystemActor,
+  filter: { operator?: string; lineId?: string; shipmentId?: string; limit?: number },
+) {
   const operatorId = filter.operator ? (await mustFind(db, filter.operator)).id : undefined;
   const rows = await repo.listAudit(db, { operatorId, lineId: filter.lineId, shipmentId: filter.shipmentId, limit: filter.limit ?? 100 });
   return rows.map((r) => ({ ...r, detail: r.detail === null ? null : (JSON.parse(r.detail) as unknown) }));
 }
 
-export const listOperators = (db: Db) => repo.listOperators(db);
-export const listOperatorTokens = async (db: Db, operator?: string) =>
+export const listOperators = (db: Db, _by: SystemActor) => repo.listOperators(db);
+export const listOperatorTokens = async (db: Db, _by: SystemActor, operator?: string) =>
   repo.listTokens(db, operator ? (await mustFind(db, operator)).id : undefined);

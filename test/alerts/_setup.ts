@@ -33,7 +33,13 @@ export async function alertEvents(h: Harness, before: EventMark) {
 
 /** A further member of a lab, with a token. */
 export async function labMember(h: Harness, orgId: string, labId: string, email: string) {
-  const user = await createUser(h.deps.db, { organizationId: orgId, email, firstName: 'Rita', lastName: 'Reminded', role: 'member' });
+  const user = await createUser(h.deps.db, systemActor('cli'), {
+    organizationId: orgId,
+    email,
+    firstName: 'Rita',
+    lastName: 'Reminded',
+    role: 'member',
+  });
   await addMember(h.deps.db, systemActor('cli'), labId, user.id);
   return user;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../src/accounts/service.js';
+import { systemActor } from '../../src/shared/actor.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { inDays, labMember, ok } from './_setup.js';
@@ -25,7 +26,7 @@ describe('reminder digests by email', () => {
 
   it("sends each member of the item's lab who wants it one digest with the links; nothing to who opted out, was deactivated, or is not in the lab", async () => {
     const rita = await labMember(h, h.a.orgId, h.a.legacyLab.id, 'rita@example.org');
-    const ritaToken = (await createToken(h.deps.db, { userId: rita.id, organizationId: h.a.orgId })).token;
+    const ritaToken = (await createToken(h.deps.db, systemActor('cli'), { userId: rita.id, organizationId: h.a.orgId })).token;
     await ok(h, ritaToken, 'PUT', '/user/notifications', { email_digest: false });
     const gone = await labMember(h, h.a.orgId, h.a.legacyLab.id, 'gone@example.org');
     await ok(h, h.a.admin.token, 'PUT', `/organization/users/${gone.id}`, { active: false });

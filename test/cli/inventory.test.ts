@@ -106,4 +106,18 @@ describe('labstock admin inventory', () => {
       await cliFails('admin', 'inventory', 'import', '--lab', org.legacyLab.id, '--file', path.join(dir, 'missing.csv'), '--dry-run'),
     ).toContain('cannot read');
   });
+
+  it("--user must be an active member of the lab's organization: another organization's user adds nothing", async () => {
+    const other = await seedOrganization(deps, 'B');
+    const good = path.join(dir, 'member.csv');
+    await writeFile(good, 'name\nY\n');
+    const before = await counts();
+    const args = ['admin', 'inventory', 'import', '--lab', org.legacyLab.id, '--file', good];
+    expect(await cliFails(...args, '--user', other.admin.id)).toContain("not an active member of the lab's organization");
+    expect(await cliFails(...args, '--user', other.admin.id, '--dry-run')).toContain('not an active member');
+    expect(await cliFails('admin', 'inventory', 'import', '--lab', other.legacyLab.id, '--file', good, '--user', org.admin.id)).toContain(
+      'not an active member',
+    );
+    expect(await counts()).toEqual(before);
+  });
 });

@@ -3,6 +3,7 @@ import { createOrganization, createToken, createUser } from '../../src/accounts/
 import { importCatalogue } from '../../src/catalogue/service.js';
 import { createLab } from '../../src/labs/service.js';
 import { buildApp } from '../../src/server/app.js';
+import { systemActor } from '../../src/shared/actor.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { createType } from '../../src/types/service.js';
 import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
@@ -30,12 +31,18 @@ describe('labstock admin operator', () => {
   it('creates an operator and tokens that fulfil and do nothing else; revoke, disable and audit', async () => {
     const db = database.handle.db;
     const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url });
-    const org = await createOrganization(db, { name: 'Operator U' });
-    const user = await createUser(db, { organizationId: org.id, email: 'lab@example.org', firstName: 'L', lastName: 'Ab', role: 'admin' });
-    const userToken = (await createToken(db, { userId: user.id, organizationId: org.id, name: 'lab' })).token;
+    const org = await createOrganization(db, systemActor('cli'), { name: 'Operator U' });
+    const user = await createUser(db, systemActor('cli'), {
+      organizationId: org.id,
+      email: 'lab@example.org',
+      firstName: 'L',
+      lastName: 'Ab',
+      role: 'admin',
+    });
+    const userToken = (await createToken(db, systemActor('cli'), { userId: user.id, organizationId: org.id, name: 'lab' })).token;
     const lab = await createLab(db, orgAdminActor(org.id, user.id), { organizationId: org.id, name: 'Bench' });
     const type = await createType({ db, config }, orgAdminActor(org.id, user.id), { labId: lab.id, name: 'Consumable' });
-    await importCatalogue({ db, config }, [
+    await importCatalogue({ db, config }, systemActor('cli'), [
       {
         item_name: 'Tips',
         catalog_number: 'T200',

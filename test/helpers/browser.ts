@@ -1,10 +1,12 @@
 // Browser journeys (issue 13): the real server on a real port, and Debian's Chromium driven by Playwright. No
 // browser is downloaded: `.ci/run` installs the `chromium` package when it is missing.
+
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { setPassword } from '../../src/accounts/auth.js';
 import { webRoot } from '../../src/server/web-app.js';
+import { systemActor } from '../../src/shared/actor.js';
 import { type Harness, startHarness } from './harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,7 +41,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   const origin = `http://127.0.0.1:${port}`;
   const h = await startHarness({ ...env, APP_URL: origin });
   await h.app.listen({ port, host: '127.0.0.1' });
-  for (const org of [h.a, h.b]) for (const user of [org.admin, org.member, org.outsider]) await setPassword(h.deps.db, user.id, PASSWORD);
+  for (const org of [h.a, h.b])
+    for (const user of [org.admin, org.member, org.outsider]) await setPassword(h.deps.db, systemActor('cli'), user.id, PASSWORD);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

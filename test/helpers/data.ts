@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createToken, revokeToken } from '../../src/accounts/service.js';
 import type { NewInstance } from '../../src/inventory/instances.js';
 import { createItem, type NewItem } from '../../src/inventory/items.js';
-import type { Actor } from '../../src/shared/actor.js';
+import { type Actor, systemActor } from '../../src/shared/actor.js';
 import { nowIso } from '../../src/shared/time.js';
 import type { OrgFixture } from './fixtures.js';
 import type { Harness } from './harness.js';
@@ -30,7 +30,7 @@ export async function getItemJson(h: Harness, token: string, id: string): Promis
 
 /** A fresh token for one of the fixture users, and its id (so a test can revoke it). */
 export async function newToken(h: Harness, org: OrgFixture, who: 'admin' | 'member' | 'outsider' = 'admin') {
-  return createToken(h.deps.db, { userId: org[who].id, organizationId: org.orgId, name: `extra-${who}` });
+  return createToken(h.deps.db, systemActor('cli'), { userId: org[who].id, organizationId: org.orgId, name: `extra-${who}` });
 }
 
 /** A token that existed, worked, and was revoked. */
@@ -38,7 +38,7 @@ export async function revokedToken(h: Harness, org: OrgFixture): Promise<string>
   const t = await newToken(h, org);
   const ok = await h.call(t.token, { method: 'GET', url: '/user' });
   expect(ok.statusCode).toBe(200);
-  await revokeToken(h.deps.db, t.id);
+  await revokeToken(h.deps.db, systemActor('cli'), t.id);
   return t.token;
 }
 

@@ -3,7 +3,7 @@ import { addInstance } from '../../src/inventory/instances.js';
 import { createItem } from '../../src/inventory/items.js';
 import { addMember, createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
-import type { Actor } from '../../src/shared/actor.js';
+import { type Actor, systemActor } from '../../src/shared/actor.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
 import { createType } from '../../src/types/service.js';
 
@@ -36,22 +36,22 @@ export const orgAdminActor = (organizationId: string, userId: string): Actor => 
  * (the member belongs to it too) with a three-level location tree, and a lab the member cannot see.
  */
 export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<OrgFixture> {
-  const org = await createOrganization(deps.db, { name: `Org ${tag}` });
-  const admin = await createUser(deps.db, {
+  const org = await createOrganization(deps.db, systemActor('cli'), { name: `Org ${tag}` });
+  const admin = await createUser(deps.db, systemActor('cli'), {
     organizationId: org.id,
     email: `admin-${tag}@example.org`,
     firstName: 'Ada',
     lastName: `Admin${tag}`,
     role: 'admin',
   });
-  const member = await createUser(deps.db, {
+  const member = await createUser(deps.db, systemActor('cli'), {
     organizationId: org.id,
     email: `member-${tag}@example.org`,
     firstName: 'Max',
     lastName: `Member${tag}`,
     role: 'member',
   });
-  const outsider = await createUser(deps.db, {
+  const outsider = await createUser(deps.db, systemActor('cli'), {
     organizationId: org.id,
     email: `outsider-${tag}@example.org`,
     firstName: 'Olga',
@@ -108,9 +108,9 @@ export async function seedOrganization(deps: ServiceDeps, tag: string): Promise<
   });
 
   const tokens = await Promise.all([
-    createToken(deps.db, { userId: admin.id, organizationId: org.id, name: 'admin' }),
-    createToken(deps.db, { userId: member.id, organizationId: org.id, name: 'member' }),
-    createToken(deps.db, { userId: outsider.id, organizationId: org.id, name: 'outsider' }),
+    createToken(deps.db, systemActor('cli'), { userId: admin.id, organizationId: org.id, name: 'admin' }),
+    createToken(deps.db, systemActor('cli'), { userId: member.id, organizationId: org.id, name: 'member' }),
+    createToken(deps.db, systemActor('cli'), { userId: outsider.id, organizationId: org.id, name: 'outsider' }),
   ]);
 
   return {

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { setPassword } from '../../src/accounts/auth.js';
+import { systemActor } from '../../src/shared/actor.js';
 import type { Harness } from './harness.js';
 
 // Signing in through the real route, and calling the API the way the web application does: the session cookie,
@@ -23,7 +24,7 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | null {
 }
 
 export async function givePassword(h: Harness, userId: string, password = PASSWORD): Promise<void> {
-  await setPassword(h.deps.db, userId, password);
+  await setPassword(h.deps.db, systemActor('cli'), userId, password);
 }
 
 export async function signIn(

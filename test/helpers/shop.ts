@@ -1,8 +1,10 @@
 // The shop for every test folder that needs one (no tests here): a catalogue, an operator with a token, shop
 // requests and checkouts.
+
 import { expect } from 'vitest';
 import { importCatalogue } from '../../src/catalogue/service.js';
 import { createOperator, createOperatorToken } from '../../src/operators/service.js';
+import { systemActor } from '../../src/shared/actor.js';
 import type { Harness } from './harness.js';
 
 export interface ShopFixture {
@@ -57,11 +59,15 @@ export const CATALOGUE = [
 
 /** The operator is a service principal of no organization (it acts on every organization's orders). */
 export async function setupShop(h: Harness): Promise<ShopFixture> {
-  await importCatalogue(h.deps, CATALOGUE);
+  await importCatalogue(h.deps, systemActor('cli'), CATALOGUE);
   const rows = await h.deps.db.selectFrom('vendor_products').select(['id', 'catalog_number']).execute();
   const products = Object.fromEntries(rows.map((r) => [r.catalog_number, r.id]));
-  const op = await createOperator(h.deps.db, { email: 'operator@labstock.test', firstName: 'Opal', lastName: 'Operator' });
-  const token = await createOperatorToken(h.deps.db, { operator: op.id, name: 'operator' });
+  const op = await createOperator(h.deps.db, systemActor('cli'), {
+    email: 'operator@labstock.test',
+    firstName: 'Opal',
+    lastName: 'Operator',
+  });
+  const token = await createOperatorToken(h.deps.db, systemActor('cli'), { operator: op.id, name: 'operator' });
   return { products, operator: { id: op.id, userId: op.user_id, token: token.token, tokenId: token.id } };
 }
 

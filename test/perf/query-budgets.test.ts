@@ -7,7 +7,7 @@ import { createLab } from '../../src/labs/service.js';
 import { createLocation } from '../../src/locations/service.js';
 import { createOperator, createOperatorToken } from '../../src/operators/service.js';
 import { buildApp } from '../../src/server/app.js';
-import type { Actor } from '../../src/shared/actor.js';
+import { type Actor, systemActor } from '../../src/shared/actor.js';
 import type { DbHandle } from '../../src/shared/db/database.js';
 import { createType } from '../../src/types/service.js';
 import { openCountedHandle } from '../helpers/db-counter.js';
@@ -131,6 +131,7 @@ beforeAll(async () => {
   // The shop: a catalogue, order requests for its products, each checked out on its own.
   await importCatalogue(
     deps,
+    systemActor('cli'),
     Array.from({ length: MANY }, (_, i) => ({
       item_name: `Budget product ${i}`,
       catalog_number: `BP-${i}`,
@@ -173,8 +174,12 @@ beforeAll(async () => {
     );
   }
 
-  const operator = await createOperator(deps.db, { email: 'budget-operator@labstock.test', firstName: 'Opal', lastName: 'Operator' });
-  operatorToken = (await createOperatorToken(deps.db, { operator: operator.id, name: 'operator' })).token;
+  const operator = await createOperator(deps.db, systemActor('cli'), {
+    email: 'budget-operator@labstock.test',
+    firstName: 'Opal',
+    lastName: 'Operator',
+  });
+  operatorToken = (await createOperatorToken(deps.db, systemActor('cli'), { operator: operator.id, name: 'operator' })).token;
 
   // Warm the counted app up (its first request compiles schemas and serializers).
   await measure('/labs', adminToken);

@@ -1,6 +1,6 @@
 import { findLabRow, findVisibleLab } from '../../labs/repository.js';
 import { locationPaths, locationsOfLab } from '../../locations/repository.js';
-import type { Actor } from '../../shared/actor.js';
+import { type Actor, isSystemActor, type SystemActor } from '../../shared/actor.js';
 import type { ServiceDeps } from '../../shared/deps.js';
 import { notFound } from '../../shared/errors.js';
 import { typesOfLab } from '../../types/repository.js';
@@ -100,16 +100,18 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
   }
 }
 
-/** A lab's export, found without a caller's visibility check (the CLI, an administrator's tool). */
-export async function exportInventory(deps: ServiceDeps, labId: string, onItems?: (n: number) => void): Promise<InventoryExport> {
-  const lab = await findLabRow(deps.db, labId);
+/**
+ * GET /labs/{id}/inventory/export: anyone who sees the lab; another tenant's lab is 404. The system (the command
+ * line, an administrator's tool) exports any lab.
+ */
+export async function exportLabInventory(
+  deps: ServiceDeps,
+  by: Actor | SystemActor,
+  labId: string,
+  onItems?: (n: number) => void,
+): Promise<InventoryExport> {
+  const visible = isSystemActor(by) || (await findVisibleLab(deps.db, by, labId));
+  const lab = visible ? await findLabRow(deps.db, labId) : undefined;
   if (!lab) throw notFound('lab');
   return { labId: lab.id, items: await countLabItems(deps.db, lab.id), chunks: csvChunks(deps, lab.id, lab.uses_instances === 1, onItems) };
-}
-
-/** GET /labs/{id}/inventory/export: anyone who sees the lab; another tenant's lab is 404. */
-export async function exportLabInventory(deps: ServiceDeps, actor: Actor, labId: string): Promise<InventoryExport> {
-  const lab = await findVisibleLab(deps.db, actor, labId);
-  if (!lab) throw notFound('lab');
-  return exportInventory(deps, lab.id);
 }

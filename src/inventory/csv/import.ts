@@ -3,7 +3,7 @@ import { emitEvents } from '../../events/outbox.js';
 import { assertLabNotMigrating } from '../../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab } from '../../labs/repository.js';
 import { resolveLocationPaths } from '../../locations/path-repository.js';
-import type { Actor } from '../../shared/actor.js';
+import { type Actor, isSystemActor, type SystemActor } from '../../shared/actor.js';
 import type { Executor } from '../../shared/db/database.js';
 import type { ServiceDeps } from '../../shared/deps.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -246,47 +246,44 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
 }
 
 /**
- * Imports `text` into the lab as `userId` (who the items are added by). Dry run: the report, nothing written.
- * Real run: everything or, with any bad row, nothing (422 validation_failed listing the rows).
+ * The dry run: the report of what importing `text` would do, nothing written. An Actor sees only its labs (another
+ * tenant's is 404); the system, for the command line's dry run that names no user, any lab.
  */
-export async function importInventory(
-  deps: ServiceDeps,
-  labId: string,
-  userId: string,
-  text: string,
-  opts: ImportOptions,
-): Promise<ImportResult> {
-  if (opts.dryRun) {
-    const lab = await findLabRow(deps.db, labId);
-    if (!lab) throw notFound('lab');
-    const p = await plan(deps.db, lab, text);
-    const migrated = lab.uses_instances === 1;
-    const paths = migrated && p.errors.length === 0 ? p.items.flatMap((g) => g.map((r) => r.path)) : [];
-    const locations = await resolveLocationPaths(deps.db, lab.id, paths, nowIso(), true);
-    return outcome(p, true, migrated, locations.created);
-  }
-  return deps.db.transaction().execute(async (trx) => {
-    // Tree changes of a lab are serialized by its lock (src/locations/service.ts); a migration cannot start meanwhile.
-    await lockLab(trx, labId);
-    await assertLabNotMigrating(trx, labId, { share: true });
-    const lab = await findLabRow(trx, labId);
-    if (!lab) throw notFound('lab');
-    const p = await plan(trx, lab, text);
-    if (p.errors.length > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
-    const created = await apply(trx, deps, lab, userId, p, opts);
-    return outcome(p, false, lab.uses_instances === 1, created);
-  });
+export async function checkLabInventory(deps: ServiceDeps, by: Actor | SystemActor, labId: string, text: string): Promise<ImportResult> {
+  const visible = isSystemActor(by) || (await findVisibleLab(deps.db, by, labId));
+  const lab = visible ? await findLabRow(deps.db, labId) : undefined;
+  if (!lab) throw notFound('lab');
+  const p = await plan(deps.db, lab, text);
+  const migrated = lab.uses_instances === 1;
+  const paths = migrated && p.errors.length === 0 ? p.items.flatMap((g) => g.map((r) => r.path)) : [];
+  const locations = await resolveLocationPaths(deps.db, lab.id, paths, nowIso(), true);
+  return outcome(p, true, migrated, locations.created);
 }
 
-/** POST /labs/{id}/inventory/import: anyone who may create items in the lab (who sees it); another tenant's lab is 404. */
+/**
+ * POST /labs/{id}/inventory/import (and `admin inventory import`): anyone who may create items in the lab (who sees
+ * it), as the items' creator; another tenant's lab is 404. Everything or, with any bad row, nothing (422
+ * validation_failed listing the rows); a dry run is checkLabInventory.
+ */
 export async function importLabInventory(
   deps: ServiceDeps,
   actor: Actor,
   labId: string,
   text: string,
-  dryRun: boolean,
+  opts: ImportOptions,
 ): Promise<ImportResult> {
-  const lab = await findVisibleLab(deps.db, actor, labId);
-  if (!lab) throw notFound('lab');
-  return importInventory(deps, lab.id, actor.userId, text, { dryRun });
+  if (opts.dryRun) return checkLabInventory(deps, actor, labId, text);
+  const visible = await findVisibleLab(deps.db, actor, labId);
+  if (!visible) throw notFound('lab');
+  return deps.db.transaction().execute(async (trx) => {
+    // Tree changes of a lab are serialized by its lock (src/locations/service.ts); a migration cannot start meanwhile.
+    await lockLab(trx, visible.id);
+    await assertLabNotMigrating(trx, visible.id, { share: true });
+    const lab = await findLabRow(trx, visible.id);
+    if (!lab) throw notFound('lab');
+    const p = await plan(trx, lab, text);
+    if (p.errors.length > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
+    const created = await apply(trx, deps, lab, actor.userId, p, opts);
+    return outcome(p, false, lab.uses_instances === 1, created);
+  });
 }

@@ -91,6 +91,7 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     // A real run with any problem throws (422 with the list); a dry run answers the list.
-    async (request) => importLabInventory(app.deps, request.actor, request.params.id, request.body, request.query.dry_run === true),
+    async (request) =>
+      importLabInventory(app.deps, request.actor, request.params.id, request.body, { dryRun: request.query.dry_run === true }),
   );
 };

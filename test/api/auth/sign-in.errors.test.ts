@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../../src/accounts/auth.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
@@ -55,7 +56,7 @@ describe('password policy', () => {
     ['a straight run', 'abcdefghijklmn', /straight run/],
     ['the e-mail', 'admin-a@example.org', /e-mail/],
   ])('refuses a password that is %s', async (_label, password, message) => {
-    await expect(setPassword(h.deps.db, h.a.admin.id, password)).rejects.toThrow(message);
+    await expect(setPassword(h.deps.db, systemActor('cli'), h.a.admin.id, password)).rejects.toThrow(message);
   });
 
   it('PUT /user/password refuses a wrong current password and a weak new one, and keeps the old password', async () => {

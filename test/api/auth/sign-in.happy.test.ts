@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, type Session, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
 
@@ -80,8 +81,8 @@ describe('POST /auth/sign-in (happy)', () => {
   });
 
   it('signs in to the organization asked for, and to the oldest membership by default', async () => {
-    const org = await createOrganization(h.deps.db, { name: 'Second org' });
-    await createUser(h.deps.db, {
+    const org = await createOrganization(h.deps.db, systemActor('cli'), { name: 'Second org' });
+    await createUser(h.deps.db, systemActor('cli'), {
       organizationId: org.id,
       email: 'member-A@example.org',
       firstName: 'Max',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../src/accounts/passwords.js';
 import { createUser } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
@@ -107,7 +108,7 @@ describe('no user enumeration', () => {
   it('an unknown e-mail takes about as long as a wrong password (both verify one argon2 hash)', async () => {
     const users = [];
     for (let i = 0; i < 6; i++) {
-      const u = await createUser(h.deps.db, {
+      const u = await createUser(h.deps.db, systemActor('cli'), {
         organizationId: h.a.orgId,
         email: `timing-${i}@example.org`,
         firstName: 'T',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createToken, createUser } from '../../../src/accounts/service.js';
 import { createLab } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { orgAdminActor } from '../../helpers/fixtures.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, labJson, linkPages } from '../../helpers/shapes.js';
@@ -101,8 +102,8 @@ describe('GET /labs (happy)', () => {
   });
 
   it('pages hold 25 labs by default, per_page up to 100, in stable creation order', async () => {
-    const org = await createOrganization(h.deps.db, { name: 'Org C' });
-    const admin = await createUser(h.deps.db, {
+    const org = await createOrganization(h.deps.db, systemActor('cli'), { name: 'Org C' });
+    const admin = await createUser(h.deps.db, systemActor('cli'), {
       organizationId: org.id,
       email: 'admin-c@example.org',
       firstName: 'Cy',
@@ -112,7 +113,7 @@ describe('GET /labs (happy)', () => {
     const created: string[] = [];
     for (let i = 0; i < 30; i += 1)
       created.push((await createLab(h.deps.db, orgAdminActor(org.id, admin.id), { organizationId: org.id, name: `Lab C${i}` })).id);
-    const { token } = await createToken(h.deps.db, { userId: admin.id, organizationId: org.id });
+    const { token } = await createToken(h.deps.db, systemActor('cli'), { userId: admin.id, organizationId: org.id });
     const dbOrder = (
       await h.deps.db
         .selectFrom('labs')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { addMember } from '../../../src/labs/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { dbState } from '../../helpers/data.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
@@ -66,7 +67,7 @@ describe('GET /labs (security)', () => {
 
   it('a token is scoped to its organization even when its user is an admin elsewhere', async () => {
     // B's admin also joins org A as a plain member of A's legacy lab.
-    await createUser(h.deps.db, {
+    await createUser(h.deps.db, systemActor('cli'), {
       organizationId: h.a.orgId,
       email: 'admin-b@example.org',
       firstName: 'Ada',
@@ -74,7 +75,7 @@ describe('GET /labs (security)', () => {
       role: 'member',
     });
     await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
-    const inA = await createToken(h.deps.db, { userId: h.b.admin.id, organizationId: h.a.orgId });
+    const inA = await createToken(h.deps.db, systemActor('cli'), { userId: h.b.admin.id, organizationId: h.a.orgId });
 
     const res = await listLabs(inA.token, '?per_page=100');
     expect(res.json().map((l: any) => l.id)).toEqual([h.a.legacyLab.id]);

@@ -5,6 +5,7 @@
 // get the answer a sequential caller would get. Also run on SQLite, where writers are serial.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../../src/catalogue/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { CATALOGUE } from '../../helpers/shop.js';
 import { createOrder, historyRows, itemEvents, orderBody, orderEvents, orderIn, orderRow, putStatus, type Status } from './_helpers.js';
@@ -103,7 +104,7 @@ describe('concurrent receive and checkout', () => {
   });
 
   it('checking out one request in several shop orders at once: one 201, the rest 409 naming its status', async () => {
-    await importCatalogue(h.deps, CATALOGUE.slice(0, 1));
+    await importCatalogue(h.deps, systemActor('cli'), CATALOGUE.slice(0, 1));
     const productId = (await h.deps.db.selectFrom('vendor_products').select('id').executeTakeFirstOrThrow()).id;
     for (let round = 0; round < 3; round++) {
       const request = await createOrder(h, h.a.admin.token, orderBody(h.a.legacyLab, { vendor_product_id: productId }));

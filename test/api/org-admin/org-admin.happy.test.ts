@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
 
@@ -90,7 +91,7 @@ describe('/organization/labs (happy)', () => {
   it('adds and removes lab members, which decides what a member sees', async () => {
     const labId = h.a.otherLab.id;
     // The member's fixture token was revoked by the deactivation above.
-    const { token } = await createToken(h.deps.db, { userId: h.a.member.id, organizationId: h.a.orgId });
+    const { token } = await createToken(h.deps.db, systemActor('cli'), { userId: h.a.member.id, organizationId: h.a.orgId });
     const seen = async () => (await h.call(token, { method: 'GET', url: '/labs?per_page=100' })).json().map((l: { id: string }) => l.id);
     expect(await seen()).not.toContain(labId);
     const added = await h.call(h.a.admin.token, {

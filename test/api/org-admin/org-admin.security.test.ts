@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { type Snapshot, snapshotDb } from '../../helpers/operations.js';
@@ -53,8 +54,13 @@ describe('organization administration (security)', () => {
 
   it("deactivation in one organization leaves the user's other organizations alone", async () => {
     const { createUser, createToken } = await import('../../../src/accounts/service.js');
-    await createUser(h.deps.db, { organizationId: h.b.orgId, email: 'outsider-A@example.org', firstName: 'Olga', lastName: 'OutsiderA' });
-    const inB = await createToken(h.deps.db, { userId: h.a.outsider.id, organizationId: h.b.orgId });
+    await createUser(h.deps.db, systemActor('cli'), {
+      organizationId: h.b.orgId,
+      email: 'outsider-A@example.org',
+      firstName: 'Olga',
+      lastName: 'OutsiderA',
+    });
+    const inB = await createToken(h.deps.db, systemActor('cli'), { userId: h.a.outsider.id, organizationId: h.b.orgId });
     const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/organization/users/${h.a.outsider.id}`, payload: { active: false } });
     expect(res.statusCode).toBe(200);
     expect((await h.call(h.a.outsider.token, { method: 'GET', url: '/user' })).statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../../src/shared/actor.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expireLinks, NEW_PASSWORD, secretOf, waitForResetLinks } from '../../helpers/links.js';
@@ -73,7 +74,12 @@ describe('admin reset links', () => {
       'forbidden',
     );
     const { createUser } = await import('../../../src/accounts/service.js');
-    await createUser(h.deps.db, { organizationId: h.b.orgId, email: 'outsider-A@example.org', firstName: 'Olga', lastName: 'OutsiderA' });
+    await createUser(h.deps.db, systemActor('cli'), {
+      organizationId: h.b.orgId,
+      email: 'outsider-A@example.org',
+      firstName: 'Olga',
+      lastName: 'OutsiderA',
+    });
     const both = await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${h.a.outsider.id}/password-reset` });
     expectError(both, 409, 'conflict');
     const invited = await h.call(h.a.admin.token, { method: 'POST', url: '/organization/users', payload: { email: 'lena@example.org' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCredentials } from '../../../src/accounts/auth-repository.js';
 import { createUser } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { NEW_PASSWORD, secretOf, waitForResetLinks } from '../../helpers/links.js';
@@ -57,7 +58,12 @@ describe('password resets (security)', () => {
 
   it("an admin's link stops working once the person belongs to another organization too", async () => {
     const token = await adminLink(h.a.outsider.id);
-    await createUser(h.deps.db, { organizationId: h.b.orgId, email: 'outsider-A@example.org', firstName: 'Olga', lastName: 'OutsiderA' });
+    await createUser(h.deps.db, systemActor('cli'), {
+      organizationId: h.b.orgId,
+      email: 'outsider-A@example.org',
+      firstName: 'Olga',
+      lastName: 'OutsiderA',
+    });
     expectError(await complete(token), 404, 'not_found');
     expect((await findCredentials(h.deps.db, 'outsider-a@example.org'))!.password_hash).toBeNull();
   });

@@ -1,9 +1,11 @@
 // Migration 0007 (src/shared/db/migrations/0007_operators.ts) on a database as the previous version left it:
 // users flagged is_operator become operator principals with the same e-mail, the flag is cleared and grants
 // nothing, the audit trail says where each operator came from, and running the conversion again adds no operator.
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorToken } from '../../../src/operators/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { migrateOperatorFlags, up } from '../../../src/shared/db/migrations/0007_operators.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
@@ -56,7 +58,7 @@ describe('0007_operators', () => {
     expect((await h.call(h.a.admin.token, { method: 'GET', url: '/labs' })).statusCode).toBe(200);
     expect((await h.call(h.a.admin.token, { method: 'GET', url: '/shop/order-items' })).statusCode).toBe(403);
     // The operator it became fulfils with a token of its own.
-    const token = await createOperatorToken(h.deps.db, { operator: 'admin-a@example.org', name: 'after migration' });
+    const token = await createOperatorToken(h.deps.db, systemActor('cli'), { operator: 'admin-a@example.org', name: 'after migration' });
     expect((await h.call(token.token, { method: 'GET', url: '/shop/order-items' })).statusCode).toBe(200);
     expect((await h.call(token.token, { method: 'GET', url: '/labs' })).statusCode).toBe(403);
   });

@@ -1,6 +1,7 @@
 // Operators are service principals (docs/decisions/0004-operators.md): their lso_ tokens act only on shop
 // fulfilment, tenant tokens never fulfil, revoked tokens and disabled operators are refused. The routes are read
 // from the OpenAPI document, so a route added later is covered without editing this file.
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import {
@@ -10,6 +11,7 @@ import {
   revokeOperatorToken,
   setUserOperator,
 } from '../../../src/operators/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { leakedSecrets, prepareTenant, snapshotDb, snapshotDiff, type Tenant } from '../../helpers/operations.js';
 import { h, placeOne, shop, useShop } from './_setup.js';
 
@@ -145,16 +147,16 @@ describe('operator tokens act only on shop fulfilment', () => {
 
   it("403 on every fulfilment route for tenant tokens: org admins, members, and a user whose e-mail is an operator's", async () => {
     // Same e-mail as an operator principal: the user's own token is still a tenant token.
-    const twin = await createUser(h.deps.db, {
+    const twin = await createUser(h.deps.db, systemActor('cli'), {
       organizationId: h.a.orgId,
       email: 'twin@example.org',
       firstName: 'Tw',
       lastName: 'In',
       role: 'admin',
     });
-    const twinOperator = await setUserOperator(h.deps.db, twin.id, true);
+    const twinOperator = await setUserOperator(h.deps.db, systemActor('cli'), twin.id, true);
     expect(twinOperator?.email).toBe('twin@example.org');
-    const twinToken = (await createToken(h.deps.db, { userId: twin.id, organizationId: h.a.orgId, name: 'own' })).token;
+    const twinToken = (await createToken(h.deps.db, systemActor('cli'), { userId: twin.id, organizationId: h.a.orgId, name: 'own' })).token;
     const before = withoutBookkeeping(await snapshotDb(h));
     const audits = (await h.deps.db.selectFrom('operator_audit').select('id').execute()).length;
     const fulfilment = all.filter((r) => r.fulfilment);
@@ -176,14 +178,18 @@ describe('operator tokens act only on shop fulfilment', () => {
   });
 
   it('401 for a revoked operator token, for every token of a disabled operator, and for unknown lso_ tokens', async () => {
-    const op = await createOperator(h.deps.db, { email: 'temp-operator@labstock.test', firstName: 'Tem', lastName: 'Porary' });
-    const first = await createOperatorToken(h.deps.db, { operator: op.id, name: 'first' });
-    const second = await createOperatorToken(h.deps.db, { operator: op.id, name: 'second' });
+    const op = await createOperator(h.deps.db, systemActor('cli'), {
+      email: 'temp-operator@labstock.test',
+      firstName: 'Tem',
+      lastName: 'Porary',
+    });
+    const first = await createOperatorToken(h.deps.db, systemActor('cli'), { operator: op.id, name: 'first' });
+    const second = await createOperatorToken(h.deps.db, systemActor('cli'), { operator: op.id, name: 'second' });
     expect(first.token).toMatch(/^lso_/);
     const list = (token: string) => h.call(token, { method: 'GET', url: '/shop/order-items' });
     expect((await list(first.token)).statusCode).toBe(200);
 
-    await revokeOperatorToken(h.deps.db, first.id);
+    await revokeOperatorToken(h.deps.db, systemActor('cli'), first.id);
     for (const route of all.filter((r) => r.fulfilment)) {
       const res = await h.call(first.token, {
         method: route.method,
@@ -195,13 +201,13 @@ describe('operator tokens act only on shop fulfilment', () => {
     }
     expect((await list(second.token)).statusCode).toBe(200);
 
-    await disableOperator(h.deps.db, op.id);
+    await disableOperator(h.deps.db, systemActor('cli'), op.id);
     expect((await list(second.token)).statusCode).toBe(401);
     expect((await h.call(second.token, { method: 'POST', url: `/shop/order-items/${lineId}/cancel`, payload: {} })).statusCode).toBe(401);
     // Enabling the operator again does not bring its tokens back: disabling revoked them.
-    await createOperator(h.deps.db, { email: 'temp-operator@labstock.test', firstName: 'Tem', lastName: 'Porary' });
+    await createOperator(h.deps.db, systemActor('cli'), { email: 'temp-operator@labstock.test', firstName: 'Tem', lastName: 'Porary' });
     expect((await list(second.token)).statusCode).toBe(401);
-    expect((await list((await createOperatorToken(h.deps.db, { operator: op.id })).token)).statusCode).toBe(200);
+    expect((await list((await createOperatorToken(h.deps.db, systemActor('cli'), { operator: op.id })).token)).statusCode).toBe(200);
 
     for (const fake of ['lso_', `lso_${'A'.repeat(43)}`, `lso_${h.a.admin.token}`, h.a.admin.token.replace(/^lst_/, 'lso_')]) {
       expect((await list(fake)).statusCode, fake).toBe(401);
@@ -218,7 +224,7 @@ describe('operator tokens are rate limited per token', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await h.call(shop.operator.token, { method: 'GET', url: '/shop/order-items' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const other = await createOperatorToken(h.deps.db, { operator: shop.operator.id, name: 'second' });
+    const other = await createOperatorToken(h.deps.db, systemActor('cli'), { operator: shop.operator.id, name: 'second' });
     expect((await h.call(other.token, { method: 'GET', url: '/shop/order-items' })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { atProvider, callback, configureSso, person, type SsoWorld, sessionOf, ssoSignIn, start, startSsoWorld } from './_helpers.js';
 
 let w: SsoWorld;
@@ -78,7 +79,7 @@ describe('GET /auth/sso/callback (happy)', () => {
   });
 
   it('adds a user of another organization to this one when their domain is allowed (role member)', async () => {
-    await createUser(w.h.deps.db, {
+    await createUser(w.h.deps.db, systemActor('cli'), {
       organizationId: w.h.b.orgId,
       email: 'both@lab.example',
       firstName: 'Bo',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -38,7 +39,7 @@ describe('GET /user (security)', () => {
   });
 
   it("a user in two organizations is the same user through either org's token", async () => {
-    const both = await createUser(h.deps.db, {
+    const both = await createUser(h.deps.db, systemActor('cli'), {
       organizationId: h.b.orgId,
       email: 'member-a@example.org',
       firstName: 'Max',
@@ -46,7 +47,7 @@ describe('GET /user (security)', () => {
       role: 'admin',
     });
     expect(both.id).toBe(h.a.member.id);
-    const tokenInB = await createToken(h.deps.db, { userId: h.a.member.id, organizationId: h.b.orgId });
+    const tokenInB = await createToken(h.deps.db, systemActor('cli'), { userId: h.a.member.id, organizationId: h.b.orgId });
     const res = await h.call(tokenInB.token, { method: 'GET', url: '/user' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: h.a.member.id, first_name: 'Max', last_name: 'MemberA', email: 'member-a@example.org' });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '../../../src/accounts/service.js';
+import { systemActor } from '../../../src/shared/actor.js';
 import { h, itRejectsMalformedIds, snapshotOf, useHarness } from './_security.js';
 
 // DELETE /webhooks/{id} refusals: the standard error body, and the webhook, its deliveries and the log unchanged.
@@ -50,8 +51,8 @@ describe('DELETE /webhooks/{id} errors', () => {
   });
 
   it('a revoked token: 401, and the webhook stays', async () => {
-    const t = await createToken(h.deps.db, { userId: h.a.admin.id, organizationId: h.a.orgId, name: 'short-lived' });
-    await revokeToken(h.deps.db, t.id);
+    const t = await createToken(h.deps.db, systemActor('cli'), { userId: h.a.admin.id, organizationId: h.a.orgId, name: 'short-lived' });
+    await revokeToken(h.deps.db, systemActor('cli'), t.id);
     await refused({ token: t.token }, 401, 'unauthorized');
   });
 
