@@ -18,7 +18,7 @@ describe('journey: create a token in the settings and use it with the API', () =
 
     const me = await fetch(`${h.origin}/user`, { headers: { 'Access-Token': token } });
     expect(me.status).toBe(200);
-    expect((await me.json()).email).toBe('member-a@example.org');
+    expect(((await me.json()) as { email: string }).email).toBe('member-a@example.org');
 
     await page.reload();
     const row = page.getByTestId('tokens-table').getByRole('row', { name: /ELN sync/ });

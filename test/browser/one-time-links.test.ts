@@ -35,7 +35,7 @@ describe('journey: invited, then a forgotten password', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-token').innerText()).trim();
     const me = await fetch(`${h.origin}/user`, { headers: { 'Access-Token': token } });
-    expect((await me.json()).email).toBe('newcomer@example.org');
+    expect(((await me.json()) as { email: string }).email).toBe('newcomer@example.org');
     await context.close();
 
     const again = await h.newPage();
