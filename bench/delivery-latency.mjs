@@ -14,6 +14,7 @@ import { addInstance } from '../dist/inventory/instances.js';
 import { createItem } from '../dist/inventory/items.js';
 import { updateInstanceQuantity } from '../dist/inventory/quantities.js';
 import { createLab } from '../dist/labs/service.js';
+import { systemActor } from '../dist/shared/actor.js';
 import { loadConfig, parseDatabaseUrl } from '../dist/shared/config.js';
 import { migrateToLatest, openDatabase } from '../dist/shared/db/database.js';
 import { createWebhook } from '../dist/webhooks/service.js';
@@ -63,18 +64,19 @@ const server = http.createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}/hook`;
 
-const org = await createOrganization(handle.db, { name: 'Bench' });
-const user = await createUser(handle.db, {
+const system = systemActor('cli');
+const org = await createOrganization(handle.db, system, { name: 'Bench' });
+const user = await createUser(handle.db, system, {
   organizationId: org.id,
   email: 'bench@example.org',
   firstName: 'B',
   lastName: 'Ench',
   role: 'admin',
 });
-const lab = await createLab(handle.db, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
+const lab = await createLab(handle.db, system, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
 const actor = { tokenId: 'bench', userId: user.id, organizationId: org.id, role: 'admin' };
-const item = await createItem(deps, user.id, { labId: lab.id, name: 'Bench item' }, [{ quantity: '1' }]);
-const withInstance = await addInstance(deps, user.id, item.id, { quantity: '1' });
+const item = await createItem(deps, actor, { labId: lab.id, name: 'Bench item' }, [{ quantity: '1' }]);
+const withInstance = await addInstance(deps, actor, item.id, { quantity: '1' });
 await createWebhook(deps, actor, { lab_id: lab.id, url, event_types: ['inventory-item.updated'], is_signed: true });
 const worker = createWorker({ db: handle.db, config, log: { info() {}, warn() {}, error: console.error, debug() {} }, pgSchema });
 await worker.start();

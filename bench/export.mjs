@@ -16,11 +16,12 @@ if (opt.measure) {
   // The child: export the lab to nowhere, count rows and bytes.
   const { loadConfig } = await import('../dist/shared/config.js');
   const { openDatabase } = await import('../dist/shared/db/database.js');
-  const { exportInventory } = await import('../dist/inventory/csv/export.js');
+  const { exportLabInventory } = await import('../dist/inventory/csv/export.js');
+  const { systemActor } = await import('../dist/shared/actor.js');
   const config = loadConfig({ DATABASE_URL: opt.measure, LOG_LEVEL: 'silent' });
   const handle = openDatabase(config.database);
   const started = performance.now();
-  const exp = await exportInventory({ db: handle.db, config }, opt.lab);
+  const exp = await exportLabInventory({ db: handle.db, config }, systemActor('cli'), opt.lab);
   let rows = -1;
   let bytes = 0;
   for await (const chunk of exp.chunks) {
@@ -49,20 +50,24 @@ const { loadConfig } = await import('../dist/shared/config.js');
 const { openDatabase, migrateToLatest } = await import('../dist/shared/db/database.js');
 const { createOrganization, createUser } = await import('../dist/accounts/service.js');
 const { createLab } = await import('../dist/labs/service.js');
-const { importInventory } = await import('../dist/inventory/csv/import.js');
+const { importLabInventory } = await import('../dist/inventory/csv/import.js');
+const { systemActor } = await import('../dist/shared/actor.js');
+const system = systemActor('cli');
 const config = loadConfig({ DATABASE_URL: file, LOG_LEVEL: 'silent' });
 const handle = openDatabase(config.database);
 await migrateToLatest(handle.db);
 const deps = { db: handle.db, config };
-const org = await createOrganization(handle.db, { name: 'Bench' });
-const user = await createUser(handle.db, {
+const org = await createOrganization(handle.db, system, { name: 'Bench' });
+const user = await createUser(handle.db, system, {
   organizationId: org.id,
   email: 'bench@example.org',
   firstName: 'B',
   lastName: 'E',
   role: 'admin',
 });
-const lab = await createLab(handle.db, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
+const lab = await createLab(handle.db, system, { organizationId: org.id, name: 'Bench lab', usesInstances: true });
+// The import runs as the organization's admin, an Actor built here at the edge as the CLI does.
+const admin = { tokenId: 'bench', userId: user.id, organizationId: org.id, role: 'admin' };
 const seedStart = performance.now();
 for (let done = 0; done < rows; ) {
   const n = Math.min(100_000, rows - done);
@@ -73,7 +78,7 @@ for (let done = 0; done < rows; ) {
       `Reagent ${item},Vendor ${item % 200},CAT-${item},${item % 1000}-00-0,500 mL,${(item % 500) + 0.99},${(i % 50) + 1},LOT-${i},2027-0${(i % 9) + 1}-15,Room ${item % 4} / Freezer ${item % 6} / Shelf ${item % 5},"Store at -20 °C, keep dry"`,
     );
   }
-  await importInventory(deps, lab.id, user.id, lines.join('\n'), { dryRun: false });
+  await importLabInventory(deps, admin, lab.id, lines.join('\n'), { dryRun: false });
   done += n;
   process.stderr.write(`seeded ${done}/${rows} rows (${((performance.now() - seedStart) / 1000).toFixed(0)} s)\n`);
 }

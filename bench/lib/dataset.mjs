@@ -13,6 +13,7 @@ import pg from 'pg';
 import { v7 as uuid } from 'uuid';
 import { createOrganization, createToken, createUser } from '../../dist/accounts/service.js';
 import { addMember, createLab } from '../../dist/labs/service.js';
+import { systemActor } from '../../dist/shared/actor.js';
 import { loadConfig, parseDatabaseUrl } from '../../dist/shared/config.js';
 import { migrateToLatest, openDatabase } from '../../dist/shared/db/database.js';
 import { itemSearchDocument, nameSortKey, soonestExpiry } from '../../dist/shared/search-text.js';
@@ -273,9 +274,10 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   const handle = openDatabase(config.database);
   await migrateToLatest(handle.db);
 
-  // Accounts and labs through the services.
-  const org = await createOrganization(handle.db, { name: 'Benchmark University' });
-  const admin = await createUser(handle.db, {
+  // Accounts and labs through the services, as the command line makes them.
+  const system = systemActor('cli');
+  const org = await createOrganization(handle.db, system, { name: 'Benchmark University' });
+  const admin = await createUser(handle.db, system, {
     organizationId: org.id,
     email: 'bench-admin@example.org',
     firstName: 'Ada',
@@ -285,23 +287,23 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   const labs = [];
   for (let i = 0; i < labCount; i++) {
     const migrated = i % 2 === 0;
-    const lab = await createLab(handle.db, {
+    const lab = await createLab(handle.db, system, {
       organizationId: org.id,
       name: `${LAST[i % LAST.length]} lab ${i + 1}`,
       usesInstances: migrated,
     });
-    const member = await createUser(handle.db, {
+    const member = await createUser(handle.db, system, {
       organizationId: org.id,
       email: `bench-member-${i + 1}@example.org`,
       firstName: FIRST[i % FIRST.length],
       lastName: `${LAST[(i + 3) % LAST.length]} ${i + 1}`,
       role: 'member',
     });
-    await addMember(handle.db, lab.id, member.id);
+    await addMember(handle.db, system, lab.id, member.id);
     labs.push({ id: lab.id, migrated, memberId: member.id, typeIds: [], shelfIds: [], itemCount: 0 });
   }
-  const adminToken = await createToken(handle.db, { userId: admin.id, organizationId: org.id, name: 'bench admin' });
-  const memberToken = await createToken(handle.db, { userId: labs[0].memberId, organizationId: org.id, name: 'bench member' });
+  const adminToken = await createToken(handle.db, system, { userId: admin.id, organizationId: org.id, name: 'bench admin' });
+  const memberToken = await createToken(handle.db, system, { userId: labs[0].memberId, organizationId: org.id, name: 'bench member' });
   await handle.close();
   progress(`organization, ${labCount} labs, ${labCount + 1} users and tokens created through the services`);
 
