@@ -34,6 +34,7 @@ import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
 import { corsOptions, installAuthentication, isSecure } from './auth-hook.js';
+import { buildSerializer, compileValidator } from './compiled-schemas.js';
 import { edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     requestIdHeader: false,
+    schemaController: { compilersFactory: { buildSerializer } },
     // Long ids reach the UUID check (422) instead of the router's own 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Errors the router raises before any hook runs (a malformed percent-escape) get our error body too.
@@ -183,7 +185,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? compileValidator(bodyAjv, 'body', schema) : compileValidator(textAjv, 'text', schema),
+  );
 
   // Services get a db whose transactions mark the request's Idempotency-Key claim as they commit.
   app.decorate('deps', { config, db: claimAwareDb(options.db), metrics: options.metrics ?? createMetrics(() => queueStats(options.db)) });
