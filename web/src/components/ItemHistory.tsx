@@ -1,7 +1,8 @@
-import { Center, Loader, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from './ErrorNotice';
+import { Loading } from './Fields';
 
 /** Who changed what, when, from what to what (GET /inventory-items/{id}/history), newest first. */
 export function ItemHistory({ itemId }: { itemId: string }) {
@@ -11,11 +12,7 @@ export function ItemHistory({ itemId }: { itemId: string }) {
   });
   if (history.isError) return <ErrorNotice error={history.error} />;
   if (history.isPending) {
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading the history" />
-      </Center>
-    );
+    return <Loading label="Loading the history" size="sm" />;
   }
   if (history.data.length === 0) return <Text c="dimmed">No changes yet.</Text>;
   const rows = [...history.data].sort((a, b) => b.changed_at.localeCompare(a.changed_at));

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { FieldGrid, Loading } from '../components/Fields';
 import { ItemHistory } from '../components/ItemHistory';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { NotFoundPage } from './NotFound';
@@ -26,11 +27,7 @@ export function ItemPage() {
   if (!UUID.test(id) || (item.error instanceof LabstockError && item.error.status === 404)) return <NotFoundPage what="item" />;
   if (item.isError) return <ErrorNotice error={item.error} />;
   if (item.isPending) {
-    return (
-      <Center p="lg">
-        <Loader aria-label="Loading the item" />
-      </Center>
-    );
+    return <Loading label="Loading the item" />;
   }
   const { item: it, etag } = item.data;
   const fields: [string, string | null][] = [
@@ -60,16 +57,7 @@ export function ItemPage() {
           </Badge>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text>{value ?? '—'}</Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FieldGrid fields={fields} />
       {it.lab.uses_instances && (
         <>
           <Title order={3}>Instances</Title>

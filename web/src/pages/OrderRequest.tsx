@@ -1,9 +1,10 @@
-import { Badge, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { FieldGrid, Loading } from '../components/Fields';
 import { ACTION, NEXT, type OrderStatus, STATUS_COLOR } from '../orders';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
@@ -30,11 +31,7 @@ export function OrderRequestPage() {
   if (!UUID.test(id) || (order.error instanceof LabstockError && order.error.status === 404)) return <NotFoundPage what="order request" />;
   if (order.isError) return <ErrorNotice error={order.error} />;
   if (order.isPending) {
-    return (
-      <Center p="lg">
-        <Loader aria-label="Loading the request" />
-      </Center>
-    );
+    return <Loading label="Loading the request" />;
   }
   const o = order.data;
   const fields: [string, string][] = [
@@ -57,16 +54,7 @@ export function OrderRequestPage() {
           {o.status}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text>{value}</Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FieldGrid fields={fields} />
       {o.notes && <Text size="sm">{o.notes}</Text>}
       <Group>
         {NEXT[o.status].map((status) =>

@@ -1,0 +1,26 @@
+import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
+
+/** A resource's fields as label and value, in as many columns as the width allows (item and request pages). */
+export function FieldGrid({ fields }: { fields: [label: string, value: string | null][] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+      {fields.map(([label, value]) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text>{value ?? '—'}</Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Something is on its way: a spinner that says what (for screen readers too). */
+export function Loading({ label, size }: { label: string; size?: 'sm' }) {
+  return (
+    <Center p={size ? 'md' : 'lg'}>
+      <Loader size={size} aria-label={label} />
+    </Center>
+  );
+}
