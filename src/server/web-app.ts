@@ -41,12 +41,10 @@ export async function installWebApp(app: FastifyInstance, root = webRoot()): Pro
   app.get('/app', open, (_request, reply) => page(reply));
   app.get<{ Params: { '*': string } }>('/app/*', open, (request, reply) => {
     const path = request.params['*'];
-    if (path.startsWith('assets/') && !path.includes('..') && existsSync(`${root}${path}`)) {
-      return reply.header('Cache-Control', IMMUTABLE).sendFile(path);
-    }
+    // sendFile keeps to the root and answers a missing file with the API's 404, never the page: a stale index.html
+    // asking for an old bundle fails visibly instead of rendering HTML as script.
+    if (path.startsWith('assets/')) return reply.header('Cache-Control', IMMUTABLE).sendFile(path);
     if (path === 'favicon.svg') return reply.header('Cache-Control', 'public, max-age=86400').sendFile(path);
-    // A missing asset is a 404, not the page: a stale index.html asking for an old bundle must fail visibly.
-    if (path.startsWith('assets/')) return reply.callNotFound();
     return page(reply);
   });
 }
