@@ -8,11 +8,11 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
-import { nameSortKey, soonestExpiry } from '../shared/search-text.js';
 import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { asItIs, finishItemChange, type ItemWithEtag, indexItem, lockVisibleItem, preconditionFailed } from './changes.js';
 import { insertInstanceRow, type NewInstance } from './instances.js';
+import { newItemRow } from './item-row.js';
 import { renderItem, renderItems } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
@@ -99,36 +99,7 @@ export async function createItemIn(
   await assertLabNotMigrating(trx, lab.id, { share: true });
   const migrated = lab.uses_instances === 1;
   const now = nowIso();
-  const row: repo.ItemRow = {
-    id: newId(),
-    lab_id: lab.id,
-    type_id: input.typeId ?? null,
-    name: input.name,
-    vendor: input.vendor ?? null,
-    catalog_number: input.catalogNumber ?? null,
-    price: input.price ?? null,
-    unit_size: input.unitSize ?? null,
-    quantity: migrated ? '0' : (input.quantity ?? '0'),
-    url: input.url ?? null,
-    technical_details: input.technicalDetails ?? null,
-    expiration_date: migrated ? null : (input.expirationDate ?? null),
-    auto_reminder: input.autoReminder ?? null,
-    lot_number: migrated ? null : (input.lotNumber ?? null),
-    cas_number: input.casNumber ?? null,
-    vendor_product_id: input.vendorProductId ?? null,
-    location_name: migrated ? null : (input.locationName ?? null),
-    sublocation_name: migrated ? null : (input.sublocationName ?? null),
-    serial_number: input.serialNumber ?? null,
-    added_by: userId,
-    updated_by: userId,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    minimum_quantity: null,
-    below_minimum: 0,
-    soonest_expiry: soonestExpiry([migrated ? null : input.expirationDate]),
-    name_key: nameSortKey(input.name),
-  };
+  const row = newItemRow({ ...input, labId: lab.id }, migrated, { id: newId(), userId, now });
   await repo.insertItem(trx, row);
   if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
   const item = await renderItem(trx, deps.config.appUrl, row);

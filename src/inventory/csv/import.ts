@@ -8,9 +8,9 @@ import type { Executor } from '../../shared/db/database.js';
 import type { ServiceDeps } from '../../shared/deps.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
-import { nameSortKey, soonestExpiry } from '../../shared/search-text.js';
 import { nowIso } from '../../shared/time.js';
 import { typeNameKey, typesOfLab } from '../../types/repository.js';
+import { newItemRow } from '../item-row.js';
 import { renderItems } from '../render.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
 import { storeItemIndexes } from '../search/repository.js';
@@ -190,37 +190,33 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
           updated_at: now,
         });
       }
-      items.push({
-        id,
-        lab_id: lab.id,
-        type_id: first.type === null ? null : p.typeIds.get(typeNameKey(first.type))!,
-        name: first.name,
-        vendor: first.vendor,
-        catalog_number: first.catalogNumber,
-        price: first.price,
-        unit_size: first.unitSize,
-        quantity: migrated ? '0' : (first.quantity ?? '0'),
-        url: first.url,
-        technical_details: first.technicalDetails,
-        expiration_date: migrated ? null : first.expirationDate,
-        auto_reminder: first.autoReminder,
-        lot_number: migrated ? null : first.lotNumber,
-        cas_number: first.casNumber,
-        vendor_product_id: first.vendorProductId,
-        location_name: migrated ? null : (first.path[0] ?? null),
-        sublocation_name: migrated ? null : (first.path[1] ?? null),
-        serial_number: first.serialNumber,
-        added_by: userId,
-        updated_by: userId,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        minimum_quantity: null,
-        below_minimum: 0,
-        // What the search index will say (src/inventory/search/rules.ts itemIndexOf), so storing it updates nothing.
-        soonest_expiry: soonestExpiry(migrated ? own.map((r) => r.expirationDate) : [first.expirationDate]),
-        name_key: nameSortKey(first.name),
-      });
+      items.push(
+        newItemRow(
+          {
+            labId: lab.id,
+            typeId: first.type === null ? null : p.typeIds.get(typeNameKey(first.type))!,
+            name: first.name,
+            vendor: first.vendor,
+            catalogNumber: first.catalogNumber,
+            price: first.price,
+            unitSize: first.unitSize,
+            quantity: first.quantity ?? undefined,
+            url: first.url,
+            technicalDetails: first.technicalDetails,
+            expirationDate: first.expirationDate,
+            autoReminder: first.autoReminder,
+            lotNumber: first.lotNumber,
+            casNumber: first.casNumber,
+            vendorProductId: first.vendorProductId,
+            locationName: first.path[0] ?? null,
+            sublocationName: first.path[1] ?? null,
+            serialNumber: first.serialNumber,
+          },
+          migrated,
+          // What the search index will say (src/inventory/search/rules.ts itemIndexOf), so storing it updates nothing.
+          { id, userId, now, ...(migrated ? { expiries: own.map((r) => r.expirationDate) } : {}) },
+        ),
+      );
       done += group.length;
     }
     await insertItems(trx, items);
