@@ -68,7 +68,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.getByTestId('signed-in-as').waitFor();
+      // Attached, not visible: at a phone's width the header hides the name.
+      await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
     },
     async close() {
       await browser.close();

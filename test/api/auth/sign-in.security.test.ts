@@ -134,7 +134,9 @@ describe('no user enumeration', () => {
     // Only the direction that leaks is asserted: an unknown e-mail answered faster (no hash verified). An upper bound
     // measured the machine's load instead (it failed at 2.0 and 2.3 on a busy 2-core CI run with nothing wrong).
     expect(ratio, `known ${known.map(Math.round)} unknown ${unknown.map(Math.round)}`).toBeGreaterThan(0.6);
-    // The unknown e-mail really pays for a verification (it is not merely as fast as a cheap database miss).
+    // The unknown e-mail really pays for a verification (it is not merely as fast as a cheap database miss, which is
+    // ~1 ms against a verification's ~15 ms): 0.4 leaves room for a busy machine (0.8 failed at 0.77 on one) and still
+    // fails by a wide margin when no hash is verified.
     const stored = (await h.deps.db.selectFrom('users').select('password_hash').where('id', '=', users[0]!.id).executeTakeFirstOrThrow())
       .password_hash!;
     const verifyTimes: number[] = [];
@@ -143,7 +145,7 @@ describe('no user enumeration', () => {
       await verifyPassword(stored, 'not the password at all');
       verifyTimes.push(performance.now() - start);
     }
-    expect(median(unknown)).toBeGreaterThan(0.8 * median(verifyTimes));
+    expect(median(unknown)).toBeGreaterThan(0.4 * median(verifyTimes));
   });
 });
 

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
+import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { createOrder, orderBody } from '../helpers/orders.js';
+
+// Every page of the application, checked by axe-core (no serious or critical WCAG 2.1 A/AA violation) at a desktop
+// width and at a phone's 390 px, where nothing may make the page scroll sideways (issue 13's quality bar). Pages
+// added later are checked by their own journeys with the same helpers (test/helpers/axe.ts).
+
+let h: BrowserHarness;
+let orderId: string;
+beforeAll(async () => {
+  h = await startBrowserHarness();
+  orderId = (await createOrder(h, h.a.member.token, orderBody(h.a.migratedLab))).id;
+});
+afterAll(() => h?.close());
+
+const signedIn = () => [
+  ['inventory', '/app/inventory', 'items-table'],
+  ['item', `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
+  ['legacy item', `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],
+  ['order requests', '/app/order-requests', 'orders-table'],
+  ['new order request', '/app/order-requests/new', null],
+  ['order request', `/app/order-requests/${orderId}`, 'order-status'],
+  ['settings', '/app/settings', 'tokens-table'],
+  ['not found', '/app/no-such-page', null],
+];
+
+describe.each([
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+])('every page on a %s (%i px)', (_name, width, height) => {
+  it('the signed-out pages', async () => {
+    const { page, context } = await h.newPage();
+    await page.setViewportSize({ width, height });
+    for (const path of ['/app/sign-in', '/app/password-reset']) {
+      await page.goto(path);
+      await page.getByRole('heading').first().waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+    }
+    await context.close();
+  });
+
+  it('the signed-in pages', async () => {
+    const { page, context } = await h.newPage();
+    await page.setViewportSize({ width, height });
+    await h.signIn(page, 'admin-A@example.org');
+    for (const [, path, testId] of signedIn()) {
+      await page.goto(path!);
+      if (testId) await page.getByTestId(testId).first().waitFor();
+      else await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+    }
+    await context.close();
+  });
+});
