@@ -10,6 +10,12 @@ import { OrderRequestsPage } from './pages/OrderRequests';
 import { ForgotPasswordPage, PasswordResetPage } from './pages/PasswordReset';
 import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
+import { CataloguePage } from './pages/shop/Catalogue';
+import { CheckoutPage } from './pages/shop/Checkout';
+import { FulfilmentPage } from './pages/shop/Fulfilment';
+import { ShopOrderPage } from './pages/shop/Order';
+import { ShopOrdersPage } from './pages/shop/Orders';
+import { ProductPage } from './pages/shop/Product';
 
 // Every app_url the API returns points here (/app/inventory/items/{id}, …); a page that needs a session sends the
 // person to sign in and back.
@@ -20,6 +26,8 @@ export const router = createBrowserRouter(
     { path: '/invitations/:token', element: <InvitationPage /> },
     { path: '/password-reset', element: <ForgotPasswordPage /> },
     { path: '/password-reset/:token', element: <PasswordResetPage /> },
+    // Operators have no session (docs/decisions/0004-operators.md): fulfilment works with their token, outside the shell.
+    { path: '/shop/fulfilment', element: <FulfilmentPage /> },
     {
       element: <Shell />,
       children: [
@@ -29,6 +37,11 @@ export const router = createBrowserRouter(
         { path: '/order-requests', element: <OrderRequestsPage /> },
         { path: '/order-requests/new', element: <NewOrderRequestPage /> },
         { path: '/order-requests/:id', element: <OrderRequestPage /> },
+        { path: '/shop', element: <CataloguePage /> },
+        { path: '/shop/products/:id', element: <ProductPage /> },
+        { path: '/shop/checkout', element: <CheckoutPage /> },
+        { path: '/shop/orders', element: <ShopOrdersPage /> },
+        { path: '/shop/orders/:id', element: <ShopOrderPage /> },
         { path: '/settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
