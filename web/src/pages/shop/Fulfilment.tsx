@@ -57,7 +57,7 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
     if (value.trim()) onToken(value.trim());
   };
   return (
-    <form onSubmit={submit} aria-label="Operator token">
+    <form onSubmit={submit} aria-label="Operator sign-in">
       <Stack maw={520}>
         <Title order={2}>Operator sign-in</Title>
         <Text size="sm">
@@ -220,7 +220,7 @@ function LineRow(props: {
             </Button>
           )}
           {canBackorder(line) && (
-            <Button size="compact-sm" variant="light" color="orange" onClick={() => props.onAction('backorder')}>
+            <Button size="compact-sm" variant="default" onClick={() => props.onAction('backorder')}>
               Backorder…
             </Button>
           )}
