@@ -61,8 +61,8 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
       <Stack maw={520}>
         <Title order={2}>Operator sign-in</Title>
         <Text size="sm">
-          Fulfilment is for the service's operators. Paste an operator token (made with <code>labstock admin operator token create</code>
-          ); it stays in this tab only and is forgotten when the tab closes.
+          Fulfilment is for the service's operators. Paste an operator token (made with <code>labstock admin operator token create</code>);
+          it is kept in this page's memory only, and forgotten when you reload or close it.
         </Text>
         <PasswordInput label="Operator token" required value={value} onChange={(e) => setValue(e.currentTarget.value)} />
         <Group>
