@@ -62,6 +62,7 @@ export function Shell() {
           <Stack gap={2}>
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
+            <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
           </Stack>
         </AppShell.Navbar>

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
+import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { placeOne, type ShopFixture, setupShop } from '../helpers/shop.js';
+
+let h: BrowserHarness;
+let shop: ShopFixture;
+let placed: Awaited<ReturnType<typeof placeOne>>;
+beforeAll(async () => {
+  h = await startBrowserHarness();
+  shop = await setupShop(h);
+  placed = await placeOne(h, h.a.member.token, h.a.migratedLab, shop.products.M0530S!, 2);
+});
+afterAll(() => h?.close());
+
+describe('journey: an operator fulfils a shop order, the lab follows it', () => {
+  it('the operator ships and delivers one line and backorders and cancels another; the lab sees shipment and tracking', async () => {
+    const other = await placeOne(h, h.a.member.token, h.a.migratedLab, shop.products['352070']!, 1);
+    const { page, context } = await h.newPage();
+    // Operators have no session: the page asks for an operator token, and a tenant token is refused by the server.
+    await page.goto('/app/shop/fulfilment');
+    await page.getByLabel('Operator token').fill(h.a.admin.token);
+    await page.getByRole('button', { name: 'Open the queue' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/service operators/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Use another token' }).click();
+    await page.getByLabel('Operator token').fill(shop.operator.token);
+    await page.getByRole('button', { name: 'Open the queue' }).click();
+    await page.getByTestId('fulfilment-table').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    const row = page.getByTestId('fulfilment-line').filter({ hasText: placed.order.key });
+    expect(await row.innerText()).toContain('Phusion High-Fidelity DNA Polymerase');
+    expect(await row.innerText()).toContain('Migrated lab A');
+    await row.getByRole('button', { name: 'Ship…' }).click();
+    await page.getByRole('textbox', { name: 'Carrier' }).fill('UPS');
+    await page.getByRole('textbox', { name: 'Tracking' }).fill('1Z999AA10123456784');
+    expect(await page.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('2');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
+    await row.getByText('shipped', { exact: true }).waitFor();
+    expect(await row.innerText()).toContain('2 of 2');
+    // Shipped in full: no more shipping, backordering or cancelling, only delivery.
+    expect(await row.getByRole('button', { name: /Ship…|Backorder…|Cancel…/ }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Mark delivered' }).click();
+    // Delivered lines leave the open queue.
+    await row.waitFor({ state: 'detached' });
+
+    const second = page.getByTestId('fulfilment-line').filter({ hasText: other.order.key });
+    await second.getByRole('button', { name: 'Backorder…' }).click();
+    await page.getByLabel('Expected on').fill('2031-03-15');
+    await page.getByRole('button', { name: 'Backorder', exact: true }).click();
+    await second.getByText('expected 2031-03-15').waitFor();
+    await second.getByRole('button', { name: 'Cancel…' }).click();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('discontinued');
+    await page.getByRole('button', { name: 'Cancel the line' }).click();
+    await second.waitFor({ state: 'detached' });
+    await page.getByText('All', { exact: true }).click();
+    await page.getByTestId('fulfilment-line').filter({ hasText: other.order.key }).getByText('cancelled').waitFor();
+    await context.close();
+
+    const line = (await h.call(h.a.member.token, { method: 'GET', url: `/shop/orders/${placed.order.id}` })).json().items[0];
+    expect(line.status).toBe('DELIVERED');
+    expect(line.shipments).toMatchObject([{ carrier: 'UPS', tracking: '1Z999AA10123456784', quantity: 2 }]);
+
+    // The lab opens the line's app_url: the line, its shipment and tracking, delivered.
+    const lab = await h.newPage();
+    await h.signIn(lab.page, 'member-A@example.org', new URL(line.app_url).pathname + new URL(line.app_url).hash);
+    const card = lab.page.locator(`#item-${line.id}`);
+    await card.getByTestId('shipments-table').waitFor();
+    expect(await card.getByTestId('line-status').innerText()).toMatch(/delivered/i);
+    const shipments = await card.getByTestId('shipments-table').innerText();
+    expect(shipments).toContain('UPS');
+    expect(shipments).toContain('1Z999AA10123456784');
+    expect(shipments).not.toContain('on its way');
+    await expectNoSeriousAxeViolations(lab.page);
+    // Lab users have no fulfilment in their navigation.
+    expect(
+      await lab.page
+        .getByRole('navigation')
+        .getByRole('link', { name: /fulfil/i })
+        .count(),
+    ).toBe(0);
+    await lab.context.close();
+    // Only the tenant token's 403 on fulfilment may be logged (Chromium logs every 4xx load).
+    expect(h.consoleErrors.filter((m) => !/status of 403/.test(m))).toEqual([]);
+  });
+
+  it("another organization's shop order shows not found", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-B@example.org', new URL(placed.order.app_url).pathname);
+    await page.getByTestId('not-found').waitFor();
+    const content = await page.content();
+    expect(content).not.toContain(placed.order.key);
+    expect(content).not.toContain('Phusion');
+    await context.close();
+  });
+});

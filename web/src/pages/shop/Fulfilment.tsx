@@ -1,0 +1,236 @@
+import { AppShell, Badge, Button, Group, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { LabstockError, unwrap } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Loading } from '../../components/Fields';
+import { type Action, ActionPanel } from './FulfilmentActions';
+import { operatorApi, operatorToken, setOperatorToken } from './operator-api';
+import {
+  canBackorder,
+  canCancel,
+  canShip,
+  type FulfilmentLine,
+  LINE_COLOR,
+  LINE_STATUSES,
+  lineStatusLabel,
+  OPEN_LINE_STATUSES,
+} from './shop';
+
+/**
+ * Shop fulfilment for service operators (/app/shop/fulfilment). Operators are not users of an organization and have
+ * no session, so this page stands outside the signed-in shell and is in no lab user's navigation; it works with an
+ * operator token, and the server refuses any other (docs/decisions/0004-operators.md).
+ */
+export function FulfilmentPage() {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(operatorToken());
+  const use = (value: string | null) => {
+    // What one token's queue showed is not kept for the next token.
+    queryClient.removeQueries({ queryKey: ['fulfilment'] });
+    setOperatorToken(value);
+    setToken(value);
+  };
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Title order={1} size="h3">
+            Labstock shop fulfilment
+          </Title>
+          {token && (
+            <Button variant="default" size="xs" onClick={() => use(null)}>
+              Forget token
+            </Button>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{token ? <Queue onRefused={() => use(null)} /> : <TokenForm onToken={use} />}</AppShell.Main>
+    </AppShell>
+  );
+}
+
+function TokenForm({ onToken }: { onToken: (token: string) => void }) {
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) onToken(value.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Operator sign-in">
+      <Stack maw={520}>
+        <Title order={2}>Operator sign-in</Title>
+        <Text size="sm">
+          Fulfilment is for the service's operators. Paste an operator token (made with <code>labstock admin operator token create</code>);
+          it is kept in this page's memory only, and forgotten when you reload or close it.
+        </Text>
+        <PasswordInput label="Operator token" required value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+        <Group>
+          <Button type="submit">Open the queue</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Queue({ onRefused }: { onRefused: () => void }) {
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('open');
+  const [action, setAction] = useState<Action | null>(null);
+  const statuses = filter === 'open' ? OPEN_LINE_STATUSES : filter === 'all' ? [] : [filter];
+  const lines = useQuery({
+    queryKey: ['fulfilment', filter],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      unwrap(
+        operatorApi().GET('/shop/order-items', { params: { query: { per_page: 100, ...(statuses.length ? { status: statuses } : {}) } } }),
+      ),
+  });
+  const deliver = useMutation({
+    mutationFn: (shipmentId: string) =>
+      unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fulfilment'] }),
+  });
+  const refused = lines.error instanceof LabstockError && (lines.error.status === 401 || lines.error.status === 403);
+  if (refused) {
+    return (
+      <Stack maw={520}>
+        <ErrorNotice error={lines.error} title="This token cannot fulfil" />
+        <Group>
+          <Button onClick={onRefused}>Use another token</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Title order={2}>Fulfilment queue</Title>
+      <SegmentedControl
+        aria-label="Line status"
+        value={filter}
+        onChange={(value) => {
+          setFilter(value);
+          setAction(null);
+        }}
+        data={[
+          { value: 'open', label: 'Open' },
+          ...LINE_STATUSES.map((s) => ({ value: s, label: lineStatusLabel(s) })),
+          { value: 'all', label: 'All' },
+        ]}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+      />
+      {lines.isError && <ErrorNotice error={lines.error} />}
+      {deliver.isError && <ErrorNotice error={deliver.error} title="Not delivered" />}
+      {lines.isPending && <Loading label="Loading the queue" />}
+      {lines.data?.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
+      {lines.data && lines.data.length > 0 && (
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped aria-label="Order lines" data-testid="fulfilment-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Ship to</Table.Th>
+                <Table.Th>Shipped</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Shipments</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.data.map((line) => (
+                <LineRow
+                  key={line.id}
+                  line={line}
+                  onAction={(kind) => setAction({ kind, line })}
+                  onDeliver={(id) => deliver.mutate(id)}
+                  delivering={deliver.isPending ? deliver.variables : null}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {action && <ActionPanel key={`${action.kind}-${action.line.id}`} action={action} onDone={() => setAction(null)} />}
+    </Stack>
+  );
+}
+
+function LineRow(props: {
+  line: FulfilmentLine;
+  onAction: (kind: Action['kind']) => void;
+  onDeliver: (shipmentId: string) => void;
+  delivering: string | null;
+}) {
+  const { line } = props;
+  return (
+    <Table.Tr data-testid="fulfilment-line">
+      <Table.Td>
+        {line.sales_order.key}
+        {line.sales_order.is_test && (
+          <Badge ml="xs" color="gray" variant="outline">
+            test
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {line.product.item_name}
+        <Text size="xs" c="dimmed">
+          {line.product.vendor_name} {line.product.catalog_number}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {line.ship_to.organization.name}
+        <Text size="xs" c="dimmed">
+          {line.ship_to.lab.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {line.shipped} of {line.quantity}
+      </Table.Td>
+      <Table.Td>
+        <Badge color={LINE_COLOR[line.status]}>{lineStatusLabel(line.status)}</Badge>
+        {line.backordered_expected_at && <Text size="xs">expected {line.backordered_expected_at}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          {line.shipments.map((s) => (
+            <Group key={s.id} gap="xs" wrap="nowrap">
+              <Text size="sm">
+                {s.carrier} {s.tracking} ×{s.quantity}
+              </Text>
+              {s.delivered_at ? (
+                <Badge color="green" variant="light">
+                  delivered
+                </Badge>
+              ) : (
+                <Button size="compact-xs" variant="light" loading={props.delivering === s.id} onClick={() => props.onDeliver(s.id)}>
+                  Mark delivered
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {canShip(line) && (
+            <Button size="compact-sm" onClick={() => props.onAction('ship')}>
+              Ship…
+            </Button>
+          )}
+          {canBackorder(line) && (
+            <Button size="compact-sm" variant="default" onClick={() => props.onAction('backorder')}>
+              Backorder…
+            </Button>
+          )}
+          {canCancel(line) && (
+            <Button size="compact-sm" variant="light" color="red" onClick={() => props.onAction('cancel')}>
+              Cancel…
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { unwrap } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { idempotencyKey, operatorApi } from './operator-api';
+import type { FulfilmentLine } from './shop';
+
+export interface Action {
+  kind: 'ship' | 'backorder' | 'cancel';
+  line: FulfilmentLine;
+}
+
+const TITLE: Record<Action['kind'], string> = { ship: 'Ship', backorder: 'Backorder', cancel: 'Cancel' };
+
+/** The form of one operator move on one line: ship (carrier, tracking, quantity), backorder (date) or cancel (reason). */
+export function ActionPanel({ action, onDone }: { action: Action; onDone: () => void }) {
+  const { kind, line } = action;
+  const queryClient = useQueryClient();
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [quantity, setQuantity] = useState<number | string>(line.quantity - line.shipped);
+  const [expected, setExpected] = useState('');
+  const [reason, setReason] = useState('');
+  // One key per opened form: a doubled or retried submit is answered with the first response, never done twice.
+  const [key] = useState(idempotencyKey);
+  const path = { id: line.id };
+  const headers = { 'Idempotency-Key': key };
+  const run = useMutation({
+    mutationFn: async () => {
+      if (kind === 'ship') {
+        const body = { carrier: carrier.trim(), tracking: tracking.trim(), quantity: Number(quantity) };
+        return unwrap(operatorApi().POST('/shop/order-items/{id}/shipments', { params: { path, header: headers }, body }));
+      }
+      if (kind === 'backorder') {
+        const body = { expected_at: expected || null };
+        return unwrap(operatorApi().POST('/shop/order-items/{id}/backorder', { params: { path, header: headers }, body }));
+      }
+      const body = reason.trim() ? { reason: reason.trim() } : {};
+      return unwrap(operatorApi().POST('/shop/order-items/{id}/cancel', { params: { path, header: headers }, body }));
+    },
+    onSuccess: () => {
+      onDone();
+      return queryClient.invalidateQueries({ queryKey: ['fulfilment'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run.mutate();
+  };
+  return (
+    <Paper withBorder p="md" maw={520}>
+      <form onSubmit={submit} aria-label={`${TITLE[kind]} a line`}>
+        <Stack gap="xs">
+          <Title order={3}>
+            {TITLE[kind]} {line.sales_order.key}: {line.product.item_name}
+          </Title>
+          {kind === 'ship' && (
+            <>
+              <TextInput label="Carrier" required value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} />
+              <TextInput label="Tracking" required value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} />
+              <NumberInput
+                label="Quantity"
+                description={`${line.quantity - line.shipped} left to ship`}
+                required
+                min={1}
+                max={line.quantity - line.shipped}
+                allowDecimal={false}
+                value={quantity}
+                onChange={setQuantity}
+              />
+            </>
+          )}
+          {kind === 'backorder' && (
+            <TextInput
+              label="Expected on"
+              description="Leave empty when nobody knows (indefinitely backordered)"
+              type="date"
+              value={expected}
+              onChange={(e) => setExpected(e.currentTarget.value)}
+            />
+          )}
+          {kind === 'cancel' && <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />}
+          {run.isError && <ErrorNotice error={run.error} title="Not done" />}
+          <Group>
+            <Button type="submit" loading={run.isPending} color={kind === 'cancel' ? 'red' : undefined}>
+              {kind === 'cancel' ? 'Cancel the line' : TITLE[kind]}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
