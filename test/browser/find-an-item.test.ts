@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { type BrowserHarness, PASSWORD, startBrowserHarness } from '../helpers/browser.js';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -63,5 +63,29 @@ describe('journey: sign in and find an item', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(page.url()).toContain('/app/sign-in?next=');
     await context.close();
+  });
+});
+
+describe('journey: a session that ends while the person works', () => {
+  it('the next call answers 401 and the app asks to sign in, then returns to the page', async () => {
+    const errorsBefore = h.consoleErrors.length;
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', `/app/inventory/items/${h.a.migratedLab.itemId}`);
+    await page.getByTestId('item-name').waitFor();
+    // The session expires on the server (as after SESSION_TTL): nothing in the browser changes until it next calls.
+    await h.deps.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    await page.getByRole('link', { name: 'Order requests' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/order-requests');
+    await page.getByLabel('E-mail').fill('member-A@example.org');
+    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('orders-table').or(page.getByTestId('no-orders')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/order-requests');
+    await context.close();
+    expect(h.consoleErrors.slice(errorsBefore)).toEqual([]);
   });
 });

@@ -1,15 +1,28 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { fetchSession, LabstockError } from './api';
+import { fetchSession, LabstockError, rememberCsrfToken } from './api';
 import { router } from './routes';
 import { SESSION_KEY } from './session';
 import { cssVariablesResolver, theme } from './theme';
 
-const queryClient = new QueryClient({
+// A session that ends while the person works (it expired, was signed out elsewhere, or the person was deactivated)
+// makes the next call answer 401: forgetting the session makes the shell send them to sign in and back to this page
+// (web/src/components/Shell.tsx), instead of showing an error on every panel. Only while a session is held: signing
+// in with a wrong password also answers 401.
+function onError(err: unknown) {
+  if (err instanceof LabstockError && err.status === 401 && queryClient.getQueryData(SESSION_KEY)) {
+    rememberCsrfToken(undefined);
+    queryClient.setQueryData(SESSION_KEY, null);
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     // A 4xx will not change by asking again; a network failure or a 5xx may.
     queries: { retry: (count, err) => count < 2 && !(err instanceof LabstockError && err.status < 500), refetchOnWindowFocus: false },
