@@ -3,6 +3,8 @@ import { Shell } from './components/Shell';
 import { InventoryPage } from './pages/Inventory';
 import { InvitationPage } from './pages/Invitation';
 import { ItemPage } from './pages/Item';
+import { LabMigrationPage } from './pages/LabMigration';
+import { LocationsPage } from './pages/Locations';
 import { NewOrderRequestPage } from './pages/NewOrderRequest';
 import { NotFoundPage } from './pages/NotFound';
 import { OrderRequestPage } from './pages/OrderRequest';
@@ -26,6 +28,8 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/inventory" replace /> },
         { path: '/inventory', element: <InventoryPage /> },
         { path: '/inventory/items/:id', element: <ItemPage /> },
+        { path: '/locations', element: <LocationsPage /> },
+        { path: '/lab-migration', element: <LabMigrationPage /> },
         { path: '/order-requests', element: <OrderRequestsPage /> },
         { path: '/order-requests/new', element: <NewOrderRequestPage /> },
         { path: '/order-requests/:id', element: <OrderRequestPage /> },
