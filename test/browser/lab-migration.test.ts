@@ -5,10 +5,10 @@ import { seedBulkLegacyLab } from '../helpers/lab-migration.js';
 
 let h: BrowserHarness;
 let bulkLab: string;
-const ITEMS = 3000;
+const ITEMS = 1500;
 beforeAll(async () => {
   h = await startBrowserHarness();
-  // Six batches of 500 (src/lab-migration/rules.ts): enough for the page to show it running.
+  // Three batches of 500 (src/lab-migration/rules.ts): the page shows it running, then done.
   bulkLab = await seedBulkLegacyLab(h.deps.db, h.a.orgId, h.a.admin.id, ITEMS, 'Bulk legacy lab');
 });
 afterAll(() => h?.close());
