@@ -8,10 +8,12 @@ import { expect } from 'vitest';
 
 /** Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now; fails listing every serious or critical violation. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Checked at rest: a link the journey just clicked would otherwise be judged in its hover colours.
+  await page.mouse.move(0, 0);
   const results: AxeResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 

@@ -10,8 +10,8 @@ import { NotFoundPage } from './pages/NotFound';
 // Each page is its own chunk, loaded when first opened (`lazy`): the first load carries the shell, Mantine and the
 // client only, which keeps the initial JavaScript under the 250 kB the build enforces (scripts/web-size.mjs) however
 // many pages the application grows.
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
 }
 
 export const router = createBrowserRouter(
@@ -19,124 +19,30 @@ export const router = createBrowserRouter(
     {
       HydrateFallback: () => <Loading label="Loading" />,
       children: [
-        {
-          path: '/sign-in',
-          ...page(
-            () => import('./pages/SignIn'),
-            (m) => m.SignInPage,
-          ),
-        },
+        { path: '/sign-in', ...page(() => import('./pages/SignIn'), 'SignInPage') },
         // The one-time links of docs/auth.md: open without a session.
-        {
-          path: '/invitations/:token',
-          ...page(
-            () => import('./pages/Invitation'),
-            (m) => m.InvitationPage,
-          ),
-        },
-        {
-          path: '/password-reset',
-          ...page(
-            () => import('./pages/PasswordReset'),
-            (m) => m.ForgotPasswordPage,
-          ),
-        },
-        {
-          path: '/password-reset/:token',
-          ...page(
-            () => import('./pages/PasswordReset'),
-            (m) => m.PasswordResetPage,
-          ),
-        },
+        { path: '/invitations/:token', ...page(() => import('./pages/Invitation'), 'InvitationPage') },
+        { path: '/password-reset', ...page(() => import('./pages/PasswordReset'), 'ForgotPasswordPage') },
+        { path: '/password-reset/:token', ...page(() => import('./pages/PasswordReset'), 'PasswordResetPage') },
         // Operators have no session (docs/decisions/0004-operators.md): fulfilment works with their token, outside the shell.
-        {
-          path: '/shop/fulfilment',
-          ...page(
-            () => import('./pages/shop/Fulfilment'),
-            (m) => m.FulfilmentPage,
-          ),
-        },
+        { path: '/shop/fulfilment', ...page(() => import('./pages/shop/Fulfilment'), 'FulfilmentPage') },
         {
           element: <Shell />,
           children: [
             { index: true, element: <Navigate to="/inventory" replace /> },
-            {
-              path: '/inventory',
-              ...page(
-                () => import('./pages/Inventory'),
-                (m) => m.InventoryPage,
-              ),
-            },
-            {
-              path: '/inventory/items/:id',
-              ...page(
-                () => import('./pages/Item'),
-                (m) => m.ItemPage,
-              ),
-            },
-            {
-              path: '/order-requests',
-              ...page(
-                () => import('./pages/OrderRequests'),
-                (m) => m.OrderRequestsPage,
-              ),
-            },
-            {
-              path: '/order-requests/new',
-              ...page(
-                () => import('./pages/NewOrderRequest'),
-                (m) => m.NewOrderRequestPage,
-              ),
-            },
-            {
-              path: '/order-requests/:id',
-              ...page(
-                () => import('./pages/OrderRequest'),
-                (m) => m.OrderRequestPage,
-              ),
-            },
-            {
-              path: '/shop',
-              ...page(
-                () => import('./pages/shop/Catalogue'),
-                (m) => m.CataloguePage,
-              ),
-            },
-            {
-              path: '/shop/products/:id',
-              ...page(
-                () => import('./pages/shop/Product'),
-                (m) => m.ProductPage,
-              ),
-            },
-            {
-              path: '/shop/checkout',
-              ...page(
-                () => import('./pages/shop/Checkout'),
-                (m) => m.CheckoutPage,
-              ),
-            },
-            {
-              path: '/shop/orders',
-              ...page(
-                () => import('./pages/shop/Orders'),
-                (m) => m.ShopOrdersPage,
-              ),
-            },
-            {
-              path: '/shop/orders/:id',
-              ...page(
-                () => import('./pages/shop/Order'),
-                (m) => m.ShopOrderPage,
-              ),
-            },
-            {
-              path: '/settings',
-              ...page(
-                () => import('./pages/Settings'),
-                (m) => m.SettingsPage,
-              ),
-            },
+            { path: '/inventory', ...page(() => import('./pages/Inventory'), 'InventoryPage') },
+            { path: '/inventory/items/:id', ...page(() => import('./pages/Item'), 'ItemPage') },
+            { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage') },
+            { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage') },
+            { path: '/order-requests', ...page(() => import('./pages/OrderRequests'), 'OrderRequestsPage') },
+            { path: '/order-requests/new', ...page(() => import('./pages/NewOrderRequest'), 'NewOrderRequestPage') },
+            { path: '/order-requests/:id', ...page(() => import('./pages/OrderRequest'), 'OrderRequestPage') },
+            { path: '/shop', ...page(() => import('./pages/shop/Catalogue'), 'CataloguePage') },
+            { path: '/shop/products/:id', ...page(() => import('./pages/shop/Product'), 'ProductPage') },
+            { path: '/shop/checkout', ...page(() => import('./pages/shop/Checkout'), 'CheckoutPage') },
+            { path: '/shop/orders', ...page(() => import('./pages/shop/Orders'), 'ShopOrdersPage') },
+            { path: '/shop/orders/:id', ...page(() => import('./pages/shop/Order'), 'ShopOrderPage') },
+            { path: '/settings', ...page(() => import('./pages/Settings'), 'SettingsPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

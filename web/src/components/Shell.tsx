@@ -61,9 +61,13 @@ export function Shell() {
         <AppShell.Navbar p="xs" aria-label="Main">
           <Stack gap={2}>
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
+            <NavLink component={RouterNavLink} to="/locations" label="Locations" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
+            {organization.role === 'admin' && (
+              <NavLink component={RouterNavLink} to="/lab-migration" label="Lab migration" onClick={close} />
+            )}
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main>

@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Fields';
+import { type LocationAction, LocationDialog } from '../components/LocationDialog';
+import { LocationRow, LocationTree } from '../components/LocationTree';
+import { buildTree } from '../locations';
+import { useSession } from '../session';
+
+/** A lab's location tree (labs that use instances, docs/product.md §5): the lab switcher of the inventory, then the tree. */
+export function LocationsPage() {
+  const [params, setParams] = useSearchParams();
+  const labId = params.get('lab') ?? '';
+  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const lab = labs.data?.find((l) => l.id === labId);
+  const firstLab = labs.data?.[0]?.id;
+  useEffect(() => {
+    if (!labId && firstLab) setParams({ lab: firstLab }, { replace: true });
+  });
+
+  return (
+    <Stack>
+      <Title order={2}>Locations</Title>
+      {labs.isError && <ErrorNotice error={labs.error} />}
+      <Select
+        label="Lab"
+        data={(labs.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+        value={labId || null}
+        onChange={(value) => value && setParams({ lab: value }, { replace: true })}
+        allowDeselect={false}
+        w={260}
+      />
+      {labs.isPending && <Loading label="Loading labs" />}
+      {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
+      {labs.data && labId !== '' && !lab && <Text>This lab does not exist, or it is not yours to see.</Text>}
+      {lab && !lab.uses_instances && <LegacyLab />}
+      {lab?.uses_instances && <Tree key={lab.id} labId={lab.id} />}
+    </Stack>
+  );
+}
+
+function LegacyLab() {
+  const isAdmin = useSession().organization.role === 'admin';
+  return (
+    <Alert color="gray" title="This lab keeps its locations on each item" data-testid="legacy-lab">
+      A legacy lab records a location and a sublocation on every item; it has a location tree once it is migrated to instances.{' '}
+      {isAdmin ? (
+        <Anchor component={Link} to="/lab-migration">
+          Migrate it
+        </Anchor>
+      ) : (
+        'An organization admin can migrate it.'
+      )}
+    </Alert>
+  );
+}
+
+function Tree({ labId }: { labId: string }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [action, setAction] = useState<LocationAction | null>(null);
+  const locations = useQuery({
+    queryKey: ['locations', labId],
+    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
+  });
+  const addRoot = useMutation({
+    mutationFn: () => unwrap(api.POST('/locations', { body: { lab_id: labId, name: name.trim() } })),
+    onSuccess: () => {
+      setName('');
+      return queryClient.invalidateQueries({ queryKey: ['locations', labId] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) addRoot.mutate();
+  };
+  const tree = buildTree(locations.data ?? []);
+  return (
+    <Stack>
+      <form onSubmit={submit}>
+        <Group align="end">
+          <TextInput
+            label="New root location"
+            placeholder="e.g. Room 101"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={200}
+            w={260}
+          />
+          <Button type="submit" loading={addRoot.isPending} disabled={!name.trim()}>
+            Add root location
+          </Button>
+        </Group>
+      </form>
+      {addRoot.isError && <ErrorNotice error={addRoot.error} title="Not added" />}
+      {locations.isError && <ErrorNotice error={locations.error} />}
+      {locations.isPending && <Loading label="Loading locations" />}
+      {locations.data?.length === 0 && <Text data-testid="no-locations">This lab has no locations yet.</Text>}
+      {tree.roots.length > 0 && (
+        <section aria-label="Location tree" data-testid="location-tree">
+          <Text size="sm" c="dimmed">
+            A location's name opens the inventory stored there and below.
+          </Text>
+          <LocationTree labId={labId} nodes={tree.roots} onAction={setAction} />
+        </section>
+      )}
+      {tree.unreachable.length > 0 && (
+        <Alert color="yellow" title="Locations outside the tree">
+          <Text size="sm">These locations form a cycle (stored by an older version). Move one of them to the top level.</Text>
+          {tree.unreachable.map((l) => (
+            <LocationRow key={l.id} labId={labId} location={l} onAction={setAction} />
+          ))}
+        </Alert>
+      )}
+      <LocationDialog labId={labId} action={action} locations={locations.data ?? []} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}
