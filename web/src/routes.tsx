@@ -3,6 +3,7 @@ import { Shell } from './components/Shell';
 import { InventoryPage } from './pages/Inventory';
 import { InvitationPage } from './pages/Invitation';
 import { ItemPage } from './pages/Item';
+import { NewItemPage } from './pages/NewItem';
 import { NewOrderRequestPage } from './pages/NewOrderRequest';
 import { NotFoundPage } from './pages/NotFound';
 import { OrderRequestPage } from './pages/OrderRequest';
@@ -25,6 +26,7 @@ export const router = createBrowserRouter(
       children: [
         { index: true, element: <Navigate to="/inventory" replace /> },
         { path: '/inventory', element: <InventoryPage /> },
+        { path: '/inventory/items/new', element: <NewItemPage /> },
         { path: '/inventory/items/:id', element: <ItemPage /> },
         { path: '/order-requests', element: <OrderRequestsPage /> },
         { path: '/order-requests/new', element: <NewOrderRequestPage /> },
