@@ -88,7 +88,6 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
   });
 
   it('in a lab that uses instances the new item starts with an instance at a location; archiving it leaves none', async () => {
-    const lab = h.a.migratedLab;
     const { page, context } = await h.newPage();
     // A lab of another organization in the link is not offered: only the person's labs are.
     await h.signIn(page, 'member-A@example.org', `/app/inventory/items/new?lab=${h.b.migratedLab.id}`);
