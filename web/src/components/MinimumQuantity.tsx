@@ -72,7 +72,7 @@ function MinimumForm(props: { itemId: string; etag: string; current: string | nu
             No minimum set.
           </Text>
         ) : props.below ? (
-          <Badge color="orange" mt={6} data-testid="below-minimum">
+          <Badge color="red.9" mt={6} data-testid="below-minimum">
             Below minimum
           </Badge>
         ) : (

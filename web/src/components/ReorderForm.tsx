@@ -56,7 +56,7 @@ export function ReorderForm({ item, onCancel }: { item: InventoryItem; onCancel:
           it.
         </Text>
         <Group grow align="start">
-          <NumberInput label="Quantity" min={1} allowDecimal={false} value={quantity} onChange={setQuantity} />
+          <NumberInput label="Quantity to order" min={1} allowDecimal={false} value={quantity} onChange={setQuantity} />
           <TextInput
             label="Unit price"
             placeholder="e.g. 12.50"
