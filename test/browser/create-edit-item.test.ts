@@ -109,6 +109,7 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
     const instances = page.getByTestId('instances-table');
     expect(await instances.innerText()).toContain('Room 101 / Freezer A');
     expect((await itemOf(id)).instances).toMatchObject([{ quantity: '0.5', lot_number: 'L-9', location: { name: 'Freezer A' } }]);
+    await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Archive lot L-9' }).click();
     await page.getByRole('button', { name: 'Confirm archiving lot L-9' }).click();
