@@ -1,5 +1,6 @@
 import type { InventoryItem } from '@labstock/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from './ErrorNotice';
 import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from './ItemForm';
@@ -10,9 +11,13 @@ import { isStale, StaleNotice } from './StaleNotice';
  * Edits an item's fields with PATCH /inventory-items/{id}: only the fields the person changed are sent, with the
  * ETag the page was read with (a 412 shows StaleNotice instead of overwriting someone else's change).
  */
-export function ItemEditForm({ item, etag, onDone }: { item: InventoryItem; etag: string; onDone: () => void }) {
+export function ItemEditForm(props: { item: InventoryItem; etag: string; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const initial = valuesOf(item);
+  const { onDone } = props;
+  // The item as the form was opened: if the page refetches meanwhile, the edit still goes with this ETag (so a change
+  // by someone else is a 412) and is compared with these values (so their change is not sent back as the person's).
+  const [{ item, etag }] = useState({ item: props.item, etag: props.etag });
+  const [initial] = useState(() => valuesOf(props.item));
   const save = useMutation({
     mutationFn: (values: ItemFormValues) => {
       const keys = [...TEXT_FIELDS, 'type_id' as const, ...(item.lab.uses_instances ? [] : LEGACY_FIELDS)];
