@@ -94,7 +94,7 @@ export function InventoryPage() {
       return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
     },
   });
-  const narrowed = urlQ || filters.type || filters.location || filters.expiring || filters.below;
+  const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
 
   return (
     <Stack>
@@ -131,8 +131,8 @@ export function InventoryPage() {
       {items.data && items.data.rows.length === 0 && (
         <Text data-testid="no-items">
           {urlQ
-            ? `Nothing matches “${urlQ}”${narrowed !== urlQ ? ' with these filters' : ''}.`
-            : narrowed
+            ? `Nothing matches “${urlQ}”${filtered ? ' with these filters' : ''}.`
+            : filtered
               ? 'No item matches these filters.'
               : 'This lab holds no items yet.'}
         </Text>
