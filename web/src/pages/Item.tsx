@@ -19,6 +19,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An item's page (its app_url): what it is, how much there is, and where its instances are. */
 export function ItemPage() {
   const { id = '' } = useParams();
+  // Another item's page starts afresh (not in the edit or reorder form of the previous one).
+  return <ItemView key={id} id={id} />;
+}
+
+function ItemView({ id }: { id: string }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reorder'>('view');
   const item = useQuery({
     queryKey: ['inventory-item', id],
