@@ -59,8 +59,18 @@ describe('journey: a minimum quantity, the below-minimum list, and reorder', () 
       lab: { id: h.a.legacyLab.id },
       type: { id: h.a.legacyLab.typeId },
     });
+
+    // An item never requested before, reordered without a price: the server's 422 is shown and nothing is created.
+    const before = (await h.call(h.a.member.token, { method: 'GET', url: '/order-requests?per_page=100' })).json().length;
+    await page.goto(`/app/inventory/items/${h.a.migratedLab.itemId}`);
+    await page.getByRole('button', { name: 'Reorder…' }).click();
+    await page.getByRole('button', { name: 'Create order request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Not reordered' }).getByText('price').waitFor();
+    expect(page.url()).toContain(`/app/inventory/items/${h.a.migratedLab.itemId}`);
+    expect((await h.call(h.a.member.token, { method: 'GET', url: '/order-requests?per_page=100' })).json()).toHaveLength(before);
     await context.close();
-    expect(h.consoleErrors).toEqual([]);
+    expect(h.consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+    h.consoleErrors.length = 0;
   });
 
   it('a new order request is filled from a shop product: vendor, catalog number, price and the product id', async () => {
