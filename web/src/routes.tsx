@@ -31,6 +31,7 @@ export const router = createBrowserRouter(
           children: [
             { index: true, element: <Navigate to="/inventory" replace /> },
             { path: '/inventory', ...page(() => import('./pages/Inventory'), 'InventoryPage') },
+            { path: '/inventory/items/new', ...page(() => import('./pages/NewItem'), 'NewItemPage') },
             { path: '/inventory/items/:id', ...page(() => import('./pages/Item'), 'ItemPage') },
             { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage') },
             { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage') },

@@ -1,12 +1,17 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
+import { ArchiveInstance } from '../components/ArchiveInstance';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
+import { ItemEditForm } from '../components/ItemEditForm';
 import { ItemHistory } from '../components/ItemHistory';
+import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
+import { ReorderForm } from '../components/ReorderForm';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,6 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An item's page (its app_url): what it is, how much there is, and where its instances are. */
 export function ItemPage() {
   const { id = '' } = useParams();
+  // Another item's page starts afresh (not in the edit or reorder form of the previous one).
+  return <ItemView key={id} id={id} />;
+}
+
+function ItemView({ id }: { id: string }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'reorder'>('view');
   const item = useQuery({
     queryKey: ['inventory-item', id],
     enabled: UUID.test(id),
@@ -39,25 +50,48 @@ export function ItemPage() {
     ['Price', it.price],
     ['Type', it.type?.name ?? null],
     ['Lab', it.lab.name],
+    ['Serial number', it.serial_number],
+    ...(it.lab.uses_instances
+      ? []
+      : ([
+          ['Lot number', it.lot_number],
+          ['Expires', it.expiration_date],
+          ['Location', [it.location?.name, it.sublocation?.name].filter(Boolean).join(' / ') || null],
+        ] as [string, string | null][])),
   ];
   return (
     <Stack>
       <Anchor component={Link} to={`/inventory?lab=${it.lab.id}`} size="sm">
         ← {it.lab.name}
       </Anchor>
-      <Group>
-        <Title order={2} data-testid="item-name">
-          {it.name}
-        </Title>
-        {it.lab.uses_instances ? (
-          <Badge variant="light">instances</Badge>
-        ) : (
-          <Badge variant="light" color="gray">
-            legacy
-          </Badge>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2} data-testid="item-name">
+            {it.name}
+          </Title>
+          {it.lab.uses_instances ? (
+            <Badge variant="light">instances</Badge>
+          ) : (
+            <Badge variant="light" color="gray">
+              legacy
+            </Badge>
+          )}
+        </Group>
+        {mode === 'view' && (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setMode('edit')}>
+              Edit
+            </Button>
+            <Button variant="light" onClick={() => setMode('reorder')}>
+              Reorder…
+            </Button>
+          </Group>
         )}
       </Group>
-      <FieldGrid fields={fields} />
+      {mode === 'edit' ? <ItemEditForm item={it} etag={etag} onDone={() => setMode('view')} /> : <FieldGrid fields={fields} />}
+      {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
+      <Title order={3}>Minimum quantity</Title>
+      <MinimumQuantity itemId={it.id} etag={etag} />
       {it.lab.uses_instances && (
         <>
           <Title order={3}>Instances</Title>
@@ -72,6 +106,9 @@ export function ItemPage() {
                     <Table.Th>Expires</Table.Th>
                     <Table.Th>Location</Table.Th>
                     <Table.Th>Quantity</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Archive</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -88,6 +125,15 @@ export function ItemPage() {
                           current={instance.quantity}
                           etag={etag}
                           label={`Quantity of lot ${instance.lot_number ?? 'without a lot number'}`}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ArchiveInstance
+                          key={`${instance.id}-${etag}`}
+                          itemId={it.id}
+                          instanceId={instance.id}
+                          etag={etag}
+                          label={`lot ${instance.lot_number ?? 'without a lot number'}`}
                         />
                       </Table.Td>
                     </Table.Tr>

@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { majorUnits, ProductSearch, type VendorProduct } from '../components/ProductSearch';
 
 /** A new order request: what, from whom, how many, at what price, for which lab. */
 export function NewOrderRequestPage() {
@@ -12,6 +13,8 @@ export function NewOrderRequestPage() {
   const [typeId, setTypeId] = useState<string | null>(null);
   const [form, setForm] = useState({ name: '', vendor: '', catalog: '', amount: '', currency: 'USD', notes: '' });
   const [quantity, setQuantity] = useState<number | string>(1);
+  // The catalogue product the fields were filled from; editing its vendor or catalog number leaves it.
+  const [product, setProduct] = useState<VendorProduct | null>(null);
   const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
   const types = useQuery({
     queryKey: ['types', labId],
@@ -30,13 +33,28 @@ export function NewOrderRequestPage() {
             catalog_number: form.catalog.trim(),
             price: { amount: form.amount.trim(), currency: form.currency.trim().toUpperCase() },
             quantity: Number(quantity),
+            ...(product ? { vendor_product_id: product.id } : {}),
             ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
           },
         }),
       ),
     onSuccess: (order) => navigate(`/order-requests/${order.id}`),
   });
-  const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
+    if (key === 'vendor' || key === 'catalog') setProduct(null);
+    setForm({ ...form, [key]: e.currentTarget.value });
+  };
+  const pick = (p: VendorProduct) => {
+    setProduct(p);
+    setForm({
+      ...form,
+      name: p.item_name,
+      vendor: p.vendor_name,
+      catalog: p.catalog_number,
+      amount: majorUnits(p.price),
+      currency: p.price.currency,
+    });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
@@ -65,6 +83,15 @@ export function NewOrderRequestPage() {
           value={typeId}
           onChange={setTypeId}
         />
+        <ProductSearch onPick={pick} />
+        {product && (
+          <Text size="sm" data-testid="shop-product">
+            From the shop: {product.item_name} ({product.vendor_name} {product.catalog_number}).{' '}
+            <Button size="compact-xs" variant="subtle" onClick={() => setProduct(null)}>
+              Not this product
+            </Button>
+          </Text>
+        )}
         <TextInput label="Item" required value={form.name} onChange={set('name')} />
         <Group grow>
           <TextInput label="Vendor" required value={form.vendor} onChange={set('vendor')} />

@@ -1,0 +1,101 @@
+import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../api';
+
+/** The filters of GET /inventory-items besides the words (docs/api.md "Searching and filtering inventory items"). */
+export interface InventoryFilterValues {
+  type: string;
+  location: string;
+  expiring: string;
+  below: boolean;
+  sort: SortValue | '';
+}
+
+export const SORT_OPTIONS = [
+  { value: 'name', label: 'Name, A to Z' },
+  { value: '-name', label: 'Name, Z to A' },
+  { value: 'expiration_date', label: 'Expires soonest first' },
+  { value: '-expiration_date', label: 'Expires latest first' },
+  { value: '-updated_at', label: 'Changed most recently' },
+  { value: 'updated_at', label: 'Changed least recently' },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+export const isSort = (value: string | null): value is SortValue => SORT_OPTIONS.some((o) => o.value === value);
+
+/**
+ * Type, location (with everything below it), expiring before, below minimum and the order. The values come from
+ * the URL and every change goes back into it (web/src/pages/Inventory.tsx), so a link reproduces the view.
+ */
+export function InventoryFilters(props: {
+  labId: string;
+  usesInstances: boolean;
+  values: InventoryFilterValues;
+  onChange: (changes: Record<string, string | null>) => void;
+}) {
+  const { labId, values, onChange } = props;
+  const types = useQuery({
+    queryKey: ['types', labId],
+    enabled: labId !== '',
+    queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: labId, per_page: 100 } } })),
+  });
+  const locations = useQuery({
+    queryKey: ['locations', labId],
+    enabled: labId !== '' && props.usesInstances,
+    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
+  });
+  const filtered = values.type || values.location || values.expiring || values.below;
+  return (
+    <Group align="end" wrap="wrap" gap="sm">
+      <Select
+        label="Type"
+        placeholder={types.isError ? 'Types could not be loaded' : 'Any type'}
+        data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+        value={values.type || null}
+        onChange={(value) => onChange({ type: value })}
+        clearable
+        searchable
+        w={200}
+      />
+      {props.usesInstances && (
+        <Select
+          label="Location"
+          description="and everything in it"
+          placeholder={locations.isError ? 'Locations could not be loaded' : 'Anywhere'}
+          data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.pathNames.join(' / ') }))}
+          value={values.location || null}
+          onChange={(value) => onChange({ location: value })}
+          clearable
+          searchable
+          w={260}
+        />
+      )}
+      <TextInput
+        label="Expiring before"
+        type="date"
+        value={values.expiring}
+        onChange={(e) => onChange({ expiring: e.currentTarget.value || null })}
+        w={170}
+      />
+      <Select
+        label="Order"
+        placeholder="As added"
+        data={SORT_OPTIONS.map((o) => ({ ...o }))}
+        value={values.sort || null}
+        onChange={(value) => onChange({ sort: value })}
+        clearable
+        w={220}
+      />
+      <Switch
+        label="Below minimum"
+        checked={values.below}
+        onChange={(e) => onChange({ below: e.currentTarget.checked ? 'true' : null })}
+        mb={8}
+      />
+      {filtered && (
+        <Button variant="subtle" size="xs" mb={6} onClick={() => onChange({ type: null, location: null, expiring: null, below: null })}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

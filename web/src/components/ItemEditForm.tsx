@@ -1,0 +1,49 @@
+import type { InventoryItem } from '@labstock/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from './ErrorNotice';
+import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from './ItemForm';
+import { invalidateItem } from './QuantityEditor';
+import { isStale, StaleNotice } from './StaleNotice';
+
+/**
+ * Edits an item's fields with PATCH /inventory-items/{id}: only the fields the person changed are sent, with the
+ * ETag the page was read with (a 412 shows StaleNotice instead of overwriting someone else's change).
+ */
+export function ItemEditForm(props: { item: InventoryItem; etag: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const { onDone } = props;
+  // The item as the form was opened: if the page refetches meanwhile, the edit still goes with this ETag (so a change
+  // by someone else is a 412) and is compared with these values (so their change is not sent back as the person's).
+  const [{ item, etag }] = useState({ item: props.item, etag: props.etag });
+  const [initial] = useState(() => valuesOf(props.item));
+  const save = useMutation({
+    mutationFn: (values: ItemFormValues) => {
+      const keys = [...TEXT_FIELDS, 'type_id' as const, ...(item.lab.uses_instances ? [] : LEGACY_FIELDS)];
+      const changed = keys.filter((key) => values[key].trim() !== initial[key].trim());
+      const body = Object.fromEntries(
+        changed.map((key) => [key, key === 'name' ? values.name.trim() : apiValue(key, values[key])]),
+      ) as ItemFields;
+      if (changed.length === 0) return Promise.resolve(item);
+      return unwrap(api.PATCH('/inventory-items/{id}', { params: { path: { id: item.id }, header: { 'if-match': etag } }, body }));
+    },
+    onSuccess: async () => {
+      await invalidateItem(queryClient, item.id);
+      onDone();
+    },
+  });
+  if (save.isError && isStale(save.error)) return <StaleNotice itemId={item.id} onReloaded={onDone} />;
+  return (
+    <ItemForm
+      labId={item.lab.id}
+      usesInstances={item.lab.uses_instances}
+      initial={initial}
+      submitLabel="Save changes"
+      pending={save.isPending}
+      onSubmit={(values) => save.mutate(values)}
+      onCancel={onDone}
+      error={save.isError && <ErrorNotice error={save.error} title="Not saved" />}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, describeError, unwrap } from '../api';
+import { ErrorNotice } from './ErrorNotice';
+import { Loading } from './Fields';
+import { invalidateItem } from './QuantityEditor';
+import { isStale, StaleNotice } from './StaleNotice';
+
+const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+
+/**
+ * The item's minimum quantity (its own endpoint, docs/api.md "Minimum quantities"): shown with whether the item is
+ * below it, and set or removed (empty) with the item's ETag, like any edit of the item.
+ */
+export function MinimumQuantity({ itemId, etag }: { itemId: string; etag: string }) {
+  const queryClient = useQueryClient();
+  // Keyed by the ETag: any change of the item (a quantity too) may change whether it is below its minimum.
+  const minimum = useQuery({
+    queryKey: ['inventory-item-minimum', itemId, etag],
+    queryFn: () => unwrap(api.GET('/inventory-items/{id}/minimum-quantity', { params: { path: { id: itemId } } })),
+  });
+  if (minimum.isError) return <ErrorNotice error={minimum.error} />;
+  if (minimum.isPending) return <Loading label="Loading the minimum quantity" size="sm" />;
+  return (
+    <MinimumForm
+      key={`${etag}-${minimum.data.minimum_quantity}`}
+      itemId={itemId}
+      etag={etag}
+      current={minimum.data.minimum_quantity}
+      below={minimum.data.below_minimum}
+      onSaved={() => invalidateItem(queryClient, itemId)}
+    />
+  );
+}
+
+function MinimumForm(props: { itemId: string; etag: string; current: string | null; below: boolean; onSaved: () => Promise<unknown> }) {
+  const [value, setValue] = useState(props.current ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PUT('/inventory-items/{id}/minimum-quantity', {
+          params: { path: { id: props.itemId }, header: { 'if-match': props.etag } },
+          body: { minimum_quantity: value.trim() === '' ? null : value.trim() },
+        }),
+      ),
+    onSuccess: props.onSaved,
+  });
+  const valid = value.trim() === '' || DECIMAL.test(value.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) save.mutate();
+  };
+  if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
+  return (
+    <form onSubmit={submit} aria-label="Minimum quantity">
+      <Group gap="xs" align="start">
+        <TextInput
+          aria-label="Minimum quantity"
+          placeholder="none"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={!valid ? 'A number such as 2 or 0.25, or empty for none' : save.isError ? describeError(save.error) : undefined}
+          w={160}
+          inputMode="decimal"
+        />
+        <Button type="submit" variant="light" loading={save.isPending} disabled={!valid || value.trim() === (props.current ?? '')}>
+          Set minimum
+        </Button>
+        {props.current === null ? (
+          <Text size="sm" c="dimmed" mt={6}>
+            No minimum set.
+          </Text>
+        ) : props.below ? (
+          <Badge color="red.9" mt={6} data-testid="below-minimum">
+            Below minimum
+          </Badge>
+        ) : (
+          <Badge color="green" variant="light" mt={6}>
+            At or above minimum
+          </Badge>
+        )}
+      </Group>
+    </form>
+  );
+}

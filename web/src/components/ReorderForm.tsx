@@ -1,0 +1,81 @@
+import type { InventoryItem } from '@labstock/client';
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from './ErrorNotice';
+
+/**
+ * "Reorder": POST /inventory-items/{id}/reorder makes an order request for the item's product (docs/api.md
+ * "Reorder") and the person lands on it. Without a price the lab's last price for the product is used; with none
+ * the server answers 422 naming `price`, shown here, and the person gives one.
+ */
+export function ReorderForm({ item, onCancel }: { item: InventoryItem; onCancel: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState('USD');
+  const reorder = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/inventory-items/{id}/reorder', {
+          params: { path: { id: item.id } },
+          body: {
+            quantity: Number(quantity) || 1,
+            ...(amount.trim() ? { price: { amount: amount.trim(), currency: currency.trim().toUpperCase() } } : {}),
+          },
+        }),
+      ),
+    onSuccess: async (order) => {
+      await queryClient.invalidateQueries({ queryKey: ['order-requests'] });
+      navigate(`/order-requests/${order.id}`);
+    },
+  });
+  const missing = [!item.vendor && 'vendor', !item.catalog_number && 'catalog number', !item.type && 'type'].filter(Boolean);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reorder.mutate();
+  };
+  if (missing.length > 0) {
+    return (
+      <Text size="sm">
+        This item has no {missing.join(', ')}: give it one (Edit) or make a new order request instead.{' '}
+        <Button size="compact-xs" variant="default" onClick={onCancel}>
+          Close
+        </Button>
+      </Text>
+    );
+  }
+  return (
+    <form onSubmit={submit} aria-label="Reorder">
+      <Stack gap="xs" maw={520}>
+        <Text size="sm">
+          A new order request for {item.vendor} {item.catalog_number}. Leave the price empty to use the price of this lab's last request for
+          it.
+        </Text>
+        <Group grow align="start">
+          <NumberInput label="Quantity to order" min={1} allowDecimal={false} value={quantity} onChange={setQuantity} />
+          <TextInput
+            label="Unit price"
+            placeholder="e.g. 12.50"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+          />
+          <TextInput label="Currency" maxLength={3} value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} />
+        </Group>
+        {reorder.isError && <ErrorNotice error={reorder.error} title="Not reordered" />}
+        <Group>
+          <Button type="submit" loading={reorder.isPending}>
+            Create order request
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

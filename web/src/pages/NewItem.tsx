@@ -1,0 +1,122 @@
+import { Anchor, Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Fields';
+import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from '../components/ItemForm';
+
+const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+
+/**
+ * A new item in the lab of the list it was opened from (?lab=): the item's fields, and how much there is: in a legacy
+ * lab on the item, in a lab that uses instances as its first instance (lot, expiry, location), per POST /inventory-items.
+ */
+export function NewItemPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const [labId, setLabId] = useState<string | null>(params.get('lab'));
+  const lab = labs.data?.find((l) => l.id === labId) ?? null;
+  const [stock, setStock] = useState({ quantity: '', lot: '', expiry: '', locationId: null as string | null });
+  const locations = useQuery({
+    queryKey: ['locations', labId],
+    enabled: lab?.uses_instances === true,
+    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId! } } })),
+  });
+  const create = useMutation({
+    mutationFn: (values: ItemFormValues) => {
+      const quantity = stock.quantity.trim();
+      const fields = Object.fromEntries(
+        [...TEXT_FIELDS, 'type_id' as const, ...(lab!.uses_instances ? [] : LEGACY_FIELDS)]
+          .map((key) => [key, apiValue(key, values[key])] as const)
+          .filter(([, value]) => value !== null),
+      ) as ItemFields;
+      const instance = {
+        quantity,
+        ...(stock.lot.trim() ? { lot_number: stock.lot.trim() } : {}),
+        ...(stock.expiry ? { expiration_date: stock.expiry } : {}),
+        ...(stock.locationId ? { location_id: stock.locationId } : {}),
+      };
+      return unwrap(
+        api.POST('/inventory-items', {
+          body: {
+            lab_id: lab!.id,
+            name: values.name.trim(),
+            ...fields,
+            ...(lab!.uses_instances ? (quantity ? { instances: [instance] } : {}) : quantity ? { quantity } : {}),
+          },
+        }),
+      );
+    },
+    onSuccess: (item) => navigate(`/inventory/items/${item.id}`),
+  });
+  const quantityValid = stock.quantity.trim() === '' || DECIMAL.test(stock.quantity.trim());
+  const set = (key: keyof typeof stock) => (e: { currentTarget: { value: string } }) =>
+    setStock({ ...stock, [key]: e.currentTarget.value });
+
+  return (
+    <Stack>
+      <Anchor component={Link} to={labId ? `/inventory?lab=${labId}` : '/inventory'} size="sm">
+        ← Inventory
+      </Anchor>
+      <Title order={2}>New item</Title>
+      {labs.isError && <ErrorNotice error={labs.error} />}
+      {labs.isPending && <Loading label="Loading the labs" />}
+      {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
+      {labs.data && labs.data.length > 0 && (
+        <Select
+          label="Lab"
+          required
+          data={labs.data.map((l) => ({ value: l.id, label: l.name }))}
+          value={lab ? labId : null}
+          onChange={setLabId}
+          allowDeselect={false}
+          maw={360}
+        />
+      )}
+      {lab && (
+        <ItemForm
+          key={lab.id}
+          labId={lab.id}
+          usesInstances={lab.uses_instances}
+          initial={valuesOf(null)}
+          submitLabel="Create item"
+          pending={create.isPending}
+          onSubmit={(values) => quantityValid && create.mutate(values)}
+          error={create.isError && <ErrorNotice error={create.error} title="Not created" />}
+          extra={
+            <Fieldset legend={lab.uses_instances ? 'First instance (optional)' : 'Stock'} maw={720}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Quantity"
+                  inputMode="decimal"
+                  placeholder={lab.uses_instances ? 'empty: no instance yet' : '0'}
+                  value={stock.quantity}
+                  onChange={set('quantity')}
+                  error={quantityValid ? undefined : 'A number such as 2 or 0.25'}
+                />
+                {lab.uses_instances && (
+                  <>
+                    <TextInput label="Instance lot number" value={stock.lot} onChange={set('lot')} />
+                    <TextInput label="Instance expires on" type="date" value={stock.expiry} onChange={set('expiry')} />
+                    <Select
+                      label="Instance location"
+                      placeholder={locations.isPending ? 'Loading…' : 'Choose where it is'}
+                      data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.pathNames.join(' / ') }))}
+                      value={stock.locationId}
+                      onChange={(locationId) => setStock({ ...stock, locationId })}
+                      searchable
+                      clearable
+                    />
+                  </>
+                )}
+              </SimpleGrid>
+            </Fieldset>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
