@@ -45,16 +45,21 @@ describe('journey: catalogue, request, approve, check out, the order page', () =
     expect(await page.getByText('$279.00').count()).toBe(1);
     await expectNoSeriousAxeViolations(page);
 
-    // "Request this" opens the new-request form with the product (its prefill belongs to NewOrderRequest.tsx).
+    // "Request this" opens the new-request form filled from the product; the checkout below succeeding proves the
+    // request carries the product's vendor_product_id (the server refuses a request without one).
     await page.getByRole('link', { name: 'Request this' }).click();
     await page.waitForURL(`**/app/order-requests/new?vendor_product_id=${productId}`);
-    // The request the form makes, with its vendor product, and one the lab typed by hand (not a shop product).
-    const shopId = await createRequest({
-      name: 'Phusion High-Fidelity DNA Polymerase',
-      vendor_name: 'New England Biolabs',
-      catalog_number: 'M0530S',
-      vendor_product_id: productId,
-    });
+    await page.getByTestId('shop-product').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Catalog number' }).inputValue()).toBe('M0530S');
+    expect(await page.getByRole('textbox', { name: 'Vendor' }).inputValue()).toBe('New England Biolabs');
+    await page.getByRole('combobox', { name: 'Lab' }).click();
+    await page.getByRole('option', { name: 'Migrated lab A' }).click();
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Request' }).click();
+    await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
+    const shopId = page.url().split('/').pop()!;
+    expect(await page.getByTestId('order-name').innerText()).toContain('Phusion High-Fidelity DNA Polymerase');
     const handId = await createRequest({ name: 'Hand-typed buffer', vendor_name: 'Local', catalog_number: 'LB-1' });
     const approve = await h.call(h.a.member.token, { method: 'PUT', url: `/order-requests/${handId}`, payload: { status: 'APPROVED' } });
     expect(approve.statusCode, approve.body).toBe(200);

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { majorUnits, ProductSearch, type VendorProduct } from '../components/ProductSearch';
@@ -15,6 +15,14 @@ export function NewOrderRequestPage() {
   const [quantity, setQuantity] = useState<number | string>(1);
   // The catalogue product the fields were filled from; editing its vendor or catalog number leaves it.
   const [product, setProduct] = useState<VendorProduct | null>(null);
+  // "Request this" on a shop product (web/src/pages/shop/Product.tsx) opens this page with ?vendor_product_id=…
+  const [params] = useSearchParams();
+  const fromShop = params.get('vendor_product_id');
+  const shopProduct = useQuery({
+    queryKey: ['shop-product', fromShop],
+    enabled: fromShop !== null,
+    queryFn: () => unwrap(api.GET('/shop/products/{id}', { params: { path: { id: fromShop! } } })),
+  });
   const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
   const types = useQuery({
     queryKey: ['types', labId],
@@ -55,6 +63,10 @@ export function NewOrderRequestPage() {
       currency: p.price.currency,
     });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the linked product arrives
+  useEffect(() => {
+    if (shopProduct.data) pick(shopProduct.data);
+  }, [shopProduct.data]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
@@ -64,6 +76,7 @@ export function NewOrderRequestPage() {
       <Stack maw={520}>
         <Title order={2}>New order request</Title>
         {create.isError && <ErrorNotice error={create.error} title="Not created" />}
+        {shopProduct.isError && <ErrorNotice error={shopProduct.error} title="The linked shop product could not be read" />}
         {labs.isError && <ErrorNotice error={labs.error} />}
         <Select
           label="Lab"
