@@ -10,6 +10,8 @@ import { OrderRequestsPage } from './pages/OrderRequests';
 import { ForgotPasswordPage, PasswordResetPage } from './pages/PasswordReset';
 import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
+import { WebhookPage } from './pages/Webhook';
+import { WebhooksPage } from './pages/Webhooks';
 
 // Every app_url the API returns points here (/app/inventory/items/{id}, …); a page that needs a session sends the
 // person to sign in and back.
@@ -30,6 +32,8 @@ export const router = createBrowserRouter(
         { path: '/order-requests/new', element: <NewOrderRequestPage /> },
         { path: '/order-requests/:id', element: <OrderRequestPage /> },
         { path: '/settings', element: <SettingsPage /> },
+        { path: '/webhooks', element: <WebhooksPage /> },
+        { path: '/webhooks/:id', element: <WebhookPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
