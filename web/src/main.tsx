@@ -1,37 +1,41 @@
 import '@mantine/core/styles.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { LabstockError } from './api';
+import { fetchSession, LabstockError, rememberCsrfToken } from './api';
 import { router } from './routes';
+import { SESSION_KEY } from './session';
+import { cssVariablesResolver, theme } from './theme';
 
-const queryClient = new QueryClient({
+// A session that ends while the person works (it expired, was signed out elsewhere, or the person was deactivated)
+// makes the next call answer 401: forgetting the session makes the shell send them to sign in and back to this page
+// (web/src/components/Shell.tsx), instead of showing an error on every panel. Only while a session is held: signing
+// in with a wrong password also answers 401.
+function onError(err: unknown) {
+  if (err instanceof LabstockError && err.status === 401 && queryClient.getQueryData(SESSION_KEY)) {
+    rememberCsrfToken(undefined);
+    queryClient.setQueryData(SESSION_KEY, null);
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     // A 4xx will not change by asking again; a network failure or a 5xx may.
     queries: { retry: (count, err) => count < 2 && !(err instanceof LabstockError && err.status < 500), refetchOnWindowFocus: false },
   },
 });
 
-// WCAG 2.1 AA asks for 4.5:1 between text and its background; Mantine's default primary shade (blue 6) under white
-// button text and its dimmed gray on white both fall short (axe's color-contrast rule, test/helpers/axe.ts). A darker
-// shade of the same colours keeps the look and passes.
-// A table wider than a phone scrolls inside its container, which keyboard users must be able to reach (axe's
-// scrollable-region-focusable): every table's scroll viewport takes focus.
-const theme = createTheme({
-  primaryShade: { light: 8, dark: 8 },
-  components: { TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } } },
-});
-const resolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
-  dark: {},
-});
+// The session is asked for while the router still loads the page's chunk, not after (bench/web-load.mjs: the first
+// signed-in page waited for the chunk, then the session, then its data, one after the other).
+void queryClient.prefetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider defaultColorScheme="light" theme={theme} cssVariablesResolver={resolver}>
+    <MantineProvider defaultColorScheme="light" theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
