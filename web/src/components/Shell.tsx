@@ -62,9 +62,9 @@ export function Shell() {
           <Stack gap={2}>
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
+            <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
             {/* Webhooks are the organization admins' (docs/api.md); the server refuses anyone else whatever the menu shows. */}
             {organization.role === 'admin' && <NavLink component={RouterNavLink} to="/webhooks" label="Webhooks" onClick={close} />}
-            <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main>
