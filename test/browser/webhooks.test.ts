@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 import { Receiver } from '../helpers/receiver.js';
 
@@ -34,7 +34,7 @@ const changeInstance = async (quantity: string) => {
 };
 
 describe('journey: an org admin sets up a webhook and operates it', () => {
-  it('creates it with chosen kinds, sees the delivery of a change, redelivers it, rotates the key, pings and replays', async () => {
+  it('creates it with chosen kinds, sees a change delivered, redelivers, rotates the key, pings, replays, edits, disables, deletes', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'admin-A@example.org', '/app/inventory');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
@@ -122,6 +122,25 @@ describe('journey: an org admin sets up a webhook and operates it', () => {
     expect(receiver.posts[3]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
 
     await expectNoSeriousAxeViolations(page);
+
+    // Edit: a new name and every event kind; then disable it (no ping then), at a phone's width; then delete it.
+    const stored = async () => (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}` })).json();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('ELN sync, all events');
+    await page.getByRole('checkbox', { name: 'Every event, including kinds added later' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'ELN sync, all events' }).waitFor();
+    expect(await stored()).toMatchObject({ name: 'ELN sync, all events', event_types: [], url: receiver.url, is_verified: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('button', { name: 'Enable' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send a test event' }).isDisabled()).toBe(true);
+    expect((await stored()).is_enabled).toBe(false);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('button', { name: 'Delete the webhook and its log' }).click();
+    await page.getByTestId('no-webhooks').waitFor();
+    expect((await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}` })).statusCode).toBe(404);
     await context.close();
     expect(h.consoleErrors).toEqual([]);
   });
