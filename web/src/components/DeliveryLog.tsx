@@ -125,8 +125,8 @@ function DeliveryRow({
           event {delivery.event_id}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge variant="dot" color={STATUS_COLOR[delivery.status]} data-testid="delivery-status">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge variant="dot" color={STATUS_COLOR[delivery.status]} data-testid="delivery-status" w="max-content">
           {delivery.status}
         </Badge>
         <Text size="xs" c="dimmed">

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { DeliveryLog, ReplayForm } from '../components/DeliveryLog';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { describeEventTypes } from '../components/EventTypePicker';
+import { shortEventType } from '../components/EventTypePicker';
 import { FieldGrid, Loading } from '../components/Fields';
 import { SigningKeyNotice } from '../components/SigningKey';
 import { WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
@@ -85,7 +85,7 @@ function WebhookView({ hook }: { hook: Webhook }) {
       <FieldGrid
         fields={[
           ['Receiver URL', hook.url],
-          ['Events', describeEventTypes(hook.event_types)],
+          ['Events', hook.event_types.length === 0 ? 'every event' : hook.event_types.map(shortEventType).join(', ')],
           ['Signed', hook.is_signed ? 'yes (Standard Webhooks)' : 'no'],
           ['Id', hook.id],
         ]}

@@ -161,14 +161,14 @@ export function WebhooksPage() {
 export function WebhookBadges({ hook }: { hook: { is_enabled: boolean; is_verified: boolean; is_signed: boolean } }) {
   return (
     <Group gap={4} wrap="wrap">
-      <Badge variant="dot" color={hook.is_enabled ? 'green' : 'gray'}>
+      <Badge variant="dot" color={hook.is_enabled ? 'green' : 'gray'} w="max-content">
         {hook.is_enabled ? 'enabled' : 'disabled'}
       </Badge>
-      <Badge variant="dot" color={hook.is_verified ? 'teal' : 'yellow'}>
+      <Badge variant="dot" color={hook.is_verified ? 'teal' : 'yellow'} w="max-content">
         {hook.is_verified ? 'verified' : 'not verified'}
       </Badge>
       {!hook.is_signed && (
-        <Badge variant="dot" color="gray">
+        <Badge variant="dot" color="gray" w="max-content">
           unsigned
         </Badge>
       )}
