@@ -44,6 +44,8 @@ export const router = createBrowserRouter(
             { path: '/shop/orders', ...page(() => import('./pages/shop/Orders'), 'ShopOrdersPage') },
             { path: '/shop/orders/:id', ...page(() => import('./pages/shop/Order'), 'ShopOrderPage') },
             { path: '/settings', ...page(() => import('./pages/Settings'), 'SettingsPage') },
+            { path: '/webhooks', ...page(() => import('./pages/Webhooks'), 'WebhooksPage') },
+            { path: '/webhooks/:id', ...page(() => import('./pages/Webhook'), 'WebhookPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -68,6 +68,8 @@ export function Shell() {
             {organization.role === 'admin' && (
               <NavLink component={RouterNavLink} to="/lab-migration" label="Lab migration" onClick={close} />
             )}
+            {/* Webhooks are the organization admins' (docs/api.md); the server refuses anyone else whatever the menu shows. */}
+            {organization.role === 'admin' && <NavLink component={RouterNavLink} to="/webhooks" label="Webhooks" onClick={close} />}
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main>
