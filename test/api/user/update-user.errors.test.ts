@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const put = (token: string | null, payload: unknown) => h.call(token, { method: 'PUT', url: '/user', payload });
+const put = (token: string | null, payload: Record<string, unknown>) => h.call(token, { method: 'PUT', url: '/user', payload });
 const unchanged = async () =>
   expect((await h.call(h.a.member.token, { method: 'GET', url: '/user' })).json()).toEqual(memberSummary(h.a, 'A'));
 

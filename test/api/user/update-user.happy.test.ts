@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const put = (token: string, payload: unknown) => h.call(token, { method: 'PUT', url: '/user', payload });
+const put = (token: string, payload: Record<string, unknown>) => h.call(token, { method: 'PUT', url: '/user', payload });
 
 describe('PUT /user (happy)', () => {
   it("changes the caller's first and last name, trimmed, and GET /user shows them", async () => {
