@@ -1,5 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Shell } from './components/Shell';
+import { LabsPage } from './pages/admin/Labs';
+import { MembersPage } from './pages/admin/Members';
+import { SsoPage } from './pages/admin/Sso';
 import { InventoryPage } from './pages/Inventory';
 import { InvitationPage } from './pages/Invitation';
 import { ItemPage } from './pages/Item';
@@ -30,6 +33,10 @@ export const router = createBrowserRouter(
         { path: '/order-requests/new', element: <NewOrderRequestPage /> },
         { path: '/order-requests/:id', element: <OrderRequestPage /> },
         { path: '/settings', element: <SettingsPage /> },
+        // The organization's administration: org admins only (web/src/pages/admin/AdminOnly.tsx).
+        { path: '/admin/members', element: <MembersPage /> },
+        { path: '/admin/labs', element: <LabsPage /> },
+        { path: '/admin/sso', element: <SsoPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -63,6 +63,13 @@ export function Shell() {
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
+            {organization.role === 'admin' && (
+              <NavLink label="Organization" defaultOpened childrenOffset="sm" data-testid="admin-nav">
+                <NavLink component={RouterNavLink} to="/admin/members" label="Members" onClick={close} />
+                <NavLink component={RouterNavLink} to="/admin/labs" label="Labs" onClick={close} />
+                <NavLink component={RouterNavLink} to="/admin/sso" label="Single sign-on" onClick={close} />
+              </NavLink>
+            )}
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main>
