@@ -64,11 +64,15 @@ export function Shell() {
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
             {organization.role === 'admin' && (
-              <NavLink label="Organization" defaultOpened childrenOffset="sm" data-testid="admin-nav">
-                <NavLink component={RouterNavLink} to="/admin/members" label="Members" onClick={close} />
-                <NavLink component={RouterNavLink} to="/admin/labs" label="Labs" onClick={close} />
-                <NavLink component={RouterNavLink} to="/admin/sso" label="Single sign-on" onClick={close} />
-              </NavLink>
+              // Org admins only (web/src/pages/admin/AdminOnly.tsx); the server refuses members anyway.
+              <>
+                <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" id="admin-nav">
+                  Organization
+                </Text>
+                <NavLink component={RouterNavLink} to="/admin/members" label="Members" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/admin/labs" label="Labs" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/admin/sso" label="Single sign-on" onClick={close} aria-describedby="admin-nav" />
+              </>
             )}
           </Stack>
         </AppShell.Navbar>

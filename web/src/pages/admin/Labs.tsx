@@ -1,5 +1,5 @@
 import type { components } from '@labstock/client';
-import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
@@ -160,9 +160,9 @@ function LabRow({ lab, open, onToggle }: { lab: Lab; open: boolean; onToggle: ()
         </Table.Td>
         <Table.Td>{lab.uses_instances ? 'Instances' : 'Legacy'}</Table.Td>
         <Table.Td>
-          <Badge color={archived ? 'gray' : 'green'} variant="light">
+          <Text size="sm" fw={archived ? 700 : 400}>
             {archived ? 'Archived' : 'Active'}
-          </Badge>
+          </Text>
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,5 @@
 import type { components } from '@labstock/client';
-import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
@@ -121,15 +121,9 @@ function MemberRow({ member, onIssued }: { member: Member; onIssued: (kind: stri
           />
         </Table.Td>
         <Table.Td>
-          {active ? (
-            <Badge color="green" variant="light">
-              Active
-            </Badge>
-          ) : (
-            <Badge color="gray" variant="light">
-              Deactivated
-            </Badge>
-          )}
+          <Text size="sm" fw={active ? 400 : 700}>
+            {active ? 'Active' : 'Deactivated'}
+          </Text>
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap">
