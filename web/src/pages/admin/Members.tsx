@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
-import { useSession } from '../../session';
+import { SESSION_KEY, useSession } from '../../session';
 import { AdminOnly } from './AdminOnly';
 import { InviteForm, IssuedLinkNotice } from './InviteForm';
 
@@ -89,7 +89,8 @@ function MemberRow({ member, onIssued }: { member: Member; onIssued: (kind: stri
   const update = useMutation({
     mutationFn: (body: { role?: 'admin' | 'member'; active?: boolean }) =>
       unwrap(api.PUT('/organization/users/{id}', { params: { path: { id: member.id } }, body })),
-    onSuccess: refresh,
+    // An admin who demotes or deactivates themselves is no longer one: the session says so after reading it again.
+    onSuccess: () => Promise.all([refresh(), member.id === user.id ? queryClient.invalidateQueries({ queryKey: SESSION_KEY }) : null]),
   });
   const invite = useMutation({
     mutationFn: () => unwrap(api.POST('/organization/users/{id}/invitation', { params: { path: { id: member.id } } })),
