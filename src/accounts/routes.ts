@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ref, responses } from '../shared/schemas.js';
-import { UserSummary } from './schemas.js';
-import { currentUser } from './service.js';
+import { UpdateCurrentUserBody, UserSummary } from './schemas.js';
+import { currentUser, updateCurrentUser } from './service.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -16,5 +16,22 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => currentUser(app.deps.db, request.actor),
+  );
+
+  app.put(
+    '/user',
+    {
+      schema: {
+        operationId: 'updateCurrentUser',
+        tags: ['Users'],
+        summary: 'Change my name',
+        description:
+          "The caller's own first and last name (the profile of the web application's settings). The e-mail address is " +
+          'not changed here. The name is the same in every organization the user belongs to.',
+        body: UpdateCurrentUserBody,
+        response: responses({ 200: ref(UserSummary) }, [401, 403, 422]),
+      },
+    },
+    async (request) => updateCurrentUser(app.deps.db, request.actor, request.body),
   );
 };

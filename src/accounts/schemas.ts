@@ -9,6 +9,15 @@ export const UserSummary = Type.Object(
 );
 export type UserSummary = Static<typeof UserSummary>;
 
+const PersonName = Type.String({ minLength: 1, maxLength: 100 });
+
+/** PUT /user: a person changes their own name (src/accounts/routes.ts). */
+export const UpdateCurrentUserBody = Type.Object(
+  { first_name: Type.Optional(PersonName), last_name: Type.Optional(PersonName) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateCurrentUserBody = Static<typeof UpdateCurrentUserBody>;
+
 // Sign-in, sessions, self-service tokens and organization administration (docs/auth.md).
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('member')]);

@@ -1,9 +1,11 @@
 import { type Actor, isSystemActor, type SystemActor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
-import { AppError, fieldError, notFound } from '../shared/errors.js';
+import { AppError, type FieldError, fieldError, notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
+import { setUserNames } from './links-repository.js';
 import * as repo from './repository.js';
+import type { UpdateCurrentUserBody } from './schemas.js';
 import { generateToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -128,4 +130,18 @@ export async function currentUser(db: Db, actor: Actor) {
   const user = users.get(actor.userId);
   if (!user) throw new AppError('unauthorized', "the token's user no longer exists");
   return user;
+}
+
+/** PUT /user: the caller's own names, trimmed; neither may end up blank (invitations ask for both, src/accounts/invitations.ts). */
+export async function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUserBody) {
+  const user = await repo.findUser(db, actor.userId);
+  if (!user) throw new AppError('unauthorized', "the token's user no longer exists");
+  const first = (input.first_name ?? user.first_name).trim();
+  const last = (input.last_name ?? user.last_name).trim();
+  const errors: FieldError[] = [];
+  if (input.first_name !== undefined && !first) errors.push({ field: 'first_name', message: 'must not be blank' });
+  if (input.last_name !== undefined && !last) errors.push({ field: 'last_name', message: 'must not be blank' });
+  if (errors.length > 0) throw validation(errors);
+  await setUserNames(db, actor.userId, first, last);
+  return currentUser(db, actor);
 }

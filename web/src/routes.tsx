@@ -46,6 +46,10 @@ export const router = createBrowserRouter(
             { path: '/settings', ...page(() => import('./pages/Settings'), 'SettingsPage') },
             { path: '/webhooks', ...page(() => import('./pages/Webhooks'), 'WebhooksPage') },
             { path: '/webhooks/:id', ...page(() => import('./pages/Webhook'), 'WebhookPage') },
+            // The organization's administration: org admins only (web/src/pages/admin/AdminOnly.tsx).
+            { path: '/admin/members', ...page(() => import('./pages/admin/Members'), 'MembersPage') },
+            { path: '/admin/labs', ...page(() => import('./pages/admin/Labs'), 'LabsPage') },
+            { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -66,10 +66,18 @@ export function Shell() {
             <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
             {organization.role === 'admin' && (
-              <NavLink component={RouterNavLink} to="/lab-migration" label="Lab migration" onClick={close} />
+              // Org admins only (web/src/pages/admin/AdminOnly.tsx); the server refuses members anyway.
+              <>
+                <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" id="admin-nav">
+                  Organization
+                </Text>
+                <NavLink component={RouterNavLink} to="/admin/members" label="Members" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/admin/labs" label="Labs" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/admin/sso" label="Single sign-on" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/lab-migration" label="Lab migration" onClick={close} aria-describedby="admin-nav" />
+                <NavLink component={RouterNavLink} to="/webhooks" label="Webhooks" onClick={close} aria-describedby="admin-nav" />
+              </>
             )}
-            {/* Webhooks are the organization admins' (docs/api.md); the server refuses anyone else whatever the menu shows. */}
-            {organization.role === 'admin' && <NavLink component={RouterNavLink} to="/webhooks" label="Webhooks" onClick={close} />}
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main>

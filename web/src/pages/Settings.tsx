@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { PasswordForm, ProfileForm } from '../components/Profile';
 import { useSession } from '../session';
 
 /** The person's own settings: profile, API tokens (the contract's "from that user's settings"), notifications. */
@@ -16,6 +17,8 @@ export function SettingsPage() {
           {user.first_name} {user.last_name} · {user.email} · {organization.name}
         </Text>
       </Stack>
+      <ProfileForm />
+      <PasswordForm />
       <Tokens />
       <Notifications />
     </Stack>
