@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalMailJob } from '../../src/order-requests/approval-mail.js';
 import { loadConfig } from '../../src/shared/config.js';
-import { type ApprovalFixture, approvalFixture, putStatus, requestFor, setRole, setRule } from '../api/approvals/_setup.js';
+import { type ApprovalFixture, approvalFixture, putStatus, requestFor, setRole, setRule } from '../helpers/approvals.js';
 import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 

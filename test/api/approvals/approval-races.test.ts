@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from './_setup.js';
 
 // Concurrent decisions on one request (docs/ordering.md): the request row is locked for the change (PostgreSQL;
 // SQLite's write transactions are serial), so one decision wins and the history records it once.

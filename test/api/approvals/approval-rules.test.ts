@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from './_setup.js';
 
 // docs/ordering.md: each rule with the requester, an approver, a manager, an org admin and another tenant; PUT
 // /order-requests/{id} is the one way the API moves a status (the shop's checkout: approval-shop.test.ts).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, putRule, setRule } from '../../helpers/approvals.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { MISSING_ID } from '../../helpers/shapes.js';
-import { type ApprovalFixture, approvalFixture, putRule, setRule } from './_setup.js';
 
 // PUT /labs/{id}/approval-settings refusals change nothing.
 

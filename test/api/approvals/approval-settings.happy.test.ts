@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, setRule } from '../../helpers/approvals.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { type ApprovalFixture, approvalFixture, setRule } from './_setup.js';
 
 // GET/PUT /labs/{id}/approval-settings (docs/ordering.md).
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, putRule, setRule } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { type ApprovalFixture, approvalFixture, putRule, setRule } from './_setup.js';
 
 // Another organization's lab, and a lab of one's own organization one does not belong to, look like no lab at all.
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, setRule } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { checkoutRequests, type ShopFixture, setupShop, shopRequest } from '../../helpers/shop.js';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, setRule } from './_setup.js';
 
 // The shop's checkout moves requests to ORDERED through the same guard as PUT /order-requests/{id}
 // (src/order-requests/approval.ts): an unapproved request that needs approval is refused, and the whole checkout with it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { type ApprovalFixture, approvalFixture, putStatus, requestFor, setRule } from './_setup.js';
 
 // GET /order-requests/awaiting-approval (docs/ordering.md): the approver's queue.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, requestFor, setRule } from '../../helpers/approvals.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { type ApprovalFixture, approvalFixture, requestFor, setRule } from './_setup.js';
 
 // Another organization's admin, and an approver of one lab, see nothing of another lab's queue.
 

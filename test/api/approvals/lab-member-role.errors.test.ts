@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, addMember, approvalFixture, setRole } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { MISSING_ID } from '../../helpers/shapes.js';
-import { type ApprovalFixture, addMember, approvalFixture, setRole } from './_setup.js';
 
 let h: Harness;
 let f: ApprovalFixture;

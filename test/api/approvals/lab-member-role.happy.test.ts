@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, newPerson, setRole } from '../../helpers/approvals.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addMember, newPerson, setRole } from './_setup.js';
 
 // Lab roles through the memberships API (docs/ordering.md): default member; set on adding or with PUT; by org admins
 // and by the lab's managers.

@@ -1,11 +1,12 @@
-// The approval tests' fixture (no tests in here): org A's legacy lab with a requester (the fixture's member), an
-// approver, a manager and a plain member, their roles set through the memberships API by the org admin.
+// The approval tests' fixture (test/api/approvals/ and test/mail/; no tests in here): org A's legacy lab with a
+// requester (the fixture's member), an approver, a manager and a plain member, their roles set through the
+// memberships API by the org admin.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createToken, createUser } from '../../../src/accounts/service.js';
-import { systemActor } from '../../../src/shared/actor.js';
-import type { Harness } from '../../helpers/harness.js';
-import { createOrder, orderBody } from '../../helpers/orders.js';
+import { createToken, createUser } from '../../src/accounts/service.js';
+import { systemActor } from '../../src/shared/actor.js';
+import type { Harness } from './harness.js';
+import { createOrder, orderBody } from './orders.js';
 
 export interface Person {
   id: string;
