@@ -2,6 +2,7 @@ import pino from 'pino';
 import { alertJob } from '../alerts/job.js';
 import { queueStats } from '../delivery/repository.js';
 import { createWorker, type Worker } from '../delivery/worker.js';
+import { approvalMailJob } from '../order-requests/approval-mail.js';
 import { buildApp, loggerOptions } from '../server/app.js';
 import { createMetrics } from '../shared/metrics.js';
 import { openContext, reportAndExit, surviveDatabaseFailures } from './context.js';
@@ -43,7 +44,13 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     surviveDatabaseFailures(app.log);
     let worker: Worker | null = null;
     if (options.worker) {
-      worker = createWorker({ db: handle.db, config, log: app.log, metrics, jobs: [alertJob({ db: handle.db, config, log: app.log })] });
+      worker = createWorker({
+        db: handle.db,
+        config,
+        log: app.log,
+        metrics,
+        jobs: [alertJob({ db: handle.db, config, log: app.log }), approvalMailJob({ db: handle.db, config, log: app.log })],
+      });
       await worker.start();
     }
     if (config.webhookAllowedCidrs.length > 0)
@@ -72,7 +79,12 @@ export async function runWorker(): Promise<void> {
     const log = pino({ level: config.logLevel });
     onLost = connectionLost(log);
     surviveDatabaseFailures(log);
-    const worker = createWorker({ db: handle.db, config, log, jobs: [alertJob({ db: handle.db, config, log })] });
+    const worker = createWorker({
+      db: handle.db,
+      config,
+      log,
+      jobs: [alertJob({ db: handle.db, config, log }), approvalMailJob({ db: handle.db, config, log })],
+    });
     await worker.start();
     onShutdown(async (signal) => {
       log.info({ signal }, 'stopping: finishing attempts in flight');

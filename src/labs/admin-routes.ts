@@ -8,8 +8,10 @@ import {
   listLabMembers,
   listOrganizationLabs,
   removeOrganizationLabMember,
+  setLabMemberRole,
   updateOrganizationLab,
 } from './admin.js';
+import { UpdateLabMemberBody } from './approval-schemas.js';
 import { AddLabMemberBody, CreateOrganizationLabBody, LabMember, OrganizationLab, UpdateOrganizationLabBody } from './schemas.js';
 
 // Organization administration of labs and lab memberships, for org admins (docs/auth.md).
@@ -90,16 +92,33 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'addLabMember',
         tags: TAGS,
         summary: 'Add a member to a lab',
-        description: 'A user of the organization. 201 when added, 200 when they already belonged to the lab.',
+        description:
+          "A user of the organization, with `role` (default member). 201 when added, 200 when they already belonged to the lab (a given role replaces theirs). Org admins and the lab's managers.",
         params: LabParams,
         body: AddLabMemberBody,
         response: responses({ 200: Type.Array(ref(LabMember)), 201: Type.Array(ref(LabMember)) }, [401, 403, 404, 422]),
       },
     },
     async (request, reply) => {
-      const added = await addOrganizationLabMember(db, request.actor, request.params.id, request.body.user_id);
+      const added = await addOrganizationLabMember(db, request.actor, request.params.id, request.body.user_id, request.body.role);
       return reply.code(added ? 201 : 200).send(await listLabMembers(db, request.actor, request.params.id));
     },
+  );
+
+  app.put(
+    '/organization/labs/:id/members/:userId',
+    {
+      schema: {
+        operationId: 'updateLabMember',
+        tags: TAGS,
+        summary: "Set a lab member's role",
+        description: "member, approver or manager (docs/ordering.md). Org admins and the lab's managers.",
+        params: Type.Object({ id: Uuid, userId: Uuid }),
+        body: UpdateLabMemberBody,
+        response: responses({ 200: ref(LabMember) }, [401, 403, 404, 422]),
+      },
+    },
+    async (request) => setLabMemberRole(db, request.actor, request.params.id, request.params.userId, request.body.role),
   );
 
   app.delete(

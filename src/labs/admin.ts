@@ -1,9 +1,12 @@
 import { findOrgMembership } from '../accounts/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Db } from '../shared/db/database.js';
+import type { LabRole } from '../shared/db/schema.js';
 import { fieldError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
+import { setLabRole } from './approval-repository.js';
+import { requireLabManager } from './approval-settings.js';
 import * as repo from './repository.js';
 import type { CreateOrganizationLabBody, LabMember, OrganizationLab, UpdateOrganizationLabBody } from './schemas.js';
 import { createLab, requireLabAdmin } from './service.js';
@@ -23,10 +26,12 @@ const toOrganizationLab = (r: LabRow): OrganizationLab => ({
 
 const requireAdmin = requireLabAdmin;
 
-async function ownLab(db: Db, actor: Actor, labId: string) {
+async function ownLab(db: Db, actor: Actor, labId: string, opts: { managers?: boolean } = {}) {
   const lab = await repo.findLabRow(db, labId);
   if (!lab || lab.organization_id !== actor.organizationId) throw notFound('lab');
-  requireAdmin(actor);
+  // A lab's managers manage its members and their roles too (docs/ordering.md); the rest stays with org admins.
+  if (opts.managers) await requireLabManager(db, actor, labId, 'manage its members');
+  else requireAdmin(actor);
   return lab;
 }
 
@@ -56,21 +61,35 @@ export async function updateOrganizationLab(db: Db, actor: Actor, labId: string,
 }
 
 export async function listLabMembers(db: Db, actor: Actor, labId: string): Promise<LabMember[]> {
-  await ownLab(db, actor, labId);
+  await ownLab(db, actor, labId, { managers: true });
   const rows = await repo.listLabMemberRows(db, labId);
   return rows.map(({ created_at, ...user }) => ({ ...user, added_at: created_at }));
 }
 
-/** Adds a member of the organization to the lab; true when added, false when they already belonged to it. */
-export async function addOrganizationLabMember(db: Db, actor: Actor, labId: string, userId: string): Promise<boolean> {
-  await ownLab(db, actor, labId);
+/**
+ * Adds a member of the organization to the lab (as a member unless `role` says otherwise); true when added, false
+ * when they already belonged to it (then a given `role` replaces theirs).
+ */
+export async function addOrganizationLabMember(db: Db, actor: Actor, labId: string, userId: string, role?: LabRole): Promise<boolean> {
+  await ownLab(db, actor, labId, { managers: true });
   // A user of another organization is named like an unknown one: their id is not for this tenant to probe.
   const membership = await findOrgMembership(db, actor.organizationId, userId);
   if (!membership) throw notFound('user');
-  return repo.addLabMember(db, labId, userId, nowIso());
+  const added = await repo.addLabMember(db, labId, userId, nowIso(), role ?? 'member');
+  if (!added && role !== undefined) await setLabRole(db, labId, userId, role);
+  return added;
+}
+
+/** PUT /organization/labs/{id}/members/{userId}: a member's role in the lab. */
+export async function setLabMemberRole(db: Db, actor: Actor, labId: string, userId: string, role: LabRole): Promise<LabMember> {
+  await ownLab(db, actor, labId, { managers: true });
+  if (!(await setLabRole(db, labId, userId, role))) throw notFound('lab member');
+  // Read without the check: a manager who just made themselves a member may no longer list the members.
+  const { created_at, ...user } = (await repo.listLabMemberRows(db, labId)).find((m) => m.id === userId)!;
+  return { ...user, added_at: created_at };
 }
 
 export async function removeOrganizationLabMember(db: Db, actor: Actor, labId: string, userId: string): Promise<void> {
-  await ownLab(db, actor, labId);
+  await ownLab(db, actor, labId, { managers: true });
   if (!(await repo.removeLabMember(db, labId, userId))) throw notFound('lab member');
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
-import type { LabMigrationColumns, LabsTable } from '../shared/db/schema.js';
+import type { LabMigrationColumns, LabRole, LabsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import type { Lab } from './schemas.js';
 
@@ -82,7 +82,7 @@ export function listLabRows(ex: Executor, organizationId?: string) {
   return q.execute();
 }
 
-export async function addLabMember(ex: Executor, labId: string, userId: string, now: string): Promise<boolean> {
+export async function addLabMember(ex: Executor, labId: string, userId: string, now: string, role: LabRole = 'member'): Promise<boolean> {
   const existing = await ex
     .selectFrom('lab_memberships')
     .select('lab_id')
@@ -90,7 +90,7 @@ export async function addLabMember(ex: Executor, labId: string, userId: string, 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (existing) return false;
-  await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now }).execute();
+  await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now, role }).execute();
   return true;
 }
 
@@ -136,7 +136,7 @@ export const listLabMemberRows = (ex: Executor, labId: string) =>
   ex
     .selectFrom('lab_memberships')
     .innerJoin('users', 'users.id', 'lab_memberships.user_id')
-    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'lab_memberships.created_at'])
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'lab_memberships.role', 'lab_memberships.created_at'])
     .where('lab_memberships.lab_id', '=', labId)
     .orderBy('lab_memberships.created_at')
     .orderBy('users.id')

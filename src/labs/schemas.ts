@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ref, Uuid } from '../shared/schemas.js';
+import { LabRoleSchema } from './approval-schemas.js';
 
 // The lab and its organization exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -51,11 +52,12 @@ export const LabMember = Type.Object(
     first_name: Type.String(),
     last_name: Type.String(),
     email: Type.String(),
+    role: LabRoleSchema,
     added_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'LabMember', title: 'LabMember', additionalProperties: false },
 );
 export type LabMember = Static<typeof LabMember>;
 
-export const AddLabMemberBody = Type.Object({ user_id: Uuid }, { additionalProperties: false });
+export const AddLabMemberBody = Type.Object({ user_id: Uuid, role: Type.Optional(LabRoleSchema) }, { additionalProperties: false });
 export type AddLabMemberBody = Static<typeof AddLabMemberBody>;

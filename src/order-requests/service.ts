@@ -12,6 +12,7 @@ import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
 import { isDate, nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
+import { guardApproval, queueApprovalMail } from './approval.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
@@ -102,6 +103,7 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
       created_by: actor.userId,
       created_at: now,
     });
+    await queueApprovalMail(trx, row);
     const order = await renderOrder(trx, deps.config.appUrl, row);
     await emitEvent(trx, deps.config, {
       type: 'order-request.created',
@@ -142,6 +144,7 @@ export async function transitionIn(
       extra: { allowed: [...check.allowed] },
     });
   }
+  await guardApproval(trx, by, row, to);
   const now = nowIso();
   if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
     throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');

@@ -8,6 +8,7 @@ import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
+import { LabApprovalSettings } from '../labs/approval-schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
 import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
@@ -58,6 +59,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   InvitedUser,
   InvitationDetails,
   OrganizationLab,
+  LabApprovalSettings,
   LabMember,
   ItemMinimumQuantity,
   OrganizationSso,

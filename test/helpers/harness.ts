@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { alertJob } from '../../src/alerts/job.js';
 import { createWorker, type Worker } from '../../src/delivery/worker.js';
+import { approvalMailJob } from '../../src/order-requests/approval-mail.js';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/shared/config.js';
 import type { ServiceDeps } from '../../src/shared/deps.js';
@@ -18,7 +19,7 @@ export interface Harness {
   call(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   /**
    * Starts a worker on the harness database (stopped by close()): delivery, and the reminders-and-alerts job
-   * (src/alerts/job.ts), which runs at start; `worker.idle()` waits for that run.
+   * (src/alerts/job.ts) and the approval mails (src/order-requests/approval-mail.ts), which run at start; `worker.idle()` waits for that run.
    */
   startWorker(env?: Record<string, string>): Promise<Worker>;
   close(): Promise<void>;
@@ -65,7 +66,10 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         log: silentLog,
         pgSchema: database.pgSchema,
         metrics: app.deps.metrics,
-        jobs: [alertJob({ db: database.handle.db, config: workerConfig, log: silentLog })],
+        jobs: [
+          alertJob({ db: database.handle.db, config: workerConfig, log: silentLog }),
+          approvalMailJob({ db: database.handle.db, config: workerConfig, log: silentLog }),
+        ],
       });
       await worker.start();
       workers.push(worker);

@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member to a lab
-         * @description A user of the organization. 201 when added, 200 when they already belonged to the lab.
+         * @description A user of the organization, with `role` (default member). 201 when added, 200 when they already belonged to the lab (a given role replaces theirs). Org admins and the lab's managers.
          */
         post: operations["addLabMember"];
         delete?: never;
@@ -548,7 +548,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Set a lab member's role
+         * @description member, approver or manager (docs/ordering.md). Org admins and the lab's managers.
+         */
+        put: operations["updateLabMember"];
         post?: never;
         /** Remove a member from a lab */
         delete: operations["removeLabMember"];
@@ -584,6 +588,30 @@ export interface paths {
         /** Get lab */
         get: operations["getLab"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/approval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lab's approval rule
+         * @description The rule (none, all, above a threshold) and the caller's role in the lab. Anyone who sees the lab.
+         */
+        get: operations["getLabApprovalSettings"];
+        /**
+         * Set a lab's approval rule
+         * @description none: requests need no approval (as without a rule); all: every request must be APPROVED before it is ORDERED; above: those whose total price is above `threshold` (in another currency: always). Org admins and the lab's managers (403 otherwise).
+         */
+        put: operations["updateLabApprovalSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1036,6 +1064,26 @@ export interface paths {
          * @description Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.
          */
         post: operations["receiveOrderRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/awaiting-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List order requests awaiting my approval
+         * @description CREATED requests that need approval under their lab's rule and that the caller may approve: in labs where they are an approver or manager (every lab of the organization for an org admin), not their own. Oldest first.
+         */
+        get: operations["listOrderRequestsAwaitingApproval"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2334,6 +2382,16 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** LabApprovalSettings */
+        LabApprovalSettings: {
+            /** Format: uuid */
+            lab_id: string;
+            /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
+            rule: "none" | "all" | "above";
+            threshold: components["schemas"]["Money"] | null;
+            /** @description The caller's effective role in the lab: org admins act as managers; null for none. */
+            my_role: ("member" | "approver" | "manager") | null;
+        };
         /** LabMember */
         LabMember: {
             /** Format: uuid */
@@ -2341,6 +2399,8 @@ export interface components {
             first_name: string;
             last_name: string;
             email: string;
+            /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+            role: "member" | "approver" | "manager";
             /** Format: date-time */
             added_at: string;
         };
@@ -4364,6 +4424,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     user_id: string;
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role?: "member" | "approver" | "manager";
                 };
             };
         };
@@ -4384,6 +4446,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLabMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role: "member" | "approver" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -4583,6 +4720,169 @@ export interface operations {
             };
             /** @description Not found, or not visible to this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
+                    rule: "none" | "all" | "above";
+                    threshold?: {
+                        amount: string;
+                        currency: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7536,6 +7836,60 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderRequestsAwaitingApproval: {
+        parameters: {
+            query?: {
+                /** @description Only requests of this lab. */
+                lab_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

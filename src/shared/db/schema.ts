@@ -17,6 +17,7 @@ import type {
 import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { AlertNoticesTable, AlertsTable, NotificationPreferencesTable } from './tables/alerts.js';
+import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
@@ -33,6 +34,7 @@ import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDe
 
 export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
+export type * from './tables/approvals.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
@@ -45,7 +47,7 @@ export interface Database {
   users: UsersTable & UserPasswordColumns;
   org_memberships: OrgMembershipsTable & MembershipStatusColumns;
   labs: LabsTable & LabMigrationColumns & LabArchiveColumns;
-  lab_memberships: LabMembershipsTable;
+  lab_memberships: LabMembershipsTable & LabMembershipRoleColumns;
   access_tokens: AccessTokensTable & TokenExpiryColumns;
   sessions: SessionsTable;
   sign_in_throttle: SignInThrottleTable;
@@ -76,4 +78,6 @@ export interface Database {
   alerts: AlertsTable;
   alert_notices: AlertNoticesTable;
   notification_preferences: NotificationPreferencesTable;
+  lab_approval_rules: LabApprovalRulesTable;
+  approval_notices: ApprovalNoticesTable;
 }

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
+import { ref, responses } from '../shared/schemas.js';
+import { listAwaitingMyApproval } from './approval.js';
+import { OrderRequest } from './schemas.js';
+
+// The approver's queue (docs/ordering.md): a route of its own rather than a filter on GET /order-requests, whose
+// query the contract fixes.
+
+export const orderApprovalRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/order-requests/awaiting-approval',
+    {
+      schema: {
+        operationId: 'listOrderRequestsAwaitingApproval',
+        tags: ['Order requests'],
+        summary: 'List order requests awaiting my approval',
+        description:
+          "CREATED requests that need approval under their lab's rule and that the caller may approve: in labs where they are an approver or manager (every lab of the organization for an org admin), not their own. Oldest first.",
+        querystring: Type.Object({
+          lab_id: Type.Optional(Type.String({ description: 'Only requests of this lab.' })),
+          ...PageQuery,
+        }),
+        response: responses({ 200: Type.Array(ref(OrderRequest)) }, [401, 422]),
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, orders } = await listAwaitingMyApproval(app.deps, request.actor, { labId: request.query.lab_id }, page);
+      setPageHeaders(request, reply, page, total);
+      return orders;
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, setRule } from '../../helpers/approvals.js';
+import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { checkoutRequests, type ShopFixture, setupShop, shopRequest } from '../../helpers/shop.js';
+
+// The shop's checkout moves requests to ORDERED through the same guard as PUT /order-requests/{id}
+// (src/order-requests/approval.ts): an unapproved request that needs approval is refused, and the whole checkout with it.
+
+let h: Harness;
+let f: ApprovalFixture;
+let shop: ShopFixture;
+beforeAll(async () => {
+  h = await startHarness();
+  f = await approvalFixture(h);
+  shop = await setupShop(h);
+  // Shop requests are 10.00 USD × quantity (test/helpers/shop.ts): 2 is 20.00, 5 is 50.00.
+  await setRule(h, f.admin.token, f.lab.id, { rule: 'above', threshold: { amount: '30.00', currency: 'USD' } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const count = async (table: 'sales_orders' | 'sales_order_items' | 'events') =>
+  (await h.deps.db.selectFrom(table).select('id').execute()).length;
+
+describe('checkout and approvals', () => {
+  it('refuses (409 approval_required) a checkout with an unapproved request that needs approval; nothing changes', async () => {
+    const small = await shopRequest(h, f.requester.token, f.lab, shop.products.M0530S!, 2);
+    const big = await shopRequest(h, f.requester.token, f.lab, shop.products.M0530S!, 5);
+    const before = { orders: await count('sales_orders'), lines: await count('sales_order_items'), events: await count('events') };
+    const res = await checkoutRequests(h, f.requester.token, f.lab.id, [small, big]);
+    const body = expectError(res, 409, 'approval_required');
+    expect(body.message).toContain(big);
+    expect({ orders: await count('sales_orders'), lines: await count('sales_order_items'), events: await count('events') }).toEqual(before);
+    for (const id of [small, big]) expect(await historyTypes(h, id)).toEqual(['CREATED']);
+    const row = await h.deps.db.selectFrom('order_requests').select('checked_out_line_id').where('id', '=', big).executeTakeFirstOrThrow();
+    expect(row.checked_out_line_id).toBeNull();
+  });
+
+  it('checks it out once an approver approved it; a request under the threshold goes through directly', async () => {
+    const small = await shopRequest(h, f.requester.token, f.lab, shop.products.M0530S!, 2);
+    const big = await shopRequest(h, f.requester.token, f.lab, shop.products.M0530S!, 5);
+    expect((await putStatus(h, f.approver.token, big, 'APPROVED')).statusCode).toBe(200);
+    const res = await checkoutRequests(h, f.requester.token, f.lab.id, [small, big]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await historyTypes(h, big)).toEqual(['CREATED', 'APPROVED', 'ORDERED']);
+    expect(await historyTypes(h, small)).toEqual(['CREATED', 'ORDERED']);
+  });
+
+  it('an org admin checking out is refused too: the rule is about the request', async () => {
+    const big = await shopRequest(h, f.requester.token, f.lab, shop.products.M0530S!, 5);
+    expectError(await checkoutRequests(h, f.admin.token, f.lab.id, [big]), 409, 'approval_required');
+  });
+});
