@@ -21,6 +21,7 @@ import { labMigrationRoutes } from '../lab-migration/routes.js';
 import { labAdminRoutes } from '../labs/admin-routes.js';
 import { labRoutes } from '../labs/routes.js';
 import { locationRoutes } from '../locations/routes.js';
+import { orderDetailRoutes } from '../order-requests/details-routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
 import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
@@ -40,6 +41,7 @@ import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
+import { type Deprecation, installDeprecation } from './deprecation.js';
 import { installOpenApi } from './openapi.js';
 import { installWebApp } from './web-app.js';
 
@@ -71,6 +73,8 @@ declare module 'fastify' {
     idempotency?: boolean;
     /** The web application's files (src/server/web-app.ts): open, and not counted against the per-address budget. */
     webApp?: boolean;
+    /** A deprecated operation: Deprecation, Sunset and Link headers on its answers (src/server/deprecation.ts). */
+    deprecation?: Deprecation;
   }
 }
 
@@ -234,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Before the routes: it registers the named schemas their $refs point at, and collects the routes as they come.
   await installOpenApi(app, config);
+  installDeprecation(app, config);
 
   app.deps.metrics.instrument(app);
 
@@ -258,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inventoryCsvRoutes);
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
+  await app.register(orderDetailRoutes);
   await app.register(catalogueRoutes);
   await app.register(shopRoutes);
   await app.register(webhookRoutes);

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   lab_uses_instances: 409,
   lab_migrating: 409,
   conflict: 409,
+  over_budget: 409,
   idempotency_key_completed: 409,
   request_timeout: 408,
   precondition_failed: 412,

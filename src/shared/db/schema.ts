@@ -26,6 +26,8 @@ import type {
   SalesOrderItemsTable,
   SalesOrdersTable,
   ShipmentsTable,
+  LabSpendSettingsTable,
+  SpendTrackingCodesTable,
   VendorProductsTable,
 } from './tables/ordering.js';
 import type { OrganizationSsoTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
@@ -68,6 +70,8 @@ export interface Database {
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;
   shipments: ShipmentsTable;
+  spend_tracking_codes: SpendTrackingCodesTable;
+  lab_spend_settings: LabSpendSettingsTable;
   webhooks: WebhooksTable;
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -1,0 +1,45 @@
+import type { Executor } from '../shared/db/database.js';
+import type { LabSpendSettingsTable, SpendTrackingCodesTable } from '../shared/db/schema.js';
+
+// Spend tracking codes, each lab's over-budget setting, and the requests that count against a code (migration 0015).
+
+export type SpendCodeRow = SpendTrackingCodesTable;
+
+export const codesOfLab = (ex: Executor, labId: string) =>
+  ex.selectFrom('spend_tracking_codes').selectAll().where('lab_id', '=', labId).orderBy('name').orderBy('id').execute();
+
+export const findCodeByName = (ex: Executor, labId: string, name: string) =>
+  ex.selectFrom('spend_tracking_codes').selectAll().where('lab_id', '=', labId).where('name', '=', name).executeTakeFirst();
+
+export async function insertCode(ex: Executor, row: SpendCodeRow): Promise<void> {
+  await ex.insertInto('spend_tracking_codes').values(row).execute();
+}
+
+export const findSettings = (ex: Executor, labId: string) =>
+  ex.selectFrom('lab_spend_settings').selectAll().where('lab_id', '=', labId).executeTakeFirst();
+
+export async function saveSettings(ex: Executor, row: LabSpendSettingsTable): Promise<void> {
+  await ex
+    .insertInto('lab_spend_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('lab_id').doUpdateSet({ over_budget: row.over_budget, updated_at: row.updated_at }))
+    .execute();
+}
+
+/**
+ * The prices of a lab's requests that count against its codes in [from, until): ORDERED, BACKORDERED or RECEIVED,
+ * ordered in that span (`except` leaves one request out, the one being checked). `codes` narrows to those names.
+ */
+export function countedRequests(ex: Executor, labId: string, span: { from: string; until: string }, codes?: string[], except?: string) {
+  let q = ex
+    .selectFrom('order_requests')
+    .select(['spend_tracking_code', 'unit_price', 'quantity', 'currency'])
+    .where('lab_id', '=', labId)
+    .where('spend_tracking_code', 'is not', null)
+    .where('status', 'in', ['ORDERED', 'BACKORDERED', 'RECEIVED'])
+    .where('ordered_at', '>=', span.from)
+    .where('ordered_at', '<', span.until);
+  if (codes !== undefined) q = q.where('spend_tracking_code', 'in', codes.length > 0 ? codes : ['']);
+  if (except !== undefined) q = q.where('id', '!=', except);
+  return q.execute();
+}
