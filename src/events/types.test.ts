@@ -7,7 +7,12 @@ describe('event catalogue', () => {
     expect(CONTRACT_EVENT_TYPES).toContain('order-request.ordered');
     expect(CONTRACT_EVENT_TYPES).toContain('sales-order-item.shipped');
     expect(CONTRACT_EVENT_TYPES).not.toContain('inventory-item.expiring');
-    expect(SHORT_EVENT_TYPES).toEqual([...CONTRACT_EVENT_TYPES, 'inventory-item.expiring', 'inventory-item.below-minimum', 'order-request.updated']);
+    expect(SHORT_EVENT_TYPES).toEqual([
+      ...CONTRACT_EVENT_TYPES,
+      'inventory-item.expiring',
+      'inventory-item.below-minimum',
+      'order-request.updated',
+    ]);
     expect(ALERT_EVENT_TYPES.map(dataKeysOf)).toEqual([
       ['inventory_item', 'alert'],
       ['inventory_item', 'alert'],

@@ -36,9 +36,11 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Order requests'],
         summary: "List a lab's spend tracking codes with their spend",
         description:
-          "Every code of the lab, by name, with its budget and its spend in the period (its own: month, quarter or year, UTC) that contains `on` (today without it).",
+          'Every code of the lab, by name, with its budget and its spend in the period (its own: month, quarter or year, UTC) that contains `on` (today without it).',
         params: LabParams,
-        querystring: Type.Object({ on: Type.Optional(Type.String({ format: 'date', description: 'A day of the period to report (YYYY-MM-DD).' })) }),
+        querystring: Type.Object({
+          on: Type.Optional(Type.String({ format: 'date', description: 'A day of the period to report (YYYY-MM-DD).' })),
+        }),
         response: responses({ 200: Type.Array(ref(SpendTrackingCode)) }, [401, 404, 422]),
       },
     },
@@ -86,7 +88,7 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateSpendSettings',
         tags: ['Order requests'],
-        summary: "Set what exceeding a budget does in a lab",
+        summary: 'Set what exceeding a budget does in a lab',
         description: 'Organization admins only (403). warn (the default) or block.',
         params: LabParams,
         body: SpendSettings,

@@ -16,7 +16,7 @@ export const OrderDetailsPatch = Type.Object(
     requisition_number: detail(200, ''),
     confirmation_number: detail(200, ''),
     tracking_number: detail(500, 'The shop fills it from its shipments.'),
-    purchase_order_number: detail(200, 'The shop fills it at checkout with the sales order\'s.'),
+    purchase_order_number: detail(200, "The shop fills it at checkout with the sales order's."),
     shipping_and_handling: detail(200, 'Free text, e.g. "12.50 USD".'),
     details: detail(10_000, 'Free text.'),
     is_urgent: Type.Optional(Type.Boolean()),

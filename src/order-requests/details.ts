@@ -6,8 +6,8 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
-import type { OrderDetailsPatch } from './details-schemas.js';
 import { type DetailColumns, setDetails } from './details-repository.js';
+import type { OrderDetailsPatch } from './details-schemas.js';
 import { renderOrder, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import type { OrderRequest } from './schemas.js';
@@ -74,7 +74,8 @@ export async function applyDetailsIn(
 }
 
 /** A shop product's unit as an order request's unit_size: "500 mL". */
-export const unitSizeOf = (product: { unit_amount: string; unit_symbol: string }): string => `${product.unit_amount} ${product.unit_symbol}`;
+export const unitSizeOf = (product: { unit_amount: string; unit_symbol: string }): string =>
+  `${product.unit_amount} ${product.unit_symbol}`;
 
 /** The tracking numbers of every shipment, comma-separated, each once. */
 export function withTracking(current: string | null, tracking: string): string {

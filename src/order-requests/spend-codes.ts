@@ -16,7 +16,8 @@ import { isOverBudget, periodOf, type SpendPeriod, spendByCurrency } from './spe
 // is the exact total price of its ORDERED, BACKORDERED and RECEIVED requests whose ordered_at falls in it.
 
 function requireAdmin(actor: Actor): void {
-  if (!isOrgAdmin(actor)) throw new AppError('forbidden', "Managing a lab's spend tracking codes and budgets needs the organization admin role");
+  if (!isOrgAdmin(actor))
+    throw new AppError('forbidden', "Managing a lab's spend tracking codes and budgets needs the organization admin role");
 }
 
 async function visibleLab(ex: Executor, actor: Actor, labId: string) {
@@ -49,7 +50,9 @@ async function renderCodes(ex: Executor, labId: string, rows: codes.SpendCodeRow
       period_start: span.start,
       period_end: span.end,
       spent,
-      remaining: budget ? toMoney(isOverBudget(inBudgetCurrency, budget) ? dec(0) : budget.minus(inBudgetCurrency), r.budget_currency!) : null,
+      remaining: budget
+        ? toMoney(isOverBudget(inBudgetCurrency, budget) ? dec(0) : budget.minus(inBudgetCurrency), r.budget_currency!)
+        : null,
       over_budget: budget ? isOverBudget(inBudgetCurrency, budget) : false,
     };
   });
@@ -61,7 +64,12 @@ export async function listSpendCodes(deps: ServiceDeps, actor: Actor, labId: str
   return renderCodes(deps.db, lab.id, await codes.codesOfLab(deps.db, lab.id), on ?? nowIso());
 }
 
-export async function createSpendCode(deps: ServiceDeps, actor: Actor, labId: string, input: SpendTrackingCodeCreate): Promise<SpendTrackingCode> {
+export async function createSpendCode(
+  deps: ServiceDeps,
+  actor: Actor,
+  labId: string,
+  input: SpendTrackingCodeCreate,
+): Promise<SpendTrackingCode> {
   const name = input.name.trim();
   if (name === '') throw fieldError('name', 'must not be empty');
   let budget: { amount: string; currency: string } | null = null;
@@ -75,7 +83,8 @@ export async function createSpendCode(deps: ServiceDeps, actor: Actor, labId: st
   return deps.db.transaction().execute(async (trx) => {
     const lab = await visibleLab(trx, actor, labId);
     requireAdmin(actor);
-    if (await codes.findCodeByName(trx, lab.id, name)) throw new AppError('conflict', `The lab already has a spend tracking code named "${name}"`);
+    if (await codes.findCodeByName(trx, lab.id, name))
+      throw new AppError('conflict', `The lab already has a spend tracking code named "${name}"`);
     const now = nowIso();
     const row: codes.SpendCodeRow = {
       id: newId(),
@@ -140,7 +149,7 @@ export async function checkBudgetIn(trx: Executor, by: Actor | OperatorActor, ro
   if (!code || code.budget_amount === null || code.budget_currency !== row.currency) return;
   const span = periodOf(row.ordered_at, code.period);
   const others = await codes.countedRequests(trx, row.lab_id, span, [code.name], row.id);
-  const spent = (spendByCurrency([...others, row]).get(code.budget_currency) ?? dec(0));
+  const spent = spendByCurrency([...others, row]).get(code.budget_currency) ?? dec(0);
   const budget = dec(code.budget_amount);
   if (!isOverBudget(spent, budget)) return;
   const message =
@@ -149,5 +158,12 @@ export async function checkBudgetIn(trx: Executor, by: Actor | OperatorActor, ro
   if ((await codes.findSettings(trx, row.lab_id))?.over_budget === 'block') {
     throw new AppError('over_budget', `${message}; the lab blocks spending over budget`);
   }
-  await repo.insertHistory(trx, { id: newId(), order_request_id: row.id, type: 'OVER_BUDGET', comment: message, created_by: by.userId, created_at: now });
+  await repo.insertHistory(trx, {
+    id: newId(),
+    order_request_id: row.id,
+    type: 'OVER_BUDGET',
+    comment: message,
+    created_by: by.userId,
+    created_at: now,
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOverBudget, periodOf, spendByCurrency } from './spend-rules.js';
 import { dec } from '../shared/decimal.js';
+import { isOverBudget, periodOf, spendByCurrency } from './spend-rules.js';
 
 describe('periodOf', () => {
   it('gives calendar months, quarters and years in UTC, with the half-open instants that belong to them', () => {
@@ -12,7 +12,11 @@ describe('periodOf', () => {
     });
     expect(periodOf('2028-02-29T23:59:59.999Z', 'month').end).toBe('2028-02-29');
     expect(periodOf('2026-05-31', 'quarter')).toMatchObject({ start: '2026-04-01', end: '2026-06-30' });
-    expect(periodOf('2026-12-31T23:59:59.999Z', 'quarter')).toMatchObject({ start: '2026-10-01', end: '2026-12-31', until: '2027-01-01T00:00:00.000Z' });
+    expect(periodOf('2026-12-31T23:59:59.999Z', 'quarter')).toMatchObject({
+      start: '2026-10-01',
+      end: '2026-12-31',
+      until: '2027-01-01T00:00:00.000Z',
+    });
     expect(periodOf('2026-01-01T00:00:00.000Z', 'year')).toMatchObject({ start: '2026-01-01', end: '2026-12-31' });
   });
 

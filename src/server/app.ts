@@ -36,12 +36,12 @@ import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
 import { corsOptions, installAuthentication, isSecure } from './auth-hook.js';
 import { buildSerializer, compileValidator } from './compiled-schemas.js';
+import { type Deprecation, installDeprecation } from './deprecation.js';
 import { edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
-import { type Deprecation, installDeprecation } from './deprecation.js';
 import { installOpenApi } from './openapi.js';
 import { installWebApp } from './web-app.js';
 

@@ -1,8 +1,8 @@
 import { emitEvent } from '../events/outbox.js';
 import { findLabRow } from '../labs/repository.js';
 import { type AuditEntry, recordAudit } from '../operators/service.js';
-import * as orders from '../order-requests/repository.js';
 import { applyDetailsIn, withTracking } from '../order-requests/details.js';
+import * as orders from '../order-requests/repository.js';
 import { transitionIn } from '../order-requests/service.js';
 import type { OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
@@ -154,9 +154,16 @@ export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: st
       };
       await repo.insertShipment(trx, shipment);
       const request = (await orders.findOrder(trx, ctx.line.order_request_id))!;
-      await applyDetailsIn(trx, deps, who, request, { tracking_number: withTracking(request.tracking_number, shipment.tracking) }, {
-        comment: `shipped by ${shipment.carrier}`,
-      });
+      await applyDetailsIn(
+        trx,
+        deps,
+        who,
+        request,
+        { tracking_number: withTracking(request.tracking_number, shipment.tracking) },
+        {
+          comment: `shipped by ${shipment.carrier}`,
+        },
+      );
       const status = statusAfterShipment(ctx.state, input.quantity);
       const line = await setLine(trx, ctx, status === 'SHIPPED' ? { status, backordered_expected_at: null } : { status });
       await followLine(trx, deps, who, line);

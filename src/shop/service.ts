@@ -1,8 +1,8 @@
 import { productsByIds } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { findVisibleLab } from '../labs/repository.js';
-import * as orders from '../order-requests/repository.js';
 import { applyDetailsIn, unitSizeOf } from '../order-requests/details.js';
+import * as orders from '../order-requests/repository.js';
 import { transitionIn } from '../order-requests/service.js';
 import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';

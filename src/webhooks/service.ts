@@ -105,7 +105,8 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
   if (input.lab_id === undefined && input.organization_id === undefined) {
     errors.push({
       field: 'lab_id',
-      message: "give lab_id (that lab's events) or organization_id (all of the organization's events); both: the lab's, if it is the organization's",
+      message:
+        "give lab_id (that lab's events) or organization_id (all of the organization's events); both: the lab's, if it is the organization's",
     });
   }
   const problem = targetProblem(deps, input.url);
@@ -118,7 +119,9 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
     if (!lab) throw notFound('lab');
     // Both given (docs/product.md §13): a lab webhook, when the lab is that organization's.
     if (input.organization_id !== undefined && input.organization_id !== lab.organization.id)
-      throw validation([{ field: 'organization_id', message: 'the lab does not belong to that organization; give the lab\'s organization or only lab_id' }]);
+      throw validation([
+        { field: 'organization_id', message: "the lab does not belong to that organization; give the lab's organization or only lab_id" },
+      ]);
   } else if (input.organization_id !== actor.organizationId) throw notFound('organization');
 
   const now = nowIso();

@@ -21,12 +21,12 @@ import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTa
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
 import type {
+  LabSpendSettingsTable,
   OrderRequestEventsTable,
   OrderRequestsTable,
   SalesOrderItemsTable,
   SalesOrdersTable,
   ShipmentsTable,
-  LabSpendSettingsTable,
   SpendTrackingCodesTable,
   VendorProductsTable,
 } from './tables/ordering.js';

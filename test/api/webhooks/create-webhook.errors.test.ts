@@ -72,7 +72,9 @@ describe('POST /webhooks: lab_id / organization_id', () => {
 
   it('both given, an organization id that does not exist: 422', async () => {
     const body = await refused(
-      { payload: { lab_id: h.a.legacyLab.id, organization_id: '00000000-0000-4000-8000-000000000000', url: 'https://hooks.example.org/x' } },
+      {
+        payload: { lab_id: h.a.legacyLab.id, organization_id: '00000000-0000-4000-8000-000000000000', url: 'https://hooks.example.org/x' },
+      },
       422,
       'validation_failed',
     );
@@ -80,7 +82,11 @@ describe('POST /webhooks: lab_id / organization_id', () => {
   });
 
   it("both given, another organization's lab with its own organization: 404, as for the lab alone", async () => {
-    await refused({ payload: { lab_id: h.b.legacyLab.id, organization_id: h.b.orgId, url: 'https://hooks.example.org/x' } }, 404, 'not_found');
+    await refused(
+      { payload: { lab_id: h.b.legacyLab.id, organization_id: h.b.orgId, url: 'https://hooks.example.org/x' } },
+      404,
+      'not_found',
+    );
   });
 
   it('neither given: 422', async () => {

@@ -93,7 +93,7 @@ describe('POST /webhooks', () => {
     expect(sorted(res.json().event_types)).toEqual(sorted([full('order-request.ordered'), full('inventory-item.updated')]));
   });
 
-  it('expands resource.* to every kind of that resource (Labstock\'s order-request.updated included)', async () => {
+  it("expands resource.* to every kind of that resource (Labstock's order-request.updated included)", async () => {
     const res = await create({
       lab_id: h.a.legacyLab.id,
       url: 'https://hooks.example.org/star',
@@ -204,10 +204,14 @@ describe('POST /webhooks', () => {
     expect(list.json()).toContainEqual(created);
   });
 
-  it('takes lab_id and organization_id together when the lab is that organization\'s: a lab webhook (docs/product.md §13)', async () => {
+  it("takes lab_id and organization_id together when the lab is that organization's: a lab webhook (docs/product.md §13)", async () => {
     const res = await create({ lab_id: h.a.migratedLab.id, organization_id: h.a.orgId, url: 'https://hooks.example.org/both' });
     expect(res.statusCode, res.body).toBe(201);
-    const row = await h.deps.db.selectFrom('webhooks').select(['organization_id', 'lab_id']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    const row = await h.deps.db
+      .selectFrom('webhooks')
+      .select(['organization_id', 'lab_id'])
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ organization_id: h.a.orgId, lab_id: h.a.migratedLab.id });
   });
 
