@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { updateOrderDetails } from './details.js';
-import { OrderDetailsPatch, SpendSettings, SpendTrackingCode, SpendTrackingCodeCreate } from './details-schemas.js';
+import {
+  OrderDetailsPatch,
+  SpendSettings,
+  SpendTrackingCode,
+  SpendTrackingCodeCreate,
+  SpendTrackingCodeUpdate,
+} from './details-schemas.js';
 import { OrderRequest } from './schemas.js';
-import { createSpendCode, getSpendSettings, listSpendCodes, putSpendSettings } from './spend-codes.js';
+import { createSpendCode, getSpendSettings, listSpendCodes, putSpendSettings, updateSpendCode } from './spend-codes.js';
 
 // Order details, spend tracking codes and budgets (docs/ordering.md).
 
@@ -66,6 +72,23 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201);
       return code;
     },
+  );
+
+  app.put(
+    '/spend-tracking-codes/:id',
+    {
+      schema: {
+        operationId: 'updateSpendTrackingCode',
+        tags: ['Order requests'],
+        summary: 'Update a spend tracking code',
+        description:
+          'Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins only (403). Answers with its spend in the current period.',
+        params: Type.Object({ id: Uuid }),
+        body: SpendTrackingCodeUpdate,
+        response: responses({ 200: ref(SpendTrackingCode) }, [400, 401, 403, 404, 413, 415, 422]),
+      },
+    },
+    async (request) => updateSpendCode(app.deps, request.actor, request.params.id, request.body),
   );
 
   app.get(

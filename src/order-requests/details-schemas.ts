@@ -58,6 +58,15 @@ export const SpendTrackingCodeCreate = Type.Object(
 );
 export type SpendTrackingCodeCreate = Static<typeof SpendTrackingCodeCreate>;
 
+export const SpendTrackingCodeUpdate = Type.Object(
+  {
+    period: Type.Optional(SpendPeriod),
+    budget: Type.Optional(Type.Union([PriceBody, Type.Null()], { description: 'null removes the budget.' })),
+  },
+  { additionalProperties: false },
+);
+export type SpendTrackingCodeUpdate = Static<typeof SpendTrackingCodeUpdate>;
+
 export const SpendSettings = Type.Object(
   {
     over_budget: Type.Union([Type.Literal('warn'), Type.Literal('block')], {

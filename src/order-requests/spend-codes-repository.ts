@@ -1,3 +1,5 @@
+import { visibleLabIds } from '../labs/repository.js';
+import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { LabSpendSettingsTable, SpendTrackingCodesTable } from '../shared/db/schema.js';
 
@@ -10,6 +12,18 @@ export const codesOfLab = (ex: Executor, labId: string) =>
 
 export const findCodeByName = (ex: Executor, labId: string, name: string) =>
   ex.selectFrom('spend_tracking_codes').selectAll().where('lab_id', '=', labId).where('name', '=', name).executeTakeFirst();
+
+/** A code whose lab the token may see; undefined for any other (another organization's included). */
+export const findVisibleCode = (ex: Executor, actor: Actor, id: string) =>
+  ex.selectFrom('spend_tracking_codes').selectAll().where('id', '=', id).where('lab_id', 'in', visibleLabIds(ex, actor)).executeTakeFirst();
+
+export async function updateCode(
+  ex: Executor,
+  id: string,
+  set: Partial<Pick<SpendCodeRow, 'period' | 'budget_amount' | 'budget_currency'>> & { updated_at: string },
+): Promise<void> {
+  await ex.updateTable('spend_tracking_codes').set(set).where('id', '=', id).execute();
+}
 
 export async function insertCode(ex: Executor, row: SpendCodeRow): Promise<void> {
   await ex.insertInto('spend_tracking_codes').values(row).execute();

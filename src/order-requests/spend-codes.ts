@@ -7,7 +7,7 @@ import { AppError, fieldError, notFound, validation } from '../shared/errors.js'
 import { newId } from '../shared/ids.js';
 import { formatMajor, isCurrency, parseMoneyAmount, toMoney } from '../shared/money.js';
 import { isDate, nowIso } from '../shared/time.js';
-import type { SpendSettings, SpendTrackingCode, SpendTrackingCodeCreate } from './details-schemas.js';
+import type { SpendSettings, SpendTrackingCode, SpendTrackingCodeCreate, SpendTrackingCodeUpdate } from './details-schemas.js';
 import * as repo from './repository.js';
 import * as codes from './spend-codes-repository.js';
 import { isOverBudget, periodOf, type SpendPeriod, spendByCurrency } from './spend-rules.js';
@@ -64,6 +64,36 @@ export async function listSpendCodes(deps: ServiceDeps, actor: Actor, labId: str
   return renderCodes(deps.db, lab.id, await codes.codesOfLab(deps.db, lab.id), on ?? nowIso());
 }
 
+/** A budget as request bodies give it, in major units with the currency's digits; `field` names it in a 422. */
+function parseBudget(input: { amount: string; currency: string }): { amount: string; currency: string } {
+  const { currency } = input;
+  if (!isCurrency(currency)) throw fieldError('budget.currency', `"${currency}" is not an ISO 4217 currency code`);
+  const parsed = parseMoneyAmount(input.amount, currency);
+  if ('error' in parsed) throw fieldError('budget.amount', parsed.error);
+  return { amount: formatMajor(parsed.major, currency), currency };
+}
+
+/** PUT /spend-tracking-codes/{id}: its period and budget (null removes it); the name stays, as requests store it. */
+export async function updateSpendCode(
+  deps: ServiceDeps,
+  actor: Actor,
+  id: string,
+  input: SpendTrackingCodeUpdate,
+): Promise<SpendTrackingCode> {
+  const budget = input.budget ? parseBudget(input.budget) : input.budget;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await codes.findVisibleCode(trx, actor, id);
+    if (!row) throw notFound('spend tracking code');
+    requireAdmin(actor);
+    const now = nowIso();
+    const set: Parameters<typeof codes.updateCode>[2] = { updated_at: now };
+    if (input.period !== undefined) set.period = input.period;
+    if (budget !== undefined) Object.assign(set, { budget_amount: budget?.amount ?? null, budget_currency: budget?.currency ?? null });
+    await codes.updateCode(trx, row.id, set);
+    return (await renderCodes(trx, row.lab_id, [{ ...row, ...set }], now))[0]!;
+  });
+}
+
 export async function createSpendCode(
   deps: ServiceDeps,
   actor: Actor,
@@ -72,14 +102,7 @@ export async function createSpendCode(
 ): Promise<SpendTrackingCode> {
   const name = input.name.trim();
   if (name === '') throw fieldError('name', 'must not be empty');
-  let budget: { amount: string; currency: string } | null = null;
-  if (input.budget) {
-    const { currency } = input.budget;
-    if (!isCurrency(currency)) throw fieldError('budget.currency', `"${currency}" is not an ISO 4217 currency code`);
-    const parsed = parseMoneyAmount(input.budget.amount, currency);
-    if ('error' in parsed) throw fieldError('budget.amount', parsed.error);
-    budget = { amount: formatMajor(parsed.major, currency), currency };
-  }
+  const budget = input.budget ? parseBudget(input.budget) : null;
   return deps.db.transaction().execute(async (trx) => {
     const lab = await visibleLab(trx, actor, labId);
     requireAdmin(actor);

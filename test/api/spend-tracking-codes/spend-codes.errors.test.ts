@@ -64,6 +64,18 @@ describe('spend tracking codes: errors', () => {
     expectValidation(await refused('GET', '/labs/nope/spend-tracking-codes'), 'id');
   });
 
+  it('update: 404 for a code that does not exist, 422 for a bad period, budget or field', async () => {
+    const code = (await h.call(h.a.admin.token, { method: 'GET', url: codesUrl() })).json().find((c: any) => c.name === 'TAKEN');
+    expectError(await refused('PUT', `/spend-tracking-codes/${MISSING_ID}`, { period: 'year' }), 404, 'not_found');
+    expectValidation(await refused('PUT', '/spend-tracking-codes/nope', { period: 'year' }), 'id');
+    expectValidation(await refused('PUT', `/spend-tracking-codes/${code.id}`, { period: 'week' }), 'period');
+    expectValidation(
+      await refused('PUT', `/spend-tracking-codes/${code.id}`, { budget: { amount: '0.001', currency: 'CHF' } }),
+      'budget.amount',
+    );
+    expectValidation(await refused('PUT', `/spend-tracking-codes/${code.id}`, { name: 'RENAMED' }), 'name');
+  });
+
   it('list: 422 for an `on` that is not a calendar date', async () => {
     for (const on of ['2026-02-30', 'yesterday']) {
       const res = await refused('GET', `${codesUrl()}?on=${on}`);

@@ -181,9 +181,28 @@ describe('spend tracking codes', () => {
     expect((await codesOn('2027-01-01')).OPEN.spent).toEqual([]);
   });
 
+  it('PUT /spend-tracking-codes/{id} changes the period and the budget (null removes it); the name and the spend stay', async () => {
+    const created = await createCode({ name: 'EDITED', budget: { amount: '10.00', currency: 'USD' } });
+    await orderedAt('2026-04-10T00:00:00.000Z', '4.00', 1, 'EDITED');
+    const put = (payload: Record<string, unknown>) =>
+      h.call(admin(), { method: 'PUT', url: `/spend-tracking-codes/${created.id}`, payload });
+    const yearly = await put({ period: 'year', budget: { amount: '3.50', currency: 'USD' } });
+    expect(yearly.statusCode, yearly.body).toBe(200);
+    expect(yearly.json()).toMatchObject({ id: created.id, name: 'EDITED', period: 'year', budget: { amount: '350', currency: 'USD' } });
+    expect((await codesOn('2026-12-31')).EDITED).toMatchObject({
+      period_start: '2026-01-01',
+      spent: [{ amount: '400', currency: 'USD' }],
+      remaining: { amount: '0', currency: 'USD' },
+      over_budget: true,
+    });
+    const open = await put({ budget: null });
+    expect(open.json()).toMatchObject({ period: 'year', budget: null, remaining: null, over_budget: false });
+    expect((await put({})).json()).toMatchObject({ period: 'year', budget: null });
+  });
+
   it('lists the codes by name; a lab without codes lists none and warns by default', async () => {
     const res = await h.call(h.a.member.token, { method: 'GET', url: `/labs/${lab().id}/spend-tracking-codes` });
-    expect(res.json().map((c: any) => c.name)).toEqual(['GRANT', 'OPEN', 'Q-CODE']);
+    expect(res.json().map((c: any) => c.name)).toEqual(['EDITED', 'GRANT', 'OPEN', 'Q-CODE']);
     const empty = await h.call(h.a.member.token, { method: 'GET', url: `/labs/${h.a.migratedLab.id}/spend-tracking-codes` });
     expect(empty.json()).toEqual([]);
     expect((await h.call(h.a.member.token, { method: 'GET', url: `/labs/${h.a.migratedLab.id}/spend-settings` })).json()).toEqual({

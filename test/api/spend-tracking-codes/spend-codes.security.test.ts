@@ -6,6 +6,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 // does not belong to are 404 (never data); only organization admins create codes and change settings (403).
 
 let h: Harness;
+let bCodeId: string;
+let otherLabCodeId: string;
+let ownCodeId: string;
 beforeAll(async () => {
   h = await startHarness();
   const res = await h.call(h.b.admin.token, {
@@ -14,6 +17,14 @@ beforeAll(async () => {
     payload: { name: 'B-SECRET' },
   });
   expect(res.statusCode, res.body).toBe(201);
+  bCodeId = res.json().id;
+  const code = async (labId: string, name: string) => {
+    const made = await h.call(h.a.admin.token, { method: 'POST', url: `/labs/${labId}/spend-tracking-codes`, payload: { name } });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().id as string;
+  };
+  otherLabCodeId = await code(h.a.otherLab.id, 'A-OTHER');
+  ownCodeId = await code(h.a.legacyLab.id, 'A-OWN');
 });
 afterAll(() => h?.close());
 
@@ -53,6 +64,15 @@ describe('spend tracking codes: security', () => {
       if (method === 'GET') expect((await h.call(h.a.member.token, { method, url })).statusCode).toBe(200);
       else await expectRefused(h.a.member.token, method, url, payload, 403);
     }
+  });
+
+  it("PUT /spend-tracking-codes/{id}: 404 for B's code with every A token and for a code of a lab the member is not in; 403 for a member", async () => {
+    const body = { budget: { amount: '1', currency: 'USD' } };
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token])
+      await expectRefused(token, 'PUT', `/spend-tracking-codes/${bCodeId}`, body, 404);
+    await expectRefused(h.a.member.token, 'PUT', `/spend-tracking-codes/${otherLabCodeId}`, body, 404);
+    await expectRefused(h.a.member.token, 'PUT', `/spend-tracking-codes/${ownCodeId}`, body, 403);
+    await expectRefused(null, 'PUT', `/spend-tracking-codes/${ownCodeId}`, body, 401);
   });
 
   it('401 without a token', async () => {
