@@ -1,6 +1,6 @@
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { LabSpendSettingsTable, SpendTrackingCodesTable } from '../shared/db/schema.js';
 
 // Spend tracking codes, each lab's over-budget setting, and the requests that count against a code (migration 0015).
@@ -12,6 +12,16 @@ export const codesOfLab = (ex: Executor, labId: string) =>
 
 export const findCodeByName = (ex: Executor, labId: string, name: string) =>
   ex.selectFrom('spend_tracking_codes').selectAll().where('lab_id', '=', labId).where('name', '=', name).executeTakeFirst();
+
+/**
+ * The code, row-locked on PostgreSQL until the transaction ends: two requests ordered at once on the same code
+ * check its budget one after the other, so a blocking lab cannot be overspent by a race. SQLite's write
+ * transactions are serial already.
+ */
+export function findCodeForBudget(ex: Executor, labId: string, name: string) {
+  const q = ex.selectFrom('spend_tracking_codes').selectAll().where('lab_id', '=', labId).where('name', '=', name);
+  return (isPostgres(ex) ? q.forUpdate() : q).executeTakeFirst();
+}
 
 /** A code whose lab the token may see; undefined for any other (another organization's included). */
 export const findVisibleCode = (ex: Executor, actor: Actor, id: string) =>

@@ -168,7 +168,7 @@ export async function resolveSpendCodeIn(
  */
 export async function checkBudgetIn(trx: Executor, by: Actor | OperatorActor, row: repo.OrderRow, now: string): Promise<void> {
   if (row.spend_tracking_code === null || row.ordered_at === null) return;
-  const code = await codes.findCodeByName(trx, row.lab_id, row.spend_tracking_code);
+  const code = await codes.findCodeForBudget(trx, row.lab_id, row.spend_tracking_code);
   if (!code || code.budget_amount === null || code.budget_currency !== row.currency) return;
   const span = periodOf(row.ordered_at, code.period);
   const others = await codes.countedRequests(trx, row.lab_id, span, [code.name], row.id);

@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 //   order_requests.spend_tracking_code (the contract's `{name}`), so a code is never renamed.
 // - lab_spend_settings: what exceeding a budget does in a lab ('warn' | 'block'); without a row, 'warn'.
 // - order_requests.ordered_at: when the request last entered ORDERED from CREATED or APPROVED, the instant that puts
-//   its money in a budget period. Requests ordered before this migration take it from their history.
+//   its money in a budget period. Requests ordered before this migration take the latest ORDERED entry of their
+//   history (for a request re-ordered after a backorder, that is the re-order: the history does not say which).
 export async function up(db: Kysely<any>): Promise<void> {
   const text = 'text';
   await db.schema.createTable('spend_tracking_codes')
