@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_EVENT_TYPES, CONTRACT_EVENT_TYPES, dataKeysOf, expandEventTypes, SHORT_EVENT_TYPES } from './types.js';
 
 describe('event catalogue', () => {
-  it("has the 17 kinds of the contract, then Labstock's two alert kinds", () => {
+  it("has the 17 kinds of the contract, then Labstock's two alert kinds and order-request.updated", () => {
     expect(CONTRACT_EVENT_TYPES).toHaveLength(17);
     expect(CONTRACT_EVENT_TYPES).toContain('order-request.ordered');
     expect(CONTRACT_EVENT_TYPES).toContain('sales-order-item.shipped');
     expect(CONTRACT_EVENT_TYPES).not.toContain('inventory-item.expiring');
-    expect(SHORT_EVENT_TYPES).toEqual([...CONTRACT_EVENT_TYPES, 'inventory-item.expiring', 'inventory-item.below-minimum']);
+    expect(SHORT_EVENT_TYPES).toEqual([
+      ...CONTRACT_EVENT_TYPES,
+      'inventory-item.expiring',
+      'inventory-item.below-minimum',
+      'order-request.updated',
+    ]);
     expect(ALERT_EVENT_TYPES.map(dataKeysOf)).toEqual([
       ['inventory_item', 'alert'],
       ['inventory_item', 'alert'],

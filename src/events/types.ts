@@ -21,14 +21,21 @@ export type ContractEventType = {
 export const ALERT_EVENT_TYPES = ['inventory-item.expiring', 'inventory-item.below-minimum'] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 
-export type ShortEventType = ContractEventType | AlertEventType;
+/**
+ * Labstock's own kind about order requests (docs/ordering.md): their details changed (PATCH /order-requests/{id}, or
+ * the shop filling them). Status changes keep emitting exactly the contract's kinds.
+ */
+export const ORDER_DETAIL_EVENT_TYPES = ['order-request.updated'] as const;
+export type OrderDetailEventType = (typeof ORDER_DETAIL_EVENT_TYPES)[number];
+
+export type ShortEventType = ContractEventType | AlertEventType | OrderDetailEventType;
 
 export const CONTRACT_EVENT_TYPES: ContractEventType[] = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) =>
   def.kinds.map((kind) => `${resource}.${kind}` as ContractEventType),
 );
 
 /** Every kind the service emits: the contract's, then Labstock's own. Webhooks with no `event_types` get them all. */
-export const SHORT_EVENT_TYPES: ShortEventType[] = [...CONTRACT_EVENT_TYPES, ...ALERT_EVENT_TYPES];
+export const SHORT_EVENT_TYPES: ShortEventType[] = [...CONTRACT_EVENT_TYPES, ...ALERT_EVENT_TYPES, ...ORDER_DETAIL_EVENT_TYPES];
 
 export const isAlertEventType = (short: string): short is AlertEventType => (ALERT_EVENT_TYPES as readonly string[]).includes(short);
 

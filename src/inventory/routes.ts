@@ -20,8 +20,6 @@ import {
 } from './schemas.js';
 import { filterOf, orderOf } from './search/rules.js';
 
-const DEPRECATED_SINCE = '@1781654400';
-
 const IfMatch = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'ETag from a previous read; 412 if the item changed since.' })),
 });
@@ -70,11 +68,12 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/inventory-items/:id',
     {
+      // Deprecated by the 2026-06-17 changelog entry that introduced instances (headers: src/server/deprecation.ts).
+      config: { deprecation: { since: '2026-06-17' } },
       schema: {
         operationId: 'updateInventoryItemQuantity',
         tags: ['Inventory items'],
         summary: 'Update inventory item quantity (deprecated)',
-        deprecated: true,
         description:
           'Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.',
         params: Type.Object({ id: Uuid }),
@@ -84,8 +83,6 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // RFC 9745: deprecated since the 2026-06-17 changelog entry that introduced instances.
-      reply.header('Deprecation', DEPRECATED_SINCE);
       const { item, etag } = await updateItemQuantity(
         app.deps,
         request.actor,

@@ -70,6 +70,9 @@ export const PriceBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** `{name}` as the contract shows `spend_tracking_code`: the name of one of the lab's codes (docs/ordering.md). */
+export const SpendCodeRef = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+
 /** POST /order-requests' body; createOrder takes its Static type. */
 export const OrderRequestCreate = Type.Object(
   {
@@ -83,6 +86,7 @@ export const OrderRequestCreate = Type.Object(
     quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
     required_before: Type.Optional(DateString),
     notes: Type.Optional(Type.String({ maxLength: 10_000 })),
+    spend_tracking_code: Type.Optional(orNull(SpendCodeRef)),
   },
   { additionalProperties: false },
 );

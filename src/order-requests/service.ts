@@ -13,10 +13,12 @@ import type { Page } from '../shared/pagination.js';
 import { isDate, nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { guardApproval, queueApprovalMail } from './approval.js';
+import { setOrderedAt } from './details-repository.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
 import type { OrderRequest, OrderRequestCreate } from './schemas.js';
+import { checkBudgetIn, resolveSpendCodeIn } from './spend-codes.js';
 
 export type CreateOrderInput = OrderRequestCreate;
 
@@ -60,6 +62,7 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
     if (input.vendor_product_id !== undefined) {
       if (!(await findVendorProduct(trx, input.vendor_product_id))) throw notFound('vendor product');
     }
+    const spendCode = await resolveSpendCodeIn(trx, lab.id, input.spend_tracking_code ?? null, input.price.currency);
     const now = nowIso();
     const row: repo.OrderRow = {
       id: newId(),
@@ -83,9 +86,10 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
       purchase_order_number: null,
       shipping_and_handling: null,
       details: null,
-      spend_tracking_code: null,
+      spend_tracking_code: spendCode,
       backordered_expected_at: null,
       checked_out_line_id: null,
+      ordered_at: null,
       is_urgent: 0,
       requested_by: actor.userId,
       created_by: actor.userId,
@@ -157,7 +161,10 @@ export async function transitionIn(
     created_by: userId,
     created_at: now,
   });
+  // Entering ORDERED dates the request's spend and checks its code's budget (docs/ordering.md; 409 rolls it all back).
+  if (emitsOrdered(row.status, to)) await setOrderedAt(trx, row.id, now);
   const updated = (await repo.findOrder(trx, row.id))!;
+  if (emitsOrdered(row.status, to)) await checkBudgetIn(trx, by, updated, now);
   const lab = (await findLabRow(trx, row.lab_id))!;
   if (emitsOrdered(row.status, to)) {
     const payload = await renderOrderWithHistory(trx, deps.config.appUrl, updated);

@@ -23,6 +23,7 @@ import { labApprovalRoutes } from '../labs/approval-routes.js';
 import { labRoutes } from '../labs/routes.js';
 import { locationRoutes } from '../locations/routes.js';
 import { orderApprovalRoutes } from '../order-requests/approval-routes.js';
+import { orderDetailRoutes } from '../order-requests/details-routes.js';
 import { orderRequestRoutes } from '../order-requests/routes.js';
 import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
@@ -37,6 +38,7 @@ import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
 import { corsOptions, installAuthentication, isSecure } from './auth-hook.js';
 import { buildSerializer, compileValidator } from './compiled-schemas.js';
+import { type Deprecation, installDeprecation } from './deprecation.js';
 import { edgeServerOptions, installHttpEdge } from './http-edge.js';
 import { installErrorHandlers } from './http-errors.js';
 import { claimAwareDb, installIdempotency } from './idempotency.js';
@@ -73,6 +75,8 @@ declare module 'fastify' {
     idempotency?: boolean;
     /** The web application's files (src/server/web-app.ts): open, and not counted against the per-address budget. */
     webApp?: boolean;
+    /** A deprecated operation: Deprecation, Sunset and Link headers on its answers (src/server/deprecation.ts). */
+    deprecation?: Deprecation;
   }
 }
 
@@ -236,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Before the routes: it registers the named schemas their $refs point at, and collects the routes as they come.
   await installOpenApi(app, config);
+  installDeprecation(app, config);
 
   app.deps.metrics.instrument(app);
 
@@ -262,6 +267,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
   await app.register(orderApprovalRoutes);
+  await app.register(orderDetailRoutes);
   await app.register(catalogueRoutes);
   await app.register(shopRoutes);
   await app.register(webhookRoutes);

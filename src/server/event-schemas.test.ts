@@ -14,7 +14,7 @@ const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErr
 const payload = (short: ShortEventType): any => (eventEnvelopeSchema('acme', short) as any).properties.data.properties[dataKeyOf(short)];
 
 const EXPECTED_TITLE = (short: string): string => {
-  if (short === 'order-request.ordered') return 'OrderRequestWithHistory';
+  if (short === 'order-request.ordered' || short === 'order-request.updated') return 'OrderRequestWithHistory';
   return (
     {
       'inventory-item': 'InventoryItem',
@@ -28,10 +28,10 @@ const EXPECTED_TITLE = (short: string): string => {
 };
 
 describe('event payload schemas', () => {
-  it("has exactly one schema for every kind in EVENT_RESOURCES (17) and Labstock's two alert kinds, and nothing else", () => {
+  it("has exactly one schema for every kind in EVENT_RESOURCES (17) Labstock's two alert kinds and order-request.updated, and nothing else", () => {
     const contract = Object.entries(EVENT_RESOURCES).flatMap(([resource, def]) => def.kinds.map((k) => `${resource}.${k}`));
     expect(contract).toHaveLength(17);
-    const kinds = [...contract, ...ALERT_EVENT_TYPES];
+    const kinds = [...contract, ...ALERT_EVENT_TYPES, 'order-request.updated'];
     expect(Object.keys(EVENT_PAYLOADS).sort()).toEqual([...kinds].sort());
     for (const kind of kinds) {
       expect(payload(kind as ShortEventType).type, kind).toBe('object');

@@ -65,6 +65,10 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
     extra: { alert: InventoryItemAlert },
     when: "Labstock's own kind (not in the contract's list; docs/alerts.md): the item's quantity is below the minimum set with PUT /inventory-items/{id}/minimum-quantity. Once per item until it is back at or above the minimum. `data` holds the item and, beside it, `alert`.",
   },
+  'order-request.updated': {
+    schema: OrderRequestWithHistory,
+    when: "Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds its history (`events`, the last entry of type UPDATED naming each changed field) and `updated_by`. Status changes never emit it.",
+  },
 };
 
 /**

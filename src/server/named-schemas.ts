@@ -11,6 +11,7 @@ import { LabMigration } from '../lab-migration/schemas.js';
 import { LabApprovalSettings } from '../labs/approval-schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
+import { SpendSettings, SpendTrackingCode } from '../order-requests/details-schemas.js';
 import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
@@ -37,6 +38,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   OrderRequest,
   OrderRequestEvent,
   OrderRequestWithHistory,
+  SpendTrackingCode,
+  SpendSettings,
   ProductUnit,
   VendorProduct,
   SalesOrder,

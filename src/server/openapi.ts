@@ -63,7 +63,8 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
         version: VERSION,
         description:
           'Lab inventory and ordering: the public HTTP API. Authenticate with the Access-Token header (or Authorization: Bearer). ' +
-          'Lists are JSON arrays paged by `page` and `per_page`, with `Link` (rel first, prev, next, last) and `X-Total-Count` headers.',
+          'Lists are JSON arrays paged by `page` and `per_page`, with `Link` (rel first, prev, next, last) and `X-Total-Count` headers. ' +
+          `Changes are listed, dated, in the [changelog](${config.appUrl}/changelog); deprecated operations answer with a \`Deprecation\` header (and \`Sunset\` once a date is set).`,
       },
       servers: [{ url: config.appUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -80,7 +81,8 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
       const takesKey =
         route.method === 'POST' && security.length > 0 && (route.config as { idempotency?: boolean } | undefined)?.idempotency !== false;
       const headers = takesKey ? withIdempotencyKey(schema.headers) : schema?.headers;
-      return { schema: { ...schema, security, ...(headers ? { headers } : {}) }, url };
+      const deprecated = route.config?.deprecation ? { deprecated: true } : {};
+      return { schema: { ...schema, security, ...deprecated, ...(headers ? { headers } : {}) }, url };
     },
   };
 }

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   lab_migrating: 409,
   approval_required: 409,
   conflict: 409,
+  over_budget: 409,
   idempotency_key_completed: 409,
   request_timeout: 408,
   precondition_failed: 412,

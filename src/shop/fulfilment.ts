@@ -1,6 +1,7 @@
 import { emitEvent } from '../events/outbox.js';
 import { findLabRow } from '../labs/repository.js';
 import { type AuditEntry, recordAudit } from '../operators/service.js';
+import { applyDetailsIn, withTracking } from '../order-requests/details.js';
 import * as orders from '../order-requests/repository.js';
 import { transitionIn } from '../order-requests/service.js';
 import type { OperatorActor } from '../shared/actor.js';
@@ -152,6 +153,17 @@ export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: st
         created_at: now,
       };
       await repo.insertShipment(trx, shipment);
+      const request = (await orders.findOrder(trx, ctx.line.order_request_id))!;
+      await applyDetailsIn(
+        trx,
+        deps,
+        who,
+        request,
+        { tracking_number: withTracking(request.tracking_number, shipment.tracking) },
+        {
+          comment: `shipped by ${shipment.carrier}`,
+        },
+      );
       const status = statusAfterShipment(ctx.state, input.quantity);
       const line = await setLine(trx, ctx, status === 'SHIPPED' ? { status, backordered_expected_at: null } : { status });
       await followLine(trx, deps, who, line);

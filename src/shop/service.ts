@@ -1,6 +1,7 @@
 import { productsByIds } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { findVisibleLab } from '../labs/repository.js';
+import { applyDetailsIn, unitSizeOf } from '../order-requests/details.js';
 import * as orders from '../order-requests/repository.js';
 import { transitionIn } from '../order-requests/service.js';
 import type { Actor } from '../shared/actor.js';
@@ -134,7 +135,19 @@ export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutI
     await repo.insertSalesOrder(trx, order, lines);
     // In this transaction, so a request is marked exactly when its line exists (docs/decisions/0008-shop-and-order-requests.md).
     for (const l of lines) await orders.markCheckedOut(trx, l.order_request_id, l.id);
-    for (const r of requests) await transitionIn(trx, deps, actor, r, 'ORDERED', { comment: `checked out in shop order ${key}` });
+    for (const r of requests) {
+      // The shop fills what it knows (docs/ordering.md) before the request is ordered, so the ordered event shows it.
+      const product = products.get(r.vendor_product_id!)!;
+      const detailed = await applyDetailsIn(
+        trx,
+        deps,
+        actor,
+        r,
+        { purchase_order_number: po || undefined, unit_size: r.unit_size ?? unitSizeOf(product) },
+        { comment: `checked out in shop order ${key}` },
+      );
+      await transitionIn(trx, deps, actor, detailed, 'ORDERED', { comment: `checked out in shop order ${key}` });
+    }
 
     const placed = await renderSalesOrder(trx, deps.config.appUrl, order);
     await emitEvent(trx, deps.config, { type: 'sales-order.placed', organizationId: lab.organization.id, labId: lab.id, resource: placed });

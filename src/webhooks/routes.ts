@@ -47,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Webhooks'],
         summary: 'Create webhook',
         description:
-          "Give exactly one of lab_id (that lab's events) or organization_id (every event of the organization). is_verified is set by the service, not by the client.",
+          "Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.",
         body: Type.Object(
           {
             lab_id: Type.Optional(Uuid),

@@ -102,10 +102,11 @@ export interface CreateWebhookInput {
 export async function createWebhook(deps: ServiceDeps, actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
   requireAdmin(actor);
   const errors: FieldError[] = [];
-  if ((input.lab_id === undefined) === (input.organization_id === undefined)) {
+  if (input.lab_id === undefined && input.organization_id === undefined) {
     errors.push({
       field: 'lab_id',
-      message: "give exactly one of lab_id (that lab's events) or organization_id (all of the organization's events)",
+      message:
+        "give lab_id (that lab's events) or organization_id (all of the organization's events); both: the lab's, if it is the organization's",
     });
   }
   const problem = targetProblem(deps, input.url);
@@ -113,8 +114,15 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
   const eventTypes = checkEventTypes(deps.config.eventVendor, input.event_types, errors);
   if (errors.length > 0) throw validation(errors);
 
-  if (input.organization_id !== undefined && input.organization_id !== actor.organizationId) throw notFound('organization');
-  if (input.lab_id !== undefined && !(await findVisibleLab(deps.db, actor, input.lab_id))) throw notFound('lab');
+  if (input.lab_id !== undefined) {
+    const lab = await findVisibleLab(deps.db, actor, input.lab_id);
+    if (!lab) throw notFound('lab');
+    // Both given (docs/product.md §13): a lab webhook, when the lab is that organization's.
+    if (input.organization_id !== undefined && input.organization_id !== lab.organization.id)
+      throw validation([
+        { field: 'organization_id', message: "the lab does not belong to that organization; give the lab's organization or only lab_id" },
+      ]);
+  } else if (input.organization_id !== actor.organizationId) throw notFound('organization');
 
   const now = nowIso();
   const row: repo.WebhookRow = {

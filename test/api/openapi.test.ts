@@ -150,7 +150,7 @@ describe('GET /openapi.json', () => {
     expect(propertyNames(update)).toContain('is_enabled');
   });
 
-  it("describes the create-order-request body with the contract's fields and required ones", () => {
+  it("describes the create-order-request body with the contract's fields (and Labstock's optional spend_tracking_code) and required ones", () => {
     const body = resolved.paths['/order-requests'].post.requestBody.content['application/json'].schema;
     expect(propertyNames(body)).toEqual([
       'catalog_number',
@@ -160,6 +160,7 @@ describe('GET /openapi.json', () => {
       'price',
       'quantity',
       'required_before',
+      'spend_tracking_code',
       'type_id',
       'vendor_name',
       'vendor_product_id',
@@ -167,10 +168,10 @@ describe('GET /openapi.json', () => {
     expect([...body.required].sort()).toEqual(['catalog_number', 'lab_id', 'name', 'price', 'quantity', 'type_id', 'vendor_name']);
   });
 
-  it("publishes the contract's 17 event kinds and the 2 alert kinds under webhooks: a post whose body is the envelope with the configured vendor's type", () => {
+  it("publishes the contract's 17 event kinds, the 2 alert kinds and order-request.updated under webhooks: a post whose body is the envelope with the configured vendor's type", () => {
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...SHORT_EVENT_TYPES].sort());
     expect(CONTRACT_EVENT_TYPES).toHaveLength(17);
-    expect(SHORT_EVENT_TYPES).toHaveLength(19);
+    expect(SHORT_EVENT_TYPES).toHaveLength(20);
     for (const short of SHORT_EVENT_TYPES) {
       const op = resolved.webhooks[short].post;
       const schema = op.requestBody.content['application/json'].schema;

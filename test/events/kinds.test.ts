@@ -393,15 +393,31 @@ const CASES: KindCase[] = [
       result(await call('DELETE', `/order-requests/${order.id}`, undefined, h.a.member.token), order.id, h.a.migratedLab.id),
     check: (deleted, _r, created) => expect(deleted).toEqual(created),
   },
+  {
+    type: 'order-request.updated',
+    cause: "PATCH /order-requests/{id} (Labstock's own kind; docs/ordering.md)",
+    setup: () => newOrder('migratedLab'),
+    act: async (_h, order) =>
+      result(
+        await call('PATCH', `/order-requests/${order.id}`, { invoice_number: 'INV-1', is_urgent: true }),
+        order.id,
+        h.a.migratedLab.id,
+      ),
+    check: (order, r) => {
+      expect(without(order, 'events', 'updated_by')).toEqual(r.response.json());
+      expect(order).toMatchObject({ invoice_number: 'INV-1', is_urgent: true, status: 'CREATED' });
+      expect(order.events.map((e: any) => e.type)).toEqual(['CREATED', 'UPDATED']);
+    },
+  },
 ];
 
 const SHOP_RESOURCES = ['sales-order.', 'sales-order-item.', 'shipment.'];
 
 describe('every non-shop event kind, caused through the API', () => {
-  it('has at least one case for each of the 10 contract kinds outside the shop (the alert kinds: test/alerts/)', () => {
+  it('has at least one case for each of the 10 contract kinds outside the shop and order-request.updated (the alert kinds: test/alerts/)', () => {
     const kinds = CONTRACT_EVENT_TYPES.filter((t) => !SHOP_RESOURCES.some((p) => t.startsWith(p)));
     expect(kinds).toHaveLength(10);
-    expect([...new Set(CASES.map((c) => c.type))].sort()).toEqual([...kinds].sort());
+    expect([...new Set(CASES.map((c) => c.type))].sort()).toEqual([...kinds, 'order-request.updated'].sort());
   });
 
   for (const c of CASES) it(`${c.type}: ${c.cause}`, () => runKindCase(h, c));

@@ -52,7 +52,7 @@ const cases: KindCase<any>[] = [
       });
       return result(response, response.json().id);
     },
-    emits: ['sales-order.placed', 'order-request.ordered', 'order-request.ordered'],
+    emits: ['sales-order.placed', 'order-request.updated', 'order-request.updated', 'order-request.ordered', 'order-request.ordered'],
     check: (resource, r) => {
       expect(resource).toEqual(r.response.json());
       expect(resource.items.map((i: any) => i.request.status)).toEqual(['ORDERED', 'ORDERED']);
@@ -67,7 +67,7 @@ const cases: KindCase<any>[] = [
       const response = await op('POST', `/shop/order-items/${p.line.id}/shipments`, { carrier: 'DHL', tracking: 'JD1', quantity: 1 });
       return result(response, response.json().id);
     },
-    emits: ['shipment.created', 'sales-order-item.shipped'],
+    emits: ['order-request.updated', 'shipment.created', 'sales-order-item.shipped'],
     check: (resource, r, p: Placed) => {
       expect(resource).toEqual(r.response.json());
       expect(resource).toMatchObject({
@@ -84,7 +84,7 @@ const cases: KindCase<any>[] = [
     setup: () => placed(2),
     act: async (_h, p: Placed) =>
       result(await op('POST', `/shop/order-items/${p.line.id}/shipments`, { carrier: 'DHL', tracking: 'JD2', quantity: 2 }), p.line.id),
-    emits: ['shipment.created', 'sales-order-item.shipped'],
+    emits: ['order-request.updated', 'shipment.created', 'sales-order-item.shipped'],
     check: (resource, r) => {
       expect(resource.status).toBe('SHIPPED');
       expect(resource.shipments).toEqual([expect.objectContaining({ id: r.response.json().id, quantity: 2 })]);

@@ -1047,7 +1047,11 @@ export interface paths {
         delete: operations["deleteOrderRequest"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update order request details
+         * @description Sets any of the detail fields (null or "" clears a text field; an empty body changes nothing). Each change adds one history entry (type UPDATED) and emits order-request.updated; the status is changed only with PUT. A spend_tracking_code must be one of the lab's (422 otherwise); on a request already ordered it is checked against the code's budget (409 over_budget when the lab blocks).
+         */
+        patch: operations["updateOrderRequestDetails"];
         trace?: never;
     };
     "/order-requests/{id}/receive": {
@@ -1083,6 +1087,71 @@ export interface paths {
          */
         get: operations["listOrderRequestsAwaitingApproval"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/spend-tracking-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a lab's spend tracking codes with their spend
+         * @description Every code of the lab, by name, with its budget and its spend in the period (its own: month, quarter or year, UTC) that contains `on` (today without it).
+         */
+        get: operations["listSpendTrackingCodes"];
+        put?: never;
+        /**
+         * Create a spend tracking code
+         * @description Organization admins only (403). `period` defaults to month; `budget` (per period, optional) is Money as in order request prices. A duplicate name in the lab: 409.
+         */
+        post: operations["createSpendTrackingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spend-tracking-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a spend tracking code
+         * @description Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins only (403). Answers with its spend in the current period.
+         */
+        put: operations["updateSpendTrackingCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/spend-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lab's budget setting */
+        get: operations["getSpendSettings"];
+        /**
+         * Set what exceeding a budget does in a lab
+         * @description Organization admins only (403). warn (the default) or block.
+         */
+        put: operations["updateSpendSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1277,7 +1346,7 @@ export interface paths {
         put?: never;
         /**
          * Create webhook
-         * @description Give exactly one of lab_id (that lab's events) or organization_id (every event of the organization). is_verified is set by the service, not by the client.
+         * @description Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1825,6 +1894,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order-request.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * com.labstock.order-request.updated
+         * @description Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds its history (`events`, the last entry of type UPDATED naming each changed field) and `updated_by`. Status changes never emit it.
+         *
+         *     POSTed to every enabled webhook whose lab, organization and `event_types` match. Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.
+         */
+        post: operations["event.order-request.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2062,6 +2153,37 @@ export interface components {
             app_url: string;
             events: components["schemas"]["OrderRequestEvent"][];
             updated_by: components["schemas"]["UserSummary"];
+        };
+        /** SpendTrackingCode */
+        SpendTrackingCode: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lab_id: string;
+            name: string;
+            period: "month" | "quarter" | "year";
+            /** @description Per period; null: no budget. */
+            budget: components["schemas"]["Money"] | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description The last day of the period (inclusive).
+             */
+            period_end: string;
+            /** @description The total price of its ORDERED, BACKORDERED and RECEIVED requests ordered in the period, one entry per currency. */
+            spent: components["schemas"]["Money"][];
+            /** @description Budget minus spent, never below zero; null without a budget. */
+            remaining: components["schemas"]["Money"] | null;
+            over_budget: boolean;
+        };
+        /** SpendSettings */
+        SpendSettings: {
+            /** @description warn: the request goes ahead and its history says it is over budget; block: 409 over_budget. */
+            over_budget: "warn" | "block";
         };
         ProductUnit: {
             name: string;
@@ -7333,6 +7455,9 @@ export interface operations {
                      */
                     required_before?: string;
                     notes?: string;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
                 };
             };
         };
@@ -7753,6 +7878,118 @@ export interface operations {
             };
         };
     };
+    updateOrderRequestDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    notes?: string | null;
+                    unit_size?: string | null;
+                    invoice_number?: string | null;
+                    requisition_number?: string | null;
+                    confirmation_number?: string | null;
+                    tracking_number?: string | null;
+                    purchase_order_number?: string | null;
+                    shipping_and_handling?: string | null;
+                    details?: string | null;
+                    is_urgent?: boolean;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receiveOrderRequest: {
         parameters: {
             query?: never;
@@ -7890,6 +8127,452 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSpendTrackingCodes: {
+        parameters: {
+            query?: {
+                /** @description A day of the period to report (YYYY-MM-DD). */
+                on?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendTrackingCode"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSpendTrackingCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    period?: "month" | "quarter" | "year";
+                    budget?: {
+                        /** @description minor units ("1250") or major units with a point ("12.50") */
+                        amount: string;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendTrackingCode"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSpendTrackingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    period?: "month" | "quarter" | "year";
+                    /** @description null removes the budget. */
+                    budget?: {
+                        /** @description minor units ("1250") or major units with a point ("12.50") */
+                        amount: string;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendTrackingCode"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSpendSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendSettings"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSpendSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description warn: the request goes ahead and its history says it is over budget; block: 409 over_budget. */
+                    over_budget: "warn" | "block";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendSettings"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12371,6 +13054,173 @@ export interface operations {
                             minimum_quantity: string | null;
                             /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
                             quantity: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the webhook is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx within WEBHOOK_TIMEOUT_MS (3 s). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (including redirects, which are not followed, and timeouts) is retried after 10 s, 100 s and 1000 s; 429 and 503 honour Retry-After. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.order-request.updated": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Standard Webhooks: the event id, the same on every retry and redelivery (deduplicate on it). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the webhook's `signing_key` after `whsec_`. During a key rotation, one signature per key, space-separated. */
+                "webhook-signature"?: string;
+                /** @description The same value as webhook-signature, for clients that read this header. */
+                Signature?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    specversion: "1.0";
+                    /**
+                     * Format: uuid
+                     * @description Unique per event; also sent as webhook-id.
+                     */
+                    id: string;
+                    /**
+                     * Format: uri
+                     * @description EVENT_SOURCE, the service's site URL.
+                     */
+                    source: string;
+                    /** @constant */
+                    type: "com.labstock.order-request.updated";
+                    /** @constant */
+                    datacontenttype: "application/json";
+                    /** Format: date-time */
+                    time: string;
+                    data: {
+                        /** OrderRequestWithHistory */
+                        order_request: {
+                            /** Format: uuid */
+                            id: string;
+                            status: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
+                            vendor_name: string;
+                            catalog_number: string;
+                            quantity: string;
+                            unit_size: string | null;
+                            /** @description major-unit decimal string */
+                            unit_price: string;
+                            /** Money */
+                            total_price: {
+                                /** @description integer string in the currency's minor units (USD "1250" = 12.50) */
+                                amount: string;
+                                /** @description ISO 4217 code */
+                                currency: string;
+                            };
+                            /** Format: date-time */
+                            requested_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** UserSummary */
+                            requested_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            /** UserSummary */
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
+                            notes: string | null;
+                            item_name: string;
+                            invoice_number: string | null;
+                            requisition_number: string | null;
+                            confirmation_number: string | null;
+                            tracking_number: string | null;
+                            purchase_order_number: string | null;
+                            shipping_and_handling: string | null;
+                            details: string | null;
+                            /** Lab */
+                            lab: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                organization: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @description Temporary field: false = legacy lab; true (or absent) = migrated to instances. */
+                                uses_instances: boolean;
+                            };
+                            type: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            spend_tracking_code: {
+                                name: string;
+                            } | null;
+                            /** Format: date */
+                            backordered_expected_at: string | null;
+                            is_urgent: boolean;
+                            /** Format: uri */
+                            app_url: string;
+                            events: {
+                                type: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** UserSummary */
+                                created_by: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    first_name: string;
+                                    last_name: string;
+                                    /** Format: email */
+                                    email: string;
+                                };
+                            }[];
+                            /** UserSummary */
+                            updated_by: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: email */
+                                email: string;
+                            };
                         };
                     };
                 };

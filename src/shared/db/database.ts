@@ -32,6 +32,7 @@ import * as m0011 from './migrations/0011_user_links.js';
 import * as m0012 from './migrations/0012_sso.js';
 import * as m0013 from './migrations/0013_alerts.js';
 import * as m0014 from './migrations/0014_approvals.js';
+import * as m0015 from './migrations/0015_order_details.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_sso': m0012,
   '0013_alerts': m0013,
   '0014_approvals': m0014,
+  '0015_order_details': m0015,
 };
 
 /**

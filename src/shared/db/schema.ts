@@ -22,11 +22,13 @@ import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTa
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
 import type {
+  LabSpendSettingsTable,
   OrderRequestEventsTable,
   OrderRequestsTable,
   SalesOrderItemsTable,
   SalesOrdersTable,
   ShipmentsTable,
+  SpendTrackingCodesTable,
   VendorProductsTable,
 } from './tables/ordering.js';
 import type { OrganizationSsoTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
@@ -70,6 +72,8 @@ export interface Database {
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;
   shipments: ShipmentsTable;
+  spend_tracking_codes: SpendTrackingCodesTable;
+  lab_spend_settings: LabSpendSettingsTable;
   webhooks: WebhooksTable;
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

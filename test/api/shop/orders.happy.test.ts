@@ -61,7 +61,7 @@ describe('POST /shop/orders, GET /shop/orders, GET /shop/orders/{id}: happy path
     const ordered = await eventsOfType(h, 'order-request.ordered');
     expect(ordered.length - orderedBefore).toBe(2);
     const last = ordered.at(-1)!.data.order_request;
-    expect(last.events.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'APPROVED', 'ORDERED']);
+    expect(last.events.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'APPROVED', 'UPDATED', 'ORDERED']);
     expect(last.events.at(-1).comment).toBe(`checked out in shop order ${order.key}`);
 
     const placed = await eventsOfType(h, 'sales-order.placed');

@@ -61,13 +61,32 @@ async function refused(
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
 describe('POST /webhooks: lab_id / organization_id', () => {
-  it('both given: 422', async () => {
+  it("both given, the lab not that organization's: 422 naming organization_id", async () => {
     const body = await refused(
-      { payload: { lab_id: h.a.legacyLab.id, organization_id: h.a.orgId, url: 'https://hooks.example.org/x' } },
+      { payload: { lab_id: h.a.legacyLab.id, organization_id: h.b.orgId, url: 'https://hooks.example.org/x' } },
       422,
       'validation_failed',
     );
-    expect(fields(body).some((f) => f === 'lab_id' || f === 'organization_id')).toBe(true);
+    expect(fields(body)).toEqual(['organization_id']);
+  });
+
+  it('both given, an organization id that does not exist: 422', async () => {
+    const body = await refused(
+      {
+        payload: { lab_id: h.a.legacyLab.id, organization_id: '00000000-0000-4000-8000-000000000000', url: 'https://hooks.example.org/x' },
+      },
+      422,
+      'validation_failed',
+    );
+    expect(fields(body)).toEqual(['organization_id']);
+  });
+
+  it("both given, another organization's lab with its own organization: 404, as for the lab alone", async () => {
+    await refused(
+      { payload: { lab_id: h.b.legacyLab.id, organization_id: h.b.orgId, url: 'https://hooks.example.org/x' } },
+      404,
+      'not_found',
+    );
   });
 
   it('neither given: 422', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
-// POST /webhooks (docs/product.md §8): url plus exactly one of lab_id / organization_id; event types in any of the three
+// POST /webhooks (docs/product.md §8): url plus lab_id or organization_id (both: a lab webhook); event types in any of the three
 // spellings come back as full type strings; defaults; a fresh Standard Webhooks signing key; 201 + Location.
 
 let h: Harness;
@@ -93,7 +93,7 @@ describe('POST /webhooks', () => {
     expect(sorted(res.json().event_types)).toEqual(sorted([full('order-request.ordered'), full('inventory-item.updated')]));
   });
 
-  it('expands resource.* to every kind of that resource', async () => {
+  it("expands resource.* to every kind of that resource (Labstock's order-request.updated included)", async () => {
     const res = await create({
       lab_id: h.a.legacyLab.id,
       url: 'https://hooks.example.org/star',
@@ -107,6 +107,7 @@ describe('POST /webhooks', () => {
           'order-request.deleted',
           'order-request.ordered',
           'order-request.received',
+          'order-request.updated',
           'shipment.created',
           'shipment.delivered',
         ].map(full),
@@ -201,6 +202,17 @@ describe('POST /webhooks', () => {
     expect(got.json()).toEqual(created);
     const list = await h.call(h.a.admin.token, { method: 'GET', url: '/webhooks?per_page=100' });
     expect(list.json()).toContainEqual(created);
+  });
+
+  it("takes lab_id and organization_id together when the lab is that organization's: a lab webhook (docs/product.md §13)", async () => {
+    const res = await create({ lab_id: h.a.migratedLab.id, organization_id: h.a.orgId, url: 'https://hooks.example.org/both' });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await h.deps.db
+      .selectFrom('webhooks')
+      .select(['organization_id', 'lab_id'])
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ organization_id: h.a.orgId, lab_id: h.a.migratedLab.id });
   });
 
   it("stores a lab webhook under the lab's organization (other organizations never list it)", async () => {

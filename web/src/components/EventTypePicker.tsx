@@ -12,6 +12,7 @@ const KIND_LABELS: Record<EventKind, string> = {
   'inventory-item.below-minimum': 'an item falls below its minimum',
   'order-request.created': 'a request is made',
   'order-request.ordered': 'a request is ordered',
+  'order-request.updated': "a request's details change",
   'order-request.received': 'a request is received',
   'order-request.deleted': 'a request is deleted',
   'sales-order.placed': 'a shop order is placed',

@@ -36,6 +36,26 @@ export interface OrderRequestsTable {
   created_at: string;
   /** The shop line the request was checked out into (migration 0008), set by the checkout; null if never. */
   checked_out_line_id: string | null;
+  /** When it last entered ORDERED from CREATED or APPROVED (migration 0015): the instant that dates its spend. */
+  ordered_at: string | null;
+}
+/** A lab's spend tracking code (migration 0015); requests name it in order_requests.spend_tracking_code. */
+export interface SpendTrackingCodesTable {
+  id: string;
+  lab_id: string;
+  name: string;
+  period: 'month' | 'quarter' | 'year';
+  /** Major-unit decimal string per period, with its currency; both null when the code has no budget. */
+  budget_amount: string | null;
+  budget_currency: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface LabSpendSettingsTable {
+  lab_id: string;
+  over_budget: 'warn' | 'block';
+  updated_at: string;
 }
 export interface OrderRequestEventsTable {
   id: string;

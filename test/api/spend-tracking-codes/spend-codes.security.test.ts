@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../helpers/errors.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+// Spend tracking codes and budget settings across tenants and roles: another organization's lab and a lab the member
+// does not belong to are 404 (never data); only organization admins create codes and change settings (403).
+
+let h: Harness;
+let bCodeId: string;
+let otherLabCodeId: string;
+let ownCodeId: string;
+beforeAll(async () => {
+  h = await startHarness();
+  const res = await h.call(h.b.admin.token, {
+    method: 'POST',
+    url: `/labs/${h.b.legacyLab.id}/spend-tracking-codes`,
+    payload: { name: 'B-SECRET' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  bCodeId = res.json().id;
+  const code = async (labId: string, name: string) => {
+    const made = await h.call(h.a.admin.token, { method: 'POST', url: `/labs/${labId}/spend-tracking-codes`, payload: { name } });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().id as string;
+  };
+  otherLabCodeId = await code(h.a.otherLab.id, 'A-OTHER');
+  ownCodeId = await code(h.a.legacyLab.id, 'A-OWN');
+});
+afterAll(() => h?.close());
+
+const state = async () => ({
+  codes: await h.deps.db.selectFrom('spend_tracking_codes').selectAll().orderBy('id').execute(),
+  settings: await h.deps.db.selectFrom('lab_spend_settings').selectAll().orderBy('lab_id').execute(),
+});
+
+const ops = (lab: string) =>
+  [
+    ['GET', `/labs/${lab}/spend-tracking-codes`, undefined],
+    ['POST', `/labs/${lab}/spend-tracking-codes`, { name: 'X' }],
+    ['GET', `/labs/${lab}/spend-settings`, undefined],
+    ['PUT', `/labs/${lab}/spend-settings`, { over_budget: 'block' }],
+  ] as const;
+
+async function expectRefused(token: string | null, method: string, url: string, payload: unknown, status: number) {
+  const before = await state();
+  const res = await h.call(token, { method: method as 'GET', url, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  expectError(res, status);
+  expect(res.body).not.toContain('B-SECRET');
+  expect(await state()).toEqual(before);
+}
+
+describe('spend tracking codes: security', () => {
+  it("404 for organization B's lab with every organization A token, for every operation", async () => {
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token])
+      for (const [method, url, payload] of ops(h.b.legacyLab.id)) await expectRefused(token, method, url, payload, 404);
+  });
+
+  it('404 for a lab the member does not belong to', async () => {
+    for (const [method, url, payload] of ops(h.a.otherLab.id)) await expectRefused(h.a.member.token, method, url, payload, 404);
+  });
+
+  it('403 for a member creating a code or changing the setting of their own lab; reading is allowed', async () => {
+    for (const [method, url, payload] of ops(h.a.legacyLab.id)) {
+      if (method === 'GET') expect((await h.call(h.a.member.token, { method, url })).statusCode).toBe(200);
+      else await expectRefused(h.a.member.token, method, url, payload, 403);
+    }
+  });
+
+  it("PUT /spend-tracking-codes/{id}: 404 for B's code with every A token and for a code of a lab the member is not in; 403 for a member", async () => {
+    const body = { budget: { amount: '1', currency: 'USD' } };
+    for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token])
+      await expectRefused(token, 'PUT', `/spend-tracking-codes/${bCodeId}`, body, 404);
+    await expectRefused(h.a.member.token, 'PUT', `/spend-tracking-codes/${otherLabCodeId}`, body, 404);
+    await expectRefused(h.a.member.token, 'PUT', `/spend-tracking-codes/${ownCodeId}`, body, 403);
+    await expectRefused(null, 'PUT', `/spend-tracking-codes/${ownCodeId}`, body, 401);
+  });
+
+  it('401 without a token', async () => {
+    for (const [method, url, payload] of ops(h.a.legacyLab.id)) await expectRefused(null, method, url, payload, 401);
+  });
+});
