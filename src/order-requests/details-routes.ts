@@ -61,7 +61,7 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Order requests'],
         summary: 'Create a spend tracking code',
         description:
-          'Organization admins only (403). `period` defaults to month; `budget` (per period, optional) is Money as in order request prices. A duplicate name in the lab: 409.',
+          'Organization admins and the lab’s managers (403 for anyone else). `period` defaults to month; `budget` (per period, optional) is Money as in order request prices. A duplicate name in the lab: 409.',
         params: LabParams,
         body: SpendTrackingCodeCreate,
         response: responses({ 201: ref(SpendTrackingCode) }, [400, 401, 403, 404, 409, 413, 415, 422]),
@@ -82,7 +82,7 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Order requests'],
         summary: 'Update a spend tracking code',
         description:
-          'Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins only (403). Answers with its spend in the current period.',
+          'Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins and the lab’s managers (403 for anyone else). Answers with its spend in the current period.',
         params: Type.Object({ id: Uuid }),
         body: SpendTrackingCodeUpdate,
         response: responses({ 200: ref(SpendTrackingCode) }, [400, 401, 403, 404, 413, 415, 422]),
@@ -112,7 +112,7 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateSpendSettings',
         tags: ['Order requests'],
         summary: 'Set what exceeding a budget does in a lab',
-        description: 'Organization admins only (403). warn (the default) or block.',
+        description: 'Organization admins and the lab’s managers (403 for anyone else). warn (the default) or block.',
         params: LabParams,
         body: SpendSettings,
         response: responses({ 200: ref(SpendSettings) }, [400, 401, 403, 404, 413, 415, 422]),

@@ -1,5 +1,6 @@
+import { requireLabManager } from '../labs/approval-settings.js';
 import { findVisibleLab } from '../labs/repository.js';
-import { type Actor, isOrgAdmin, type OperatorActor } from '../shared/actor.js';
+import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
@@ -15,10 +16,9 @@ import { isOverBudget, periodOf, type SpendPeriod, spendByCurrency } from './spe
 // Spend tracking codes and budgets per lab (docs/ordering.md, docs/product.md §13). The spend of a code in a period
 // is the exact total price of its ORDERED, BACKORDERED and RECEIVED requests whose ordered_at falls in it.
 
-function requireAdmin(actor: Actor): void {
-  if (!isOrgAdmin(actor))
-    throw new AppError('forbidden', "Managing a lab's spend tracking codes and budgets needs the organization admin role");
-}
+// Org admins and the lab's managers (docs/ordering.md, Lab roles) manage its codes, budgets and budget setting.
+const requireManager = (ex: Executor, actor: Actor, labId: string) =>
+  requireLabManager(ex, actor, labId, "manage a lab's spend tracking codes and budgets");
 
 async function visibleLab(ex: Executor, actor: Actor, labId: string) {
   const lab = await findVisibleLab(ex, actor, labId);
@@ -84,7 +84,7 @@ export async function updateSpendCode(
   return deps.db.transaction().execute(async (trx) => {
     const row = await codes.findVisibleCode(trx, actor, id);
     if (!row) throw notFound('spend tracking code');
-    requireAdmin(actor);
+    await requireManager(trx, actor, row.lab_id);
     const now = nowIso();
     const set: Parameters<typeof codes.updateCode>[2] = { updated_at: now };
     if (input.period !== undefined) set.period = input.period;
@@ -105,7 +105,7 @@ export async function createSpendCode(
   const budget = input.budget ? parseBudget(input.budget) : null;
   return deps.db.transaction().execute(async (trx) => {
     const lab = await visibleLab(trx, actor, labId);
-    requireAdmin(actor);
+    await requireManager(trx, actor, lab.id);
     if (await codes.findCodeByName(trx, lab.id, name))
       throw new AppError('conflict', `The lab already has a spend tracking code named "${name}"`);
     const now = nowIso();
@@ -133,7 +133,7 @@ export async function getSpendSettings(deps: ServiceDeps, actor: Actor, labId: s
 export async function putSpendSettings(deps: ServiceDeps, actor: Actor, labId: string, input: SpendSettings): Promise<SpendSettings> {
   return deps.db.transaction().execute(async (trx) => {
     const lab = await visibleLab(trx, actor, labId);
-    requireAdmin(actor);
+    await requireManager(trx, actor, lab.id);
     await codes.saveSettings(trx, { lab_id: lab.id, over_budget: input.over_budget, updated_at: nowIso() });
     return { over_budget: input.over_budget };
   });

@@ -1109,7 +1109,7 @@ export interface paths {
         put?: never;
         /**
          * Create a spend tracking code
-         * @description Organization admins only (403). `period` defaults to month; `budget` (per period, optional) is Money as in order request prices. A duplicate name in the lab: 409.
+         * @description Organization admins and the lab’s managers (403 for anyone else). `period` defaults to month; `budget` (per period, optional) is Money as in order request prices. A duplicate name in the lab: 409.
          */
         post: operations["createSpendTrackingCode"];
         delete?: never;
@@ -1128,7 +1128,7 @@ export interface paths {
         get?: never;
         /**
          * Update a spend tracking code
-         * @description Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins only (403). Answers with its spend in the current period.
+         * @description Its period and budget (null removes the budget); the name never changes, as requests carry it. Organization admins and the lab’s managers (403 for anyone else). Answers with its spend in the current period.
          */
         put: operations["updateSpendTrackingCode"];
         post?: never;
@@ -1149,7 +1149,7 @@ export interface paths {
         get: operations["getSpendSettings"];
         /**
          * Set what exceeding a budget does in a lab
-         * @description Organization admins only (403). warn (the default) or block.
+         * @description Organization admins and the lab’s managers (403 for anyone else). warn (the default) or block.
          */
         put: operations["updateSpendSettings"];
         post?: never;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 // Spend tracking codes and budget settings across tenants and roles: another organization's lab and a lab the member
-// does not belong to are 404 (never data); only organization admins create codes and change settings (403).
+// does not belong to are 404 (never data); only organization admins and the lab's managers create codes and change
+// settings (403 for anyone else, approvers included).
 
 let h: Harness;
 let bCodeId: string;
@@ -77,5 +79,50 @@ describe('spend tracking codes: security', () => {
 
   it('401 without a token', async () => {
     for (const [method, url, payload] of ops(h.a.legacyLab.id)) await expectRefused(null, method, url, payload, 401);
+  });
+});
+
+describe("the lab's managers", () => {
+  it("a manager creates a code, sets its budget and the lab's setting; an approver of the same lab may not; a manager of no other lab", async () => {
+    const f = await approvalFixture(h);
+    const made = await h.call(f.manager.token, {
+      method: 'POST',
+      url: `/labs/${f.lab.id}/spend-tracking-codes`,
+      payload: { name: 'MANAGED', period: 'month', budget: { amount: '100.00', currency: 'USD' } },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    const put = await h.call(f.manager.token, { method: 'PUT', url: `/spend-tracking-codes/${id}`, payload: { budget: null } });
+    expect(put.statusCode, put.body).toBe(200);
+    const settings = await h.call(f.manager.token, {
+      method: 'PUT',
+      url: `/labs/${f.lab.id}/spend-settings`,
+      payload: { over_budget: 'block' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+
+    const byApprover = await h.call(f.approver.token, {
+      method: 'POST',
+      url: `/labs/${f.lab.id}/spend-tracking-codes`,
+      payload: { name: 'NOPE' },
+    });
+    expectError(byApprover, 403, 'forbidden');
+    expectError(
+      await h.call(f.approver.token, { method: 'PUT', url: `/spend-tracking-codes/${id}`, payload: { budget: null } }),
+      403,
+      'forbidden',
+    );
+    // The manager of the legacy lab is nobody in the other lab: it is not theirs to see.
+    const elsewhere = await h.call(f.manager.token, {
+      method: 'POST',
+      url: `/labs/${h.a.otherLab.id}/spend-tracking-codes`,
+      payload: { name: 'NOPE' },
+    });
+    expectError(elsewhere, 404, 'not_found');
+    expect(
+      (await h.call(h.a.admin.token, { method: 'GET', url: `/labs/${f.lab.id}/spend-tracking-codes` }))
+        .json()
+        .map((c: { name: string }) => c.name),
+    ).not.toContain('NOPE');
   });
 });
