@@ -64,6 +64,18 @@ try {
   await page.goto('/app/settings');
   await page.getByText('API tokens').waitFor();
   await page.screenshot({ path: path.join(out, 'settings.png') });
+  await page.goto(`/app/locations?lab=${demo.migrated_lab_id}`);
+  await page.getByTestId('location-row').first().waitFor();
+  await page.screenshot({ path: path.join(out, 'locations.png') });
+  await page.goto('/app/shop');
+  await page.getByTestId('products-table').waitFor();
+  await page.screenshot({ path: path.join(out, 'shop.png') });
+  await page.goto('/app/webhooks');
+  await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+  await page.screenshot({ path: path.join(out, 'webhooks.png') });
+  await page.goto('/app/admin/members');
+  await page.getByRole('heading', { name: 'Members' }).waitFor();
+  await page.screenshot({ path: path.join(out, 'members.png') });
   const phone = await browser.newPage({ baseURL: origin, viewport: { width: 390, height: 844 } });
   await phone.context().addCookies(await page.context().cookies());
   await phone.goto(`/app/inventory/items/${demo.migrated_item_id}`);

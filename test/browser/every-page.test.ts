@@ -23,6 +23,17 @@ const signedIn = () => [
   ['new order request', '/app/order-requests/new', null],
   ['order request', `/app/order-requests/${orderId}`, 'order-status'],
   ['settings', '/app/settings', 'tokens-table'],
+  ['new item', `/app/inventory/items/new?lab=${h.a.migratedLab.id}`, null],
+  ['locations', `/app/locations?lab=${h.a.migratedLab.id}`, 'location-row'],
+  ['lab migration', '/app/lab-migration', 'labs-table'],
+  ['shop', '/app/shop', null],
+  ['shop checkout', '/app/shop/checkout', null],
+  ['shop orders', '/app/shop/orders', null],
+  ['shop fulfilment', '/app/shop/fulfilment', null],
+  ['webhooks', '/app/webhooks', null],
+  ['members', '/app/admin/members', 'members-table'],
+  ['labs', '/app/admin/labs', 'labs-table'],
+  ['single sign-on', '/app/admin/sso', null],
   ['not found', '/app/no-such-page', null],
 ];
 
