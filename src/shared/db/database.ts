@@ -31,6 +31,7 @@ import * as m0010 from './migrations/0010_inventory_search.js';
 import * as m0011 from './migrations/0011_user_links.js';
 import * as m0012 from './migrations/0012_sso.js';
 import * as m0013 from './migrations/0013_alerts.js';
+import * as m0016 from './migrations/0016_search_order.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_user_links': m0011,
   '0012_sso': m0012,
   '0013_alerts': m0013,
+  '0016_search_order': m0016,
 };
 
 /**
