@@ -28,15 +28,17 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
       : ex.selectFrom('inventory_items').crossJoin('labs');
   scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
   if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
-  const conditions = filterConditions(ex, filter);
-  if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
   // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
-  // With expiring_before, SQLite (without statistics) walks the order's index and reads each item's expiry until
-  // the page is full: every item when few expire (~40 ms at 100,000 items for none), but only ~330 rows for a page
-  // when 8 % do. So the (bounded) count decides, `many` being that it reached its bound (listVisibleItems): with
-  // few matches `+` keeps the order from an index, so the expiry index finds the items, which are then sorted
-  // (unless the order is the expiry's own); with many, sorting them all cost ~40 ms at 1,000,000 items.
-  const byExpiry = !isPostgres(ex) && !many && filter.expiringBefore !== undefined && order.column !== 'soonest_expiry';
+  // expiring_before on SQLite (without statistics) has two plans, and the (bounded) count chooses (`many`: it
+  // reached its bound, listVisibleItems). Few matches: `+` keeps the order from an index, so the expiry index finds
+  // the items, which are then sorted; walking the order instead read every item when none expire (~40 ms at
+  // 100,000 items). Many: the order's index is walked, reading each item's expiry until the page is full (~330 rows
+  // when 8 % expire), `+` keeping the expiry index from the filter; sorting them all cost ~40 ms at 1,000,000.
+  // With the expiry's own order, its index does both.
+  const expiryPlan = !isPostgres(ex) && filter.expiringBefore !== undefined && order.column !== 'soonest_expiry';
+  const conditions = filterConditions(ex, filter, expiryPlan && many);
+  if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
+  const byExpiry = expiryPlan && !many;
   const ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage).offset(page.offset);
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
   let counted =
@@ -173,11 +175,16 @@ const itemIdIn = (ex: Executor, ids: Expression<unknown>) =>
     : sql<SqlBool>`${sql.ref('inventory_items.id')} in (${ids})`;
 
 /** The search filters as conditions on inventory_items (the visible-labs rules are the caller's). */
-function filterConditions(ex: Executor, filter: ItemFilter): Expression<SqlBool>[] {
+function filterConditions(ex: Executor, filter: ItemFilter, unindexedExpiry = false): Expression<SqlBool>[] {
   const eb = expressionBuilder<Database, 'inventory_items'>();
   const out: Expression<SqlBool>[] = [];
   if (filter.typeId !== undefined) out.push(eb('inventory_items.type_id', '=', filter.typeId));
-  if (filter.expiringBefore !== undefined) out.push(eb('inventory_items.soonest_expiry', '<', filter.expiringBefore));
+  if (filter.expiringBefore !== undefined)
+    out.push(
+      unindexedExpiry
+        ? sql<SqlBool>`+${sql.ref('inventory_items.soonest_expiry')} < ${filter.expiringBefore}`
+        : eb('inventory_items.soonest_expiry', '<', filter.expiringBefore),
+    );
   // A literal, so that SQLite may use the partial indexes `where below_minimum = 1` (a bound parameter could be anything).
   if (filter.belowMinimum) out.push(sql<SqlBool>`${sql.ref('inventory_items.below_minimum')} = 1`);
   if (filter.locationId !== undefined) out.push(itemIdIn(ex, itemsStoredUnder(ex, filter.locationId)));
