@@ -4,7 +4,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // word's matches come out of the full-text index in that order and a page of a common word stops after its rows
 // (src/inventory/search/rules.ts searchIdBase: the second of created_at times 2^21, plus the row's rank within the
 // second; src/inventory/search/documents/repository.ts keeps it for new rows). Existing rows are renumbered and
-// the FTS5 index rebuilt once (as migration 0010 built it). PostgreSQL's GIN index has no order: nothing changes.
+// the FTS5 index rebuilt once, now with prefix indexes of 1 to 8 characters: FTS5 answers a longer prefix than
+// it indexes by merging every matching term's rows before the first one comes out (q=anti, 4 characters, 110,000
+// matches at 1,000,000 items: ~22 ms a statement, against 0.1 ms from a prefix index; the index grows ~85 %,
+// docs/performance.md). PostgreSQL's GIN index has no order: nothing changes there.
 
 const IDS_PER_SECOND = 2 ** 21;
 
@@ -30,7 +33,7 @@ async function apply(db: Kysely<any>): Promise<void> {
   await sql`drop table search_ids`.execute(db);
   await sql`create virtual table inventory_item_search_fts using fts5(
     item_id unindexed, document, content='inventory_item_search', content_rowid='id',
-    tokenize='unicode61 remove_diacritics 0', prefix='2 3')`.execute(db);
+    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3 4 5 6 7 8')`.execute(db);
   await sql`insert into inventory_item_search_fts (inventory_item_search_fts) values ('rebuild')`.execute(db);
   await sql`create trigger inventory_item_search_ai after insert on inventory_item_search begin
     insert into inventory_item_search_fts (rowid, item_id, document) values (new.id, new.item_id, new.document);
