@@ -8,10 +8,10 @@ import type { QueryWord } from '../../shared/search-text.js';
 import type { ItemRow } from '../repository.js';
 import { countBoundOf, ftsMatch, type ItemFilter, type ItemOrder, isSearch, tsQuery } from './rules.js';
 
-// GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count;
-// and the index they search, written in the transaction of every change to an item (src/inventory/changes.ts).
-// Each filter and sort has its own index (migration 0010); test/perf/search-plans.test.ts shows both databases
-// using them.
+// GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
+// (bounded for a search, docs/decisions/0014-bounded-search-counts.md). The index they search is written by
+// documents/repository.ts in the transaction of every change to an item. Each filter and sort has its own index
+// (migrations 0010, 0016); test/perf/search-plans.test.ts shows both databases using them.
 
 /** The two statements of a page of items: its count and its rows (the query plan tests compile them, test/perf/). */
 export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page, many = false) {
@@ -128,7 +128,7 @@ function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words:
 }
 
 /**
- * SQLite: the FTS5 table's rowids are the search rows' ids, which are in the list's order (rules.ts searchIdOf,
+ * SQLite: the FTS5 table's rowids are the search rows' ids, which are in the list's order (rules.ts searchIdBase,
  * kept by storeItemIndexes), so the matches come out of the full-text index in that order: the page stops after
  * its rows and the count at its bound, however many items hold the word. A cross join keeps that order.
  */
