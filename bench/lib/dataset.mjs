@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { v7 as uuid } from 'uuid';
 import { createOrganization, createToken, createUser } from '../../dist/accounts/service.js';
+import { searchIdBase } from '../../dist/inventory/search/rules.js';
 import { addMember, createLab } from '../../dist/labs/service.js';
 import { systemActor } from '../../dist/shared/actor.js';
 import { loadConfig, parseDatabaseUrl } from '../../dist/shared/config.js';
@@ -351,6 +352,13 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   const BATCH = 5000;
   let instanceCount = 0;
   let lastReport = Date.now();
+  // SQLite: the search rows' ids in the list's order, as the application numbers them (searchIdBase); the items are
+  // made in (created_at, id) order. PostgreSQL numbers them itself.
+  let lastSearchId = 0;
+  const searchIdOf = (created) => {
+    lastSearchId = Math.max(lastSearchId + 1, searchIdBase(created));
+    return lastSearchId;
+  };
   for (let from = 0; from < items; from += BATCH) {
     const itemRows = [];
     const instanceRows = [];
@@ -437,12 +445,13 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
       itemRows.push(row);
       const item = { name, vendor, catalog_number, cas_number: row[14], serial_number: null, lot_number: row[13] };
       const lots = active.map((i) => i[3]);
-      searchRows.push([id, lab.id, created, itemSearchDocument(item, lots)]);
+      const doc = [id, lab.id, created, itemSearchDocument(item, lots)];
+      searchRows.push(db.kind === 'sqlite' ? [searchIdOf(created), ...doc] : doc);
       rareWords.offer(lab.migrated ? (lots[0] ?? catalog_number) : lot);
     }
     await writer.insert('inventory_items', ITEM_COLUMNS, itemRows);
     await writer.insert('inventory_item_instances', INSTANCE_COLUMNS, instanceRows);
-    await writer.insert('inventory_item_search', SEARCH_COLUMNS, searchRows);
+    await writer.insert('inventory_item_search', db.kind === 'sqlite' ? ['id', ...SEARCH_COLUMNS] : SEARCH_COLUMNS, searchRows);
     if (Date.now() - lastReport > 5000) {
       progress(`${Math.min(items, from + BATCH).toLocaleString('en-US')} / ${items.toLocaleString('en-US')} items`);
       lastReport = Date.now();

@@ -50,8 +50,8 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
 
 /** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search/rules.ts), a page of them. */
 export async function listItems(deps: ServiceDeps, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
-  const { total, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
-  return { total, items: await renderItems(deps.db, deps.config.appUrl, rows) };
+  const { total, exact, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
+  return { total, exact, items: await renderItems(deps.db, deps.config.appUrl, rows) };
 }
 
 export async function getItem(deps: ServiceDeps, actor: Actor, id: string): Promise<ItemWithEtag> {

@@ -41,8 +41,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, items } = await listItems(app.deps, request.actor, filterOf(request.query), orderOf(request.query.sort), page);
-      setPageHeaders(request, reply, page, total);
+      const { total, exact, items } = await listItems(app.deps, request.actor, filterOf(request.query), orderOf(request.query.sort), page);
+      setPageHeaders(request, reply, page, total, exact);
       return items;
     },
   );

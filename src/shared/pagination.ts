@@ -54,15 +54,18 @@ function pageUrlBuilder(request: FastifyRequest): (page: number) => string {
   };
 }
 
-/** RFC 8288 Link (first/prev/next/last) and X-Total-Count. */
-export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, total: number): void {
+/**
+ * RFC 8288 Link (first/prev/next/last) and X-Total-Count. A total that is only a lower bound (`exact` false: a
+ * search's count stops early, docs/decisions/0014-bounded-search-counts.md) has no `last` and always a `next`.
+ */
+export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, total: number, exact = true): void {
   const lastPage = Math.max(1, Math.ceil(total / page.perPage));
   const pageUrl = pageUrlBuilder(request);
   const link = (n: number, rel: string) => `<${pageUrl(n)}>; rel="${rel}"`;
   const links = [link(1, 'first')];
-  if (page.page > 1) links.push(link(Math.min(page.page - 1, lastPage), 'prev'));
-  if (page.page < lastPage) links.push(link(page.page + 1, 'next'));
-  links.push(link(lastPage, 'last'));
+  if (page.page > 1) links.push(link(exact ? Math.min(page.page - 1, lastPage) : page.page - 1, 'prev'));
+  if (!exact || page.page < lastPage) links.push(link(page.page + 1, 'next'));
+  if (exact) links.push(link(lastPage, 'last'));
   reply.header('Link', links.join(', '));
   reply.header('X-Total-Count', String(total));
 }

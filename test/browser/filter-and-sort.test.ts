@@ -109,3 +109,27 @@ describe('journey: filter and sort the inventory; the URL holds the view', () =>
     await context.close();
   });
 });
+
+describe('journey: a search with more matches than are counted', () => {
+  it('says "more than 1,000" and still pages on (docs/decisions/0014-bounded-search-counts.md)', async () => {
+    const rows = Array.from({ length: 1030 }, (_, i) => `Bulkreagent ${i},1`);
+    const imported = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: `/labs/${h.a.legacyLab.id}/inventory/import`,
+      headers: { 'content-type': 'text/csv' },
+      payload: `name,quantity\n${rows.join('\n')}\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-A@example.org', `/app/inventory?lab=${h.a.legacyLab.id}&q=bulkreagent`);
+    await page.getByTestId('items-total').getByText('more than 1,000 items').waitFor();
+    // Past the counted pages there is one more to go to: the 41st page of 25 holds items 1,001-1,025.
+    await page.goto(`/app/inventory?lab=${h.a.legacyLab.id}&q=bulkreagent&page=41`);
+    await page.getByTestId('items-table').getByRole('link').first().waitFor();
+    expect(await page.getByTestId('items-table').getByRole('link').count()).toBe(25);
+    await page.getByRole('button', { name: 'next page' }).click();
+    await page.getByTestId('items-total').getByText('1030 items').waitFor();
+    expect(await page.getByTestId('items-table').getByRole('link').count()).toBe(5);
+    await context.close();
+  });
+});

@@ -153,9 +153,9 @@ async function planOf(query: CompiledQuery): Promise<string> {
   });
 }
 
-async function plans(query: Record<string, unknown>, actor = admin) {
+async function plans(query: Record<string, unknown>, actor = admin, many = false) {
   const filter: ItemFilter = filterOf(query as Parameters<typeof filterOf>[0]);
-  const q = itemPageQueries(h.deps.db, actor, filter, orderOf(query.sort as never), { page: 2, perPage: 25, offset: 25 });
+  const q = itemPageQueries(h.deps.db, actor, filter, orderOf(query.sort as never), { page: 2, perPage: 25, offset: 25 }, many);
   return { rows: await planOf(q.rows.compile()), count: await planOf(q.count.compile()) };
 }
 
@@ -234,6 +234,34 @@ describe('GET /inventory-items search and filters use their indexes (SQLite and 
     ] as const) {
       const p = await plans({ sort });
       expect(p.rows, p.rows).toMatch(index);
+    }
+  });
+
+  it('q alone (SQLite): the full-text index walked in its rowid order, which is the list order; both statements stop early', async () => {
+    if (postgres()) return;
+    for (const [query, actor] of [
+      [{ q: 'reagent' }, admin],
+      [{ q: 'reagent', lab_id: labId }, member],
+    ] as const) {
+      const p = await plans(query, actor);
+      // INDEX 64: FTS5 gives the rows in rowid order (the ORDER BY consumed); the one sort is of the page's 25 rows.
+      expect(p.rows, p.rows).toMatch(/SCAN inventory_item_search_fts VIRTUAL TABLE INDEX 64:/);
+      expect(p.rows.match(/TEMP B-TREE/g) ?? [], p.rows).toHaveLength(1);
+      expect(p.count, p.count).toMatch(FTS());
+      expect(p.count, p.count).not.toMatch(/TEMP B-TREE|SCAN inventory_item_search\b/);
+    }
+  });
+
+  it('many expiring (SQLite, the count at its bound): the page order walked, no sort of every match', async () => {
+    if (postgres()) return;
+    for (const [query, index] of [
+      [{ expiring_before: '2026-06-01' }, /SCAN inventory_items USING INDEX inventory_items_page_idx/],
+      [{ expiring_before: '2026-06-01', lab_id: labId }, /SEARCH inventory_items USING INDEX inventory_items_lab_idx \(lab_id=\?\)/],
+    ] as const) {
+      const p = await plans(query, admin, true);
+      expect(p.rows, p.rows).toMatch(index);
+      expect(p.rows, p.rows).not.toMatch(/expiry_idx/);
+      expect(p.rows.match(/TEMP B-TREE/g) ?? [], p.rows).toHaveLength(1);
     }
   });
 });

@@ -5,8 +5,8 @@ import type { ServiceDeps } from '../../shared/deps.js';
 import { notFound } from '../../shared/errors.js';
 import { typesOfLab } from '../../types/repository.js';
 import { activeInstancesOf } from '../repository.js';
-import { type Cursor, countLabItems, labItemsAfter } from './repository.js';
-import { CSV_COLUMNS, csvRecord, joinPath } from './rules.js';
+import { type Cursor, countLabItems, type ExportItem, labItemsAfter } from './repository.js';
+import { CSV_COLUMNS, type CsvColumn, csvField, csvRecord, joinPath } from './rules.js';
 
 // A lab's inventory as CSV (docs/csv.md): one row per active instance, or one row for an item without any (a legacy
 // lab's items, a migrated item with no instance left: its instance columns empty). Read in keyset pages of items,
@@ -24,6 +24,11 @@ export interface InventoryExport {
   chunks: AsyncGenerator<string>;
 }
 
+/** The columns an instance gives its row; an item without instances gives them itself (legacyCells). */
+const INSTANCE_COLUMNS: readonly CsvColumn[] = ['instance_id', 'quantity', 'lot_number', 'expiration_date', 'location'];
+const at = (c: CsvColumn) => CSV_COLUMNS.indexOf(c);
+const [INSTANCE_ID, QUANTITY, LOT, EXPIRY, LOCATION] = INSTANCE_COLUMNS.map(at) as [number, number, number, number, number];
+
 async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, onItems?: (n: number) => void): AsyncGenerator<string> {
   const types = new Map((await typesOfLab(deps.db, labId)).map((t) => [t.id, t.name]));
   const lab = await locationsOfLab(deps.db, labId);
@@ -31,6 +36,9 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
     deps.db,
     lab.map((l) => l.id),
   );
+  // Each location's cell, written once: rows are the same cells joined (csvRecord's output, without its array).
+  const locationCells = new Map<string, string>();
+  for (const [id, p] of paths) locationCells.set(id, csvField(joinPath(p.pathNames)));
   yield csvRecord([...CSV_COLUMNS]);
   let cursor: Cursor | null = null;
   let written = 0;
@@ -41,6 +49,7 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
       deps.db,
       items.map((i) => i.id),
     );
+    // Instances come grouped by item, in the items' creation order within each (activeInstancesOf).
     const byItem = new Map<string, typeof instances>();
     for (const inst of instances) {
       const list = byItem.get(inst.item_id);
@@ -49,47 +58,21 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
     }
     let text = '';
     for (const item of items) {
-      const common = {
-        name: item.name,
-        type: item.type_id ? (types.get(item.type_id) ?? null) : null,
-        vendor: item.vendor,
-        catalog_number: item.catalog_number,
-        cas_number: item.cas_number,
-        unit_size: item.unit_size,
-        price: item.price,
-        serial_number: item.serial_number,
-        url: item.url,
-        vendor_product_id: item.vendor_product_id,
-        auto_reminder: item.auto_reminder,
-        technical_details: item.technical_details,
-      };
+      const cells = itemCells(item, types);
       const own = byItem.get(item.id);
-      if (own) {
-        for (const i of own) {
-          const path = i.location_id ? paths.get(i.location_id)?.pathNames : undefined;
-          const row = { ...common, item_id: item.id, instance_id: i.id, quantity: i.quantity, lot_number: i.lot_number };
-          text += csvRecord(
-            CSV_COLUMNS.map((c) =>
-              c === 'expiration_date'
-                ? i.expiration_date
-                : c === 'location'
-                  ? joinPath(path ?? [])
-                  : (row as Record<string, string | null>)[c],
-            ),
-          );
-        }
-      } else {
+      if (!own) {
         // A legacy item (its quantity, lot, expiry and places on the item), or a migrated item without instances.
-        const row: Record<string, string | null> = {
-          ...common,
-          item_id: item.id,
-          instance_id: null,
-          quantity: migrated ? null : item.quantity,
-          lot_number: item.lot_number,
-          expiration_date: item.expiration_date,
-          location: joinPath([item.location_name, item.sublocation_name]),
-        };
-        text += csvRecord(CSV_COLUMNS.map((c) => row[c] ?? null));
+        legacyCells(cells, item, migrated);
+        text += `${cells.join(',')}\r\n`;
+        continue;
+      }
+      for (const i of own) {
+        cells[INSTANCE_ID] = csvField(i.id);
+        cells[QUANTITY] = csvField(i.quantity);
+        cells[LOT] = csvField(i.lot_number);
+        cells[EXPIRY] = csvField(i.expiration_date);
+        cells[LOCATION] = i.location_id ? (locationCells.get(i.location_id) ?? '') : '';
+        text += `${cells.join(',')}\r\n`;
       }
     }
     written += items.length;
@@ -98,6 +81,23 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
     const last = items[items.length - 1]!;
     cursor = { createdAt: last.created_at, id: last.id };
   }
+}
+
+/** The item's own cells, encoded (csvField); the instance columns empty. */
+function itemCells(item: ExportItem, types: Map<string, string>): string[] {
+  return CSV_COLUMNS.map((c) => {
+    if (INSTANCE_COLUMNS.includes(c)) return '';
+    if (c === 'item_id') return csvField(item.id);
+    if (c === 'type') return csvField(item.type_id ? (types.get(item.type_id) ?? null) : null);
+    return csvField((item as unknown as Record<string, string | null>)[c]);
+  });
+}
+
+function legacyCells(cells: string[], item: ExportItem, migrated: boolean): void {
+  cells[QUANTITY] = csvField(migrated ? null : item.quantity);
+  cells[LOT] = csvField(item.lot_number);
+  cells[EXPIRY] = csvField(item.expiration_date);
+  cells[LOCATION] = csvField(joinPath([item.location_name, item.sublocation_name]));
 }
 
 /**

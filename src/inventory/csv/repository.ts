@@ -10,14 +10,37 @@ export interface Cursor {
   id: string;
 }
 
-/** The next `limit` items of the lab after the cursor, in (created_at, id) order (the (lab_id, created_at, id) index). */
-export function labItemsAfter(ex: Executor, labId: string, cursor: Cursor | null, limit: number): Promise<ItemRow[]> {
-  let q = ex.selectFrom('inventory_items').selectAll().where('lab_id', '=', labId);
-  if (cursor) {
-    q = q.where((eb) =>
-      eb.or([eb('created_at', '>', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '>', cursor.id)])]),
-    );
-  }
+/** The item columns the export writes (docs/csv.md), and the keyset's: a narrower row costs less to read. */
+const EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'name',
+  'type_id',
+  'vendor',
+  'catalog_number',
+  'cas_number',
+  'unit_size',
+  'price',
+  'quantity',
+  'lot_number',
+  'expiration_date',
+  'location_name',
+  'sublocation_name',
+  'serial_number',
+  'url',
+  'vendor_product_id',
+  'auto_reminder',
+  'technical_details',
+] as const;
+export type ExportItem = Pick<ItemRow, (typeof EXPORT_COLUMNS)[number]>;
+
+/**
+ * The next `limit` items of the lab after the cursor, in (created_at, id) order: a range of the (lab_id,
+ * created_at, id) index, by a row comparison, which both databases answer from the index.
+ */
+export function labItemsAfter(ex: Executor, labId: string, cursor: Cursor | null, limit: number): Promise<ExportItem[]> {
+  let q = ex.selectFrom('inventory_items').select(EXPORT_COLUMNS).where('lab_id', '=', labId);
+  if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(cursor.createdAt, cursor.id)));
   return q.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 

@@ -1,21 +1,20 @@
 import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { visibleLabIds } from '../../labs/repository.js';
 import type { Actor } from '../../shared/actor.js';
-import { forEachChunk } from '../../shared/db/chunks.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
 import type { ItemRow } from '../repository.js';
-import { ftsMatch, type ItemFilter, type ItemIndex, type ItemOrder, tsQuery } from './rules.js';
+import { countBoundOf, ftsMatch, type ItemFilter, type ItemOrder, isSearch, tsQuery } from './rules.js';
 
-// GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count;
-// and the index they search, written in the transaction of every change to an item (src/inventory/changes.ts).
-// Each filter and sort has its own index (migration 0010); test/perf/search-plans.test.ts shows both databases
-// using them.
+// GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
+// (bounded for a search, docs/decisions/0014-bounded-search-counts.md). The index they search is written by
+// documents/repository.ts in the transaction of every change to an item. Each filter and sort has its own index
+// (migrations 0010, 0016); test/perf/search-plans.test.ts shows both databases using them.
 
 /** The two statements of a page of items: its count and its rows (the query plan tests compile them, test/perf/). */
-export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page, many = false) {
   if (wordsOnly(filter, order)) return wordsPageQueries(ex, actor, filter, filter.words!, page);
   // SQLite keeps a CROSS JOIN's order, and the order decides the cost. Of one lab: the lab row first (found once,
   // visibility checked once), then its slice of the (lab_id, …) indexes; items first, the lab's visibility was
@@ -29,28 +28,52 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
       : ex.selectFrom('inventory_items').crossJoin('labs');
   scope = scope.whereRef('labs.id', '=', 'inventory_items.lab_id').where('labs.organization_id', '=', actor.organizationId);
   if (actor.role !== 'admin') scope = scope.where('labs.id', 'in', visibleLabIds(ex, actor));
-  const conditions = filterConditions(ex, filter);
-  if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
   // The page's ids come from the index alone; only the page's rows are then read, never the rows OFFSET skips.
-  // With expiring_before, SQLite (without statistics) walked the order's index and read each item's expiry until
-  // the page was full: every item when few expire (~40 ms at 100,000 items for none). `+` keeps the order from an
-  // index, so the expiry index finds the items, which are then sorted (unless the order is the expiry's own).
-  const byExpiry = !isPostgres(ex) && filter.expiringBefore !== undefined && order.column !== 'soonest_expiry';
+  // expiring_before on SQLite (without statistics) has two plans, and the (bounded) count chooses (`many`: it
+  // reached its bound, listVisibleItems). Few matches: `+` keeps the order from an index, so the expiry index finds
+  // the items, which are then sorted; walking the order instead read every item when none expire (~40 ms at
+  // 100,000 items). Many: the order's index is walked, reading each item's expiry until the page is full (~330 rows
+  // when 8 % expire), `+` keeping the expiry index from the filter; sorting them all cost ~40 ms at 1,000,000.
+  // With the expiry's own order, its index does both.
+  const expiryPlan = !isPostgres(ex) && filter.expiringBefore !== undefined && order.column !== 'soonest_expiry';
+  const conditions = filterConditions(ex, filter, expiryPlan && many);
+  if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
+  const byExpiry = expiryPlan && !many;
   const ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage).offset(page.offset);
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
   let counted =
     filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId === undefined && conditions.length > 0) counted = counted.where((eb) => eb.and(conditions));
   return {
-    count: counted.select((eb) => eb.fn.countAll<string | number>().as('n')),
+    count: conditions.length > 0 ? bounded(ex, counted, page) : counted.select((eb) => eb.fn.countAll<string | number>().as('n')),
     rows: orderedBy(ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids), order, false),
   };
 }
 
+/**
+ * A search's count stops at its bound (rules.ts countBoundOf, docs/decisions/0014-bounded-search-counts.md): a
+ * common word's 110,000 matches cost ~150 ms to count on SQLite at 1,000,000 items. The plain list counts them all.
+ */
+function bounded<DB, TB extends keyof DB, O>(ex: Executor, found: SelectQueryBuilder<DB, TB, O>, page: Page) {
+  const matches = found.select(sql<number>`1`.as('one')).limit(countBoundOf(page));
+  return ex.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string | number>().as('n'));
+}
+
+/** The page's rows and the list's total: exact, or a lower bound (`exact` false) when a search's count reached its bound. */
 export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+  const bound = isSearch(filter) ? countBoundOf(page) : Number.POSITIVE_INFINITY;
   const q = itemPageQueries(ex, actor, filter, order, page);
-  const [count, rows] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
-  return { total: Number(count.n), rows };
+  let n: number;
+  let rows: ItemRow[];
+  if (isPostgres(ex) || filter.expiringBefore === undefined) {
+    const [count, found] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
+    [n, rows] = [Number(count.n), found];
+  } else {
+    // SQLite's expiry page is planned by the count (itemPageQueries' `many`).
+    n = Number((await q.count.executeTakeFirstOrThrow()).n);
+    rows = await (n >= bound ? itemPageQueries(ex, actor, filter, order, page, true) : q).rows.execute();
+  }
+  return n >= bound ? { total: bound - 1, exact: false, rows } : { total: n, exact: true, rows };
 }
 
 /**
@@ -89,9 +112,10 @@ const wordsOnly = (f: ItemFilter, order: ItemOrder) =>
   !f.belowMinimum;
 
 function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: QueryWord[], page: Page) {
+  if (!isPostgres(ex)) return ftsPageQueries(ex, actor, filter, words, page);
   let found = ex
     .selectFrom('inventory_item_search')
-    .where(searchRowMatches(ex, words))
+    .where(searchRowMatches(words))
     .where('inventory_item_search.lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId !== undefined) found = found.where('inventory_item_search.lab_id', '=', filter.labId);
   const ids = found
@@ -100,20 +124,36 @@ function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words:
     .orderBy('inventory_item_search.item_id')
     .limit(page.perPage)
     .offset(page.offset);
-  return {
-    count: found.select((eb) => eb.fn.countAll<string | number>().as('n')),
-    rows: ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id'),
-  };
+  return { count: bounded(ex, found, page), rows: pageRows(ex, ids) };
 }
 
 /**
- * Search rows holding every word, each by prefix. SQLite: the FTS5 table, whose rowids are the search table's ids.
- * PostgreSQL: the GIN index on the document's tsvector (the query repeats the index's expression).
+ * SQLite: the FTS5 table's rowids are the search rows' ids, which are in the list's order (rules.ts searchIdBase,
+ * kept by storeItemIndexes), so the matches come out of the full-text index in that order: the page stops after
+ * its rows and the count at its bound, however many items hold the word. A cross join keeps that order.
  */
-const searchRowMatches = (ex: Executor, words: QueryWord[]) =>
-  isPostgres(ex)
-    ? sql<SqlBool>`to_tsvector('simple', ${sql.ref('inventory_item_search.document')}) @@ to_tsquery('simple', ${tsQuery(words)})`
-    : sql<SqlBool>`${sql.ref('inventory_item_search.id')} in (select rowid from inventory_item_search_fts where inventory_item_search_fts match ${ftsMatch(words)})`;
+function ftsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: QueryWord[], page: Page) {
+  let found = ex
+    .selectFrom(sql`inventory_item_search_fts`.as('inventory_item_search_fts'))
+    .crossJoin('inventory_item_search')
+    .where(sql<SqlBool>`inventory_item_search_fts match ${ftsMatch(words)}`)
+    .where(sql<SqlBool>`${sql.ref('inventory_item_search.id')} = inventory_item_search_fts.rowid`)
+    .where('inventory_item_search.lab_id', 'in', visibleLabIds(ex, actor));
+  if (filter.labId !== undefined) found = found.where('inventory_item_search.lab_id', '=', filter.labId);
+  const ids = found
+    .select('inventory_item_search.item_id')
+    .orderBy(sql`inventory_item_search_fts.rowid`)
+    .limit(page.perPage)
+    .offset(page.offset);
+  return { count: bounded(ex, found, page), rows: pageRows(ex, ids) };
+}
+
+const pageRows = (ex: Executor, ids: SelectQueryBuilder<never, never, { item_id: string }>) =>
+  ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id');
+
+/** PostgreSQL: search rows holding every word, each by prefix: the GIN index (the query repeats the index's expression). */
+const searchRowMatches = (words: QueryWord[]) =>
+  sql<SqlBool>`to_tsvector('simple', ${sql.ref('inventory_item_search.document')}) @@ to_tsquery('simple', ${tsQuery(words)})`;
 
 /** Items whose search row holds every word. */
 const itemMatches = (ex: Executor, words: QueryWord[]) =>
@@ -135,11 +175,16 @@ const itemIdIn = (ex: Executor, ids: Expression<unknown>) =>
     : sql<SqlBool>`${sql.ref('inventory_items.id')} in (${ids})`;
 
 /** The search filters as conditions on inventory_items (the visible-labs rules are the caller's). */
-function filterConditions(ex: Executor, filter: ItemFilter): Expression<SqlBool>[] {
+function filterConditions(ex: Executor, filter: ItemFilter, unindexedExpiry = false): Expression<SqlBool>[] {
   const eb = expressionBuilder<Database, 'inventory_items'>();
   const out: Expression<SqlBool>[] = [];
   if (filter.typeId !== undefined) out.push(eb('inventory_items.type_id', '=', filter.typeId));
-  if (filter.expiringBefore !== undefined) out.push(eb('inventory_items.soonest_expiry', '<', filter.expiringBefore));
+  if (filter.expiringBefore !== undefined)
+    out.push(
+      unindexedExpiry
+        ? sql<SqlBool>`+${sql.ref('inventory_items.soonest_expiry')} < ${filter.expiringBefore}`
+        : eb('inventory_items.soonest_expiry', '<', filter.expiringBefore),
+    );
   // A literal, so that SQLite may use the partial indexes `where below_minimum = 1` (a bound parameter could be anything).
   if (filter.belowMinimum) out.push(sql<SqlBool>`${sql.ref('inventory_items.below_minimum')} = 1`);
   if (filter.locationId !== undefined) out.push(itemIdIn(ex, itemsStoredUnder(ex, filter.locationId)));
@@ -185,31 +230,4 @@ function itemsStoredUnder(ex: Executor, locationId: string) {
     .where('inventory_item_instances.archived_at', 'is', null);
 }
 
-// What an item is filtered, sorted and found by (rules.ts itemIndexOf), written in the transaction of each change.
-
-/** Stores the items' index where it changed: the item columns by item (rarely any), the documents in one upsert per chunk. */
-export async function storeItemIndexes(ex: Executor, entries: { row: ItemRow; index: ItemIndex }[]): Promise<void> {
-  for (const { row, index } of entries) {
-    if (row.name_key === index.name_key && row.soonest_expiry === index.soonest_expiry && row.below_minimum === index.below_minimum)
-      continue;
-    await ex
-      .updateTable('inventory_items')
-      .set({ name_key: index.name_key, soonest_expiry: index.soonest_expiry, below_minimum: index.below_minimum })
-      .where('id', '=', row.id)
-      .execute();
-  }
-  await forEachChunk(entries, (chunk) =>
-    ex
-      .insertInto('inventory_item_search')
-      .values(
-        chunk.map(({ row, index }) => ({ item_id: row.id, lab_id: row.lab_id, created_at: row.created_at, document: index.document })),
-      )
-      .onConflict((oc) =>
-        oc
-          .column('item_id')
-          .doUpdateSet({ document: (eb) => eb.ref('excluded.document') })
-          .where('inventory_item_search.document', '<>', (eb) => eb.ref('excluded.document')),
-      )
-      .execute(),
-  );
-}
+export { storeItemIndexes } from './documents/repository.js';

@@ -1,4 +1,5 @@
 import { dec } from '../../shared/decimal.js';
+import type { Page } from '../../shared/pagination.js';
 import { itemSearchDocument, nameSortKey, type QueryWord, queryWords, soonestExpiry } from '../../shared/search-text.js';
 import type { InventoryItem } from '../schemas.js';
 
@@ -55,6 +56,28 @@ export const filterOf = (query: {
   belowMinimum: query.below_minimum === true,
   words: query.q === undefined ? [] : queryWords(query.q),
 });
+
+/** A search: any filter beyond lab_id. Its count is bounded; the plain list's (and a sort's alone) is exact. */
+export const isSearch = (f: ItemFilter): boolean =>
+  (f.words?.length ?? 0) > 0 || f.typeId !== undefined || f.locationId !== undefined || f.expiringBefore !== undefined || !!f.belowMinimum;
+
+/** A search's X-Total-Count is exact up to this many items (docs/decisions/0014-bounded-search-counts.md). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * How many matches a search's count reads: one more than the cap, or than the end of the page when the page lies
+ * beyond the cap. Reaching it means more exist: the total is then reported as at least one less (no `last` link).
+ */
+export const countBoundOf = (page: Page): number => Math.max(SEARCH_COUNT_CAP, page.offset + page.perPage) + 1;
+
+/**
+ * SQLite: a search row's id, which is its FTS5 rowid, sorts the rows as the list does, by (created_at, item_id):
+ * the second of created_at times 2^21, plus the row's rank within that second (storeItemIndexes). A word's matches
+ * then come out of the full-text index in the list's order, and a page stops after its rows. 2^32 seconds (to
+ * 2106) times 2^21 stays within 2^53, the integers JavaScript holds exactly; 2^21 items created in one second at most.
+ */
+export const SEARCH_IDS_PER_SECOND = 2 ** 21;
+export const searchIdBase = (createdAt: string): number => Math.floor(Date.parse(createdAt) / 1000) * SEARCH_IDS_PER_SECOND;
 
 // Every word must match, each by prefix: the word itself, or a dashed word's parts joined ("7732-18" finds
 // "7732-18-5" and "7732185") or as a phrase ("tris-hcl" finds "Tris HCl"). The parts are letters and digits only

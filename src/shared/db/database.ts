@@ -33,6 +33,7 @@ import * as m0012 from './migrations/0012_sso.js';
 import * as m0013 from './migrations/0013_alerts.js';
 import * as m0014 from './migrations/0014_approvals.js';
 import * as m0015 from './migrations/0015_order_details.js';
+import * as m0016 from './migrations/0016_search_order.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_alerts': m0013,
   '0014_approvals': m0014,
   '0015_order_details': m0015,
+  '0016_search_order': m0016,
 };
 
 /**

@@ -91,7 +91,12 @@ export function InventoryPage() {
     queryFn: async () => {
       const call = api.GET('/inventory-items', { params: { query } });
       const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+      const { headers } = (await call).response;
+      // A large search counts up to 1,000 matches and then says "at least" by leaving out Link's `last`
+      // (docs/decisions/0014-bounded-search-counts.md).
+      const link = headers.get('link');
+      const atLeast = Boolean(link?.includes('rel="next"') && !link.includes('rel="last"'));
+      return { rows, total: Number(headers.get('x-total-count') ?? rows.length), atLeast };
     },
   });
   const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
@@ -169,10 +174,13 @@ export function InventoryPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="items-total">
-              {items.data.total} item{items.data.total === 1 ? '' : 's'}
+              {items.data.atLeast
+                ? `more than ${items.data.total.toLocaleString('en')} items`
+                : `${items.data.total} item${items.data.total === 1 ? '' : 's'}`}
             </Text>
             <Pagination
-              total={Math.max(1, Math.ceil(items.data.total / PER_PAGE))}
+              // Past a bounded count there is always one more page to go to.
+              total={Math.max(1, Math.ceil(items.data.total / PER_PAGE) + (items.data.atLeast ? 1 : 0), page)}
               value={page}
               onChange={(n) => update({ page: n === 1 ? null : String(n) })}
               getControlProps={(control) => ({ 'aria-label': `${control} page` })}
