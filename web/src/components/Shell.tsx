@@ -64,6 +64,7 @@ export function Shell() {
             <NavLink component={RouterNavLink} to="/locations" label="Locations" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
+            <NavLink component={RouterNavLink} to="/labs" label="Your labs" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
             {organization.role === 'admin' && (
               // Org admins only (web/src/pages/admin/AdminOnly.tsx); the server refuses members anyway.

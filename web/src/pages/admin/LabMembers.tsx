@@ -9,8 +9,9 @@ import { Loading } from '../../components/Fields';
 type Lab = components['schemas']['OrganizationLab'];
 
 /**
- * A lab's members: who sees it (docs/product.md §3; org admins see every lab anyway). Lab memberships carry no role
- * of their own. The people to add come from the organization's first 100 active members.
+ * A lab's members: who sees it (docs/product.md §3; org admins see every lab anyway), with their lab role
+ * (docs/ordering.md), changed on the lab's settings page (web/src/pages/LabSettings.tsx). The people to add come from
+ * the organization's first 100 active members.
  */
 export function LabMembers({ lab }: { lab: Lab }) {
   const queryClient = useQueryClient();
@@ -53,7 +54,7 @@ export function LabMembers({ lab }: { lab: Lab }) {
             <List.Item key={m.id}>
               <Group gap="xs">
                 <Text size="sm">
-                  {m.first_name} {m.last_name} · {m.email}
+                  {m.first_name} {m.last_name} · {m.email} · {m.role}
                 </Text>
                 <Button
                   size="compact-xs"

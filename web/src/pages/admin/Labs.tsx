@@ -2,6 +2,7 @@ import type { components } from '@labstock/client';
 import { Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
@@ -181,6 +182,16 @@ function LabRow({ lab, open, onToggle }: { lab: Lab; open: boolean; onToggle: ()
             </Button>
             <Button size="compact-xs" variant="default" onClick={onToggle} aria-expanded={open} aria-label={`Members of ${lab.name}`}>
               Members
+            </Button>
+            {/* Roles, approval rule, spend codes and budgets: web/src/pages/LabSettings.tsx. */}
+            <Button
+              component={Link}
+              to={`/labs/${lab.id}/settings`}
+              size="compact-xs"
+              variant="default"
+              aria-label={`Settings of ${lab.name}`}
+            >
+              Settings
             </Button>
           </Group>
         </Table.Td>

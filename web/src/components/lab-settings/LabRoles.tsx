@@ -1,0 +1,158 @@
+import type { components } from '@labstock/client';
+import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../../api';
+import { useSession } from '../../session';
+import { ErrorNotice } from '../ErrorNotice';
+import { Loading } from '../Fields';
+
+type Role = components['schemas']['LabMember']['role'];
+
+export const ROLES: { value: Role; label: string }[] = [
+  { value: 'member', label: 'Member' },
+  { value: 'approver', label: 'Approver' },
+  { value: 'manager', label: 'Manager' },
+];
+
+/**
+ * The lab's members and their lab roles (docs/ordering.md, Lab roles): approvers and managers approve order requests,
+ * managers also run this page. A manager changes roles and removes people; adding someone needs the organization's
+ * list of people, which only org admins may read (GET /organization/users), so only they are offered "Add".
+ */
+export function LabRoles({ labId, labName }: { labId: string; labName: string }) {
+  const queryClient = useQueryClient();
+  const { organization } = useSession();
+  const key = ['lab-members', labId];
+  const members = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap(api.GET('/organization/labs/{id}/members', { params: { path: { id: labId } } })),
+  });
+  // Changing one's own role changes what the page offers (my_role), so the lab's settings are read again too.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: ['approval-settings', labId] }),
+    ]);
+  const setRole = useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      unwrap(api.PUT('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } }, body: { role } })),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } } })),
+    onSuccess: refresh,
+  });
+  return (
+    <Stack gap="xs" data-testid="lab-roles">
+      <Title order={3}>Members and roles</Title>
+      <Text size="sm">Approvers and managers approve order requests; managers also change these settings.</Text>
+      {members.isError && <ErrorNotice error={members.error} />}
+      {members.isPending && <Loading label="Loading the lab's members" size="sm" />}
+      {members.data && members.data.length === 0 && <Text c="dimmed">Nobody belongs to {labName} yet.</Text>}
+      {members.data && members.data.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label="Members and roles" data-testid="lab-roles-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Person</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.map((m) => {
+                const name = `${m.first_name} ${m.last_name}`;
+                return (
+                  <Table.Tr key={m.id} data-testid={`lab-member-${m.id}`}>
+                    <Table.Td>
+                      <Text size="sm">{name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {m.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Role of ${name}`}
+                        data={ROLES}
+                        value={m.role}
+                        allowDeselect={false}
+                        disabled={setRole.isPending && setRole.variables?.userId === m.id}
+                        onChange={(role) => role && role !== m.role && setRole.mutate({ userId: m.id, role: role as Role })}
+                        w={150}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        loading={remove.isPending && remove.variables === m.id}
+                        onClick={() => remove.mutate(m.id)}
+                        aria-label={`Remove ${name} from ${labName}`}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {setRole.isError && <ErrorNotice error={setRole.error} title="Role not changed" />}
+      {remove.isError && <ErrorNotice error={remove.error} title="Not removed" />}
+      {organization.role === 'admin' ? (
+        <AddMember labId={labId} labName={labName} inLab={new Set(members.data?.map((m) => m.id))} onAdded={refresh} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          An organization admin adds people to the lab.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function AddMember(props: { labId: string; labName: string; inLab: Set<string>; onAdded: () => Promise<unknown> }) {
+  const [userId, setUserId] = useState<string | null>(null);
+  const [role, setRole] = useState<Role>('member');
+  const people = useQuery({
+    queryKey: ['organization-users', 'all'],
+    queryFn: () => unwrap(api.GET('/organization/users', { params: { query: { per_page: 100 } } })),
+  });
+  const add = useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.POST('/organization/labs/{id}/members', { params: { path: { id: props.labId } }, body: { user_id: id, role } })),
+    onSuccess: () => {
+      setUserId(null);
+      return props.onAdded();
+    },
+  });
+  const choices = (people.data ?? [])
+    .filter((p) => p.deactivated_at === null && !props.inLab.has(p.id))
+    .map((p) => ({ value: p.id, label: `${p.first_name} ${p.last_name} (${p.email})` }));
+  return (
+    <Stack gap="xs">
+      <Group align="end">
+        <Select
+          label={`Add a person to ${props.labName}`}
+          placeholder={people.isPending ? 'Loading people…' : 'Choose a person'}
+          data={choices}
+          value={userId}
+          onChange={setUserId}
+          searchable
+          nothingFoundMessage="Nobody else to add"
+          w={300}
+        />
+        <Select label="As" data={ROLES} value={role} allowDeselect={false} onChange={(r) => r && setRole(r as Role)} w={140} />
+        <Button disabled={!userId} loading={add.isPending} onClick={() => userId && add.mutate(userId)}>
+          Add to lab
+        </Button>
+      </Group>
+      {people.isError && <ErrorNotice error={people.error} title="The organization's people could not be loaded" />}
+      {add.isError && <ErrorNotice error={add.error} title="Not added" />}
+    </Stack>
+  );
+}

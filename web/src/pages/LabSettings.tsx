@@ -1,0 +1,61 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api, LabstockError, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Fields';
+import { ApprovalRule } from '../components/lab-settings/ApprovalRule';
+import { LabRoles } from '../components/lab-settings/LabRoles';
+import { OverBudget } from '../components/lab-settings/OverBudget';
+import { SpendCodes } from '../components/lab-settings/SpendCodes';
+import { NotFoundPage } from './NotFound';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /app/labs/{id}/settings: a lab's roles, approval rule, spend tracking codes and over-budget setting
+ * (docs/ordering.md), for its managers and the organization's admins (who act as managers in every lab). The lab's
+ * approval settings say the caller's role (`my_role`), so one call decides what the page offers; the server refuses
+ * anyone else's changes with 403 anyway.
+ */
+export function LabSettingsPage() {
+  const id = useParams().id ?? '';
+  const lab = useQuery({
+    queryKey: ['lab', id],
+    enabled: UUID.test(id),
+    queryFn: () => unwrap(api.GET('/labs/{id}', { params: { path: { id } } })),
+  });
+  const settings = useQuery({
+    queryKey: ['approval-settings', id],
+    enabled: UUID.test(id),
+    queryFn: () => unwrap(api.GET('/labs/{id}/approval-settings', { params: { path: { id } } })),
+  });
+  const missing = (err: unknown) => err instanceof LabstockError && err.status === 404;
+  if (!UUID.test(id) || missing(lab.error) || missing(settings.error)) return <NotFoundPage what="lab" />;
+  if (lab.isError) return <ErrorNotice error={lab.error} />;
+  if (settings.isError) return <ErrorNotice error={settings.error} />;
+  if (lab.isPending || settings.isPending) return <Loading label="Loading the lab's settings" />;
+  if (settings.data.my_role !== 'manager') {
+    return (
+      <Stack gap="xs" data-testid="not-allowed">
+        <Title order={2}>Not allowed</Title>
+        <Text>Only the managers of {lab.data.name} and the organization's admins change its settings.</Text>
+        <Anchor component={Link} to="/labs">
+          Back to your labs
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={2}>Settings of {lab.data.name}</Title>
+        <Text size="sm">Who does what in the lab, which order requests need approval, and what each spend tracking code may spend.</Text>
+      </Stack>
+      <LabRoles labId={id} labName={lab.data.name} />
+      <ApprovalRule labId={id} settings={settings.data} />
+      <SpendCodes labId={id} />
+      <OverBudget labId={id} />
+    </Stack>
+  );
+}
