@@ -37,7 +37,8 @@ describe('journey: a minimum quantity, the below-minimum list, and reorder', () 
     await page.getByRole('link', { name: 'Ethanol A' }).click();
     await page.getByRole('button', { name: 'Reorder…' }).click();
     await page.getByRole('textbox', { name: 'Quantity to order' }).fill('2');
-    await page.getByRole('textbox', { name: 'Unit price' }).fill('42.50');
+    // A whole number is a price in euros, not in cents (the API reads bare digits as minor units; web/src/money.ts).
+    await page.getByRole('textbox', { name: 'Unit price' }).fill('42');
     await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Create order request' }).click();
@@ -55,7 +56,7 @@ describe('journey: a minimum quantity, the below-minimum list, and reorder', () 
       vendor_name: 'Sigma',
       catalog_number: 'E7023',
       quantity: '2',
-      unit_price: '42.50',
+      unit_price: '42.00',
       lab: { id: h.a.legacyLab.id },
       type: { id: h.a.legacyLab.typeId },
     });

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../api';
+import { typedMoney } from '../money';
 import { ErrorNotice } from './ErrorNotice';
 
 /**
@@ -24,7 +25,7 @@ export function ReorderForm({ item, onCancel }: { item: InventoryItem; onCancel:
           params: { path: { id: item.id } },
           body: {
             quantity: Number(quantity) || 1,
-            ...(amount.trim() ? { price: { amount: amount.trim(), currency: currency.trim().toUpperCase() } } : {}),
+            ...(amount.trim() ? { price: typedMoney(amount, currency) } : {}),
           },
         }),
       ),

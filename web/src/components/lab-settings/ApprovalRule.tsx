@@ -3,10 +3,10 @@ import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
+import { majorUnits, typedMoney } from '../../money';
 import { formatMoney } from '../../pages/OrderRequests';
 import { ErrorNotice } from '../ErrorNotice';
 import { fieldError } from '../Profile';
-import { majorUnits, typedMoney } from './money';
 
 type Settings = components['schemas']['LabApprovalSettings'];
 type Rule = Settings['rule'];

@@ -3,9 +3,9 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
+import { majorUnits, typedMoney } from '../../money';
 import { ErrorNotice } from '../ErrorNotice';
 import { fieldError } from '../Profile';
-import { majorUnits, typedMoney } from './money';
 
 type Code = components['schemas']['SpendTrackingCode'];
 type Period = Code['period'];

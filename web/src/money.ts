@@ -1,4 +1,4 @@
-import { majorUnits } from '../ProductSearch';
+import { majorUnits } from './components/ProductSearch';
 
 export { majorUnits };
 
