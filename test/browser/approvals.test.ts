@@ -89,6 +89,7 @@ describe('journey: a request that needs approval', () => {
     expect(await po.getAttribute('aria-invalid')).toBe('true');
     const errorId = (await po.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'))!;
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/200/);
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole('textbox', { name: 'PO number' }).fill('PO-2026-77');
     await page.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
     await page.getByRole('button', { name: 'Save details' }).click();
