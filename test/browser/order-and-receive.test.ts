@@ -19,12 +19,14 @@ describe('journey: request, approve, order, receive into a location', () => {
     await page.getByRole('textbox', { name: 'Vendor' }).fill('Abcam');
     await page.getByRole('textbox', { name: 'Catalog number' }).fill('ab-62341');
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await page.getByRole('textbox', { name: 'Unit price' }).fill('310.00');
+    // A whole number is euros, not cents (the API reads bare digits as minor units; web/src/money.ts).
+    await page.getByRole('textbox', { name: 'Unit price' }).fill('310');
     await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
     await page.getByRole('button', { name: 'Request' }).click();
 
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').pop()!;
+    expect((await h.call(h.a.member.token, { method: 'GET', url: `/order-requests/${orderId}` })).json().unit_price).toBe('310.00');
     expect(await page.getByTestId('order-status').innerText()).toBe('CREATED');
     // Only the moves the table allows from CREATED.
     expect(await page.getByRole('button', { name: 'Receive…' }).count()).toBe(0);

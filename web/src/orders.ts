@@ -31,3 +31,26 @@ export const STATUS_COLOR: Record<OrderStatus, string> = {
   RECEIVED: 'green',
   CANCELLED: 'red',
 };
+
+// Approvals (docs/ordering.md), mirroring src/order-requests/rules.ts so the page offers only what the server allows;
+// the server stays the guard (409 approval_required, 403 self_approval).
+export type ApprovalSettings = {
+  rule: 'none' | 'all' | 'above';
+  threshold: { amount: string; currency: string } | null;
+  my_role: 'member' | 'approver' | 'manager' | null;
+};
+
+/** Whether the lab's rule asks for approval before ordering: `all`, or a total strictly above the threshold (another currency: yes). */
+export function needsApproval(settings: ApprovalSettings, total: { amount: string; currency: string }): boolean {
+  if (settings.rule === 'none') return false;
+  if (settings.rule === 'all' || settings.threshold === null) return true;
+  if (total.currency !== settings.threshold.currency) return true;
+  // Both in minor units of one currency (docs/ordering.md): whole numbers compare exactly as BigInt.
+  const [a, b] = [total.amount, settings.threshold.amount];
+  return /^\d+$/.test(a) && /^\d+$/.test(b) ? BigInt(a) > BigInt(b) : Number(a) > Number(b);
+}
+
+/** Approvers and managers (org admins are answered as managers) approve, never their own request. */
+export function mayApprove(settings: ApprovalSettings, me: string, requester: string): boolean {
+  return me !== requester && (settings.my_role === 'approver' || settings.my_role === 'manager');
+}

@@ -36,6 +36,7 @@ export const router = createBrowserRouter(
             { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage') },
             { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage') },
             { path: '/order-requests', ...page(() => import('./pages/OrderRequests'), 'OrderRequestsPage') },
+            { path: '/order-requests/awaiting-approval', ...page(() => import('./pages/ApprovalQueue'), 'ApprovalQueuePage') },
             { path: '/order-requests/new', ...page(() => import('./pages/NewOrderRequest'), 'NewOrderRequestPage') },
             { path: '/order-requests/:id', ...page(() => import('./pages/OrderRequest'), 'OrderRequestPage') },
             { path: '/shop', ...page(() => import('./pages/shop/Catalogue'), 'CataloguePage') },

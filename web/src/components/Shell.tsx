@@ -63,6 +63,7 @@ export function Shell() {
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
             <NavLink component={RouterNavLink} to="/locations" label="Locations" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
+            <NavLink component={RouterNavLink} to="/order-requests/awaiting-approval" label="Awaiting my approval" onClick={close} />
             <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
             <NavLink component={RouterNavLink} to="/labs" label="Your labs" onClick={close} />
             <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />

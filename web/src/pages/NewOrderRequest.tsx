@@ -1,10 +1,12 @@
-import { Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { majorUnits, ProductSearch, type VendorProduct } from '../components/ProductSearch';
+import { fieldError } from '../components/Profile';
+import { typedMoney } from '../money';
 
 /** A new order request: what, from whom, how many, at what price, for which lab. */
 export function NewOrderRequestPage() {
@@ -13,6 +15,8 @@ export function NewOrderRequestPage() {
   const [typeId, setTypeId] = useState<string | null>(null);
   const [form, setForm] = useState({ name: '', vendor: '', catalog: '', amount: '', currency: 'USD', notes: '' });
   const [quantity, setQuantity] = useState<number | string>(1);
+  const [spendCode, setSpendCode] = useState<string | null>(null);
+  const [urgent, setUrgent] = useState(false);
   // The catalogue product the fields were filled from; editing its vendor or catalog number leaves it.
   const [product, setProduct] = useState<VendorProduct | null>(null);
   // "Request this" on a shop product (web/src/pages/shop/Product.tsx) opens this page with ?vendor_product_id=…
@@ -29,9 +33,14 @@ export function NewOrderRequestPage() {
     enabled: labId !== null,
     queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: labId!, per_page: 100 } } })),
   });
+  const codes = useQuery({
+    queryKey: ['spend-tracking-codes', labId],
+    enabled: labId !== null,
+    queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params: { path: { id: labId! } } })),
+  });
   const create = useMutation({
-    mutationFn: () =>
-      unwrap(
+    mutationFn: async () => {
+      const order = await unwrap(
         api.POST('/order-requests', {
           body: {
             lab_id: labId!,
@@ -39,13 +48,22 @@ export function NewOrderRequestPage() {
             name: form.name.trim(),
             vendor_name: form.vendor.trim(),
             catalog_number: form.catalog.trim(),
-            price: { amount: form.amount.trim(), currency: form.currency.trim().toUpperCase() },
+            // A whole number is major units, as a person means it (web/src/money.ts).
+            price: typedMoney(form.amount, form.currency),
             quantity: Number(quantity),
             ...(product ? { vendor_product_id: product.id } : {}),
             ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+            ...(spendCode ? { spend_tracking_code: { name: spendCode } } : {}),
           },
         }),
-      ),
+      );
+      if (!urgent) return order;
+      // POST /order-requests takes no is_urgent (docs/ordering.md): it is a detail, set with PATCH right after. Should
+      // that fail, the request exists all the same and its page shows it as not urgent.
+      return unwrap(api.PATCH('/order-requests/{id}', { params: { path: { id: order.id } }, body: { is_urgent: true } })).catch(
+        () => order,
+      );
+    },
     onSuccess: (order) => navigate(`/order-requests/${order.id}`),
   });
   const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
@@ -86,6 +104,7 @@ export function NewOrderRequestPage() {
           onChange={(v) => {
             setLabId(v);
             setTypeId(null);
+            setSpendCode(null);
           }}
         />
         <Select
@@ -122,6 +141,19 @@ export function NewOrderRequestPage() {
           />
           <TextInput label="Currency" required maxLength={3} value={form.currency} onChange={set('currency')} />
         </Group>
+        <Select
+          label="Spend tracking code"
+          description="Optional: the lab's code this spend counts against"
+          placeholder={labId && codes.isPending ? 'Loading…' : 'None'}
+          disabled={!labId}
+          data={(codes.data ?? []).map((c) => c.name)}
+          value={spendCode}
+          onChange={setSpendCode}
+          clearable
+          error={fieldError(create.error, 'spend_tracking_code.name') ?? fieldError(create.error, 'spend_tracking_code')}
+        />
+        {codes.isError && <ErrorNotice error={codes.error} title="The lab's spend tracking codes could not be read" />}
+        <Switch label="Urgent" checked={urgent} onChange={(e) => setUrgent(e.currentTarget.checked)} />
         <Textarea label="Notes" value={form.notes} onChange={set('notes')} />
         <Group>
           <Button type="submit" loading={create.isPending} disabled={!labId || !typeId}>

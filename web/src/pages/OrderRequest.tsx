@@ -1,31 +1,28 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
-import { ACTION, NEXT, type OrderStatus, STATUS_COLOR } from '../orders';
+import { OrderActions } from '../components/OrderActions';
+import { OrderDetails } from '../components/OrderDetails';
+import { STATUS_COLOR } from '../orders';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One order request (its app_url): what, how many, for how much, and the moves the transition table allows. */
+/**
+ * One order request (its app_url): what, how many, for how much, the moves the transition table and the lab's
+ * approval rule allow, and its details (docs/ordering.md).
+ */
 export function OrderRequestPage() {
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const order = useQuery({
     queryKey: ['order-request', id],
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/order-requests/{id}', { params: { path: { id } } })),
-  });
-  const move = useMutation({
-    mutationFn: (status: OrderStatus) => unwrap(api.PUT('/order-requests/{id}', { params: { path: { id } }, body: { status } })),
-    onSuccess: (data) => {
-      queryClient.setQueryData(['order-request', id], data);
-      return queryClient.invalidateQueries({ queryKey: ['order-requests'] });
-    },
   });
   const [receiving, setReceiving] = useState(false);
   if (!UUID.test(id) || (order.error instanceof LabstockError && order.error.status === 404)) return <NotFoundPage what="order request" />;
@@ -53,30 +50,16 @@ export function OrderRequestPage() {
         <Badge color={STATUS_COLOR[o.status]} data-testid="order-status">
           {o.status}
         </Badge>
-      </Group>
-      <FieldGrid fields={fields} />
-      {o.notes && <Text size="sm">{o.notes}</Text>}
-      <Group>
-        {NEXT[o.status].map((status) =>
-          status === 'RECEIVED' ? (
-            <Button key={status} color="green" onClick={() => setReceiving(true)} disabled={receiving}>
-              {ACTION[status]}…
-            </Button>
-          ) : (
-            <Button
-              key={status}
-              variant={status === 'CANCELLED' ? 'light' : 'filled'}
-              color={status === 'CANCELLED' ? 'red' : undefined}
-              loading={move.isPending && move.variables === status}
-              onClick={() => move.mutate(status)}
-            >
-              {ACTION[status]}
-            </Button>
-          ),
+        {o.is_urgent && (
+          <Badge color="red.9" variant="outline" data-testid="order-urgent">
+            Urgent
+          </Badge>
         )}
       </Group>
-      {move.isError && <ErrorNotice error={move.error} title="Not changed" />}
+      <FieldGrid fields={fields} />
+      <OrderActions order={o} onReceive={() => setReceiving(true)} receiving={receiving} />
       {receiving && <ReceiveForm orderId={o.id} labId={o.lab.id} usesInstances={o.lab.uses_instances} onDone={() => setReceiving(false)} />}
+      <OrderDetails order={o} />
     </Stack>
   );
 }
