@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { updateOrderDetails } from './details.js';
+import { getOrderHistory, updateOrderDetails } from './details.js';
 import {
   OrderDetailsPatch,
   SpendSettings,
@@ -9,7 +9,7 @@ import {
   SpendTrackingCodeCreate,
   SpendTrackingCodeUpdate,
 } from './details-schemas.js';
-import { OrderRequest } from './schemas.js';
+import { OrderRequest, OrderRequestEvent } from './schemas.js';
 import { createSpendCode, getSpendSettings, listSpendCodes, putSpendSettings, updateSpendCode } from './spend-codes.js';
 
 // Order details, spend tracking codes and budgets (docs/ordering.md).
@@ -32,6 +32,22 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => updateOrderDetails(app.deps, request.actor, request.params.id, request.body),
+  );
+
+  app.get(
+    '/order-requests/:id/history',
+    {
+      schema: {
+        operationId: 'getOrderRequestHistory',
+        tags: ['Order requests'],
+        summary: "Get an order request's history",
+        description:
+          'Every entry, oldest first: the moves (CREATED, APPROVED, …), detail changes (UPDATED, the comment naming each field) and budget notes (OVER_BUDGET), each with who and when. The same entries as the events field of the order-request webhook payloads.',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: Type.Array(ref(OrderRequestEvent)) }, [401, 404, 422]),
+      },
+    },
+    async (request) => getOrderHistory(app.deps, request.actor, request.params.id),
   );
 
   app.get(

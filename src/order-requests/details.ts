@@ -10,7 +10,7 @@ import { type DetailColumns, setDetails } from './details-repository.js';
 import type { OrderDetailsPatch } from './details-schemas.js';
 import { renderOrder, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
-import type { OrderRequest } from './schemas.js';
+import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 import { checkBudgetIn, resolveSpendCodeIn } from './spend-codes.js';
 
 // Order details (docs/ordering.md, docs/product.md §13): PATCH /order-requests/{id}, and the shop filling the PO
@@ -101,4 +101,15 @@ export async function updateOrderDetails(deps: ServiceDeps, actor: Actor, id: st
     const updated = await applyDetailsIn(trx, deps, actor, row, changes);
     return renderOrder(trx, deps.config.appUrl, updated);
   });
+}
+
+/**
+ * GET /order-requests/{id}/history: every entry of the request's history, oldest first (its moves, details changes,
+ * over-budget notes), as the webhook payload's `events` carries them. The contract's GET answers the request without
+ * its history, so the application reads it here.
+ */
+export async function getOrderHistory(deps: ServiceDeps, actor: Actor, id: string): Promise<OrderRequestWithHistory['events']> {
+  const row = await repo.findVisibleOrder(deps.db, actor, id);
+  if (!row) throw notFound('order request');
+  return (await renderOrderWithHistory(deps.db, deps.config.appUrl, row)).events;
 }

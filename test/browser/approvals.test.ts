@@ -119,6 +119,11 @@ describe('journey: a request that needs approval', () => {
       'is_urgent: false → true',
       'tracking_number: null → "1Z999AA10123456784"; purchase_order_number: null → "PO-2026-77"',
     ]);
+    // The page's history (GET /order-requests/{id}/history), newest first, shows the same entries.
+    const shown = requester.page.getByTestId('order-history');
+    await shown.getByText('PO-2026-77', { exact: false }).waitFor();
+    const rows = await shown.locator('tbody tr').allInnerTexts();
+    expect(rows.map((r) => r.split('\t')[2])).toEqual(['UPDATED', 'ORDERED', 'APPROVED', 'UPDATED', 'CREATED']);
     await requester.context.close();
     expect(h.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });

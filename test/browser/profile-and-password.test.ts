@@ -48,6 +48,8 @@ describe('journey: a person changes their name and their password in the setting
     expect(await current.inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
+    // The settings page (which has its own e-mail field) is gone once the sign-in button shows.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.getByLabel('E-mail').fill('member-A@example.org');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import { OrderActions } from '../components/OrderActions';
 import { OrderDetails } from '../components/OrderDetails';
+import { OrderHistory } from '../components/OrderHistory';
 import { STATUS_COLOR } from '../orders';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
@@ -60,6 +61,7 @@ export function OrderRequestPage() {
       <OrderActions order={o} onReceive={() => setReceiving(true)} receiving={receiving} />
       {receiving && <ReceiveForm orderId={o.id} labId={o.lab.id} usesInstances={o.lab.uses_instances} onDone={() => setReceiving(false)} />}
       <OrderDetails order={o} />
+      <OrderHistory orderId={o.id} />
     </Stack>
   );
 }
