@@ -5,49 +5,14 @@
 // signed-in person's first load of the inventory (the session cookie set, the page, its chunk, the session and the
 // first page of items) until the table is shown. Prints the median, p95 and worst of each, with the browser's own
 // first contentful paint, and writes bench/results/web-<time>.json. See docs/performance.md.
-import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { startDemoWithBrowser } from '../scripts/lib/demo-browser.mjs';
 
 const { values: opt } = parseArgs({ options: { samples: { type: 'string', default: '15' } } });
 const samples = Number(opt.samples);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'dist', 'cli', 'main.js');
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
-const origin = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATABASE_URL: path.join(fs.mkdtempSync(path.join(tmpdir(), 'labstock-web-bench-')), 'demo.sqlite'),
-  PORT: String(port),
-  APP_URL: origin,
-  LOG_LEVEL: 'warn',
-};
-const demo = JSON.parse(execFileSync(process.execPath, [cli, 'demo', '--json'], { env, encoding: 'utf8' }));
-const server = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const { root, origin, demo, browser, close } = await startDemoWithBrowser();
 
 const fcp = (page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
 
@@ -105,6 +70,5 @@ try {
   fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), file)}`);
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

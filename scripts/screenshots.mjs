@@ -1,46 +1,10 @@
 // `npm run build && node scripts/screenshots.mjs`: the demo in a fresh database, served on a free port, and the main
 // pages of the web application photographed in Debian's Chromium into docs/screenshots/ (shown in the README).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { startDemoWithBrowser } from './lib/demo-browser.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'dist', 'cli', 'main.js');
+const { root, origin, demo, browser, close } = await startDemoWithBrowser();
 const out = path.join(root, 'docs', 'screenshots');
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
-const origin = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATABASE_URL: path.join(mkdtempSync(path.join(tmpdir(), 'labstock-shots-')), 'demo.sqlite'),
-  PORT: String(port),
-  APP_URL: origin,
-  LOG_LEVEL: 'warn',
-};
-const demo = JSON.parse(execFileSync(process.execPath, [cli, 'demo', '--json'], { env, encoding: 'utf8' }));
-const server = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
-for (let i = 0; i < 50; i++) {
-  if (
-    await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
 try {
   const page = await browser.newPage({ baseURL: origin, viewport: { width: 1280, height: 800 } });
   await page.goto('/app/sign-in');
@@ -83,6 +47,5 @@ try {
   await phone.screenshot({ path: path.join(out, 'item-390px.png') });
   console.log(`screenshots in ${path.relative(process.cwd(), out)}`);
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

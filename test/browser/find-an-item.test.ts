@@ -89,3 +89,21 @@ describe('journey: a session that ends while the person works', () => {
     expect(h.consoleErrors.slice(errorsBefore)).toEqual([]);
   });
 });
+
+describe('journey: typing, then at once opening an item', () => {
+  it('opens the item even while its page is still loading when the typed words are written to the address', async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', `/app/inventory?lab=${h.a.migratedLab.id}`);
+    await page.getByRole('link', { name: 'Anti-GFP A' }).waitFor();
+    // The item page's chunk arrives after the search box's 250 ms wait has passed (web/src/pages/Inventory.tsx).
+    await page.route(/\/app\/assets\/Item-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByLabel('Search').fill('gfp');
+    await page.getByRole('link', { name: 'Anti-GFP A' }).click();
+    await page.getByTestId('item-name').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/app/inventory/items/${h.a.migratedLab.itemId}`);
+    await context.close();
+  });
+});

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
@@ -18,6 +18,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const labId = params.get('lab') ?? '';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const urlQ = params.get('q') ?? '';
@@ -64,9 +65,10 @@ export function InventoryPage() {
     }
   }, [urlQ]);
   useEffect(() => {
-    // A link clicked within the debounce: the router is already on its way elsewhere (a transition, so this page is
-    // still rendered); writing the words now would pull the person back here.
-    if (!window.location.pathname.endsWith(pathname)) return;
+    // A link clicked within the debounce: the router is already on its way elsewhere (loading the next page's chunk,
+    // web/src/routes.tsx, while this page is still rendered and the address unchanged); writing the words now would
+    // cancel that navigation and keep the person here.
+    if (navigation.state !== 'idle' || !window.location.pathname.endsWith(pathname)) return;
     if (q !== written.current) {
       written.current = q;
       update({ q: q || null }, true);
