@@ -77,6 +77,8 @@ describe('journey: invited, then a forgotten password', () => {
     const { page, context } = await h.newPage();
     await page.goto('/app/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in page has an E-mail field too: wait for the next page (its chunk loads first) before typing.
+    await page.getByRole('button', { name: 'Send me a link' }).waitFor();
     await page.getByLabel('E-mail').fill('nobody@example.org');
     await page.getByRole('button', { name: 'Send me a link' }).click();
     expect(await page.getByTestId('reset-requested').innerText()).toContain('If nobody@example.org has an account');
