@@ -105,7 +105,7 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
       {setRole.isError && <ErrorNotice error={setRole.error} title="Role not changed" />}
       {remove.isError && <ErrorNotice error={remove.error} title="Not removed" />}
       {organization.role === 'admin' ? (
-        <AddMember labId={labId} labName={labName} inLab={new Set(members.data?.map((m) => m.id))} onAdded={refresh} />
+        <AddLabMember labId={labId} labName={labName} inLab={new Set(members.data?.map((m) => m.id))} onAdded={refresh} />
       ) : (
         <Text size="sm" c="dimmed">
           An organization admin adds people to the lab.
@@ -115,7 +115,8 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
   );
 }
 
-function AddMember(props: { labId: string; labName: string; inLab: Set<string>; onAdded: () => Promise<unknown> }) {
+/** Org admins only (it lists the organization's people): a person of the organization added to the lab with a role. */
+export function AddLabMember(props: { labId: string; labName: string; inLab: Set<string>; onAdded: () => Promise<unknown> }) {
   const [userId, setUserId] = useState<string | null>(null);
   const [role, setRole] = useState<Role>('member');
   const people = useQuery({
