@@ -71,11 +71,10 @@ export async function queueApprovalMail(ex: Executor, row: OrderRow): Promise<vo
  * databases), so the page is cut after filtering.
  */
 export async function listAwaitingMyApproval(deps: ServiceDeps, actor: Actor, filter: { labId?: string }, page: Page) {
-  const labIds = await approvableLabIds(deps.db, actor);
-  const [rules, rows] = await Promise.all([
-    approvalRulesOf(deps.db, labIds),
-    createdRequestsOf(deps.db, labIds, actor.userId, filter.labId),
-  ]);
+  const rules = await approvalRulesOf(deps.db, await approvableLabIds(deps.db, actor));
+  // Only labs with a rule can have a request waiting: the others' CREATED requests are never read.
+  const ruled = [...rules.values()].filter((r) => r.rule !== 'none').map((r) => r.lab_id);
+  const rows = ruled.length === 0 ? [] : await createdRequestsOf(deps.db, ruled, actor.userId, filter.labId);
   const waiting = rows.filter((r) => needsApproval(rules.get(r.lab_id), r));
   const slice = waiting.slice(page.offset, page.offset + page.perPage);
   return { total: waiting.length, orders: await renderOrders(deps.db, deps.config.appUrl, slice) };

@@ -8,7 +8,7 @@ import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { type DetailColumns, setDetails } from './details-repository.js';
 import type { OrderDetailsPatch } from './details-schemas.js';
-import { renderOrder, renderOrderWithHistory } from './render.js';
+import { renderHistory, renderOrder, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 import { checkBudgetIn, resolveSpendCodeIn } from './spend-codes.js';
@@ -111,5 +111,5 @@ export async function updateOrderDetails(deps: ServiceDeps, actor: Actor, id: st
 export async function getOrderHistory(deps: ServiceDeps, actor: Actor, id: string): Promise<OrderRequestWithHistory['events']> {
   const row = await repo.findVisibleOrder(deps.db, actor, id);
   if (!row) throw notFound('order request');
-  return (await renderOrderWithHistory(deps.db, deps.config.appUrl, row)).events;
+  return renderHistory(deps.db, row.id);
 }

@@ -61,13 +61,21 @@ export async function renderOrder(ex: Executor, appUrl: string, row: OrderRow): 
   return (await renderOrders(ex, appUrl, [row]))[0]!;
 }
 
+/** A request's history, oldest first, each entry with who made it; `alsoUsers` are read in the same statement. */
+async function historyWithUsers(ex: Executor, orderId: string, alsoUsers: string[] = []) {
+  const history = await historyOf(ex, orderId);
+  const users = await userSummaries(ex, [...alsoUsers, ...history.map((h) => h.created_by)]);
+  const events = history.map((h) => ({ type: h.type, comment: h.comment, created_at: h.created_at, created_by: users.get(h.created_by)! }));
+  return { events, users };
+}
+
+/** GET /order-requests/{id}/history: the `events` of the ordered event's shape, without rendering the request. */
+export async function renderHistory(ex: Executor, orderId: string): Promise<OrderRequestWithHistory['events']> {
+  return (await historyWithUsers(ex, orderId)).events;
+}
+
 /** The ordered event's shape: the request plus its history and who changed it last. */
 export async function renderOrderWithHistory(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequestWithHistory> {
-  const [order, history] = await Promise.all([renderOrder(ex, appUrl, row), historyOf(ex, row.id)]);
-  const users = await userSummaries(ex, [row.updated_by, ...history.map((h) => h.created_by)]);
-  return {
-    ...order,
-    events: history.map((h) => ({ type: h.type, comment: h.comment, created_at: h.created_at, created_by: users.get(h.created_by)! })),
-    updated_by: users.get(row.updated_by)!,
-  };
+  const [order, { events, users }] = await Promise.all([renderOrder(ex, appUrl, row), historyWithUsers(ex, row.id, [row.updated_by])]);
+  return { ...order, events, updated_by: users.get(row.updated_by)! };
 }
