@@ -20,7 +20,8 @@ export function FieldGrid({ fields }: { fields: [label: string, value: string | 
 export function Loading({ label, size }: { label: string; size?: 'sm' }) {
   return (
     <Center p={size ? 'md' : 'lg'}>
-      <Loader size={size} aria-label={label} />
+      {/* A span may not carry a name without a role (axe aria-prohibited-attr): "status" gives it one. */}
+      <Loader size={size} role="status" aria-label={label} />
     </Center>
   );
 }

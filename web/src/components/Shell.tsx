@@ -25,7 +25,7 @@ export function Shell() {
   if (session.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

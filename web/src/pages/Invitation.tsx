@@ -41,7 +41,7 @@ export function InvitationPage() {
   if (invitation.isPending)
     return (
       <Frame>
-        <Loader aria-label="Checking the invitation" />
+        <Loader role="status" aria-label="Checking the invitation" />
       </Frame>
     );
   if (invitation.isError) {

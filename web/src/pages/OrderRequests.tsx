@@ -38,7 +38,7 @@ export function OrderRequestsPage() {
       {orders.isError && <ErrorNotice error={orders.error} />}
       {orders.isPending && (
         <Center p="lg">
-          <Loader aria-label="Loading requests" />
+          <Loader role="status" aria-label="Loading requests" />
         </Center>
       )}
       {orders.data?.length === 0 && <Text data-testid="no-orders">No requests here.</Text>}

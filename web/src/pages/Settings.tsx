@@ -80,7 +80,7 @@ function Tokens() {
         </Alert>
       )}
       {tokens.isError && <ErrorNotice error={tokens.error} />}
-      {tokens.isPending && <Loader size="sm" aria-label="Loading tokens" />}
+      {tokens.isPending && <Loader size="sm" role="status" aria-label="Loading tokens" />}
       {tokens.data && tokens.data.length === 0 && <Text c="dimmed">No tokens yet.</Text>}
       {tokens.data && tokens.data.length > 0 && (
         <Table.ScrollContainer minWidth={500}>
