@@ -72,6 +72,8 @@ describe('journey: a session that ends while the person works', () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org', `/app/inventory/items/${h.a.migratedLab.itemId}`);
     await page.getByTestId('item-name').waitFor();
+    // Every call of the item page answered first: one still under way would meet the expired session before the click.
+    await page.waitForLoadState('networkidle');
     // The session expires on the server (as after SESSION_TTL): nothing in the browser changes until it next calls.
     await h.deps.db
       .updateTable('sessions')
