@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
@@ -15,55 +16,67 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const signedIn = () => [
-  ['inventory', '/app/inventory', 'items-table'],
-  ['item', `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
-  ['legacy item', `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],
-  ['order requests', '/app/order-requests', 'orders-table'],
-  ['new order request', '/app/order-requests/new', null],
-  ['order request', `/app/order-requests/${orderId}`, 'order-status'],
-  ['settings', '/app/settings', 'tokens-table'],
-  ['new item', `/app/inventory/items/new?lab=${h.a.migratedLab.id}`, null],
-  ['locations', `/app/locations?lab=${h.a.migratedLab.id}`, 'location-row'],
-  ['lab migration', '/app/lab-migration', 'labs-table'],
-  ['shop', '/app/shop', null],
-  ['shop checkout', '/app/shop/checkout', null],
-  ['shop orders', '/app/shop/orders', null],
-  ['shop fulfilment', '/app/shop/fulfilment', null],
-  ['webhooks', '/app/webhooks', null],
-  ['members', '/app/admin/members', 'members-table'],
-  ['labs', '/app/admin/labs', 'labs-table'],
-  ['single sign-on', '/app/admin/sso', null],
-  ['not found', '/app/no-such-page', null],
+// [name, path, what shows the page has loaded: a test id, else its first level-2 heading]; the paths are read once
+// the harness exists.
+const signedIn: [string, () => string, string | null][] = [
+  ['inventory', () => '/app/inventory', 'items-table'],
+  ['item', () => `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
+  ['legacy item', () => `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],
+  ['order requests', () => '/app/order-requests', 'orders-table'],
+  ['new order request', () => '/app/order-requests/new', null],
+  ['order request', () => `/app/order-requests/${orderId}`, 'order-status'],
+  ['settings', () => '/app/settings', 'tokens-table'],
+  ['new item', () => `/app/inventory/items/new?lab=${h.a.migratedLab.id}`, null],
+  ['locations', () => `/app/locations?lab=${h.a.migratedLab.id}`, 'location-row'],
+  ['lab migration', () => '/app/lab-migration', 'labs-table'],
+  ['shop', () => '/app/shop', null],
+  ['shop checkout', () => '/app/shop/checkout', null],
+  ['shop orders', () => '/app/shop/orders', null],
+  ['shop fulfilment', () => '/app/shop/fulfilment', null],
+  ['webhooks', () => '/app/webhooks', null],
+  ['members', () => '/app/admin/members', 'members-table'],
+  ['labs', () => '/app/admin/labs', 'labs-table'],
+  ['single sign-on', () => '/app/admin/sso', null],
+  ['not found', () => '/app/no-such-page', null],
 ];
 
+// One test per page (a slow page on a loaded machine times out alone); per width one signed-out and one signed-in
+// page, each opening every address afresh as before.
 describe.each([
   ['desktop', 1280, 800],
   ['phone', 390, 844],
 ])('every page on a %s (%i px)', (_name, width, height) => {
-  it('the signed-out pages', async () => {
-    const { page, context } = await h.newPage();
-    await page.setViewportSize({ width, height });
-    for (const path of ['/app/sign-in', '/app/password-reset']) {
+  describe('signed out', () => {
+    let page: Page;
+    beforeAll(async () => {
+      ({ page } = await h.newPage());
+      await page.setViewportSize({ width, height });
+    });
+    afterAll(() => page?.context().close());
+
+    it.each(['/app/sign-in', '/app/password-reset'])('%s', async (path) => {
       await page.goto(path);
       await page.getByRole('heading').first().waitFor();
       await expectNoSeriousAxeViolations(page);
       await expectNoSidewaysScroll(page);
-    }
-    await context.close();
+    });
   });
 
-  it('the signed-in pages', async () => {
-    const { page, context } = await h.newPage();
-    await page.setViewportSize({ width, height });
-    await h.signIn(page, 'admin-A@example.org');
-    for (const [, path, testId] of signedIn()) {
-      await page.goto(path!);
+  describe('signed in', () => {
+    let page: Page;
+    beforeAll(async () => {
+      ({ page } = await h.newPage());
+      await page.setViewportSize({ width, height });
+      await h.signIn(page, 'admin-A@example.org');
+    });
+    afterAll(() => page?.context().close());
+
+    it.each(signedIn)('%s', async (_page, path, testId) => {
+      await page.goto(path());
       if (testId) await page.getByTestId(testId).first().waitFor();
       else await page.getByRole('heading', { level: 2 }).first().waitFor();
       await expectNoSeriousAxeViolations(page);
       await expectNoSidewaysScroll(page);
-    }
-    await context.close();
+    });
   });
 });

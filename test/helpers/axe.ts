@@ -2,15 +2,30 @@
 // violations; usable at a phone's 390 px width).
 
 import { AxeBuilder } from '@axe-core/playwright';
-import type { AxeResults } from 'axe-core';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+
+const OPTIONS: RunOptions = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } };
+
+/**
+ * axe-core's own `axe.run` on the page's document, with the same axe-core and options as AxeBuilder. AxeBuilder
+ * injects the 1.4 MB source twice per call, then opens a blank tab, injects it again and sends it every node's
+ * result to merge frames' results: ~0.85 s of CPU per check against ~0.2 s here (the source stays in the document
+ * until it navigates away). That merging is only needed for iframes, which the application has none of: a page
+ * with one still goes through AxeBuilder.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  if (page.frames().length > 1) return new AxeBuilder({ page }).options(OPTIONS).analyze();
+  if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(axe.source);
+  return (await page.evaluate(`axe.run(document, ${JSON.stringify(OPTIONS)})`)) as AxeResults;
+}
 
 /** Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now; fails listing every serious or critical violation. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Checked at rest: a link the journey just clicked would otherwise be judged in its hover colours.
   await page.mouse.move(0, 0);
-  const results: AxeResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await runAxe(page);
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);

@@ -1,5 +1,5 @@
 // Browser journeys (issue 13): the real server on a real port, and Debian's Chromium driven by Playwright. No
-// browser is downloaded: `.ci/run` installs the `chromium` package when it is missing.
+// browser is downloaded: `.ci/run` installs the `chromium` and `chromium-headless-shell` packages when missing.
 
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -9,7 +9,13 @@ import { webRoot } from '../../src/server/web-app.js';
 import { systemActor } from '../../src/shared/actor.js';
 import { type Harness, startHarness } from './harness.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell when it is installed, else the chromium browser itself (CHROMIUM_PATH chooses).
+ * The shell is Chromium's old headless mode, which Playwright itself runs for headless Chromium: the same Blink and
+ * V8 without the browser's own layers, at about 30% less CPU across the journeys.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 export const PASSWORD = 'journey-password-of-length';
 
 async function freePort(): Promise<number> {
@@ -21,6 +27,32 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+let launched: Promise<Browser> | undefined;
+let exitOnSigterm = false;
+
+/**
+ * One Chromium per vitest worker, shared by the journey files it runs one after another (vitest.config.ts runs
+ * files without isolation, so this module outlives a file): a launch costs ~0.35 s of CPU, and each file still
+ * gets its own contexts (cookies, storage, cache), closed when its harness closes.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = await launched?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  launched = chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    // Vitest ends a worker with SIGTERM (then SIGKILL 0.5 s later). Exiting at once runs Playwright's exit hook,
+    // which kills Chromium and removes its profile; Playwright's own SIGTERM handler would only start a graceful
+    // close and keep the worker alive until the SIGKILL, which can leave Chromium running.
+    handleSIGTERM: false,
+  });
+  if (!exitOnSigterm) {
+    exitOnSigterm = true;
+    process.once('SIGTERM', () => process.exit(143));
+  }
+  return launched;
 }
 
 export interface BrowserHarness extends Harness {
@@ -43,10 +75,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   await h.app.listen({ port, host: '127.0.0.1' });
   for (const org of [h.a, h.b])
     for (const user of [org.admin, org.member, org.outsider]) await setPassword(h.deps.db, systemActor('cli'), user.id, PASSWORD);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await sharedBrowser();
   const consoleErrors: string[] = [];
   return {
     ...h,
@@ -72,7 +101,9 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
     },
     async close() {
-      await browser.close();
+      // Whatever this file opened goes; the browser stays for the worker's next file. A test file has the worker
+      // to itself, so every context open now is this file's.
+      await Promise.all(browser.contexts().map((c) => c.close()));
       await h.close();
     },
   };
