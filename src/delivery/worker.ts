@@ -9,9 +9,9 @@ import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
 import * as repo from './repository.js';
-import { createSender, type Sender } from './sender.js';
 import { deliverySignal } from './signal.js';
 import { slotsFor } from './slots.js';
+import { createThreadSender, type ThreadSender } from './thread-sender.js';
 
 export interface WorkerDeps {
   db: Db;
@@ -22,6 +22,8 @@ export interface WorkerDeps {
   pgSchema?: string;
   /** Periodic jobs beside delivery (reminders and alerts: src/alerts/job.ts), handed in by who starts the worker. */
   jobs?: WorkerJob[];
+  /** The thread that signs and sends (thread-sender.ts), not started yet; by default the worker makes its own. */
+  sender?: ThreadSender;
 }
 
 export interface Worker {
@@ -47,7 +49,8 @@ export function createWorker(deps: WorkerDeps): Worker {
   const id = `worker-${randomUUID().slice(0, 8)}`;
   // A lease must outlive the slowest attempt, or a live worker's delivery could be claimed twice.
   const leaseMs = Math.max(config.webhookLeaseMs, config.webhookTimeoutMs * 2 + 1000);
-  const sender: Sender = createSender(config);
+  // Sending and signing run in a thread of their own (thread-sender.ts); claiming and recording stay here.
+  const sender = deps.sender ?? createThreadSender(config, log);
   const recorder = createRecorder({ db, config, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const deliver = createAttempt({ db, config, sender, recorder, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const handshakes = createHandshakes({ db, config, log, sender });
@@ -205,34 +208,46 @@ export function createWorker(deps: WorkerDeps): Worker {
     }
   }
 
+  async function stop(): Promise<void> {
+    if (!running) return;
+    running = false;
+    kick(); // wakes the loop if it sleeps, and keeps it from falling asleep if it is between two queries
+    unsubscribe?.();
+    listener.stopReconnecting();
+    await jobs.stop();
+    await loopDone;
+    await Promise.allSettled([...inFlight, handshakes.running()]);
+    await recorder.stop();
+    await listener.close();
+    await sender.close();
+    for (const r of idleWaiters.splice(0)) r();
+  }
+
   return {
     id,
     async start() {
       if (running) return;
+      // What is sent before the thread is up waits in its queue: claims need not wait for it, but a thread that
+      // cannot start fails the start (serve and worker exit with the error).
+      const threadUp = sender.start();
+      threadUp.catch(() => undefined);
       running = true;
       unsubscribe = deliverySignal.onKick(kick);
       await listener.start();
       loopDone = loop();
       jobs.start();
+      try {
+        await threadUp;
+      } catch (err) {
+        await stop();
+        throw err;
+      }
       log.info(
         { worker: id, leaseMs, concurrency: config.webhookConcurrency, perEndpoint: slots.perEndpoint, slowLane: slots.lane },
         'delivery worker started',
       );
     },
-    async stop() {
-      if (!running) return;
-      running = false;
-      kick(); // wakes the loop if it sleeps, and keeps it from falling asleep if it is between two queries
-      unsubscribe?.();
-      listener.stopReconnecting();
-      await jobs.stop();
-      await loopDone;
-      await Promise.allSettled([...inFlight, handshakes.running()]);
-      await recorder.stop();
-      await listener.close();
-      await sender.close();
-      for (const r of idleWaiters.splice(0)) r();
-    },
+    stop,
     /** Resolves once nothing is due, in flight or waiting for a handshake (tests and tools use it). */
     async idle() {
       await jobs.settled();
