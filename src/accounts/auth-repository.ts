@@ -129,6 +129,8 @@ export async function deleteOtherSessions(ex: Executor, userId: string, keepId: 
   await q.execute();
 }
 
-export async function deleteSessionBySecretHash(ex: Executor, secretHash: string): Promise<void> {
-  await ex.deleteFrom('sessions').where('secret_hash', '=', secretHash).execute();
+/** Deletes the session whose current cookie value hashes to this; returns the ids deleted (none or one). */
+export async function deleteSessionBySecretHash(ex: Executor, secretHash: string): Promise<string[]> {
+  const rows = await ex.deleteFrom('sessions').where('secret_hash', '=', secretHash).returning('id').execute();
+  return rows.map((r) => r.id);
 }

@@ -4,9 +4,8 @@ import { Type } from 'typebox';
 import { AppError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
 import { changePassword, describeSession, signIn } from './auth.js';
-import { deleteSessionBySecretHash } from './auth-repository.js';
 import { AuthSession, ChangePasswordBody, SignInBody } from './schemas.js';
-import { appOrigin, endAllSessions, endSession, hashSessionSecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { appOrigin, endAllSessions, endSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Sign-in and the session (docs/auth.md). The server passes in how it reads a client's address (IPv6 by its /64)
 // and whether the client sees HTTPS (APP_URL, or X-Forwarded-Proto behind TRUST_PROXY), both decided in src/server/.
@@ -48,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       const result = await signIn(db, config, request.body, options.addressKey(request));
       // The session the browser had before, if any, ends: a sign-in always starts a new one.
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSessionBySecretHash(db, hashSessionSecret(previous));
+      if (previous) await endSessionBySecret(db, previous);
       const maxAgeMs = Date.parse(result.session.expires_at) - Date.now();
       reply.header('Set-Cookie', sessionCookie(result.secret, { secure: options.isSecure(request), maxAgeMs }));
       reply.header('Cache-Control', 'no-store');

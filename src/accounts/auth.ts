@@ -5,6 +5,7 @@ import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
+import { changingAuth } from './auth-cache.js';
 import * as authRepo from './auth-repository.js';
 import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -87,7 +88,7 @@ export async function changePassword(
   }
   checkPasswordPolicy(input.next, user.email, 'new_password');
   const hash = await hashPassword(input.next);
-  await db.transaction().execute(async (trx) => {
+  await changingAuth(db, [{ userId: actor.userId }], async (trx) => {
     await authRepo.setPasswordHash(trx, actor.userId, hash, nowIso());
     await authRepo.deleteOtherSessions(trx, actor.userId, context.keepSessionId);
   });

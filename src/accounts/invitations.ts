@@ -3,6 +3,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
 import { describeSession } from './auth.js';
 import * as authRepo from './auth-repository.js';
@@ -146,7 +147,7 @@ type Times = Pick<Config, 'sessionIdleTimeoutMs' | 'sessionMaxAgeMs' | 'sessionR
  * POST /auth/invitations/accept: sets the name and password (or checks the existing password), uses the link up
  * and signs in to the inviting organization. Returns what sign-in returns.
  */
-export async function acceptInvitation(db: Db, times: Times, input: AcceptInvitationBody, address: string) {
+export async function acceptInvitation(db: Db, times: Times & { appUrl: string }, input: AcceptInvitationBody, address: string) {
   await checkLinkThrottle(db, address);
   const link = await findUsableLink(db, input.token, 'invitation');
   const user = link ? await repo.findUser(db, link.user_id) : undefined;
@@ -187,6 +188,7 @@ export async function acceptInvitation(db: Db, times: Times, input: AcceptInvita
     if (newHash && names) {
       await authRepo.setPasswordHash(trx, user.id, newHash, now);
       await linksRepo.setUserNames(trx, user.id, names.first, names.last);
+      if (names.first !== user.first_name || names.last !== user.last_name) await shownChanged(trx, times.appUrl, { userIds: [user.id] });
       // Any reset link still out would set the password again: it ends with the password set here.
       await linksRepo.revokeLinks(trx, user.id, 'password_reset', now);
     }

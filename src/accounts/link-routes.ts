@@ -5,7 +5,6 @@ import type { Config } from '../shared/config.js';
 import { AppError } from '../shared/errors.js';
 import type { Mailer } from '../shared/mail.js';
 import { ref, responses } from '../shared/schemas.js';
-import { deleteSessionBySecretHash } from './auth-repository.js';
 import { acceptInvitation, describeInvitation, inviteUser, reissueInvitation } from './invitations.js';
 import {
   AcceptInvitationBody,
@@ -20,7 +19,7 @@ import {
 import type { LinkDeps } from './links.js';
 import { adminPasswordResetLink, completePasswordReset, requestPasswordReset } from './password-resets.js';
 import { AuthSession, IdParams } from './schemas.js';
-import { appOrigin, hashSessionSecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { appOrigin, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Invitations and password resets (docs/auth.md). The admin routes work with a token or the session like every
 // other; the /auth ones are open (the link's secret is the credential), throttled per address, and take no cookie,
@@ -144,7 +143,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
       refuseForeignOrigin(config, request);
       const result = await acceptInvitation(db, config, request.body, options.addressKey(request));
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSessionBySecretHash(db, hashSessionSecret(previous));
+      if (previous) await endSessionBySecret(db, previous);
       const maxAgeMs = Date.parse(result.session.expires_at) - Date.now();
       reply.header('Set-Cookie', sessionCookie(result.secret, { secure: options.isSecure(request), maxAgeMs }));
       noStore(reply);

@@ -3,6 +3,7 @@ import { type Db, isPostgres } from '../shared/db/database.js';
 import { AppError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
+import { authChanged, forgetAuth } from './auth-cache.js';
 import { deleteUserSessions } from './auth-repository.js';
 import { revokeLinks } from './links-repository.js';
 import * as repo from './repository.js';
@@ -19,13 +20,14 @@ export async function listOrganizationUsers(db: Db, actor: Actor, page: Page): P
 }
 
 /**
- * Changes a member's role or deactivates them. Deactivation takes effect on the next request: the membership is
- * marked (every authentication checks it), the user's sessions in this organization are deleted and their tokens
- * here revoked, so reactivating later restores the membership but not old credentials. The organization keeps at
- * least one active admin (409 otherwise).
+ * Changes a member's role or deactivates them. Both take effect on the next request: the membership is marked
+ * (every authentication checks it; cached ones are forgotten, src/accounts/auth-cache.ts), the user's sessions in
+ * this organization are deleted and their tokens here revoked, so reactivating later restores the membership but
+ * not old credentials. The organization keeps at least one active admin (409 otherwise).
  */
 export async function updateOrganizationUser(db: Db, actor: Actor, userId: string, input: UpdateOrganizationUserBody) {
-  return db.transaction().execute(async (trx) => {
+  const scope = { userId, organizationId: actor.organizationId };
+  const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findOrganizationUser(trx, actor.organizationId, userId);
     if (!current) throw notFound('user');
     requireAdmin(actor);
@@ -40,7 +42,11 @@ export async function updateOrganizationUser(db: Db, actor: Actor, userId: strin
     if (input.role) set.role = input.role;
     if (input.active === false && current.deactivated_at === null) set.deactivated_at = now;
     if (input.active === true) set.deactivated_at = null;
-    if (Object.keys(set).length > 0) await repo.updateMembership(trx, actor.organizationId, userId, set);
+    if (Object.keys(set).length > 0) {
+      await repo.updateMembership(trx, actor.organizationId, userId, set);
+      // The role is in every Actor of theirs here, and deactivation ends them: other processes forget at commit.
+      await authChanged(trx, scope);
+    }
     if (set.deactivated_at) {
       await deleteUserSessions(trx, userId, actor.organizationId);
       await repo.revokeUserTokens(trx, userId, actor.organizationId, now);
@@ -49,4 +55,6 @@ export async function updateOrganizationUser(db: Db, actor: Actor, userId: strin
     }
     return (await repo.findOrganizationUser(trx, actor.organizationId, userId))!;
   });
+  forgetAuth(scope);
+  return updated;
 }

@@ -2,6 +2,7 @@ import type { Actor } from '../shared/actor.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
+import { changingAuth } from './auth-cache.js';
 import * as authRepo from './auth-repository.js';
 import { passwordResetMail } from './link-mail.js';
 import type { CompletePasswordResetBody, IssuedLinkBody } from './link-schemas.js';
@@ -114,7 +115,7 @@ export async function completePasswordReset(db: Db, input: CompletePasswordReset
   }
   checkPasswordPolicy(input.password, user.email);
   const hash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await changingAuth(db, [{ userId: user.id }], async (trx) => {
     const now = nowIso();
     if (!(await linksRepo.useLink(trx, link.id, now))) throw linkNotUsable();
     await authRepo.setPasswordHash(trx, user.id, hash, now);

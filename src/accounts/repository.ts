@@ -106,6 +106,7 @@ export const findActiveTokenByHash = (ex: Executor, tokenHash: string, now: stri
       'access_tokens.user_id',
       'access_tokens.organization_id',
       'access_tokens.last_used_at',
+      'access_tokens.expires_at',
       'org_memberships.role',
     ])
     .where('access_tokens.token_hash', '=', tokenHash)

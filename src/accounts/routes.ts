@@ -32,6 +32,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ref(UserSummary) }, [401, 403, 422]),
       },
     },
-    async (request) => updateCurrentUser(app.deps.db, request.actor, request.body),
+    async (request) => updateCurrentUser(app.deps.db, app.deps.config.appUrl, request.actor, request.body),
   );
 };

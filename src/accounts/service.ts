@@ -2,7 +2,9 @@ import { type Actor, isSystemActor, type SystemActor } from '../shared/actor.js'
 import type { Db, Executor } from '../shared/db/database.js';
 import { AppError, type FieldError, fieldError, notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
+import { type AuthCache, asBookkeeping, authChanged, changingAuth, forgetAuth } from './auth-cache.js';
 import { setUserNames } from './links-repository.js';
 import * as repo from './repository.js';
 import type { UpdateCurrentUserBody } from './schemas.js';
@@ -52,8 +54,11 @@ export async function createUser(db: Db, _by: SystemActor, input: CreateUserInpu
       await repo.insertUser(trx, found);
     }
     await repo.upsertOrgMembership(trx, input.organizationId, found.id, role, now);
+    // An existing member's role may have changed: their credentials in this organization act with the new one.
+    await authChanged(trx, { userId: found.id, organizationId: input.organizationId });
     return found;
   });
+  forgetAuth({ userId: user.id, organizationId: input.organizationId });
   return {
     id: user.id,
     email: user.email,
@@ -102,7 +107,7 @@ export async function createToken(
 export async function revokeToken(db: Db, by: Actor | SystemActor, tokenId: string) {
   const token = await repo.findToken(db, tokenId);
   if (!token || !ownsToken(by, { userId: token.user_id, organizationId: token.organization_id })) throw notFound('token');
-  if (!token.revoked_at) await repo.revokeToken(db, tokenId, nowIso());
+  if (!token.revoked_at) await changingAuth(db, [{ tokenId }], (trx) => repo.revokeToken(trx, tokenId, nowIso()));
   return { ...(await repo.findToken(db, tokenId))! };
 }
 
@@ -114,15 +119,40 @@ export const actorOf = (row: { token_id: string; user_id: string; organization_i
   role: row.role,
 });
 
-/** Null for an unknown, revoked or expired token and for a deactivated membership. */
-export async function authenticate(db: Db, rawToken: string): Promise<Actor | null> {
+/** What the cache keeps of a token (src/accounts/auth-cache.ts); times in ms. */
+interface CachedToken {
+  actor: Actor;
+  expiresAt: number | null;
+  usedAt: number;
+}
+
+/**
+ * Null for an unknown, revoked or expired token and for a deactivated membership. With a cache, a token seen in the
+ * last seconds costs no statement, unless it has expired since or its once-a-minute touch is due: those go to the
+ * database as without one.
+ */
+export async function authenticate(db: Db, rawToken: string, cache?: AuthCache): Promise<Actor | null> {
   const now = Date.now();
-  const row = await repo.findActiveTokenByHash(db, hashToken(rawToken), new Date(now).toISOString());
-  if (!row) return null;
-  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS) {
-    await repo.touchToken(db, row.token_id, new Date(now).toISOString());
+  const hash = hashToken(rawToken);
+  const hit = cache?.get<CachedToken>('token', hash, now);
+  if (hit && (hit.expiresAt === null || now < hit.expiresAt) && now - hit.usedAt <= TOKEN_TOUCH_INTERVAL_MS) return hit.actor;
+  const mark = cache?.mark() ?? 0;
+  const row = await repo.findActiveTokenByHash(db, hash, new Date(now).toISOString());
+  if (!row) {
+    cache?.delete(hash);
+    return null;
   }
-  return actorOf(row);
+  let usedAt = row.last_used_at ? Date.parse(row.last_used_at) : null;
+  if (usedAt === null || now - usedAt > TOKEN_TOUCH_INTERVAL_MS) {
+    await asBookkeeping(() => repo.touchToken(db, row.token_id, new Date(now).toISOString()));
+    usedAt = now;
+  }
+  const actor = actorOf(row);
+  if (cache) {
+    const value: CachedToken = { actor, expiresAt: row.expires_at ? Date.parse(row.expires_at) : null, usedAt };
+    cache.set('token', hash, value, { ...actor, operatorId: null }, mark, now);
+  }
+  return actor;
 }
 
 export async function currentUser(db: Db, actor: Actor) {
@@ -133,7 +163,8 @@ export async function currentUser(db: Db, actor: Actor) {
 }
 
 /** PUT /user: the caller's own names, trimmed; neither may end up blank (invitations ask for both, src/accounts/invitations.ts). */
-export async function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUserBody) {
+/** `appUrl` (config.appUrl): the names show in stored item documents, rewritten in the same transaction. */
+export async function updateCurrentUser(db: Db, appUrl: string, actor: Actor, input: UpdateCurrentUserBody) {
   const user = await repo.findUser(db, actor.userId);
   if (!user) throw new AppError('unauthorized', "the token's user no longer exists");
   const first = (input.first_name ?? user.first_name).trim();
@@ -142,6 +173,10 @@ export async function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurre
   if (input.first_name !== undefined && !first) errors.push({ field: 'first_name', message: 'must not be blank' });
   if (input.last_name !== undefined && !last) errors.push({ field: 'last_name', message: 'must not be blank' });
   if (errors.length > 0) throw validation(errors);
-  await setUserNames(db, actor.userId, first, last);
+  if (first !== user.first_name || last !== user.last_name)
+    await db.transaction().execute(async (trx) => {
+      await setUserNames(trx, actor.userId, first, last);
+      await shownChanged(trx, appUrl, { userIds: [actor.userId] });
+    });
   return currentUser(db, actor);
 }

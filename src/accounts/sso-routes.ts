@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
-import { deleteSessionBySecretHash } from './auth-repository.js';
-import { createSession, hashSessionSecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
 import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoStartQuery } from './sso-schemas.js';
 import { deleteOrganizationSso, getOrganizationSso, putOrganizationSso } from './sso-settings.js';
@@ -139,7 +138,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         const { secret, session } = await createSession(db, config, done.userId, done.organizationId);
         // The session the browser had before, if any, ends: a sign-in always starts a new one.
         const previous = request.cookies[SESSION_COOKIE];
-        if (previous) await deleteSessionBySecretHash(db, hashSessionSecret(previous));
+        if (previous) await endSessionBySecret(db, previous);
         const maxAgeMs = Date.parse(session.expires_at) - Date.now();
         reply.header('Set-Cookie', [flowCookie(request, '', 0), sessionCookie(secret, { secure: options.isSecure(request), maxAgeMs })]);
         reply.header('Cache-Control', 'no-store');

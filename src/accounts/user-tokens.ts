@@ -3,6 +3,7 @@ import type { Db } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
+import { changingAuth } from './auth-cache.js';
 import * as repo from './repository.js';
 import type { CreateUserTokenBody, UserToken } from './schemas.js';
 import { createToken } from './service.js';
@@ -46,7 +47,7 @@ export async function revokeMyToken(db: Db, actor: Actor, tokenId: string): Prom
   if (!token || token.user_id !== actor.userId || token.organization_id !== actor.organizationId || token.revoked_at) {
     throw notFound('token');
   }
-  await repo.revokeToken(db, tokenId, nowIso());
+  await changingAuth(db, [{ tokenId }], (trx) => repo.revokeToken(trx, tokenId, nowIso()));
 }
 
 const requireAdmin = (actor: Actor) => {
@@ -68,7 +69,7 @@ export async function revokeOrganizationToken(db: Db, actor: Actor, tokenId: str
   // A member asking about a foreign id learns nothing more than 404 would tell: the role check comes after.
   if (!token || token.organization_id !== actor.organizationId || token.revoked_at) throw notFound('token');
   requireAdmin(actor);
-  await repo.revokeToken(db, tokenId, nowIso());
+  await changingAuth(db, [{ tokenId }], (trx) => repo.revokeToken(trx, tokenId, nowIso()));
 }
 
 export { requireAdmin };

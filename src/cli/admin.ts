@@ -2,6 +2,7 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import * as accountsRepo from '../accounts/repository.js';
 import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
+import { rebuildDocuments } from '../inventory/stored/rebuild.js';
 import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
 import { runMigration } from '../lab-migration/service.js';
 import { listLabRows, toLab } from '../labs/repository.js';
@@ -198,6 +199,20 @@ export function registerAdmin(program: Command): void {
       }),
     );
 
+  admin
+    .command('rebuild')
+    .description('write the stored item documents that are missing (after an upgrade or a bulk load); --all writes every one again')
+    .option('--all', 'write every document again')
+    .option('--json', 'print JSON')
+    .action((o: Json & { all?: boolean }) =>
+      withContext(async ({ handle, config }) => {
+        const bar = countBar(!o.json, 'documents');
+        const result = await rebuildDocuments(handle.db, systemActor('cli'), config.appUrl, { all: !!o.all, onProgress: bar.update });
+        bar.stop();
+        emit(!!o.json, result, () => `${result.written} item documents written`);
+      }),
+    );
+
   registerShop(admin);
   registerInventory(admin);
   registerOperators(admin);
@@ -218,6 +233,26 @@ function migrationBar(enabled: boolean) {
         bar.setTotal(p.items_total);
         bar.update(p.items_migrated);
       }
+      started = true;
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}
+
+/** A progress bar on stderr when it is a terminal: `done` of `total` things. */
+function countBar(enabled: boolean, what: string) {
+  if (!enabled || !process.stderr.isTTY) return { update: (_d: number, _t: number) => undefined, stop: () => undefined };
+  const bar = new cliProgress.SingleBar(
+    { format: `writing [{bar}] {percentage}% {value}/{total} ${what} | {eta_formatted} left`, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update: (done: number, total: number) => {
+      if (!started) bar.start(total, done);
+      else bar.update(done);
       started = true;
     },
     stop: () => {

@@ -2,8 +2,10 @@ import pino from 'pino';
 import { alertJob } from '../alerts/job.js';
 import { queueStats } from '../delivery/repository.js';
 import { createWorker, type Worker } from '../delivery/worker.js';
+import { startDocumentRebuild } from '../inventory/stored/rebuild.js';
 import { approvalMailJob } from '../order-requests/approval-mail.js';
 import { buildApp, loggerOptions } from '../server/app.js';
+import { systemActor } from '../shared/actor.js';
 import { createMetrics } from '../shared/metrics.js';
 import { openContext, reportAndExit, surviveDatabaseFailures } from './context.js';
 
@@ -42,6 +44,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     });
     onLost = connectionLost(app.log);
     surviveDatabaseFailures(app.log);
+    const documents = startDocumentRebuild(handle.db, systemActor('server'), config.appUrl, app.log);
     let worker: Worker | null = null;
     if (options.worker) {
       worker = createWorker({
@@ -58,6 +61,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     onShutdown(async (signal) => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
+      await documents.stop();
       await worker?.stop();
       await handle.close();
     });

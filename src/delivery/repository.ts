@@ -18,6 +18,16 @@ export async function insertDeliveries(ex: Executor, rows: DeliveryRow[]): Promi
   if (rows.length > 0) await ex.insertInto('webhook_deliveries').values(rows).execute();
 }
 
+/** Inserts deliveries and wakes other processes' workers in one statement (PostgreSQL: the NOTIFY in the same statement). */
+export async function insertDeliveriesAndNotify(ex: Executor, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (!isPostgres(ex)) return insertDeliveries(ex, rows);
+  await ex
+    .with('inserted', (db) => db.insertInto('webhook_deliveries').values(rows).returning('id'))
+    .selectNoFrom(sql<string>`pg_notify(${PG_CHANNEL}, current_schema())`.as('notified'))
+    .execute();
+}
+
 /** On PostgreSQL, NOTIFY at commit names the committing schema, so only that schema's workers wake. */
 export async function notifyWorkers(ex: Executor): Promise<void> {
   if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, current_schema())`.execute(ex);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Executor } from '../shared/db/database.js';
+import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
 import type { WebhooksTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -48,6 +48,29 @@ export async function subscribersOf(ex: Executor, organizationId: string, verifi
   if (verifiedOnly) q = q.where('is_verified', '=', 1);
   return q.execute();
 }
+
+/**
+ * The organization's webhooks that may receive events, as a JSON array of [id, lab_id, event_types] in one column of
+ * another folder's statement (`organizationId`: a reference to the organization's id there). A write that emits one
+ * event reads its subscribers with its own first read instead of a statement of their own (src/inventory/quantities.ts).
+ * SQLite gives it as text, PostgreSQL as parsed JSON: subscribersFromJson takes either.
+ */
+export function subscribersJson(ex: Executor, organizationId: string, verifiedOnly: boolean) {
+  const verified = verifiedOnly ? sql` and is_verified = 1` : sql``;
+  const org = sql.ref(organizationId);
+  return isPostgres(ex)
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(id, lab_id, event_types)), '[]') from webhooks
+        where organization_id = ${org} and is_enabled = 1${verified})`
+    : sql<unknown>`(select json_group_array(json_array(id, lab_id, event_types)) from webhooks
+        where organization_id = ${org} and is_enabled = 1${verified})`;
+}
+
+export const subscribersFromJson = (value: unknown): { id: string; lab_id: string | null; event_types: string }[] =>
+  ((typeof value === 'string' ? JSON.parse(value) : value) as [string, string | null, string][]).map(([id, lab_id, event_types]) => ({
+    id,
+    lab_id,
+    event_types,
+  }));
 
 /**
  * A success at `at`: last_success_at moves forward to it, and failing_since is cleared unless a failure recorded

@@ -1,8 +1,8 @@
-import { insertDeliveries, insertEvents, notifyWorkers } from '../delivery/repository.js';
+import { insertDeliveries, insertDeliveriesAndNotify, insertEvents, notifyWorkers } from '../delivery/repository.js';
 import { deliverySignal } from '../delivery/signal.js';
 import { subscribersOf } from '../delivery/webhook-repository.js';
 import type { Config } from '../shared/config.js';
-import { forEachChunk } from '../shared/db/chunks.js';
+import { CHUNK_SIZE } from '../shared/db/chunks.js';
 import type { Executor } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
@@ -33,15 +33,23 @@ export type EventConfig = Pick<Config, 'eventVendor' | 'eventSource' | 'webhookR
  * Writes one event to the outbox. Call it with the transaction of the change that caused it: the event exists
  * if and only if the change committed, which is what lets delivery promise that no event is lost.
  */
-export async function emitEvent(ex: Executor, config: EventConfig, input: EmitInput): Promise<CloudEvent> {
-  return (await emitEvents(ex, config, [input]))[0]!;
+export async function emitEvent(ex: Executor, config: EventConfig, input: EmitInput, opts: EmitOptions = {}): Promise<CloudEvent> {
+  return (await emitEvents(ex, config, [input], opts))[0]!;
+}
+
+export interface EmitOptions {
+  /**
+   * The organizations' subscribers, already read in the change's own transaction (subscribersJson in
+   * src/delivery/webhook-repository.ts, a column of the change's first statement): saves a statement per event.
+   */
+  subscribers?: Map<string, { id: string; lab_id: string | null; event_types: string }[]>;
 }
 
 /**
  * Writes many events and their deliveries with a fixed number of statements: one webhook lookup per
  * organization, chunked inserts, one wake-up. Bulk changes (a location rename, a lab migration) come here.
  */
-export async function emitEvents(ex: Executor, config: EventConfig, inputs: EmitInput[]): Promise<CloudEvent[]> {
+export async function emitEvents(ex: Executor, config: EventConfig, inputs: EmitInput[], opts: EmitOptions = {}): Promise<CloudEvent[]> {
   if (inputs.length === 0) return [];
   const time = nowIso();
   const events = inputs.map(
@@ -67,7 +75,8 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
 
   const deliveries = [];
   for (const organizationId of new Set(inputs.map((i) => i.organizationId))) {
-    const hooks = await matchableWebhooks(ex, config, organizationId);
+    const known = opts.subscribers?.get(organizationId);
+    const hooks = known ? known.map(toMatchable) : await matchableWebhooks(ex, config, organizationId);
     for (const [i, event] of events.entries()) {
       const input = inputs[i]!;
       if (input.organizationId !== organizationId) continue;
@@ -88,8 +97,12 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
       }
     }
   }
-  await forEachChunk(deliveries, (chunk) => insertDeliveries(ex, chunk));
-  if (deliveries.length > 0) await wakeWorkers(ex);
+  // The last chunk's statement also wakes other processes' workers (NOTIFY, delivered at commit), this one's at once.
+  for (let i = 0; i < deliveries.length; i += CHUNK_SIZE) {
+    const chunk = deliveries.slice(i, i + CHUNK_SIZE);
+    await (i + CHUNK_SIZE >= deliveries.length ? insertDeliveriesAndNotify(ex, chunk) : insertDeliveries(ex, chunk));
+  }
+  if (deliveries.length > 0) deliverySignal.kick();
   return events;
 }
 
@@ -102,8 +115,14 @@ interface MatchableWebhook {
 /** The organization's webhooks that may receive events now, as the event's own transaction sees them. */
 async function matchableWebhooks(ex: Executor, config: EventConfig, organizationId: string): Promise<MatchableWebhook[]> {
   const rows = await subscribersOf(ex, organizationId, config.webhookRequireVerification);
-  return rows.map((w) => ({ id: w.id, labId: w.lab_id, types: JSON.parse(w.event_types) as string[] }));
+  return rows.map(toMatchable);
 }
+
+const toMatchable = (w: { id: string; lab_id: string | null; event_types: string }): MatchableWebhook => ({
+  id: w.id,
+  labId: w.lab_id,
+  types: JSON.parse(w.event_types) as string[],
+});
 
 /** Lab webhooks get their lab's events; organization webhooks all of it; [] event_types means every type. */
 const matches = (hook: MatchableWebhook, type: string, labId: string | null): boolean =>

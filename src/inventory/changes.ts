@@ -9,8 +9,7 @@ import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf } from './rules.js';
 import type { InventoryItem } from './schemas.js';
-import { storeItemIndexes } from './search/repository.js';
-import { itemIndexOf } from './search/rules.js';
+import { documentOf, storeChanged } from './stored/documents.js';
 
 // How every change to an item starts and ends, whichever part of it changes (items.ts, instances.ts,
 // quantities.ts): the item locked, its ETag compared, its version bumped, its event emitted in the same transaction.
@@ -18,6 +17,8 @@ import { itemIndexOf } from './search/rules.js';
 export interface ItemWithEtag {
   item: InventoryItem;
   etag: string;
+  /** The item's document: the text the response sends (src/inventory/stored/). */
+  json: string;
 }
 
 export const preconditionFailed = () =>
@@ -25,7 +26,8 @@ export const preconditionFailed = () =>
 
 /** The item as it stands, with its ETag (a read, or a change that changed nothing). */
 export async function asItIs(ex: Executor, deps: ServiceDeps, row: repo.ItemRow): Promise<ItemWithEtag> {
-  return { item: await renderItem(ex, deps.config.appUrl, row), etag: etagOf(row.version) };
+  const item = await renderItem(ex, deps.config.appUrl, row);
+  return { item, etag: etagOf(row.version), json: row.rendered ?? documentOf(item) };
 }
 
 /** The caller's item, locked for the change; 409 lab_migrating while its lab migrates. */
@@ -36,12 +38,8 @@ export async function lockVisibleItem(trx: Executor, actor: Actor, id: string): 
   return row;
 }
 
-/** Keeps what the item is searched, filtered and sorted by in step with the item as it now is (src/inventory/search/rules.ts). */
-export const indexItem = (trx: Executor, row: repo.ItemRow, item: InventoryItem): Promise<void> =>
-  storeItemIndexes(trx, [{ row, index: itemIndexOf(item, row.minimum_quantity) }]);
-
 /**
- * Re-reads and renders the item inside the transaction, updates its search index, emits inventory-item.updated,
+ * Re-reads and renders the item inside the transaction, updates its search index and stored document, emits inventory-item.updated,
  * returns it with its ETag.
  */
 export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId: string): Promise<ItemWithEtag> {
@@ -50,7 +48,7 @@ export async function finishItemChange(trx: Executor, deps: ServiceDeps, itemId:
   // Checked here, after the change wrote the item row (and so holds its lock): 409 rolls it back during a migration.
   if (isMigrating(lab)) throw labMigrating();
   const item = await renderItem(trx, deps.config.appUrl, row);
-  await indexItem(trx, row, item);
+  const [json] = await storeChanged(trx, [{ row, item }]);
   await emitEvent(trx, deps.config, { type: 'inventory-item.updated', organizationId: lab.organization_id, labId: lab.id, resource: item });
-  return { item, etag: etagOf(row.version) };
+  return { item, etag: etagOf(row.version), json: json! };
 }

@@ -42,5 +42,7 @@ export function newItemRow(
     below_minimum: 0,
     soonest_expiry: soonestExpiry(at.expiries ?? [migrated ? null : input.expirationDate]),
     name_key: nameSortKey(input.name),
+    // Written once the item is rendered, in the same transaction (src/inventory/stored/).
+    rendered: null,
   };
 }

@@ -10,15 +10,16 @@ import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
-import { asItIs, finishItemChange, type ItemWithEtag, indexItem, lockVisibleItem, preconditionFailed } from './changes.js';
+import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { insertInstanceRow, type NewInstance } from './instances.js';
 import { newItemRow } from './item-row.js';
-import { renderItem, renderItems } from './render.js';
+import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
 import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
 import { listVisibleItems } from './search/repository.js';
 import type { ItemFilter, ItemOrder } from './search/rules.js';
+import { jsonArray, pageDocuments, readItemDocument, storeChanged } from './stored/documents.js';
 
 // Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
 // their history (docs/product.md §5). Every change bumps the item's version (its ETag), records who changed what, and
@@ -51,9 +52,13 @@ async function checkType(trx: Executor, labId: string, typeId: string | null | u
 /** GET /inventory-items: the visible items, filtered and sorted (src/inventory/search/rules.ts), a page of them. */
 export async function listItems(deps: ServiceDeps, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
   const { total, exact, rows } = await listVisibleItems(deps.db, actor, filter, order, page);
-  return { total, exact, items: await renderItems(deps.db, deps.config.appUrl, rows) };
+  return { total, exact, json: jsonArray(await pageDocuments(deps.db, deps.config.appUrl, rows)) };
 }
 
+/** GET /inventory-items/{id}: the item's stored document, as text, and its ETag. */
+export const getItemDocument = (deps: ServiceDeps, actor: Actor, id: string) => readItemDocument(deps.db, deps.config.appUrl, actor, id);
+
+/** The item as an object, for services that use its fields (a reorder). */
 export async function getItem(deps: ServiceDeps, actor: Actor, id: string): Promise<ItemWithEtag> {
   const row = await repo.findVisibleItem(deps.db, actor, id);
   if (!row) throw notFound('inventory item');
@@ -103,7 +108,7 @@ export async function createItemIn(
   await repo.insertItem(trx, row);
   if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
   const item = await renderItem(trx, deps.config.appUrl, row);
-  await indexItem(trx, row, item);
+  await storeChanged(trx, [{ row, item }]);
   await emitEvent(trx, deps.config, { type: 'inventory-item.created', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return item;
 }
@@ -166,7 +171,7 @@ export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input
       ),
     );
     const row = (await repo.findItem(trx, item.id))!;
-    return { item, etag: etagOf(row.version) };
+    return { item, etag: etagOf(row.version), json: row.rendered! };
   });
 }
 

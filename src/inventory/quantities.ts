@@ -10,6 +10,7 @@ import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { addInstanceIn, type NewInstance } from './instances.js';
 import { createItemIn } from './items.js';
+import { setInstanceQuantityFast } from './quantity-fast.js';
 import * as repo from './repository.js';
 import { ifMatchSatisfied } from './rules.js';
 import type { Adjustment, InstanceQuantity, InventoryItem, ItemQuantity } from './schemas.js';
@@ -75,6 +76,9 @@ export async function updateInstanceQuantity(
   ifMatch?: string,
 ): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
+    const fast = await setInstanceQuantityFast(trx, deps, actor, itemId, instanceId, body, ifMatch);
+    if (fast !== 'no-document') return fast;
+    // An item whose document is not stored yet (src/inventory/stored/rebuild.ts writes them): rendered as it changes.
     const row = await repo.findVisibleItem(trx, actor, itemId);
     if (!row) throw notFound('inventory item');
     const instance = await repo.findActiveInstance(trx, itemId, instanceId);

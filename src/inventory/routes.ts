@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
-import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItem, itemHistory, listItems } from './items.js';
+import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, itemHistory, listItems } from './items.js';
 import { minimumQuantityRoutes } from './minimum-routes.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
 import {
@@ -25,6 +25,7 @@ const IfMatch = Type.Object({
 });
 
 const ItemParams = Type.Object({ id: Uuid });
+const JSON_TYPE = 'application/json; charset=utf-8';
 const InstanceParams = Type.Object({ itemId: Uuid, itemInstanceId: Uuid });
 
 export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,9 +42,10 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, exact, items } = await listItems(app.deps, request.actor, filterOf(request.query), orderOf(request.query.sort), page);
+      const { total, exact, json } = await listItems(app.deps, request.actor, filterOf(request.query), orderOf(request.query.sort), page);
       setPageHeaders(request, reply, page, total, exact);
-      return items;
+      // Stored documents joined as they are (src/inventory/stored/): a JSON text with that type is sent unserialized.
+      return reply.type(JSON_TYPE).send(json);
     },
   );
 
@@ -59,9 +61,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await getItem(app.deps, request.actor, request.params.id);
-      reply.header('ETag', etag);
-      return item;
+      const { json, etag } = await getItemDocument(app.deps, request.actor, request.params.id);
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -83,15 +84,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await updateItemQuantity(
+      const { etag, json } = await updateItemQuantity(
         app.deps,
         request.actor,
         request.params.id,
         request.body,
         request.headers['if-match'],
       );
-      reply.header('ETag', etag);
-      return item;
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -110,7 +110,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await updateInstanceQuantity(
+      const { etag, json } = await updateInstanceQuantity(
         app.deps,
         request.actor,
         request.params.itemId,
@@ -118,8 +118,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         request.headers['if-match'],
       );
-      reply.header('ETag', etag);
-      return item;
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -138,8 +137,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await createInventoryItem(app.deps, request.actor, request.body);
-      return reply.code(201).header('ETag', etag).header('Location', `/inventory-items/${item.id}`).send(item);
+      const { item, etag, json } = await createInventoryItem(app.deps, request.actor, request.body);
+      return reply.code(201).header('ETag', etag).header('Location', `/inventory-items/${item.id}`).type(JSON_TYPE).send(json);
     },
   );
 
@@ -158,9 +157,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
-      reply.header('ETag', etag);
-      return item;
+      const { etag, json } = await editInventoryItem(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -198,8 +196,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await addItemInstance(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
-      return reply.code(201).header('ETag', etag).send(item);
+      const { etag, json } = await addItemInstance(app.deps, request.actor, request.params.id, request.body, request.headers['if-match']);
+      return reply.code(201).header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -218,7 +216,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await editItemInstance(
+      const { etag, json } = await editItemInstance(
         app.deps,
         request.actor,
         request.params.itemId,
@@ -226,8 +224,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         request.headers['if-match'],
       );
-      reply.header('ETag', etag);
-      return item;
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -245,15 +242,14 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await archiveItemInstance(
+      const { etag, json } = await archiveItemInstance(
         app.deps,
         request.actor,
         request.params.itemId,
         request.params.itemInstanceId,
         request.headers['if-match'],
       );
-      reply.header('ETag', etag);
-      return item;
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 
@@ -272,9 +268,8 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item, etag } = await adjustQuantity(app.deps, request.actor, request.params.id, request.body);
-      reply.header('ETag', etag);
-      return item;
+      const { etag, json } = await adjustQuantity(app.deps, request.actor, request.params.id, request.body);
+      return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
   );
 

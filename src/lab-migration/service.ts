@@ -2,8 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
 import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
-import { storeItemIndexes } from '../inventory/search/repository.js';
-import { itemIndexOf } from '../inventory/search/rules.js';
+import { labFlippedToInstances, storeChanged } from '../inventory/stored/documents.js';
 import { migrationStatus } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab, updateLabMigration } from '../labs/repository.js';
 import { type Actor, isOrgAdmin, isSystemActor, type SystemActor, systemActor } from '../shared/actor.js';
@@ -115,10 +114,12 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
   // own batch renderer. The payload is the item as the migrated lab shows it: its lab uses instances.
   const converted = planned.map(({ row }): ItemRow => ({ ...row, ...CONVERTED, version: row.version + 1, updated_at: now }));
   const items = await renderItems(trx, deps.config.appUrl, converted);
-  // The search index follows, in this transaction (the lot numbers, expiries and quantities moved, they did not change).
-  await storeItemIndexes(
+  // The search index and the stored documents follow, in this transaction (the lot numbers, expiries and quantities
+  // moved, they did not change); the documents are stored as GET shows them until the lab flips (then the whole lab
+  // is written again, runBatch).
+  await storeChanged(
     trx,
-    converted.map((row, i) => ({ row, index: itemIndexOf(items[i]!, row.minimum_quantity) })),
+    converted.map((row, i) => ({ row, item: items[i]! })),
   );
   await emitEvents(
     trx,
@@ -181,6 +182,8 @@ export async function migrateNextBatch(deps: ServiceDeps, labId: string, batchSi
         migration_updated_at: now,
         ...(last ? { migration_cursor_created_at: last.created_at, migration_cursor_id: last.id } : {}),
       });
+      // The lab's mode shows in its items' documents: the ones that still showed the legacy mode are written again.
+      await labFlippedToInstances(trx, deps.config.appUrl, labId);
     }
     return progressOf((await findLabRow(trx, labId))!);
   });

@@ -68,7 +68,7 @@ export const labAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ref(OrganizationLab) }, [401, 403, 404, 422]),
       },
     },
-    async (request) => updateOrganizationLab(db, request.actor, request.params.id, request.body),
+    async (request) => updateOrganizationLab(db, app.deps.config.appUrl, request.actor, request.params.id, request.body),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { Db } from '../shared/db/database.js';
 import type { LabRole } from '../shared/db/schema.js';
 import { fieldError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
+import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
 import { setLabRole } from './approval-repository.js';
 import { requireLabManager } from './approval-settings.js';
@@ -46,7 +47,8 @@ export async function createOrganizationLab(db: Db, actor: Actor, input: CreateO
   return toOrganizationLab((await repo.findLabRow(db, lab.id))!);
 }
 
-export async function updateOrganizationLab(db: Db, actor: Actor, labId: string, input: UpdateOrganizationLabBody) {
+/** `appUrl` (config.appUrl): a new name shows in the lab's items' stored documents, rewritten in the same transaction. */
+export async function updateOrganizationLab(db: Db, appUrl: string, actor: Actor, labId: string, input: UpdateOrganizationLabBody) {
   const lab = await ownLab(db, actor, labId);
   const set: { name?: string; archived_at?: string | null } = {};
   if (input.name !== undefined) {
@@ -56,7 +58,12 @@ export async function updateOrganizationLab(db: Db, actor: Actor, labId: string,
   }
   if (input.archived === true && lab.archived_at === null) set.archived_at = nowIso();
   if (input.archived === false) set.archived_at = null;
-  if (Object.keys(set).length > 0) await repo.updateLabRow(db, labId, set);
+  if (set.name !== undefined && set.name !== lab.name)
+    await db.transaction().execute(async (trx) => {
+      await repo.updateLabRow(trx, labId, set);
+      await shownChanged(trx, appUrl, { labIds: [labId] });
+    });
+  else if (Object.keys(set).length > 0) await repo.updateLabRow(db, labId, set);
   return toOrganizationLab((await repo.findLabRow(db, labId))!);
 }
 

@@ -1,3 +1,4 @@
+import { type AuthCache, asBookkeeping, authChanged, forgetAuth } from '../accounts/auth-cache.js';
 import * as accounts from '../accounts/repository.js';
 import { generateOperatorToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from '../accounts/tokens.js';
 import type { OperatorActor, SystemActor } from '../shared/actor.js';
@@ -103,15 +104,18 @@ async function mustFind(ex: Executor, idOrEmail: string): Promise<repo.OperatorR
 
 /** Disables an operator and revokes its tokens at once. */
 export async function disableOperator(db: Db, _by: SystemActor, idOrEmail: string) {
-  return db.transaction().execute(async (trx) => {
+  const disabled = await db.transaction().execute(async (trx) => {
     const op = await mustFind(trx, idOrEmail);
     if (op.disabled_at !== null) return op;
     const now = nowIso();
     await repo.setDisabledAt(trx, op.id, now);
     const revoked = await repo.revokeTokensOf(trx, op.id, now);
     await recordAudit(trx, CLI_OPERATOR(op), { action: 'operator.disabled', detail: { tokens_revoked: revoked } });
+    await authChanged(trx, { operatorId: op.id });
     return { ...op, disabled_at: now };
   });
+  forgetAuth({ operatorId: disabled.id });
+  return disabled;
 }
 
 /**
@@ -170,25 +174,55 @@ export async function createOperatorToken(db: Db, _by: SystemActor, input: { ope
 }
 
 export async function revokeOperatorToken(db: Db, _by: SystemActor, tokenId: string) {
-  return db.transaction().execute(async (trx) => {
+  const token = await db.transaction().execute(async (trx) => {
     const token = await repo.findToken(trx, tokenId);
     if (!token) throw notFound('operator token');
     if (!token.revoked_at) {
       await repo.revokeToken(trx, tokenId, nowIso());
       const op = (await repo.findOperator(trx, token.operator_id))!;
       await recordAudit(trx, CLI_OPERATOR(op), { action: 'token.revoked', detail: { token_id: tokenId } });
+      await authChanged(trx, { tokenId });
     }
     return (await repo.findToken(trx, tokenId))!;
   });
+  forgetAuth({ tokenId });
+  return token;
 }
 
-export async function authenticateOperator(db: Db, rawToken: string, requestId: string | null): Promise<OperatorActor | null> {
-  const row = await repo.findActiveTokenByHash(db, hashToken(rawToken));
-  if (!row) return null;
+/** What the cache keeps of an operator token (src/accounts/auth-cache.ts). */
+interface CachedOperatorToken {
+  operatorId: string;
+  userId: string;
+  tokenId: string;
+  usedAt: number;
+}
+
+/** Null for an unknown or revoked token and for a disabled operator; cached like tenant tokens (src/accounts/service.ts). */
+export async function authenticateOperator(
+  db: Db,
+  rawToken: string,
+  requestId: string | null,
+  cache?: AuthCache,
+): Promise<OperatorActor | null> {
   const now = Date.now();
-  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOKEN_TOUCH_INTERVAL_MS)
-    await repo.touchToken(db, row.token_id, new Date(now).toISOString());
-  return { kind: 'operator', operatorId: row.operator_id, userId: row.user_id, tokenId: row.token_id, via: 'api', requestId };
+  const hash = hashToken(rawToken);
+  let found = cache?.get<CachedOperatorToken>('operator', hash, now);
+  if (!found || now - found.usedAt > TOKEN_TOUCH_INTERVAL_MS) {
+    const mark = cache?.mark() ?? 0;
+    const row = await repo.findActiveTokenByHash(db, hash);
+    if (!row) {
+      cache?.delete(hash);
+      return null;
+    }
+    let usedAt = row.last_used_at ? Date.parse(row.last_used_at) : null;
+    if (usedAt === null || now - usedAt > TOKEN_TOUCH_INTERVAL_MS) {
+      await asBookkeeping(() => repo.touchToken(db, row.token_id, new Date(now).toISOString()));
+      usedAt = now;
+    }
+    found = { operatorId: row.operator_id, userId: row.user_id, tokenId: row.token_id, usedAt };
+    cache?.set('operator', hash, found, { ...found, organizationId: null }, mark, now);
+  }
+  return { kind: 'operator', operatorId: found.operatorId, userId: found.userId, tokenId: found.tokenId, via: 'api', requestId };
 }
 
 export async function listAudit(

@@ -146,6 +146,8 @@ export interface BuildOptions {
   metrics?: Metrics;
   /** The mail transport; by default one built from SMTP_URL (src/shared/mail.ts), closed with the app. */
   mailer?: Mailer;
+  /** How long a cached credential is trusted without a lookup (src/accounts/auth-cache.ts TTL_MS); tests lengthen it. */
+  authCacheTtlMs?: number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -211,7 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // without credentials, so the session cookie is never usable from them.
   await app.register(cookie);
   if (config.corsOrigins.length > 0) await app.register(cors, corsOptions(config.corsOrigins));
-  installAuthentication(app, options.db, config, createAddressLimit(config.rateLimitPerAddressPerMinute));
+  installAuthentication(app, options.db, config, createAddressLimit(config.rateLimitPerAddressPerMinute), options.authCacheTtlMs);
 
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {

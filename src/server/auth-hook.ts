@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAuthCache } from '../accounts/auth-cache.js';
 import { appOrigin, csrfTokenMatches, resolveSession, SESSION_COOKIE, sessionCookie } from '../accounts/sessions.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
@@ -32,8 +33,18 @@ export const isOpenRoute = (request: FastifyRequest): boolean => {
 export const isSecure = (config: Config, request: FastifyRequest): boolean =>
   config.appUrl.startsWith('https:') || (config.trustProxy !== false && request.protocol === 'https');
 
-export function installAuthentication(app: FastifyInstance, db: Db, config: Config, addressLimit: AddressLimit | null): void {
+export function installAuthentication(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  addressLimit: AddressLimit | null,
+  cacheTtlMs?: number,
+): void {
   const origin = appOrigin(config.appUrl);
+  // Who a credential names, kept for a few seconds and forgotten at once when it changes (docs/decisions/0016-auth-cache.md).
+  const { cache, start, close } = createAuthCache(db, config, app.log, cacheTtlMs);
+  app.addHook('onReady', start);
+  app.addHook('onClose', close);
   // Per-address budget of unauthenticated requests, taken before any token is hashed (src/server/address-limit.ts).
   // The web application's files are not API calls: loading the app must not spend a person's budget.
   if (addressLimit)
@@ -50,7 +61,7 @@ export function installAuthentication(app: FastifyInstance, db: Db, config: Conf
     const token = sessionRoute && secret ? null : tokenFrom(request.headers, request.raw.rawHeaders);
     const operatorRoute = request.routeOptions.config?.operator === true;
     if (token) {
-      const principal = await authenticatePrincipal(db, token, String(request.id));
+      const principal = await authenticatePrincipal(db, token, String(request.id), cache);
       if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired');
       if (sessionRoute && principal.kind === 'user') {
         throw new AppError('unauthorized', 'Not signed in: this needs the session cookie, a token does not stand in for it');
@@ -83,7 +94,7 @@ export function installAuthentication(app: FastifyInstance, db: Db, config: Conf
     if (sentOrigin !== undefined && sentOrigin !== origin) {
       throw new AppError('csrf_failed', `The session cookie is accepted only from ${origin}; other origins use an access token`);
     }
-    const resolved = await resolveSession(db, config, secret);
+    const resolved = await resolveSession(db, config, secret, Date.now(), cache);
     if (!resolved) {
       reply.header('Set-Cookie', sessionCookie('', { secure: isSecure(config, request), maxAgeMs: 0 }));
       throw new AppError('unauthorized', 'The session has ended; sign in again');

@@ -1,3 +1,4 @@
+import type { AuthCache } from '../accounts/auth-cache.js';
 import { authenticate } from '../accounts/service.js';
 import { OPERATOR_TOKEN_PREFIX } from '../accounts/tokens.js';
 import { authenticateOperator } from '../operators/service.js';
@@ -9,12 +10,12 @@ import type { Db } from '../shared/db/database.js';
 
 export type Principal = { kind: 'user'; actor: Actor } | { kind: 'operator'; operator: OperatorActor };
 
-/** A tenant user's token or a service operator's (lso_…): each kind only ever found in its own table. */
-export async function authenticatePrincipal(db: Db, rawToken: string, requestId: string): Promise<Principal | null> {
+/** A tenant user's token or a service operator's (lso_…): each kind only ever found in its own table (or cached). */
+export async function authenticatePrincipal(db: Db, rawToken: string, requestId: string, cache?: AuthCache): Promise<Principal | null> {
   if (rawToken.startsWith(OPERATOR_TOKEN_PREFIX)) {
-    const operator = await authenticateOperator(db, rawToken, requestId);
+    const operator = await authenticateOperator(db, rawToken, requestId, cache);
     return operator && { kind: 'operator', operator };
   }
-  const actor = await authenticate(db, rawToken);
+  const actor = await authenticate(db, rawToken, cache);
   return actor && { kind: 'user', actor };
 }

@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
+import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import type { InventoryType } from './schemas.js';
@@ -54,6 +55,7 @@ export async function renameType(deps: ServiceDeps, actor: Actor, id: string, in
     await repo.renameType(trx, row.id, name, nowIso()).catch((err) => {
       throw isUniqueViolation(err) ? new AppError('conflict', `the lab already has a type named "${name}"`) : err;
     });
+    await shownChanged(trx, deps.config.appUrl, { typeIds: [row.id] });
     const type: InventoryType = { id: row.id, name, lab };
     await emitEvent(trx, deps.config, { type: 'type.updated', organizationId: lab.organization.id, labId: lab.id, resource: type });
     return type;

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { createToken, revokeToken } from '../../src/accounts/service.js';
 import type { NewInstance } from '../../src/inventory/instances.js';
 import { createItem, type NewItem } from '../../src/inventory/items.js';
+import { rerender } from '../../src/inventory/stored/documents.js';
 import { type Actor, systemActor } from '../../src/shared/actor.js';
 import { nowIso } from '../../src/shared/time.js';
 import type { OrgFixture } from './fixtures.js';
@@ -50,4 +51,12 @@ export function addItem(h: Harness, actor: Actor, input: NewItem, instances: New
 /** Archives an instance the way the application does: the row stays, with archived_at set. */
 export async function archiveInstance(h: Harness, instanceId: string): Promise<void> {
   await h.deps.db.updateTable('inventory_item_instances').set({ archived_at: nowIso() }).where('id', '=', instanceId).execute();
+  // Written straight to the table, as an older version could have: the item's stored document is written again so
+  // that reads show what the rows now hold (src/inventory/stored/).
+  const { item_id } = await h.deps.db
+    .selectFrom('inventory_item_instances')
+    .select('item_id')
+    .where('id', '=', instanceId)
+    .executeTakeFirstOrThrow();
+  await rerender(h.deps.db, h.config.appUrl, [item_id]);
 }

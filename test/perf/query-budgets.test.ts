@@ -21,21 +21,23 @@ import { type Harness, startHarness } from '../helpers/harness.js';
 const MANY = 30;
 
 /**
- * Statements a request may run: authentication (1) + the page and its count (2) + one batch per kind of nested
- * resource. Raising a budget is a decision, not a fix: find out which statement was added first.
+ * Statements a request may run: the page and its count (2) + one batch per kind of nested resource. Authentication
+ * runs none with a warm cache (test/perf/auth-cache-budget.test.ts); its lookup when the cache is cold (a token
+ * not seen for 5 s, or another connection committed) is left out below like the touch, so the budgets are one lower
+ * than when they counted it. Raising a budget is a decision, not a fix: find out which statement was added first.
  */
 const BUDGETS: Record<string, number> = {
-  '/inventory-items': 8,
-  '/labs': 3,
-  '/types': 4,
-  '/order-requests': 6,
-  '/webhooks': 3,
-  '/webhooks/{id}/deliveries': 5,
-  '/labs/{id}/locations': 4,
-  '/inventory-items/{id}/history': 4,
-  '/shop/products': 3,
-  '/shop/orders': 12,
-  '/shop/order-items': 9,
+  '/inventory-items': 7,
+  '/labs': 2,
+  '/types': 3,
+  '/order-requests': 5,
+  '/webhooks': 2,
+  '/webhooks/{id}/deliveries': 4,
+  '/labs/{id}/locations': 3,
+  '/inventory-items/{id}/history': 3,
+  '/shop/products': 2,
+  '/shop/orders': 11,
+  '/shop/order-items': 8,
 };
 
 let h: Harness;
@@ -43,15 +45,17 @@ let counted: DbHandle;
 let countedApp: FastifyInstance;
 let statements: string[] = [];
 
-// Tokens are touched (last_used_at) at most once a minute, so whether a request does that depends on the clock.
+// Tokens are touched (last_used_at) at most once a minute, so whether a request does that depends on the clock;
+// whether a token is looked up at all depends on the authentication cache (src/accounts/auth-cache.ts).
 const isTokenTouch = (sql: string) => /^update "(access_tokens|operator_tokens)" set "last_used_at"/i.test(sql);
+const isTokenLookup = (sql: string) => /^select "(access_tokens|operator_tokens)"\."id" as "token_id"/i.test(sql);
 
 async function measure(url: string, token: string): Promise<{ statements: string[]; rows: number }> {
   statements = [];
   const res = await countedApp.inject({ method: 'GET', url, headers: { 'access-token': token } });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
-  return { statements: statements.filter((s) => !isTokenTouch(s)), rows: Array.isArray(body) ? body.length : -1 };
+  return { statements: statements.filter((s) => !isTokenTouch(s) && !isTokenLookup(s)), rows: Array.isArray(body) ? body.length : -1 };
 }
 
 let adminToken: string;

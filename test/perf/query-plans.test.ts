@@ -31,15 +31,17 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** The plan of the statement that reads the page's item rows: ids of the page by the index, then those rows. */
+/** The plan of the statement that reads the page's items: ids of the page by the index, then their documents. */
 async function pagePlan(url: string, token: string): Promise<string[]> {
   statements = [];
   const res = await app.inject({ method: 'GET', url, headers: { 'access-token': token } });
   expect(res.statusCode, res.body).toBe(200);
   const page = statements.find(
     (s) =>
-      /^select \* from "inventory_items" where "id" in \(select "inventory_items"\."id" from/.test(s) &&
-      / limit \? offset \?\) order by/.test(s),
+      // The page's items as their stored documents (src/inventory/stored/), by the ids of the page.
+      /^select "inventory_items"\."id", "inventory_items"\."rendered" from "inventory_items" where "inventory_items"\."id" in \(select "inventory_items"\."id" from/.test(
+        s,
+      ) && / limit \? offset \?\) order by/.test(s),
   );
   expect(page, statements.join('\n')).toBeDefined();
   const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${page!.replace(/\?/g, () => 'null')}`).execute(h.deps.db);

@@ -13,8 +13,7 @@ import { typeNameKey, typesOfLab } from '../../types/repository.js';
 import { newItemRow } from '../item-row.js';
 import { renderItems } from '../render.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
-import { storeItemIndexes } from '../search/repository.js';
-import { itemIndexOf } from '../search/rules.js';
+import { storeChanged } from '../stored/documents.js';
 import { insertInstances, insertItems } from './repository.js';
 import {
   type CsvColumn,
@@ -222,9 +221,9 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     await insertItems(trx, items);
     await insertInstances(trx, instances);
     const rendered = await renderItems(trx, deps.config.appUrl, items);
-    await storeItemIndexes(
+    await storeChanged(
       trx,
-      items.map((row, i) => ({ row, index: itemIndexOf(rendered[i]!, null) })),
+      items.map((row, k) => ({ row, item: rendered[k]! })),
     );
     await emitEvents(
       trx,

@@ -5,7 +5,6 @@ import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
-import type { ItemRow } from '../repository.js';
 import { countBoundOf, ftsMatch, type ItemFilter, type ItemOrder, isSearch, tsQuery } from './rules.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
@@ -45,8 +44,9 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
     filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId === undefined && conditions.length > 0) counted = counted.where((eb) => eb.and(conditions));
   return {
-    count: conditions.length > 0 ? bounded(ex, counted, page) : counted.select((eb) => eb.fn.countAll<string | number>().as('n')),
-    rows: orderedBy(ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids), order, false),
+    // The plain list's total is each lab's count, kept exact by triggers (migration 0017): one row per lab read.
+    count: conditions.length > 0 ? bounded(ex, counted, page) : labCounts(ex, actor, filter.labId),
+    rows: orderedBy(pageDocuments(ex, ids), order, false),
   };
 }
 
@@ -59,12 +59,18 @@ function bounded<DB, TB extends keyof DB, O>(ex: Executor, found: SelectQueryBui
   return ex.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string | number>().as('n'));
 }
 
+/** A page's item: its id and stored document (null while none is stored). */
+export interface PageRow {
+  id: string;
+  rendered: string | null;
+}
+
 /** The page's rows and the list's total: exact, or a lower bound (`exact` false) when a search's count reached its bound. */
 export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
   const bound = isSearch(filter) ? countBoundOf(page) : Number.POSITIVE_INFINITY;
   const q = itemPageQueries(ex, actor, filter, order, page);
   let n: number;
-  let rows: ItemRow[];
+  let rows: PageRow[];
   if (isPostgres(ex) || filter.expiringBefore === undefined) {
     const [count, found] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
     [n, rows] = [Number(count.n), found];
@@ -149,7 +155,27 @@ function ftsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: Q
 }
 
 const pageRows = (ex: Executor, ids: SelectQueryBuilder<never, never, { item_id: string }>) =>
-  ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id');
+  pageDocuments(ex, ids).orderBy('created_at').orderBy('id');
+
+/**
+ * The page's items as their stored documents (migration 0017, ../stored/): the id and the JSON text GET serves, or
+ * null for an item whose document is not written yet (../stored/documents.ts renders those).
+ */
+const pageDocuments = (ex: Executor, ids: Expression<unknown> | SelectQueryBuilder<never, never, { item_id: string }>) =>
+  ex
+    .selectFrom('inventory_items')
+    .select(['inventory_items.id', 'inventory_items.rendered'])
+    .where('inventory_items.id', 'in', ids as never);
+
+/** The items of one lab, or of every lab the caller sees: the sum of their counts (a row per lab, never the items). */
+const labCounts = (ex: Executor, actor: Actor, labId: string | undefined) => {
+  let q = ex
+    .selectFrom('inventory_lab_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('inventory_lab_counts.items'), sql<number>`0`).as('n'))
+    .where('inventory_lab_counts.lab_id', 'in', visibleLabIds(ex, actor));
+  if (labId !== undefined) q = q.where('inventory_lab_counts.lab_id', '=', labId);
+  return q;
+};
 
 /** PostgreSQL: search rows holding every word, each by prefix: the GIN index (the query repeats the index's expression). */
 const searchRowMatches = (words: QueryWord[]) =>

@@ -34,8 +34,11 @@ import * as m0013 from './migrations/0013_alerts.js';
 import * as m0014 from './migrations/0014_approvals.js';
 import * as m0015 from './migrations/0015_order_details.js';
 import * as m0016 from './migrations/0016_search_order.js';
+import * as m0017 from './migrations/0017_item_documents.js';
+import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
+import { tableWritesPlugin } from './table-writes.js';
 
 export type Db = Kysely<Database>;
 /** Repositories take either the database or an open transaction, so services decide transaction scope. */
@@ -65,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_approvals': m0014,
   '0015_order_details': m0015,
   '0016_search_order': m0016,
+  '0017_item_documents': m0017,
 };
 
 /**
@@ -161,7 +165,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
       log: queryLog(options),
+      plugins: [tableWritesPlugin],
     });
+    rememberSqliteConnection(db, sqlite);
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const dialect = postgresDialect({
@@ -172,7 +178,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
     ...(options.onConnectionError ? { onError: options.onConnectionError } : {}),
   });
-  const db = new Kysely<Database>({ dialect, log: queryLog(options) });
+  const db = new Kysely<Database>({ dialect, log: queryLog(options), plugins: [tableWritesPlugin] });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -16,6 +16,11 @@ export interface InventorySearchColumns {
   soonest_expiry: Generated<string>;
   /** The name as sorted (src/shared/search-text.ts nameSortKey); byte order on both databases. */
   name_key: Generated<string>;
+  /**
+   * The item's document: exactly the JSON text GET serves (migration 0017, src/inventory/stored/); null until written
+   * (an item written by an older version or loaded in bulk), and then rendered when read.
+   */
+  rendered: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -29,4 +34,16 @@ export interface InventoryItemSearchTable {
   lab_id: string;
   created_at: string;
   document: string;
+}
+
+/** One row (id 1): the APP_URL the stored documents' app_url was rendered with. */
+export interface InventoryDocumentSettingsTable {
+  id: number;
+  app_url: string;
+}
+
+/** Each lab's number of items, kept by triggers on inventory_items (migration 0017). */
+export interface InventoryLabCountsTable {
+  lab_id: string;
+  items: number;
 }

@@ -14,7 +14,12 @@ import type {
 // The row types live in tables/, one file per group of owning folders, and are re-exported here; the Database
 // interface below names every table.
 
-import type { InventoryItemSearchTable, InventorySearchColumns } from './schema-inventory-search.js';
+import type {
+  InventoryDocumentSettingsTable,
+  InventoryItemSearchTable,
+  InventoryLabCountsTable,
+  InventorySearchColumns,
+} from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { AlertNoticesTable, AlertsTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
@@ -64,6 +69,8 @@ export interface Database {
   locations: LocationsTable;
   inventory_items: InventoryItemsTable & InventorySearchColumns;
   inventory_item_search: InventoryItemSearchTable;
+  inventory_document_settings: InventoryDocumentSettingsTable;
+  inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
   inventory_item_changes: ItemChangesTable;
   order_requests: OrderRequestsTable;

@@ -7,18 +7,33 @@ import { type ItemIndex, SEARCH_IDS_PER_SECOND, searchIdBase } from '../rules.js
 // The search index's writes: what an item is filtered, sorted and found by (../rules.ts itemIndexOf), stored in the
 // transaction of each change (src/inventory/changes.ts, the CSV import, a lab's migration). ../repository.ts reads it.
 
-/** Stores the items' index where it changed: the item columns by item (rarely any), the documents in one upsert per chunk. */
-export async function storeItemIndexes(ex: Executor, entries: { row: ItemRow; index: ItemIndex }[]): Promise<void> {
-  for (const { row, index } of entries) {
-    if (row.name_key === index.name_key && row.soonest_expiry === index.soonest_expiry && row.below_minimum === index.below_minimum)
-      continue;
+/**
+ * Stores the items' index where it changed, and their stored documents (`rendered`, src/inventory/stored/): the item
+ * columns and the document in one update per item, the search words in one upsert per chunk, skipped for items
+ * whose words are known not to have changed (`unchangedWords`, when the caller had the item's previous document).
+ */
+export async function storeItemIndexes(
+  ex: Executor,
+  entries: { row: ItemRow; index: ItemIndex; rendered?: string; unchangedWords?: boolean }[],
+): Promise<void> {
+  for (const { row, index, rendered } of entries) {
+    const same =
+      row.name_key === index.name_key && row.soonest_expiry === index.soonest_expiry && row.below_minimum === index.below_minimum;
+    if (same && rendered === undefined) continue;
     await ex
       .updateTable('inventory_items')
-      .set({ name_key: index.name_key, soonest_expiry: index.soonest_expiry, below_minimum: index.below_minimum })
+      .set({
+        name_key: index.name_key,
+        soonest_expiry: index.soonest_expiry,
+        below_minimum: index.below_minimum,
+        ...(rendered === undefined ? {} : { rendered }),
+      })
       .where('id', '=', row.id)
       .execute();
   }
-  const docs = entries.map(({ row, index }) => ({
+  const words = entries.filter((e) => !e.unchangedWords);
+  if (words.length === 0) return;
+  const docs = words.map(({ row, index }) => ({
     item_id: row.id,
     lab_id: row.lab_id,
     created_at: row.created_at,

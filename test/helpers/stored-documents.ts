@@ -1,0 +1,51 @@
+// Whether every item's stored document (src/inventory/stored/) is exactly what rendering it now gives: shared by the
+// stored-document tests and the operation fuzzers (no tests in here).
+
+import fastJson from 'fast-json-stringify';
+import { expect } from 'vitest';
+import { renderItems } from '../../src/inventory/render.js';
+import { findItems } from '../../src/inventory/repository.js';
+import { InventoryItem } from '../../src/inventory/schemas.js';
+import type { Harness } from './harness.js';
+
+let serializer: ((doc: unknown) => string) | null = null;
+
+/** The serializer GET used before documents were stored: fast-json-stringify of the route's InventoryItem schema. */
+function routeSerializer(h: Harness): (doc: unknown) => string {
+  if (!serializer) {
+    const schemas = h.app.getSchemas() as Record<string, object>;
+    serializer = fastJson(InventoryItem as never, { schema: schemas as never });
+  }
+  return serializer;
+}
+
+/**
+ * Every item (or those given) has a stored document, and it is, byte for byte, a fresh render of the item as the
+ * route's serializer writes it. `missingAllowed`: items written straight to the tables by a test may have none.
+ */
+export async function expectDocumentsFresh(h: Harness, opts: { itemIds?: string[]; missingAllowed?: boolean } = {}): Promise<number> {
+  const db = h.deps.db;
+  let q = db.selectFrom('inventory_items').select(['id', 'rendered']);
+  if (opts.itemIds) q = q.where('id', 'in', opts.itemIds.length ? opts.itemIds : ['-']);
+  const rows = await q.execute();
+  if (rows.length === 0) return 0;
+  const stored = new Map(rows.map((r) => [r.id, r.rendered]));
+  const fresh = await renderItems(
+    db,
+    h.config.appUrl,
+    await findItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+  const serialize = routeSerializer(h);
+  let compared = 0;
+  for (const item of fresh) {
+    const doc = stored.get(item.id) ?? null;
+    if (doc === null && opts.missingAllowed) continue;
+    expect(doc, `item ${item.id} (${item.name}) has no stored document`).not.toBeNull();
+    expect(doc, `item ${item.id} (${item.name}): stored document differs from a fresh render`).toBe(serialize(item));
+    compared++;
+  }
+  return compared;
+}
