@@ -194,6 +194,9 @@ function resetPeak(pid) {
   }
 }
 
+/** The server's APP_URL, fixed so that the dataset's stored item documents (written before it starts) show it. */
+const BENCH_APP_URL = 'http://127.0.0.1:8080';
+
 async function startServer(databaseUrl) {
   const port = await freePort();
   const profileDir = path.join(opt.out, 'profiles', stamp);
@@ -206,7 +209,7 @@ async function startServer(databaseUrl) {
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+    APP_URL: BENCH_APP_URL,
     LOG_LEVEL: settings.logLevel,
     RATE_LIMIT_PER_MINUTE: '0',
     WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
@@ -439,7 +442,12 @@ async function main() {
   progress('database', db.label);
   const database = { kind: db.kind, version: db.version, label: db.label };
   const tData = performance.now();
-  const data = await generateDataset(db, { items: settings.items, labs: settings.labs, progress: (m) => progress('dataset', m) });
+  const data = await generateDataset(db, {
+    items: settings.items,
+    labs: settings.labs,
+    appUrl: BENCH_APP_URL,
+    progress: (m) => progress('dataset', m),
+  });
   const datasetSeconds = (performance.now() - tData) / 1000;
   progress('dataset', `ready in ${datasetSeconds.toFixed(1)} s`);
 
@@ -609,7 +617,7 @@ async function runWebhooks(server, data, headers, seqBase) {
     );
     progress(
       'webhooks',
-      `paced, second by second: commit-to-receipt p99 ${(paced.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms; PUT answer p99 ${(driven.bySecond ?? []).map((b) => fmt.ms(b.p99)).join(' ')} ms`,
+      `paced, second by second: commit-to-receipt p99 ${(paced.bySecond ?? []).map((b) => fmt.ms(b?.p99)).join(' ')} ms; PUT answer p99 ${(driven.bySecond ?? []).map((b) => fmt.ms(b?.p99)).join(' ')} ms`,
     );
     const sample = paced.sampleBody;
     if (!sample) throw new Error('no delivery arrived at the receiver');
@@ -620,7 +628,7 @@ async function runWebhooks(server, data, headers, seqBase) {
     const { loadConfig } = await import('../dist/shared/config.js');
     const { openDatabase } = await import('../dist/shared/db/database.js');
     const { emitEvents } = await import('../dist/events/outbox.js');
-    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', APP_URL: server.origin });
+    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', APP_URL: BENCH_APP_URL });
     const handle = openDatabase(config.database, { poolSize: 2 });
     const resource = Object.values(event.data)[0];
     const drained = receiver.wait(settings.burst, 120_000);

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { v7 as uuid } from 'uuid';
 import { createOrganization, createToken, createUser } from '../../dist/accounts/service.js';
 import { searchIdBase } from '../../dist/inventory/search/rules.js';
+import { rebuildDocuments } from '../../dist/inventory/stored/rebuild.js';
 import { addMember, createLab } from '../../dist/labs/service.js';
 import { systemActor } from '../../dist/shared/actor.js';
 import { loadConfig, parseDatabaseUrl } from '../../dist/shared/config.js';
@@ -268,7 +269,7 @@ const ORDER_EVENT_COLUMNS = ['id', 'order_request_id', 'type', 'comment', 'creat
  * Fills `db` (from freshDatabase) and returns what the scenarios need: tokens, lab ids and uniform samples of
  * item and instance ids. `webhookLab` is a migrated lab whose instances the other scenarios leave alone.
  */
-export async function generateDataset(db, { items, labs: labCount, progress, sampleSize = 2000, seed = 42 }) {
+export async function generateDataset(db, { items, labs: labCount, progress, appUrl, sampleSize = 2000, seed = 42 }) {
   const random = rng(seed);
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
   const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
@@ -513,6 +514,18 @@ export async function generateDataset(db, { items, labs: labCount, progress, sam
   progress(
     `${items.toLocaleString('en-US')} items, ${instanceCount.toLocaleString('en-US')} instances, ${orderCount.toLocaleString('en-US')} order requests, ${locationRows.length} locations written`,
   );
+  // Each item's stored document (docs/decisions/0015-stored-item-documents.md), as `labstock admin rebuild` writes
+  // them after a bulk load, with the APP_URL the server will have (so that it keeps them).
+  const rebuilt = openDatabase(config.database);
+  const t = performance.now();
+  const { written } = await rebuildDocuments(rebuilt.db, system, appUrl, {
+    onProgress: (done, total) => {
+      if (done % 50_000 < 500 || done === total)
+        progress(`stored documents: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
+    },
+  });
+  await rebuilt.close();
+  progress(`${written.toLocaleString('en-US')} stored item documents written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   return {
     orgId: org.id,
