@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { setPassword } from '../../src/accounts/auth.js';
 import { webRoot } from '../../src/server/web-app.js';
 import { systemActor } from '../../src/shared/actor.js';
@@ -90,6 +91,26 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
         if (message.type() === 'error' && !/status of 401/.test(message.text())) consoleErrors.push(message.text());
       });
       page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      // A journey that fails says what the page showed and which calls failed, not only which locator it awaited.
+      const failedCalls: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) failedCalls.push(`${r.status()} ${r.request().method()} ${r.url().replace(origin, '')}`);
+      });
+      try {
+        onTestFailed(async () => {
+          if (page.isClosed()) return;
+          const text = await page
+            .locator('body')
+            .innerText({ timeout: 2000 })
+            .catch((err: unknown) => `(unreadable: ${String(err)})`);
+          console.error(
+            `[browser] ${page.url()} showed:\n${text.slice(0, 2000)}\n[browser] failed calls: ${failedCalls.join(', ') || 'none'}` +
+              `\n[browser] console errors: ${consoleErrors.join(' | ') || 'none'}`,
+          );
+        });
+      } catch {
+        // Opened outside a test (a beforeAll): nothing to report it to.
+      }
       return { page, context };
     },
     async signIn(page, email, path = '/app/') {
