@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { LabMigrationColumns, LabRole, LabsTable } from '../shared/db/schema.js';
@@ -8,13 +9,37 @@ import type { Lab } from './schemas.js';
  * The ids of the labs this token may see, as a subquery: every lab of the organization for an org admin, the
  * labs they belong to for a member. Every tenant-scoped query in the service filters through it.
  */
-export function visibleLabIds(ex: Executor, actor: Actor) {
+export function visibleLabIds(ex: Executor, actor: Pick<Actor, 'organizationId' | 'userId' | 'role'>) {
   let q = ex.selectFrom('labs').select('labs.id').where('labs.organization_id', '=', actor.organizationId);
   if (actor.role !== 'admin') {
     q = q.where(
       'labs.id',
       'in',
       ex.selectFrom('lab_memberships').select('lab_memberships.lab_id').where('lab_memberships.user_id', '=', actor.userId),
+    );
+  }
+  return q;
+}
+
+/**
+ * The same rule for one row's lab, as a subquery for EXISTS correlated on `labIdColumn`: index lookups of that one
+ * lab (SQLite builds an IN list subquery whole, every lab of the organization, on each run of the statement).
+ */
+export function labIsVisible(ex: Executor, actor: Pick<Actor, 'organizationId' | 'userId' | 'role'>, labIdColumn: string) {
+  let q = ex
+    .selectFrom('labs')
+    .select(sql<number>`1`.as('one'))
+    .where('labs.id', '=', sql.ref<string>(labIdColumn))
+    .where('labs.organization_id', '=', actor.organizationId);
+  if (actor.role !== 'admin') {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lab_memberships')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('lab_memberships.lab_id', '=', 'labs.id')
+          .where('lab_memberships.user_id', '=', actor.userId),
+      ),
     );
   }
   return q;

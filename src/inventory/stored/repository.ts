@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { visibleLabIds } from '../../labs/repository.js';
+import { labIsVisible } from '../../labs/repository.js';
 import type { Actor } from '../../shared/actor.js';
 import { flatMapChunks, forEachChunk } from '../../shared/db/chunks.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
+import { precompiled } from '../../shared/db/precompiled.js';
 
 // The stored item documents (inventory_items.rendered) and what they are kept by (migration 0017;
 // docs/decisions/0015-stored-item-documents.md). Written in the transaction of every change to an item
@@ -26,14 +27,18 @@ export async function setDocuments(ex: Executor, docs: { id: string; rendered: s
   );
 }
 
-/** The visible item's version and stored document (null: none stored yet), or undefined when the caller cannot see it. */
-export const visibleDocument = (ex: Executor, actor: Actor, id: string) =>
+// GET's one statement, compiled once per role shape (src/shared/db/precompiled.ts).
+const documentQuery = precompiled((ex, role, id: string, organizationId: string, userId: string) =>
   ex
     .selectFrom('inventory_items')
     .select(['version', 'rendered'])
     .where('id', '=', id)
-    .where('lab_id', 'in', visibleLabIds(ex, actor))
-    .executeTakeFirst();
+    .where((eb) => eb.exists(labIsVisible(ex, { organizationId, userId, role: role as Actor['role'] }, 'inventory_items.lab_id'))),
+);
+
+/** The visible item's version and stored document (null: none stored yet), or undefined when the caller cannot see it. */
+export const visibleDocument = async (ex: Executor, actor: Actor, id: string) =>
+  (await documentQuery(ex, actor.role === 'admin' ? 'admin' : 'member', id, actor.organizationId, actor.userId))[0];
 
 /** The next `limit` items after the cursor in (created_at, id) order (the page index), and which have no document. */
 export const itemsAfter = (ex: Executor, cursor: { createdAt: string; id: string } | null, limit: number) => {
