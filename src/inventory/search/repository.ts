@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { visibleLabIds } from '../../labs/repository.js';
+import { labIsVisible, visibleLabIds } from '../../labs/repository.js';
 import type { Actor } from '../../shared/actor.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
@@ -169,12 +169,15 @@ const pageDocuments = (ex: Executor, ids: Expression<unknown> | SelectQueryBuild
 
 /** The items of one lab, or of every lab the caller sees: the sum of their counts (a row per lab, never the items). */
 const labCounts = (ex: Executor, actor: Actor, labId: string | undefined) => {
-  let q = ex
+  const q = ex
     .selectFrom('inventory_lab_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('inventory_lab_counts.items'), sql<number>`0`).as('n'))
-    .where('inventory_lab_counts.lab_id', 'in', visibleLabIds(ex, actor));
-  if (labId !== undefined) q = q.where('inventory_lab_counts.lab_id', '=', labId);
-  return q;
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('inventory_lab_counts.items'), sql<number>`0`).as('n'));
+  // One lab: its row, visibility checked on that row alone (an IN list would hold every lab the caller sees).
+  if (labId !== undefined)
+    return q
+      .where('inventory_lab_counts.lab_id', '=', labId)
+      .where((eb) => eb.exists(labIsVisible(ex, actor, 'inventory_lab_counts.lab_id')));
+  return q.where('inventory_lab_counts.lab_id', 'in', visibleLabIds(ex, actor));
 };
 
 /** PostgreSQL: search rows holding every word, each by prefix: the GIN index (the query repeats the index's expression). */
