@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HeavyFirst } from './test/heavy-first.js';
 
 // On PostgreSQL (.ci/run's second stage) the files that touch no database are not run again: the lint tests and
 // the generated client's compile checks ran on the first stage already and would only repeat (~40 s on 2 cores).
@@ -19,6 +20,8 @@ export default defineConfig({
     // 397 s and 211 s). Each file still gets its own database and app (test/helpers/harness.ts), and no test
     // changes process-wide state (environment, timers, globals) that the next file would see.
     isolate: false,
+    // The longest files first, so none of them runs alone at the end of a stage (test/heavy-first.ts).
+    sequence: { sequencer: HeavyFirst },
     projects: [
       // `npm run test:unit`: the pure rules beside the code, no database (the PostgreSQL migration test skips
       // without one).
