@@ -229,12 +229,27 @@ interface TableInfo {
 }
 const tableCache = new WeakMap<Harness, TableInfo[]>();
 
+/**
+ * The file's own tables and their columns. On PostgreSQL only its schema is read: Kysely's introspection reads every
+ * schema's catalog, and fails ("schema … does not exist") when another test file drops its schema meanwhile.
+ */
+async function baseTables(h: Harness): Promise<{ name: string; columns: { name: string }[] }[]> {
+  const schema = h.database.pgSchema;
+  if (!schema) return (await h.deps.db.introspection.getTables()).filter((t) => !t.isView);
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = ${schema} and t.table_type = 'BASE TABLE'
+    order by c.table_name, c.ordinal_position`.execute(h.deps.db);
+  const byTable = new Map<string, { name: string }[]>();
+  for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), { name: r.column_name }]);
+  return [...byTable].map(([name, columns]) => ({ name, columns }));
+}
+
 async function tablesOf(h: Harness): Promise<TableInfo[]> {
   const cached = tableCache.get(h);
   if (cached) return cached;
-  const tables = (await h.deps.db.introspection.getTables())
-    .filter((t) => !t.isView)
-    .filter((t) => (h.database.pgSchema ? t.schema === h.database.pgSchema : true))
+  const tables = (await baseTables(h))
     .sort((x, y) => x.name.localeCompare(y.name))
     .map((t) => {
       const columns = t.columns.map((c) => c.name);
