@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../src/accounts/service.js';
 import { createOperator, createOperatorToken } from '../../src/operators/service.js';
-import { buildApp } from '../../src/server/app.js';
 import { systemActor } from '../../src/shared/actor.js';
-import type { DbHandle } from '../../src/shared/db/database.js';
-import { openCountedHandle } from '../helpers/db-counter.js';
+import { type CountedApp, startCountedApp } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf } from '../helpers/sessions.js';
 
@@ -15,7 +13,7 @@ import { givePassword, PASSWORD, sessionCookieOf } from '../helpers/sessions.js'
 // handle that a second app uses, as test/perf/query-budgets.test.ts does. Timings are never asserted here.
 
 let h: Harness;
-let counted: DbHandle;
+let counted: CountedApp;
 let app: FastifyInstance;
 let statements: string[] = [];
 
@@ -28,12 +26,10 @@ async function run(headers: Record<string, string>, url: string): Promise<string
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openCountedHandle(h, (sql) => statements.push(sql));
-  app = await buildApp({ config: h.config, db: counted.db });
-  await app.ready();
+  counted = await startCountedApp(h, (sql) => statements.push(sql));
+  app = counted.app;
 });
 afterAll(async () => {
-  await app?.close();
   await counted?.close();
   await h?.close();
 });

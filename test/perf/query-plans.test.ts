@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../src/inventory/items.js';
-import { buildApp } from '../../src/server/app.js';
-import type { DbHandle } from '../../src/shared/db/database.js';
-import { openCountedHandle } from '../helpers/db-counter.js';
+import { type CountedApp, startCountedApp } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Plans, not timings: the statements of a page of items must not sort every visible item to return 25, which
@@ -13,20 +11,18 @@ import { type Harness, startHarness } from '../helpers/harness.js';
 // decides from statistics and is measured by the benchmark instead.
 
 let h: Harness;
-let counted: DbHandle;
+let counted: CountedApp;
 let app: FastifyInstance;
 let statements: string[] = [];
 const isSqlite = !/^postgres/i.test(process.env.DATABASE_URL ?? '');
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openCountedHandle(h, (s) => statements.push(s));
-  app = await buildApp({ config: h.config, db: counted.db });
-  await app.ready();
+  counted = await startCountedApp(h, (sql) => statements.push(sql));
+  app = counted.app;
 });
 
 afterAll(async () => {
-  await app?.close();
   await counted?.close();
   await h?.close();
 });

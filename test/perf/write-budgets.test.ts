@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import type { DbHandle } from '../../src/shared/db/database.js';
-import { openCountedHandle } from '../helpers/db-counter.js';
+import { type CountedApp, startCountedApp } from '../helpers/db-counter.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { expectDocumentsFresh } from '../helpers/stored-documents.js';
 
@@ -14,19 +12,17 @@ import { expectDocumentsFresh } from '../helpers/stored-documents.js';
 const PUT_INSTANCE_BUDGET = 8;
 
 let h: Harness;
-let counted: DbHandle;
+let counted: CountedApp;
 let countedApp: FastifyInstance;
 let statements: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openCountedHandle(h, (sql) => statements.push(sql));
-  countedApp = await buildApp({ config: h.config, db: counted.db });
-  await countedApp.ready();
+  counted = await startCountedApp(h, (sql) => statements.push(sql));
+  countedApp = counted.app;
 });
 
 afterAll(async () => {
-  await countedApp?.close();
   await counted?.close();
   await h?.close();
 });

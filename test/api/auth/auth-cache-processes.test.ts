@@ -3,11 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { createOperator, createOperatorToken } from '../../../src/operators/service.js';
-import { buildApp } from '../../../src/server/app.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import type { DbHandle } from '../../../src/shared/db/database.js';
 import { cliEnv, cliJson } from '../../helpers/cli.js';
-import { openCountedHandle } from '../../helpers/db-counter.js';
+import { type CountedApp, startCountedApp } from '../../helpers/db-counter.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 // Issue 15: a change made by another process reaches this one's authentication cache within one second. The other
@@ -17,7 +15,7 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 // end them within the second; each case first shows the credential answered from the cache.
 
 let h: Harness;
-let counted: DbHandle;
+let counted: CountedApp;
 let app: FastifyInstance;
 let statements: string[] = [];
 let env: NodeJS.ProcessEnv;
@@ -59,12 +57,10 @@ async function newMember() {
 beforeAll(async () => {
   h = await startHarness();
   env = cliEnv(h.database);
-  counted = openCountedHandle(h, (s) => statements.push(s));
-  app = await buildApp({ config: h.config, db: counted.db, authCacheTtlMs: 60_000 });
-  await app.ready();
+  counted = await startCountedApp(h, (sql) => statements.push(sql), { authCacheTtlMs: 60_000 });
+  app = counted.app;
 });
 afterAll(async () => {
-  await app?.close();
   await counted?.close();
   await h?.close();
 });

@@ -2,10 +2,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { createOperator, createOperatorToken, disableOperator, revokeOperatorToken } from '../../../src/operators/service.js';
-import { buildApp } from '../../../src/server/app.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import type { DbHandle } from '../../../src/shared/db/database.js';
-import { openCountedHandle } from '../../helpers/db-counter.js';
+import { type CountedApp, startCountedApp } from '../../helpers/db-counter.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { secretOf } from '../../helpers/links.js';
 import { givePassword, PASSWORD, sessionCookieOf } from '../../helpers/sessions.js';
@@ -17,7 +15,7 @@ import { givePassword, PASSWORD, sessionCookieOf } from '../../helpers/sessions.
 // minute here, so only the forgetting can end them within the test.
 
 let h: Harness;
-let counted: DbHandle;
+let counted: CountedApp;
 let app: FastifyInstance;
 let statements: string[] = [];
 
@@ -70,12 +68,10 @@ const admin = () => ({ token: h.a.admin.token });
 
 beforeAll(async () => {
   h = await startHarness();
-  counted = openCountedHandle(h, (sql) => statements.push(sql));
-  app = await buildApp({ config: h.config, db: counted.db, authCacheTtlMs: 60_000 });
-  await app.ready();
+  counted = await startCountedApp(h, (sql) => statements.push(sql), { authCacheTtlMs: 60_000 });
+  app = counted.app;
 });
 afterAll(async () => {
-  await app?.close();
   await counted?.close();
   await h?.close();
 });
@@ -188,11 +184,11 @@ describe('a cached credential stops working on the next request after', () => {
     await expectCached({ token: t1.token }, lines);
     await expectCached({ token: t2.token }, lines);
     // Through the app's own handle: on SQLite the app's connection sees no other connection's commit.
-    await revokeOperatorToken(counted.db, systemActor('cli'), t1.id);
+    await revokeOperatorToken(counted.handle.db, systemActor('cli'), t1.id);
     expect(await status({ token: t1.token }, lines)).toBe(401);
     expect(await status({ token: t2.token }, lines)).toBe(200);
     await expectCached({ token: t2.token }, lines);
-    await disableOperator(counted.db, systemActor('cli'), op.id);
+    await disableOperator(counted.handle.db, systemActor('cli'), op.id);
     expect(await status({ token: t2.token }, lines)).toBe(401);
   });
 });
