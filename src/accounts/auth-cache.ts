@@ -4,6 +4,7 @@ import { currentSchema, listenChannel, notifyChannel } from '../shared/db/channe
 import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
 import { otherCommitsWatch } from '../shared/db/other-commits.js';
 import { onTableWrite } from '../shared/db/table-writes.js';
+import { TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
 
 // Who a secret names, kept in this process (docs/decisions/0016-auth-cache.md): from the SHA-256 of a token or
 // session cookie to what authentication resolved, so that a request whose credential was seen a moment ago runs no
@@ -143,6 +144,17 @@ export async function changingAuth<T>(db: Db, scopes: AuthScope[], change: (trx:
 /** Authentication's own writes (touches, the cookie's rotation), whose effect on the cache it sets itself. */
 const bookkeeping = new AsyncLocalStorage<true>();
 export const asBookkeeping = <T>(write: () => Promise<T>): Promise<T> => bookkeeping.run(true, write);
+
+/**
+ * A token's last use (ms) after this request: `lastUsedAt` when it is within TOKEN_TOUCH_INTERVAL_MS, else now,
+ * written by `touch` as bookkeeping (the once-a-minute `last_used_at`, which clears no cache).
+ */
+export async function touchWhenDue(lastUsedAt: string | null, now: number, touch: (at: string) => Promise<unknown>): Promise<number> {
+  const usedAt = lastUsedAt ? Date.parse(lastUsedAt) : null;
+  if (usedAt !== null && now - usedAt <= TOKEN_TOUCH_INTERVAL_MS) return usedAt;
+  await asBookkeeping(() => touch(new Date(now).toISOString()));
+  return now;
+}
 
 // Any other update or delete of the tables entries are read from, from anywhere in this process, forgets everything
 // here: a write that forgot to call forgetAuth costs lookups, never a stale answer (new rows change no entry).

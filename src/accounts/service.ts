@@ -4,7 +4,7 @@ import { AppError, type FieldError, fieldError, notFound, validation } from '../
 import { newId } from '../shared/ids.js';
 import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
-import { type AuthCache, asBookkeeping, authChanged, changingAuth, forgetAuth } from './auth-cache.js';
+import { type AuthCache, authChanged, changingAuth, forgetAuth, touchWhenDue } from './auth-cache.js';
 import { setUserNames } from './links-repository.js';
 import * as repo from './repository.js';
 import type { UpdateCurrentUserBody } from './schemas.js';
@@ -142,11 +142,7 @@ export async function authenticate(db: Db, rawToken: string, cache?: AuthCache):
     cache?.delete(hash);
     return null;
   }
-  let usedAt = row.last_used_at ? Date.parse(row.last_used_at) : null;
-  if (usedAt === null || now - usedAt > TOKEN_TOUCH_INTERVAL_MS) {
-    await asBookkeeping(() => repo.touchToken(db, row.token_id, new Date(now).toISOString()));
-    usedAt = now;
-  }
+  const usedAt = await touchWhenDue(row.last_used_at, now, (at) => repo.touchToken(db, row.token_id, at));
   const actor = actorOf(row);
   if (cache) {
     const value: CachedToken = { actor, expiresAt: row.expires_at ? Date.parse(row.expires_at) : null, usedAt };

@@ -1,4 +1,4 @@
-import { type AuthCache, asBookkeeping, authChanged, forgetAuth } from '../accounts/auth-cache.js';
+import { type AuthCache, authChanged, forgetAuth, touchWhenDue } from '../accounts/auth-cache.js';
 import * as accounts from '../accounts/repository.js';
 import { generateOperatorToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from '../accounts/tokens.js';
 import type { OperatorActor, SystemActor } from '../shared/actor.js';
@@ -214,11 +214,7 @@ export async function authenticateOperator(
       cache?.delete(hash);
       return null;
     }
-    let usedAt = row.last_used_at ? Date.parse(row.last_used_at) : null;
-    if (usedAt === null || now - usedAt > TOKEN_TOUCH_INTERVAL_MS) {
-      await asBookkeeping(() => repo.touchToken(db, row.token_id, new Date(now).toISOString()));
-      usedAt = now;
-    }
+    const usedAt = await touchWhenDue(row.last_used_at, now, (at) => repo.touchToken(db, row.token_id, at));
     found = { operatorId: row.operator_id, userId: row.user_id, tokenId: row.token_id, usedAt };
     cache?.set('operator', hash, found, { ...found, organizationId: null }, mark, now);
   }
