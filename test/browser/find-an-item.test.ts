@@ -109,3 +109,26 @@ describe('journey: typing, then at once opening an item', () => {
     await context.close();
   });
 });
+
+describe('journey: opening another page before the inventory has chosen its lab', () => {
+  it('goes to that page: the inventory does not write its first lab into the address over the navigation', async () => {
+    const { page, context } = await h.newPage();
+    // The labs arrive (and the inventory would choose the first one) while the next page's chunk is still loading.
+    await page.route(/\/labs\?per_page=100$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.route(/\/app\/assets\/OrderRequests-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      await route.continue();
+    });
+    await h.signIn(page, 'member-A@example.org', '/app/inventory');
+    await page.getByRole('link', { name: 'Order requests' }).click();
+    await page.getByRole('heading', { name: 'Order requests', level: 2 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/order-requests');
+    // It stays there once the labs have come (the address is not rewritten to the inventory's afterwards).
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/app/order-requests');
+    await context.close();
+  });
+});

@@ -51,10 +51,14 @@ export function InventoryPage() {
       { replace },
     );
 
+  // A link clicked meanwhile: the router is already on its way elsewhere (loading the next page's chunk,
+  // web/src/routes.tsx, while this page is still rendered and the address unchanged); writing to the address now
+  // would cancel that navigation and keep the person here.
+  const leaving = navigation.state !== 'idle' || !window.location.pathname.endsWith(pathname);
   // The first lab is chosen until the person picks one.
   const firstLab = labs.data?.[0]?.id;
   useEffect(() => {
-    if (!labId && firstLab) update({ lab: firstLab }, true);
+    if (!leaving && !labId && firstLab) update({ lab: firstLab }, true);
   });
   // The box follows the URL when back/forward change it, and the URL follows the box when the person types.
   const written = useRef(urlQ);
@@ -65,10 +69,8 @@ export function InventoryPage() {
     }
   }, [urlQ]);
   useEffect(() => {
-    // A link clicked within the debounce: the router is already on its way elsewhere (loading the next page's chunk,
-    // web/src/routes.tsx, while this page is still rendered and the address unchanged); writing the words now would
-    // cancel that navigation and keep the person here.
-    if (navigation.state !== 'idle' || !window.location.pathname.endsWith(pathname)) return;
+    // A link clicked within the debounce (`leaving`, above).
+    if (leaving) return;
     if (q !== written.current) {
       written.current = q;
       update({ q: q || null }, true);
