@@ -22,6 +22,8 @@ export default defineConfig({
     isolate: false,
     // The longest files first, so none of them runs alone at the end of a stage (test/heavy-first.ts).
     sequence: { sequencer: HeavyFirst },
+    // One migrated SQLite file per run, copied for each test file's database (test/helpers/db.ts).
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       // `npm run test:unit`: the pure rules beside the code, no database (the PostgreSQL migration test skips
       // without one).

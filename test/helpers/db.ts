@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { parseDatabaseUrl } from '../../src/shared/config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from '../../src/shared/db/database.js';
 
@@ -51,8 +52,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-test-'));
   const file = path.join(dir, 'test.sqlite');
+  // A copy of the schema migrated once for the whole run (test/global-setup.ts); migrated here when the run has none.
+  const template = inject('sqliteTemplate');
+  if (template) fs.copyFileSync(template, file);
   const handle = openDatabase({ kind: 'sqlite', file });
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     handle,
     url: file,
