@@ -4,6 +4,8 @@ import { HeavyFirst } from './test/heavy-first.js';
 // On PostgreSQL (.ci/run's second stage) the files that touch no database are not run again: the lint tests and
 // the generated client's compile checks ran on the first stage already and would only repeat (~40 s on 2 cores).
 const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
+// On PostgreSQL one browser journey runs unless asked for all (docs/decisions/0018-journeys-once.md).
+const allJourneys = !onPostgres || process.env.LABSTOCK_ALL_JOURNEYS === '1';
 
 export default defineConfig({
   test: {
@@ -42,8 +44,16 @@ export default defineConfig({
         test: { name: 'client', include: ['client/test/**/*.test.ts'], exclude: onPostgres ? ['client/test/generated.test.ts'] : [] },
       },
       // The web application's journeys in Chromium against the real server (test/helpers/browser.ts); they need
-      // `npm run build` (the app in dist/web) and the chromium package.
-      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'] } },
+      // `npm run build` (the app in dist/web) and the chromium package. On PostgreSQL one journey runs, an order
+      // request's whole life through the pages: the others test pages over an API whose every endpoint is tested on
+      // both databases, and cost a quarter of that stage.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: allJourneys ? ['test/browser/**/*.test.ts'] : ['test/browser/order-and-receive.test.ts'],
+        },
+      },
     ],
   },
 });
