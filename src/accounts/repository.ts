@@ -191,6 +191,43 @@ const orgUsers = (ex: Executor, organizationId: string) =>
       'org_memberships.role',
       'org_memberships.deactivated_at',
       'org_memberships.created_at',
+      // The expiry of the invitation the person has not accepted yet: the newest one still out (issuing a link
+      // revokes the older ones; deactivating revokes them all), while they never joined: no invitation to this
+      // organization was used, and they never signed in to it by single sign-on.
+      (eb) =>
+        eb
+          .selectFrom('user_links as l')
+          .select((e) => e.fn.max('l.expires_at').as('x'))
+          .whereRef('l.user_id', '=', 'users.id')
+          .whereRef('l.organization_id', '=', 'org_memberships.organization_id')
+          .where('l.kind', '=', 'invitation')
+          .where('l.used_at', 'is', null)
+          .where('l.revoked_at', 'is', null)
+          .where((e) =>
+            e.not(
+              e.exists(
+                e
+                  .selectFrom('user_links as used')
+                  .select('used.id')
+                  .whereRef('used.user_id', '=', 'users.id')
+                  .whereRef('used.organization_id', '=', 'org_memberships.organization_id')
+                  .where('used.kind', '=', 'invitation')
+                  .where('used.used_at', 'is not', null),
+              ),
+            ),
+          )
+          .where((e) =>
+            e.not(
+              e.exists(
+                e
+                  .selectFrom('sso_identities as sso')
+                  .select('sso.user_id')
+                  .whereRef('sso.user_id', '=', 'users.id')
+                  .whereRef('sso.organization_id', '=', 'org_memberships.organization_id'),
+              ),
+            ),
+          )
+          .as('invitation_expires_at'),
     ])
     .where('org_memberships.organization_id', '=', organizationId);
 

@@ -91,6 +91,10 @@ export const OrganizationUser = Type.Object(
     role: Role,
     deactivated_at: NDateTime,
     created_at: Type.String({ format: 'date-time', description: 'When the user joined the organization.' }),
+    invitation_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on).',
+    }),
   },
   { $id: 'OrganizationUser', title: 'OrganizationUser', additionalProperties: false },
 );

@@ -30,6 +30,15 @@ describe('journey: an org admin invites a person, changes a role, creates a lab 
     const notice = page.getByTestId('issued-link');
     await notice.getByText('It was e-mailed to them.').waitFor();
     const shown = (await notice.locator('code').innerText()).trim();
+    // Until she accepts, the table says she is invited and until when (the link's 7 days).
+    const pending = page.getByTestId('members-table').getByRole('row', { name: /lina@lab\.example/ });
+    const until = (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' }))
+      .json()
+      .find((u: { email: string }) => u.email === 'lina@lab.example').invitation_expires_at;
+    await pending.getByText(/^Invited, until /).waitFor();
+    expect(await pending.getByText(/^Invited, until /).innerText()).toBe(
+      `Invited, until ${await page.evaluate((at) => new Date(at).toLocaleDateString(), until)}`,
+    );
 
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual(['lina@lab.example']);
@@ -50,6 +59,9 @@ describe('journey: an org admin invites a person, changes a role, creates a lab 
     const row = page.getByTestId('members-table').getByRole('row', { name: /Lina Larsen/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('lina@lab.example');
+    // Joined: active, no longer invited.
+    await row.getByText('Active', { exact: true }).waitFor();
+    expect(await row.getByText(/Invited/).count()).toBe(0);
     const role = row.getByRole('combobox', { name: 'Role of Lina Larsen' });
     expect(await role.inputValue()).toBe('Member');
     await role.click();

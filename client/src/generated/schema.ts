@@ -2474,6 +2474,8 @@ export interface components {
              * @description When the user joined the organization.
              */
             created_at: string;
+            /** @description While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on). */
+            invitation_expires_at: string | null;
         };
         /** IssuedLink */
         IssuedLink: {
@@ -2499,6 +2501,8 @@ export interface components {
              * @description When the user joined the organization.
              */
             created_at: string;
+            /** @description While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on). */
+            invitation_expires_at: string | null;
             invitation: components["schemas"]["IssuedLink"];
         };
         /** InvitationDetails */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { invite, NEW_PASSWORD, secretOf } from '../../helpers/links.js';
+import { expireLinks, invite, NEW_PASSWORD, secretOf } from '../../helpers/links.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
 
@@ -127,5 +127,46 @@ describe('without SMTP_URL', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('who has not accepted yet (invitation_expires_at)', () => {
+  const listed = async (id: string) => {
+    const res = await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().find((u: { id: string }) => u.id === id);
+  };
+  const accept = (url: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/auth/invitations/accept',
+      payload: { token: secretOf(url), first_name: 'Sam', last_name: 'Sill', password: NEW_PASSWORD },
+    });
+
+  it('an invited person shows the expiry of their newest link until they accept; then, and for people never invited, null', async () => {
+    const body = await invite(h, 'sam@example.org');
+    expect(body.invitation_expires_at).toBe(body.invitation.expires_at);
+    expect((await listed(body.id)).invitation_expires_at).toBe(body.invitation.expires_at);
+    const again = await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${body.id}/invitation` });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await listed(body.id)).invitation_expires_at).toBe(again.json().expires_at);
+    expect((await accept(again.json().url)).statusCode).toBe(200);
+    expect((await listed(body.id)).invitation_expires_at).toBeNull();
+    // A link sent after they joined does not make them "invited" again.
+    await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${body.id}/invitation` });
+    expect((await listed(body.id)).invitation_expires_at).toBeNull();
+    expect((await listed(h.a.member.id)).invitation_expires_at).toBeNull();
+  });
+
+  it('an expired invitation shows its past expiry; a deactivated person none', async () => {
+    const late = await invite(h, 'tardy@example.org');
+    await expireLinks(h, late.id);
+    const shown = (await listed(late.id)).invitation_expires_at;
+    expect(Date.parse(shown)).toBeLessThan(Date.now());
+    const gone = await invite(h, 'gone@example.org');
+    const off = await h.call(h.a.admin.token, { method: 'PUT', url: `/organization/users/${gone.id}`, payload: { active: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().invitation_expires_at).toBeNull();
+    expect((await listed(gone.id)).invitation_expires_at).toBeNull();
   });
 });

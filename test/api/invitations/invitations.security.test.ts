@@ -50,6 +50,14 @@ describe('invitations (security)', () => {
     // And an account with a password is only joined with that password (test/api/invitations/invitations.errors.test.ts).
   });
 
+  it("an invitation from org A shows only in org A's list: org B sees its own member, not A's pending invitation", async () => {
+    const body = await invite(h, 'member-B@example.org');
+    const inA = await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
+    expect(inA.json().find((u: { id: string }) => u.id === h.b.member.id).invitation_expires_at).toBe(body.invitation.expires_at);
+    const inB = await h.call(h.b.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
+    expect(inB.json().find((u: { id: string }) => u.id === h.b.member.id).invitation_expires_at).toBeNull();
+  });
+
   it("a deactivated person's link stops working, and reactivation does not revive it", async () => {
     const body = await invite(h, 'zoe@example.org');
     const token = secretOf(body.invitation.url);

@@ -48,6 +48,23 @@ describe('GET /auth/sso/callback (happy)', () => {
     expect(labs.statusCode).toBe(200);
   });
 
+  it('an invited person who signs in by single sign-on has joined: the members list no longer shows them invited', async () => {
+    const invited = await w.h.call(w.h.a.admin.token, {
+      method: 'POST',
+      url: '/organization/users',
+      payload: { email: 'ines@example.org' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const listed = async () =>
+      (await w.h.call(w.h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' }))
+        .json()
+        .find((u: { id: string }) => u.id === invited.json().id).invitation_expires_at;
+    expect(await listed()).toBe(invited.json().invitation.expires_at);
+    const res = await ssoSignIn(w, person('ines-sub', 'ines@example.org'));
+    expect((await sessionOf(w, res)).body.user.id).toBe(invited.json().id);
+    expect(await listed()).toBeNull();
+  });
+
   it('the same subject signs in as the same user after the provider changed their e-mail', async () => {
     await ssoSignIn(w, person('admin-a-sub', 'admin-A@example.org'));
     const res = await ssoSignIn(w, person('admin-a-sub', 'renamed-admin@elsewhere.example', { email_verified: false }));

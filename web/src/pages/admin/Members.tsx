@@ -122,9 +122,7 @@ function MemberRow({ member, onIssued }: { member: Member; onIssued: (kind: stri
           />
         </Table.Td>
         <Table.Td>
-          <Text size="sm" fw={active ? 400 : 700}>
-            {active ? 'Active' : 'Deactivated'}
-          </Text>
+          <Status member={member} />
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap">
@@ -168,4 +166,23 @@ function MemberRow({ member, onIssued }: { member: Member; onIssued: (kind: stri
       )}
     </>
   );
+}
+
+/** Active, deactivated, or invited and not joined yet (until when, or that the link has expired: resend it). */
+function Status({ member }: { member: Member }) {
+  if (member.deactivated_at !== null)
+    return (
+      <Text size="sm" fw={700}>
+        Deactivated
+      </Text>
+    );
+  if (member.invitation_expires_at === null) return <Text size="sm">Active</Text>;
+  const until = new Date(member.invitation_expires_at);
+  if (until.getTime() <= Date.now())
+    return (
+      <Text size="sm" fw={700}>
+        Invitation expired
+      </Text>
+    );
+  return <Text size="sm">Invited, until {until.toLocaleDateString()}</Text>;
 }
