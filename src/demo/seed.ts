@@ -1,3 +1,4 @@
+import { inviteUser } from '../accounts/invitations.js';
 import { createOrganization, createToken, createUser } from '../accounts/service.js';
 import { addInstance } from '../inventory/instances.js';
 import { createItem } from '../inventory/items.js';
@@ -6,6 +7,7 @@ import { createLocation } from '../locations/service.js';
 import { createOperator, createOperatorToken } from '../operators/service.js';
 import { type Actor, systemActor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
+import { createMailer } from '../shared/mail.js';
 import { createType } from '../types/service.js';
 import { type DemoShop, seedOrdersAndShop } from './shop.js';
 
@@ -52,6 +54,15 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
 
   // The services take an Actor: the seed acts as the organization's admin, without a token.
   const adminActor: Actor = { tokenId: 'demo', userId: admin.id, organizationId: org.id, role: 'admin' };
+  // Someone invited who has not joined yet, as the Members page shows them. Never mailed: the demo's addresses
+  // reach nobody, and a demo run with SMTP_URL set must not send.
+  const quiet = { info: () => undefined, warn: () => undefined };
+  const mailer = createMailer({ smtpUrl: null, from: deps.config.mail.from }, quiet);
+  await inviteUser({ db: deps.db, appUrl: deps.config.appUrl, mailer, log: quiet }, adminActor, {
+    email: 'rosalind.franklin@demo.labstock.test',
+    first_name: 'Rosalind',
+    last_name: 'Franklin',
+  });
   const legacy = await createLab(deps.db, adminActor, { organizationId: org.id, name: 'Chemistry Teaching Lab' });
   const migrated = await createLab(deps.db, adminActor, { organizationId: org.id, name: 'Molecular Biology Lab', usesInstances: true });
   for (const lab of [legacy, migrated]) await addMember(deps.db, adminActor, lab.id, member.id);

@@ -117,6 +117,13 @@ describe('labstock demo', () => {
       expect(demo.sign_in.email).toBe('ada.admin@demo.labstock.test');
       const signIn = await app.inject({ method: 'POST', url: '/auth/sign-in', payload: demo.sign_in });
       expect(signIn.statusCode, signIn.body).toBe(200);
+      // Two people who have joined, and one invited who has not.
+      const people = await get('/organization/users');
+      expect(people.map((u: any) => [u.email, u.invitation_expires_at === null])).toEqual([
+        ['ada.admin@demo.labstock.test', true],
+        ['max.member@demo.labstock.test', true],
+        ['rosalind.franklin@demo.labstock.test', false],
+      ]);
       const items = await get(`/inventory-items?lab_id=${demo.migrated_lab_id}`);
       const depths = items.flatMap((i: any) => i.instances.map((x: any) => x.location?.pathNames.length ?? 0));
       expect(Math.max(...depths)).toBeGreaterThanOrEqual(3);
