@@ -6,6 +6,9 @@ import { HeavyFirst } from './test/heavy-first.js';
 const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
 // On PostgreSQL one browser journey runs unless asked for all (docs/decisions/0018-journeys-once.md).
 const allJourneys = !onPostgres || process.env.LABSTOCK_ALL_JOURNEYS === '1';
+// The projects whose tests open databases prepare them once per run (test/global-setup.ts: the migrated SQLite
+// file each test file's database copies, or PostgreSQL's compacted catalogs); the unit project touches none.
+const globalSetup = ['test/global-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -24,8 +27,6 @@ export default defineConfig({
     isolate: false,
     // The longest files first, so none of them runs alone at the end of a stage (test/heavy-first.ts).
     sequence: { sequencer: HeavyFirst },
-    // One migrated SQLite file per run, copied for each test file's database (test/helpers/db.ts).
-    globalSetup: ['test/global-setup.ts'],
     projects: [
       // `npm run test:unit`: the pure rules beside the code, no database (the PostgreSQL migration test skips
       // without one).
@@ -34,6 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          globalSetup,
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', ...(onPostgres ? ['test/lint/**'] : [])],
         },
@@ -41,7 +43,12 @@ export default defineConfig({
       // The typed client in client/ against the real server, its generated types and its build.
       {
         extends: true,
-        test: { name: 'client', include: ['client/test/**/*.test.ts'], exclude: onPostgres ? ['client/test/generated.test.ts'] : [] },
+        test: {
+          name: 'client',
+          globalSetup,
+          include: ['client/test/**/*.test.ts'],
+          exclude: onPostgres ? ['client/test/generated.test.ts'] : [],
+        },
       },
       // The web application's journeys in Chromium against the real server (test/helpers/browser.ts); they need
       // `npm run build` (the app in dist/web) and the chromium package. On PostgreSQL one journey runs, an order
@@ -51,6 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          globalSetup,
           include: allJourneys ? ['test/browser/**/*.test.ts'] : ['test/browser/order-and-receive.test.ts'],
         },
       },

@@ -16,7 +16,7 @@ declare module 'vitest' {
 // The catalog tables that creating and dropping a schema of ~45 tables writes to.
 const CATALOGS = ['pg_attribute', 'pg_class', 'pg_depend', 'pg_type', 'pg_index', 'pg_constraint', 'pg_attrdef', 'pg_trigger'];
 
-// vitest.config.ts's globalSetup, once per run before any test file.
+// vitest.config.ts's globalSetup, before the test files of each project that opens databases (three at most a run).
 export async function setup(project: TestProject): Promise<(() => void) | undefined> {
   const target = parseDatabaseUrl(process.env.DATABASE_URL);
   if (target.kind === 'postgres') {
