@@ -191,9 +191,9 @@ const orgUsers = (ex: Executor, organizationId: string) =>
       'org_memberships.role',
       'org_memberships.deactivated_at',
       'org_memberships.created_at',
-      // The expiry of the invitation the person has not accepted yet: the newest one still out (issuing a link
-      // revokes the older ones; deactivating revokes them all), while they never joined: no invitation to this
-      // organization was used, and they never signed in to it by single sign-on.
+      // While the person cannot sign in here yet (no password: accepting an invitation sets it; never signed in to
+      // this organization by single sign-on), the expiry of their newest invitation still out (issuing a link revokes
+      // the older ones; deactivating revokes them all).
       (eb) =>
         eb
           .selectFrom('user_links as l')
@@ -203,19 +203,7 @@ const orgUsers = (ex: Executor, organizationId: string) =>
           .where('l.kind', '=', 'invitation')
           .where('l.used_at', 'is', null)
           .where('l.revoked_at', 'is', null)
-          .where((e) =>
-            e.not(
-              e.exists(
-                e
-                  .selectFrom('user_links as used')
-                  .select('used.id')
-                  .whereRef('used.user_id', '=', 'users.id')
-                  .whereRef('used.organization_id', '=', 'org_memberships.organization_id')
-                  .where('used.kind', '=', 'invitation')
-                  .where('used.used_at', 'is not', null),
-              ),
-            ),
-          )
+          .where('users.password_hash', 'is', null)
           .where((e) =>
             e.not(
               e.exists(

@@ -93,7 +93,7 @@ export const OrganizationUser = Type.Object(
     created_at: Type.String({ format: 'date-time', description: 'When the user joined the organization.' }),
     invitation_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description:
-        'While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on).',
+        'While the person cannot sign in to the organization yet (no password, and never signed in to it by single sign-on) and an invitation is out: when the newest one expires (in the past once it has). null once they can sign in (accepting an invitation sets the password; an account from another organization has one already), when they were deactivated, or when they never were invited.',
     }),
   },
   { $id: 'OrganizationUser', title: 'OrganizationUser', additionalProperties: false },

@@ -2474,7 +2474,7 @@ export interface components {
              * @description When the user joined the organization.
              */
             created_at: string;
-            /** @description While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on). */
+            /** @description While the person cannot sign in to the organization yet (no password, and never signed in to it by single sign-on) and an invitation is out: when the newest one expires (in the past once it has). null once they can sign in (accepting an invitation sets the password; an account from another organization has one already), when they were deactivated, or when they never were invited. */
             invitation_expires_at: string | null;
         };
         /** IssuedLink */
@@ -2501,7 +2501,7 @@ export interface components {
              * @description When the user joined the organization.
              */
             created_at: string;
-            /** @description While the person has not accepted an invitation to the organization: when the newest one expires (in the past once it has). null once they have joined (accepted one, or signed in by single sign-on), when they were deactivated, or when they never were invited (created by the command line or single sign-on). */
+            /** @description While the person cannot sign in to the organization yet (no password, and never signed in to it by single sign-on) and an invitation is out: when the newest one expires (in the past once it has). null once they can sign in (accepting an invitation sets the password; an account from another organization has one already), when they were deactivated, or when they never were invited. */
             invitation_expires_at: string | null;
             invitation: components["schemas"]["IssuedLink"];
         };

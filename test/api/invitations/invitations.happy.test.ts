@@ -130,7 +130,7 @@ describe('without SMTP_URL', () => {
   });
 });
 
-describe('who has not accepted yet (invitation_expires_at)', () => {
+describe('who cannot sign in yet (invitation_expires_at)', () => {
   const listed = async (id: string) => {
     const res = await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
     expect(res.statusCode, res.body).toBe(200);
@@ -156,6 +156,27 @@ describe('who has not accepted yet (invitation_expires_at)', () => {
     await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${body.id}/invitation` });
     expect((await listed(body.id)).invitation_expires_at).toBeNull();
     expect((await listed(h.a.member.id)).invitation_expires_at).toBeNull();
+  });
+
+  it('a person who set a password another way (an admin-made reset link) is no longer shown invited', async () => {
+    const body = await invite(h, 'reset-first@example.org');
+    expect((await listed(body.id)).invitation_expires_at).toBe(body.invitation.expires_at);
+    const reset = await h.call(h.a.admin.token, { method: 'POST', url: `/organization/users/${body.id}/password-reset` });
+    expect(reset.statusCode, reset.body).toBe(201);
+    const done = await h.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/complete',
+      payload: { token: secretOf(reset.json().url), password: NEW_PASSWORD },
+    });
+    expect(done.statusCode, done.body).toBe(204);
+    expect((await listed(body.id)).invitation_expires_at).toBeNull();
+  });
+
+  it('an invited account that already has a password (from another organization) can sign in here at once: not shown invited', async () => {
+    await givePassword(h, h.b.outsider.id);
+    const body = await invite(h, 'outsider-B@example.org');
+    expect(body.invitation_expires_at).toBeNull();
+    expect((await listed(h.b.outsider.id)).invitation_expires_at).toBeNull();
   });
 
   it('an expired invitation shows its past expiry; a deactivated person none', async () => {
