@@ -34,8 +34,8 @@ export async function setup(project: TestProject): Promise<(() => void) | undefi
     }
     return undefined;
   }
-  // On SQLite the schema is migrated once per run instead of once per test file (16 to 40 ms each, against ~1 ms
-  // for a copy). Closing the handle checkpoints the WAL into the file, so a copy of the file alone is whole.
+  // On SQLite the schema is migrated once per project instead of once per test file (16 to 40 ms each, against
+  // ~1 ms for a copy). Closing the handle checkpoints the WAL into the file, so a copy of the file alone is whole.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-template-'));
   const file = path.join(dir, 'migrated.sqlite');
   const handle = openDatabase({ kind: 'sqlite', file });

@@ -52,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-test-'));
   const file = path.join(dir, 'test.sqlite');
-  // A copy of the schema migrated once for the whole run (test/global-setup.ts); migrated here when the run has none.
+  // A copy of the schema migrated once for the project (test/global-setup.ts); migrated here when there is none.
   const template = inject('sqliteTemplate');
   if (template) fs.copyFileSync(template, file);
   const handle = openDatabase({ kind: 'sqlite', file });
