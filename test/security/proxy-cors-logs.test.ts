@@ -165,7 +165,9 @@ describe('logs', () => {
     const cookie = sessionCookieOf(signedIn)!;
     const csrf = signedIn.json().csrf_token as string;
     const headers = { cookie: `labstock_session=${cookie}`, 'x-csrf-token': csrf };
-    // Rotates on this request (rotation after 1 ms): the new cookie value is in a Set-Cookie header.
+    // Rotates on this request (rotation after 1 ms): the new cookie value is in a Set-Cookie header. The wait makes
+    // sure that millisecond has passed: a fast machine answered sign-in and this request within the same one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const rotated = await app.inject({ method: 'GET', url: '/user', headers });
     const newCookie = sessionCookieOf(rotated)!;
     expect(newCookie).toBeTruthy();
