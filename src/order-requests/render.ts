@@ -4,7 +4,7 @@ import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { toMoney } from '../shared/money.js';
 import { typeRefsByIds } from '../types/repository.js';
-import { historyOf, type OrderRow } from './repository.js';
+import { historyOf, type OrderRow, recentHistoryOf } from './repository.js';
 import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
 
 export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/order-requests/${id}`;
@@ -61,21 +61,37 @@ export async function renderOrder(ex: Executor, appUrl: string, row: OrderRow): 
   return (await renderOrders(ex, appUrl, [row]))[0]!;
 }
 
-/** A request's history, oldest first, each entry with who made it; `alsoUsers` are read in the same statement. */
-async function historyWithUsers(ex: Executor, orderId: string, alsoUsers: string[] = []) {
-  const history = await historyOf(ex, orderId);
+/**
+ * How many history entries an event's `events` carries: the newest ones (docs/webhooks.md). The whole history in
+ * every event made each event grow with the request's edits and the events table with their square; the whole
+ * history stays at GET /order-requests/{id}/history.
+ */
+export const EVENT_HISTORY_LIMIT = 20;
+
+/**
+ * A request's history, oldest first, each entry with who made it (only the newest `limit` entries when given);
+ * `alsoUsers` are read in the same statement.
+ */
+async function historyWithUsers(ex: Executor, orderId: string, alsoUsers: string[] = [], limit?: number) {
+  const history = limit === undefined ? await historyOf(ex, orderId) : await recentHistoryOf(ex, orderId, limit);
   const users = await userSummaries(ex, [...alsoUsers, ...history.map((h) => h.created_by)]);
   const events = history.map((h) => ({ type: h.type, comment: h.comment, created_at: h.created_at, created_by: users.get(h.created_by)! }));
   return { events, users };
 }
 
-/** GET /order-requests/{id}/history: the `events` of the ordered event's shape, without rendering the request. */
+/** GET /order-requests/{id}/history: every entry, in the shape of the events' `events`, without rendering the request. */
 export async function renderHistory(ex: Executor, orderId: string): Promise<OrderRequestWithHistory['events']> {
   return (await historyWithUsers(ex, orderId)).events;
 }
 
-/** The ordered event's shape: the request plus its history and who changed it last. */
+/**
+ * The ordered and updated events' shape: the request plus the newest EVENT_HISTORY_LIMIT entries of its history
+ * and who changed it last.
+ */
 export async function renderOrderWithHistory(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequestWithHistory> {
-  const [order, { events, users }] = await Promise.all([renderOrder(ex, appUrl, row), historyWithUsers(ex, row.id, [row.updated_by])]);
+  const [order, { events, users }] = await Promise.all([
+    renderOrder(ex, appUrl, row),
+    historyWithUsers(ex, row.id, [row.updated_by], EVENT_HISTORY_LIMIT),
+  ]);
   return { ...order, events, updated_by: users.get(row.updated_by)! };
 }

@@ -113,6 +113,19 @@ export async function insertHistory(ex: Executor, row: OrderRequestEventsTable):
 export const historyOf = (ex: Executor, orderId: string) =>
   ex.selectFrom('order_request_events').selectAll().where('order_request_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 
+/** The newest `limit` entries of a request's history, oldest first (the (order_request_id, created_at, id) index, read backwards). */
+export async function recentHistoryOf(ex: Executor, orderId: string, limit: number) {
+  const newestFirst = await ex
+    .selectFrom('order_request_events')
+    .selectAll()
+    .where('order_request_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return newestFirst.reverse();
+}
+
 /** The unit price and currency of the lab's latest request for a product, for "reorder" (src/order-requests/reorder.ts). */
 export function lastPriceOf(ex: Executor, labId: string, vendorName: string, catalogNumber: string) {
   return ex
