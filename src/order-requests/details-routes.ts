@@ -9,7 +9,7 @@ import {
   SpendTrackingCodeCreate,
   SpendTrackingCodeUpdate,
 } from './details-schemas.js';
-import { OrderRequest, OrderRequestEvent } from './schemas.js';
+import { EVENT_HISTORY_LIMIT, OrderRequest, OrderRequestEvent } from './schemas.js';
 import { createSpendCode, getSpendSettings, listSpendCodes, putSpendSettings, updateSpendCode } from './spend-codes.js';
 
 // Order details, spend tracking codes and budgets (docs/ordering.md).
@@ -41,8 +41,7 @@ export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getOrderRequestHistory',
         tags: ['Order requests'],
         summary: "Get an order request's history",
-        description:
-          'Every entry, oldest first: the moves (CREATED, APPROVED, …), detail changes (UPDATED, the comment naming each field) and budget notes (OVER_BUDGET), each with who and when. The same entries as the events field of the order-request webhook payloads.',
+        description: `Every entry, oldest first: the moves (CREATED, APPROVED, …), detail changes (UPDATED, the comment naming each field) and budget notes (OVER_BUDGET), each with who and when. The events field of the order-request webhook payloads carries the newest ${EVENT_HISTORY_LIMIT} of these entries.`,
         params: Type.Object({ id: Uuid }),
         response: responses({ 200: Type.Array(ref(OrderRequestEvent)) }, [401, 404, 422]),
       },

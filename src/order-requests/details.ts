@@ -105,8 +105,9 @@ export async function updateOrderDetails(deps: ServiceDeps, actor: Actor, id: st
 
 /**
  * GET /order-requests/{id}/history: every entry of the request's history, oldest first (its moves, details changes,
- * over-budget notes), as the webhook payload's `events` carries them. The contract's GET answers the request without
- * its history, so the application reads it here.
+ * over-budget notes), in the shape of the webhook payloads' `events`, which carry only the newest entries
+ * (EVENT_HISTORY_LIMIT in src/order-requests/schemas.ts). The contract's GET answers the request without its history,
+ * so the application reads it here.
  */
 export async function getOrderHistory(deps: ServiceDeps, actor: Actor, id: string): Promise<OrderRequestWithHistory['events']> {
   const row = await repo.findVisibleOrder(deps.db, actor, id);

@@ -5,7 +5,7 @@ import { dec } from '../shared/decimal.js';
 import { toMoney } from '../shared/money.js';
 import { typeRefsByIds } from '../types/repository.js';
 import { historyOf, type OrderRow, recentHistoryOf } from './repository.js';
-import type { OrderRequest, OrderRequestWithHistory } from './schemas.js';
+import { EVENT_HISTORY_LIMIT, type OrderRequest, type OrderRequestWithHistory } from './schemas.js';
 
 export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/order-requests/${id}`;
 
@@ -60,13 +60,6 @@ export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[
 export async function renderOrder(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequest> {
   return (await renderOrders(ex, appUrl, [row]))[0]!;
 }
-
-/**
- * How many history entries an event's `events` carries: the newest ones (docs/webhooks.md). The whole history in
- * every event made each event grow with the request's edits and the events table with their square; the whole
- * history stays at GET /order-requests/{id}/history.
- */
-export const EVENT_HISTORY_LIMIT = 20;
 
 /**
  * A request's history, oldest first, each entry with who made it (only the newest `limit` entries when given);

@@ -54,9 +54,23 @@ const orderRequestFields = {
 export const OrderRequest = Type.Object(orderRequestFields, { $id: 'OrderRequest', title: 'OrderRequest', additionalProperties: false });
 export type OrderRequest = Static<typeof OrderRequest>;
 
-/** The order request as the ordered event carries it: with its history and who changed it last. */
+/**
+ * How many history entries an event's `events` carries: the newest ones (docs/webhooks.md). The whole history in
+ * every event made each event grow with the request's edits and the events table with their square; the whole
+ * history stays at GET /order-requests/{id}/history.
+ */
+export const EVENT_HISTORY_LIMIT = 20;
+
+/** The order request as the ordered and updated events carry it: with its newest history and who changed it last. */
 export const OrderRequestWithHistory = Type.Object(
-  { ...orderRequestFields, events: Type.Array(ref(OrderRequestEvent)), updated_by: ref(UserSummary) },
+  {
+    ...orderRequestFields,
+    events: Type.Array(ref(OrderRequestEvent), {
+      maxItems: EVENT_HISTORY_LIMIT,
+      description: `The newest ${EVENT_HISTORY_LIMIT} entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry.`,
+    }),
+    updated_by: ref(UserSummary),
+  },
   { $id: 'OrderRequestWithHistory', title: 'OrderRequestWithHistory', additionalProperties: false },
 );
 export type OrderRequestWithHistory = Static<typeof OrderRequestWithHistory>;

@@ -3,7 +3,7 @@ import type { TSchema } from 'typebox';
 import { InventoryItemAlert } from '../alerts/schemas.js';
 import { dataKeyOf, dataKeysOf, fullEventType, SHORT_EVENT_TYPES, type ShortEventType } from '../events/types.js';
 import { InventoryItem } from '../inventory/schemas.js';
-import { OrderRequest, OrderRequestWithHistory } from '../order-requests/schemas.js';
+import { EVENT_HISTORY_LIMIT, OrderRequest, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
 import { InventoryType } from '../types/schemas.js';
 import { inlineNamed } from './named-schemas.js';
@@ -36,7 +36,7 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
   'order-request.deleted': { schema: OrderRequest, when: 'An order request was deleted. Its last state.' },
   'order-request.ordered': {
     schema: OrderRequestWithHistory,
-    when: 'An order request entered ORDERED from CREATED or APPROVED (from the API or the shop). The payload adds its history (`events`) and `updated_by`.',
+    when: `An order request entered ORDERED from CREATED or APPROVED (from the API or the shop). The payload adds the newest ${EVENT_HISTORY_LIMIT} entries of its history (\`events\`, oldest first; GET /order-requests/{id}/history has all) and \`updated_by\`.`,
   },
   'order-request.received': {
     schema: OrderRequest,
@@ -67,7 +67,7 @@ export const EVENT_PAYLOADS: { readonly [T in ShortEventType]: EventPayload } = 
   },
   'order-request.updated': {
     schema: OrderRequestWithHistory,
-    when: "Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds its history (`events`, the last entry of type UPDATED naming each changed field) and `updated_by`. Status changes never emit it.",
+    when: `Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds the newest ${EVENT_HISTORY_LIMIT} entries of its history (\`events\`, oldest first, the last entry of type UPDATED naming each changed field; GET /order-requests/{id}/history has all) and \`updated_by\`. Status changes never emit it.`,
   },
 };
 

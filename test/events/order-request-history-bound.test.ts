@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMark, eventsSince, expectMatchesPublishedSchema, type StoredEvent } from '../helpers/events.js';
+import { eventMark, eventsSince, expectMatchesPublishedSchema, publishedEventSchema, type StoredEvent } from '../helpers/events.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 import { createOrder, orderBody } from '../helpers/orders.js';
 import { Receiver } from '../helpers/receiver.js';
@@ -90,6 +90,13 @@ describe('order-request events carry a bounded history', () => {
     expect(delivered.data.order_request.events).toEqual(full.slice(-DOCUMENTED_LIMIT));
     expect(delivered.data.order_request.events.at(-1).type).toBe('ORDERED');
     expect(delivered.data.order_request.updated_by.id).toBe(h.a.admin.id);
+  });
+
+  it('the published schemas of ordered and updated state the bound', async () => {
+    for (const short of ['order-request.ordered', 'order-request.updated'] as const) {
+      const schema = (await publishedEventSchema(h, short)) as any;
+      expect(schema.properties.data.properties.order_request.properties.events.maxItems).toBe(DOCUMENTED_LIMIT);
+    }
   });
 
   it('a request with fewer entries than the bound still carries its whole history', async () => {

@@ -3,8 +3,8 @@ import { eventMark, eventsSince } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from './_helpers.js';
 
-// GET /order-requests/{id}/history: the request's whole history, oldest first, the same entries the order-request
-// webhook payloads carry as `events`.
+// GET /order-requests/{id}/history: the request's whole history, oldest first, in the shape of the order-request
+// webhook payloads' `events` (which carry its newest 20 entries: test/events/order-request-history-bound.test.ts).
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('GET /order-requests/{id}/history', () => {
     expect([...entries.map((e) => e.created_at)].sort()).toEqual(entries.map((e) => e.created_at));
   });
 
-  it('is what the ordered event carries as events', async () => {
+  it('is what the ordered event carries as events while the history is short', async () => {
     const order = await createOrder(h, h.a.member.token, orderBody(h.a.legacyLab));
     const mark = await eventMark(h);
     const ordered = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${order.id}`, payload: { status: 'ORDERED' } });
