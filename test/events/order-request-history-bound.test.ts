@@ -90,7 +90,7 @@ describe('order-request events carry a bounded history', () => {
     expect(delivered.data.order_request.events).toEqual(full.slice(-DOCUMENTED_LIMIT));
     expect(delivered.data.order_request.events.at(-1).type).toBe('ORDERED');
     expect(delivered.data.order_request.updated_by.id).toBe(h.a.admin.id);
-  });
+  }, 180_000); // 300 requests one after another: 10-30 s on a busy 2-core machine, so more room than the default 60 s.
 
   it('the published schemas of ordered and updated state the bound', async () => {
     for (const short of ['order-request.ordered', 'order-request.updated'] as const) {
