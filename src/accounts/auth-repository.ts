@@ -97,7 +97,7 @@ export const findLocks = (ex: Executor, keys: string[], now: string) =>
 export async function countFailure(ex: Executor, key: string, now: string, resetBefore: string): Promise<number> {
   const row = await ex
     .insertInto('sign_in_throttle')
-    .values({ key, failures: 1, last_failure_at: now, locked_until: null })
+    .values({ key, failures: 1, last_failure_at: now, locked_until: null, pending: 0, pending_at: null })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
