@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
 
@@ -92,12 +93,12 @@ export const findLocks = (ex: Executor, keys: string[], now: string) =>
 
 /**
  * Counts one failure in one statement (concurrent wrong attempts each count); the count starts again at 1 when the
- * previous failure is older than `resetBefore`. Returns the new count.
+ * previous failure is older than `resetBefore`. Returns the new count. An attempt's reservation, if any, stays held.
  */
 export async function countFailure(ex: Executor, key: string, now: string, resetBefore: string): Promise<number> {
   const row = await ex
     .insertInto('sign_in_throttle')
-    .values({ key, failures: 1, last_failure_at: now, locked_until: null })
+    .values({ key, failures: 1, last_failure_at: now, locked_until: null, pending: 0, pending_at: null })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
@@ -118,8 +119,74 @@ export async function lockUntil(ex: Executor, key: string, until: string): Promi
   await ex.updateTable('sign_in_throttle').set({ locked_until: until }).where('key', '=', key).execute();
 }
 
-export async function clearThrottle(ex: Executor, key: string): Promise<void> {
-  await ex.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
+/**
+ * Reserves an attempt on a key in one statement, before its secret is verified (src/accounts/throttle.ts): true
+ * unless the key is locked, or its failures and the attempts in flight already fill its `free` failures while one
+ * is in flight. Failures older than `resetBefore` and attempts reserved before `staleBefore` no longer count.
+ */
+export async function reserveAttempt(
+  ex: Executor,
+  key: string,
+  free: number,
+  times: { now: string; resetBefore: string; staleBefore: string },
+): Promise<boolean> {
+  const { now, resetBefore, staleBefore } = times;
+  const row = await ex
+    .insertInto('sign_in_throttle')
+    .values({ key, failures: 0, last_failure_at: now, locked_until: null, pending: 1, pending_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ pending: sql`${livePending(staleBefore)} + 1`, pending_at: now })
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('sign_in_throttle.locked_until', 'is', null), eb('sign_in_throttle.locked_until', '<=', now)]),
+            eb.or([
+              sql<boolean>`${livePending(staleBefore)} = 0`,
+              sql<boolean>`${liveFailures(resetBefore)} + ${livePending(staleBefore)} < ${free}`,
+            ]),
+          ]),
+        ),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const livePending = (staleBefore: string) =>
+  sql<number>`(case when sign_in_throttle.pending_at is null or sign_in_throttle.pending_at < ${staleBefore} then 0 else sign_in_throttle.pending end)`;
+const liveFailures = (resetBefore: string) =>
+  sql<number>`(case when sign_in_throttle.last_failure_at < ${resetBefore} then 0 else sign_in_throttle.failures end)`;
+
+/**
+ * Ends a reserved attempt on a key: `lockUntil` extends the key's lock (never shortens it), `clear` forgets its
+ * failures and lock (a success on the account). In one statement, after the failure is counted, so the attempt's
+ * reservation holds the budget until the lock is in place.
+ */
+export async function endAttempt(ex: Executor, key: string, end: { lockUntil?: string; clear?: boolean } = {}): Promise<void> {
+  await ex
+    .updateTable('sign_in_throttle')
+    .set((eb) => ({
+      pending: eb
+        .case()
+        .when('pending', '>', 0)
+        .then(eb('pending', '-', 1))
+        .else(0)
+        .end(),
+      ...(end.clear ? { failures: 0, locked_until: null } : {}),
+      ...(end.lockUntil
+        ? {
+            locked_until: eb
+              .case()
+              .when(eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', end.lockUntil)]))
+              .then(end.lockUntil)
+              .else(eb.ref('locked_until'))
+              .end(),
+          }
+        : {}),
+    }))
+    .where('key', '=', key)
+    .execute();
 }
 
 /** After a password change: every session of the user but the one that changed it. */

@@ -11,7 +11,7 @@ import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword }
 import * as repo from './repository.js';
 import type { AuthSession, SignInBody } from './schemas.js';
 import { createSession, idleExpiresAt } from './sessions.js';
-import { checkThrottle, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
+import { attempt, throttleKeys } from './throttle.js';
 
 // Sign-in and passwords (docs/auth.md). Every failed sign-in answers alike, whatever failed (unknown e-mail, no
 // password set, wrong password, no active membership, an organization the user is not in), and costs one argon2
@@ -23,17 +23,15 @@ const WRONG = 'The e-mail address or password is wrong';
 
 export async function signIn(db: Db, times: Times, input: SignInBody, address: string) {
   const email = input.email.trim().toLowerCase();
-  const keys = throttleKeys(email, address);
-  await checkThrottle(db, keys);
-  const user = await authRepo.findCredentials(db, email);
-  const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-  const memberships = ok && user ? await authRepo.activeMemberships(db, user.id) : [];
-  const chosen = input.organization_id ? memberships.find((m) => m.organization_id === input.organization_id) : memberships[0];
-  if (!ok || !user || !chosen) {
-    await recordFailure(db, keys);
-    throw new AppError('unauthorized', WRONG);
-  }
-  await recordSuccess(db, keys);
+  const signedIn = await attempt(db, throttleKeys(email, address), async () => {
+    const user = await authRepo.findCredentials(db, email);
+    const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+    const memberships = ok && user ? await authRepo.activeMemberships(db, user.id) : [];
+    const chosen = input.organization_id ? memberships.find((m) => m.organization_id === input.organization_id) : memberships[0];
+    return ok && user && chosen ? { user, chosen } : null;
+  });
+  if (!signedIn) throw new AppError('unauthorized', WRONG);
+  const { user, chosen } = signedIn;
   const { secret, session } = await createSession(db, times, user.id, chosen.organization_id);
   return { secret, session, body: await describeSession(db, times, session, chosen.role) };
 }
@@ -78,12 +76,17 @@ export async function changePassword(
 ) {
   const user = await repo.findUser(db, actor.userId);
   if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
-  const keys = throttleKeys(user.email, context.address);
-  await checkThrottle(db, keys);
-  const stored = await authRepo.findPasswordHash(db, actor.userId);
-  const ok = stored ? await verifyPassword(stored, input.current) : await verifyAgainstDummy(input.current);
+  // Counted like a sign-in attempt; a right password leaves the account's count as it was, as it always has.
+  const ok = await attempt(
+    db,
+    throttleKeys(user.email, context.address),
+    async () => {
+      const stored = await authRepo.findPasswordHash(db, actor.userId);
+      return (stored ? await verifyPassword(stored, input.current) : await verifyAgainstDummy(input.current)) || null;
+    },
+    { clearOnSuccess: false },
+  );
   if (!ok) {
-    await recordFailure(db, keys);
     throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
   }
   checkPasswordPolicy(input.next, user.email, 'new_password');

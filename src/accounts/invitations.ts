@@ -25,7 +25,7 @@ import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword }
 import * as repo from './repository.js';
 import { normalizeEmail } from './service.js';
 import { createSession } from './sessions.js';
-import { checkThrottle, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
+import { attempt, throttleKeys } from './throttle.js';
 import { requireAdmin } from './user-tokens.js';
 
 // Invitations (docs/auth.md): an org admin invites by e-mail; the person gets a one-time link, valid 7 days, in
@@ -161,13 +161,9 @@ export async function acceptInvitation(db: Db, times: Times & { appUrl: string }
   let names: { first: string; last: string } | null = null;
   if (stored) {
     // Guessing the password through an invitation is throttled like sign-in, per account and per address.
-    const accountKeys = throttleKeys(user.email, address);
-    await checkThrottle(db, accountKeys);
-    if (!(await verifyPassword(stored, input.password))) {
-      await recordFailure(db, accountKeys);
+    if (!(await attempt(db, throttleKeys(user.email, address), async () => (await verifyPassword(stored, input.password)) || null))) {
       throw new AppError('unauthorized', 'The password is wrong: this account already has one (forgotten? POST /auth/password-reset)');
     }
-    await recordSuccess(db, accountKeys);
   } else {
     if (!belongsOnlyTo(await linksRepo.membershipsOf(db, user.id), organizationId)) {
       await verifyAgainstDummy(input.password);

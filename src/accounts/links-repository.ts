@@ -11,9 +11,17 @@ export async function insertLink(ex: Executor, row: UserLinksTable): Promise<voi
 
 /**
  * Revokes the user's unused links of one kind: of one organization, or every one of them (`organizationId`
- * undefined). Issuing a link supersedes the older ones; deactivation and a new password end them too.
+ * undefined), and only those of one source if given. Issuing a link supersedes the older ones (src/accounts/links.ts);
+ * deactivation and a new password end them too.
  */
-export async function revokeLinks(ex: Executor, userId: string, kind: Kind | null, now: string, organizationId?: string): Promise<void> {
+export async function revokeLinks(
+  ex: Executor,
+  userId: string,
+  kind: Kind | null,
+  now: string,
+  organizationId?: string,
+  source?: UserLinksTable['source'],
+): Promise<void> {
   let q = ex
     .updateTable('user_links')
     .set({ revoked_at: now })
@@ -22,6 +30,7 @@ export async function revokeLinks(ex: Executor, userId: string, kind: Kind | nul
     .where('revoked_at', 'is', null);
   if (kind) q = q.where('kind', '=', kind);
   if (organizationId !== undefined) q = q.where('organization_id', '=', organizationId);
+  if (source !== undefined) q = q.where('source', '=', source);
   await q.execute();
 }
 

@@ -9,10 +9,14 @@ import { checkThrottle, recordAddressFailure } from './throttle.js';
 
 // One-time links (docs/auth.md, Invitations and password resets). The secret is 32 random bytes in base64url, shown
 // once (in the answer, the mail or the CLI's output); the row keeps only its SHA-256, like tokens
-// (src/accounts/tokens.ts). A link works once, until it expires, while the person's membership is active; issuing
-// a new link of a kind revokes the person's older unused ones of that kind.
+// (src/accounts/tokens.ts). A link works once, until it expires, while the person's membership is active. A new
+// invitation revokes the person's older unused ones of that organization; a new reset link revokes only the older
+// unused ones of its own source, so the person asking, an admin and the operator never cancel each other's links
+// (anyone who knows an e-mail address may ask for a reset). Setting the password by any of them ends all of them.
 
 export type LinkKind = UserLinksTable['kind'];
+/** Who made a link: the person by e-mail, an org admin, or the operator (the command line; bootstrap). */
+export type LinkSource = UserLinksTable['source'];
 
 const HOUR = 60 * 60_000;
 export const LINK_LIFETIME_MS = {
@@ -51,15 +55,27 @@ export interface IssuedLink {
   expires_at: string;
 }
 
-/** Creates a link and revokes the user's older unused links of the kind (of that organization, for an organization's link). */
+/**
+ * Creates a link and revokes the user's older unused links it replaces: invitations of that organization, or resets
+ * of the same source. `source` defaults to 'admin' with a `createdBy`, else 'operator'.
+ */
 export async function issueLink(
   ex: Executor,
   appUrl: string,
-  input: { kind: LinkKind; userId: string; organizationId: string | null; createdBy: string | null; lifetimeMs: number },
+  input: {
+    kind: LinkKind;
+    userId: string;
+    organizationId: string | null;
+    createdBy: string | null;
+    lifetimeMs: number;
+    source?: LinkSource;
+  },
   now = Date.now(),
 ): Promise<IssuedLink> {
   const at = new Date(now).toISOString();
-  await repo.revokeLinks(ex, input.userId, input.kind, at, input.kind === 'invitation' ? (input.organizationId ?? undefined) : undefined);
+  const source = input.source ?? (input.createdBy ? 'admin' : 'operator');
+  if (input.kind === 'invitation') await repo.revokeLinks(ex, input.userId, input.kind, at, input.organizationId ?? undefined);
+  else await repo.revokeLinks(ex, input.userId, input.kind, at, undefined, source);
   const secret = randomBytes(32).toString('base64url');
   const row: UserLinksTable = {
     id: newId(),
@@ -72,6 +88,7 @@ export async function issueLink(
     expires_at: new Date(now + input.lifetimeMs).toISOString(),
     used_at: null,
     revoked_at: null,
+    source,
   };
   await repo.insertLink(ex, row);
   return { id: row.id, secret, url: linkUrl(appUrl, input.kind, secret), expires_at: row.expires_at };

@@ -48,6 +48,7 @@ export async function requestPasswordReset(deps: LinkDeps, rawEmail: string): Pr
     organizationId: null,
     createdBy: null,
     lifetimeMs: LINK_LIFETIME_MS.requestedReset,
+    source: 'person',
   });
   await sendLinkMail(deps, passwordResetMail({ to: user.email, requestedBy: null, url: link.url, expiresAt: link.expires_at }), link.id);
 }

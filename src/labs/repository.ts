@@ -108,15 +108,13 @@ export function listLabRows(ex: Executor, organizationId?: string) {
 }
 
 export async function addLabMember(ex: Executor, labId: string, userId: string, now: string, role: LabRole = 'member'): Promise<boolean> {
-  const existing = await ex
-    .selectFrom('lab_memberships')
-    .select('lab_id')
-    .where('lab_id', '=', labId)
-    .where('user_id', '=', userId)
+  // One statement, so two requests adding the same person at once both succeed: one adds, the other finds them added.
+  const r = await ex
+    .insertInto('lab_memberships')
+    .values({ lab_id: labId, user_id: userId, created_at: now, role })
+    .onConflict((oc) => oc.columns(['lab_id', 'user_id']).doNothing())
     .executeTakeFirst();
-  if (existing) return false;
-  await ex.insertInto('lab_memberships').values({ lab_id: labId, user_id: userId, created_at: now, role }).execute();
-  return true;
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** The flags that say whether a lab migrates; with `share`, the row is read FOR SHARE on PostgreSQL (src/labs/migrating.ts). */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from '../shared/db/database.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../shared/db/database.js';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from '../shared/errors.js';
 
 // The one place where errors become HTTP responses. Every error body has a top-level `message` (what existing
@@ -81,6 +81,17 @@ export function installErrorHandlers(app: FastifyInstance): void {
       status = 503;
       reply.header('Retry-After', '1');
       body = { message: 'The database is unavailable; retry in a moment', code: 'service_unavailable', request_id: requestId };
+    } else if (isUniqueViolation(error)) {
+      // Two requests created the same thing at once: each checked first and found nothing, and the database's unique
+      // index refused the later one (on PostgreSQL the checks run side by side). That is the 409 a later duplicate
+      // gets, whichever route it came through. The driver's detail names the clashing values: only the index is logged.
+      request.log.info({ constraint: (error as { constraint?: unknown }).constraint }, 'unique violation answered as conflict');
+      status = 409;
+      body = {
+        message: 'This conflicts with something another request created at the same moment',
+        code: 'conflict',
+        request_id: requestId,
+      };
     } else if ((error as FastifyError).validation) {
       const fe = error as FastifyError;
       const errors = toFieldErrors(fe.validation as unknown as ValidationIssue[], fe.validationContext);

@@ -31,4 +31,7 @@ export interface SignInThrottleTable {
   failures: number;
   last_failure_at: string;
   locked_until: string | null;
+  /** Attempts being verified, and when the newest was reserved (src/shared/db/migrations/0023_link_sources_and_attempts.ts). */
+  pending: number;
+  pending_at: string | null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCredentials } from '../../../src/accounts/auth-repository.js';
+import { operatorPasswordResetLink } from '../../../src/accounts/password-resets.js';
 import { createUser } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
@@ -79,5 +80,92 @@ describe('password resets (security)', () => {
     let last = 0;
     for (let i = 0; i < 25 && last !== 429; i++) last = (await complete(`${'z'.repeat(42)}${i % 10}`)).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+describe('links from different people do not cancel each other (docs/auth.md)', () => {
+  let n = 0;
+  // From an address of its own: the throttling test above has locked the default one.
+  const use = (token: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/complete',
+      payload: { token, password: NEW_PASSWORD },
+      remoteAddress: '192.0.2.77',
+    });
+  /** A person of org B alone, so B's admin may make them a link. */
+  const person = async () => {
+    const email = `both-links-${++n}@example.org`;
+    const user = await createUser(h.deps.db, systemActor('cli'), {
+      organizationId: h.b.orgId,
+      email,
+      firstName: 'Rita',
+      lastName: `R${n}`,
+    });
+    return { id: user.id, email };
+  };
+  const adminLinkOf = async (userId: string) => {
+    const res = await h.call(h.b.admin.token, { method: 'POST', url: `/organization/users/${userId}/password-reset` });
+    expect(res.statusCode, res.body).toBe(201);
+    return secretOf(res.json().url);
+  };
+  /** The links made so far as if made two minutes ago, so the next request is past the one-a-minute limit. */
+  const age = (userId: string) =>
+    h.deps.db
+      .updateTable('user_links')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+  /** The person asks for a reset; the secret of the link mailed to them. */
+  const ownMails = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !m.text.includes('has made a link for you'));
+  /** The person asks for a reset (`linksBefore` links exist); the secret of the link mailed to them. */
+  const askAndRead = async (who: { id: string; email: string }, linksBefore: number) => {
+    const mailsBefore = ownMails(who.email).length;
+    expect((await ask(who.email)).statusCode).toBe(202);
+    expect(await waitForResetLinks(h, who.id, linksBefore + 1)).toHaveLength(linksBefore + 1);
+    const deadline = Date.now() + 5000;
+    while (ownMails(who.email).length === mailsBefore) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return secretOf(ownMails(who.email).at(-1)!.text);
+  };
+
+  it("a reset the person asks for leaves the admin's link working", async () => {
+    const who = await person();
+    const adminToken = await adminLinkOf(who.id);
+    await age(who.id);
+    await askAndRead(who, 1);
+    expect((await use(adminToken)).statusCode).toBe(204);
+  });
+
+  it("an admin's link leaves the link the person asked for working", async () => {
+    const who = await person();
+    const ownToken = await askAndRead(who, 0);
+    await age(who.id);
+    await adminLinkOf(who.id);
+    expect((await use(ownToken)).statusCode).toBe(204);
+  });
+
+  it("the operator's link and the person's own do not cancel each other either", async () => {
+    const who = await person();
+    const operator = await operatorPasswordResetLink(h.deps.db, h.config.appUrl, { userId: who.id });
+    await age(who.id);
+    const ownToken = await askAndRead(who, 1);
+    expect(
+      await h.deps.db.selectFrom('user_links').select('id').where('user_id', '=', who.id).where('revoked_at', 'is', null).execute(),
+    ).toHaveLength(2);
+    expect((await use(operator.secret)).statusCode).toBe(204);
+    // Setting the password ends every other link of the person, whoever made it.
+    expectError(await use(ownToken), 404, 'not_found');
+  });
+
+  it('a newer link from the same source still replaces the older one', async () => {
+    const who = await person();
+    const first = await askAndRead(who, 0);
+    await age(who.id);
+    const second = await askAndRead(who, 1);
+    expectError(await use(first), 404, 'not_found');
+    expect((await use(second)).statusCode).toBe(204);
   });
 });

@@ -42,4 +42,6 @@ export interface UserLinksTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  /** Who made it (src/shared/db/migrations/0023_link_sources_and_attempts.ts). */
+  source: 'person' | 'admin' | 'operator';
 }
