@@ -40,7 +40,7 @@ function rawResponse(error: EdgeError, requestId: string, head: boolean): string
   const status = ERROR_STATUS[error.code];
   const body = JSON.stringify({ message: error.message, code: error.code, request_id: requestId });
   return (
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${head ? '' : body}`
   );
 }
