@@ -16,12 +16,12 @@ const PAGES = ['/app/inventory', '/app/order-requests', '/app/settings', '/app/s
 describe('journey: the app and /docs under the Content-Security-Policy', () => {
   it('signs in, opens pages and the API reference, with the policy in force and no violation', async () => {
     const { page, context } = await h.newPage();
-    await page.addInitScript(() => {
-      (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (e) =>
-        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
+    // Collected in the page from its first script on (the test files are compiled without the DOM's types).
+    await page.addInitScript({
+      content:
+        "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
     });
+    const collected = async () => (await page.evaluate('window.violations')) as string[];
     const first = await page.goto('/app/');
     expect(first?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     await h.signIn(page, 'admin-A@example.org', '/app/inventory');
@@ -31,13 +31,13 @@ describe('journey: the app and /docs under the Content-Security-Policy', () => {
       expect(res?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
       await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
-      violations.push(...(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)));
+      violations.push(...(await collected()));
     }
     const docs = await page.goto('/docs/');
     expect(docs?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     await page.locator('.swagger-ui .info .title').waitFor();
     await page.waitForLoadState('networkidle');
-    violations.push(...(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)));
+    violations.push(...(await collected()));
     expect(violations).toEqual([]);
     expect(h.consoleErrors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
     await context.close();
