@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ref, Uuid } from '../shared/schemas.js';
+import { EmailAddress, ref, Uuid } from '../shared/schemas.js';
 import { OrganizationUser } from './schemas.js';
 
 // Invitations and password resets by one-time links (docs/auth.md).
@@ -29,7 +29,7 @@ export const InvitedUser = Type.Object(
 
 export const InviteUserBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
+    email: EmailAddress,
     role: Type.Optional(Role),
     first_name: Type.Optional(Name),
     last_name: Type.Optional(Name),
@@ -64,10 +64,7 @@ export const AcceptInvitationBody = Type.Object(
 );
 export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
 
-export const RequestPasswordResetBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 320 }) },
-  { additionalProperties: false },
-);
+export const RequestPasswordResetBody = Type.Object({ email: EmailAddress }, { additionalProperties: false });
 
 export const CompletePasswordResetBody = Type.Object({ token: Secret, password: Password }, { additionalProperties: false });
 export type CompletePasswordResetBody = Static<typeof CompletePasswordResetBody>;

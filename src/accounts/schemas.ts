@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ref, Uuid } from '../shared/schemas.js';
+import { EmailAddress, ref, Uuid } from '../shared/schemas.js';
 
 // The user summary exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -21,7 +21,7 @@ export type UpdateCurrentUserBody = Static<typeof UpdateCurrentUserBody>;
 // Sign-in, sessions, self-service tokens and organization administration (docs/auth.md).
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
-const Email = Type.String({ minLength: 1, maxLength: 320 });
+const Email = EmailAddress;
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
 
 export const SignInBody = Type.Object(

@@ -2,6 +2,7 @@ import { type Actor, isSystemActor, type SystemActor } from '../shared/actor.js'
 import type { Db, Executor } from '../shared/db/database.js';
 import { AppError, type FieldError, fieldError, notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { EMAIL_RULE, isEmailAddress } from '../shared/schemas.js';
 import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
 import { type AuthCache, authChanged, changingAuth, forgetAuth, touchWhenDue } from './auth-cache.js';
@@ -10,12 +11,10 @@ import * as repo from './repository.js';
 import type { UpdateCurrentUserBody } from './schemas.js';
 import { generateToken, hashToken, TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** An e-mail address as stored (trimmed, lower case); 422 on `field` when it is not one. */
+/** An e-mail address as stored (trimmed, lower case); 422 on `field` when it is not a plain one (src/shared/schemas.ts). */
 export function normalizeEmail(raw: string, field = 'email'): string {
   const email = raw.trim().toLowerCase();
-  if (!EMAIL_RE.test(email)) throw fieldError(field, `"${raw}" is not an e-mail address`);
+  if (!isEmailAddress(email)) throw fieldError(field, EMAIL_RULE);
   return email;
 }
 

@@ -16,12 +16,24 @@ const connectionLost = (log: { warn(obj: object, msg: string): void }) => (err: 
     'an idle database connection was lost; it is replaced on the next query',
   );
 
-function onShutdown(stop: (signal: string) => Promise<void>): void {
+/**
+ * SIGINT/SIGTERM: stop taking work, finish what is in flight, close the database, exit 0. Closing waits on the
+ * database (a pool ends only when PostgreSQL acknowledges each connection), so a stalled server held the process
+ * for ever; past SHUTDOWN_TIMEOUT it exits with code 1 instead, saying so (README.md, Configuration).
+ */
+function onShutdown(stop: (signal: string) => Promise<void>, timeoutMs: number, log: { error(obj: object, msg: string): void }): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
+      setTimeout(() => {
+        log.error(
+          { signal, timeoutMs },
+          'shutdown did not finish within SHUTDOWN_TIMEOUT (is the database answering?); exiting with code 1',
+        );
+        process.exit(1);
+      }, timeoutMs).unref();
       void stop(signal).then(
         () => process.exit(0),
         (err) => reportAndExit(err),
@@ -58,13 +70,17 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     }
     if (config.webhookAllowedCidrs.length > 0)
       app.log.warn({ cidrs: config.webhookAllowedCidrs }, 'WEBHOOK_ALLOWED_CIDRS opens these ranges to webhook deliveries');
-    onShutdown(async (signal) => {
-      app.log.info({ signal }, 'shutting down');
-      await app.close();
-      await documents.stop();
-      await worker?.stop();
-      await handle.close();
-    });
+    onShutdown(
+      async (signal) => {
+        app.log.info({ signal }, 'shutting down');
+        await app.close();
+        await documents.stop();
+        await worker?.stop();
+        await handle.close();
+      },
+      config.shutdownTimeoutMs,
+      app.log,
+    );
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       { database: handle.kind, appUrl: config.appUrl, worker: options.worker },
@@ -90,11 +106,15 @@ export async function runWorker(): Promise<void> {
       jobs: [alertJob({ db: handle.db, config, log }), approvalMailJob({ db: handle.db, config, log })],
     });
     await worker.start();
-    onShutdown(async (signal) => {
-      log.info({ signal }, 'stopping: finishing attempts in flight');
-      await worker.stop();
-      await handle.close();
-    });
+    onShutdown(
+      async (signal) => {
+        log.info({ signal }, 'stopping: finishing attempts in flight');
+        await worker.stop();
+        await handle.close();
+      },
+      config.shutdownTimeoutMs,
+      log,
+    );
   } catch (err) {
     reportAndExit(err);
   }

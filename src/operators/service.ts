@@ -5,14 +5,13 @@ import type { OperatorActor, SystemActor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { EMAIL_RULE, isEmailAddress } from '../shared/schemas.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 
 // Service operators (docs/decisions/0004-operators.md): principals of the service, created and managed only
 // from the command line, whose tokens authenticate only on shop fulfilment. Everything they do is audited.
 // Managing them is installation-level, so those services take a SystemActor: no route can build one.
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Where an audited action came from when no operator token was used. */
 const CLI_OPERATOR = (op: repo.OperatorRow): OperatorActor => ({
@@ -61,7 +60,7 @@ export interface CreateOperatorInput {
  */
 export async function createOperator(db: Db, _by: SystemActor, input: CreateOperatorInput) {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL_RE.test(email)) throw fieldError('email', `"${input.email}" is not an e-mail address`);
+  if (!isEmailAddress(email)) throw fieldError('email', EMAIL_RULE);
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   if (!firstName) throw fieldError('first_name', 'must not be empty');

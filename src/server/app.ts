@@ -45,6 +45,7 @@ import { claimAwareDb, installIdempotency } from './idempotency.js';
 import { installInputGuard } from './input-guard.js';
 import { installJsonBody } from './json-body.js';
 import { installOpenApi } from './openapi.js';
+import { installSecurityHeaders } from './security-headers.js';
 import { installWebApp } from './web-app.js';
 
 export interface Deps {
@@ -184,6 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .send({ message: `The request URL is malformed: ${error.message}`, code: 'invalid_url', request_id: requestId });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First, so that every answer, errors of later hooks included, carries them (src/server/security-headers.ts).
+  await installSecurityHeaders(app);
 
   // JSON is the only body the API takes; without this, text/plain would parse as a string and fail validation
   // (422) instead of being refused as the wrong media type (415).

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../shared/config.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../shared/errors.js';
+import { addressKey } from './address-limit.js';
 
 // The HTTP edge: how long a client may take to send a request, how many connections it may hold, and the error
 // body of requests that Node's parser refuses before Fastify sees them (they would otherwise get Fastify's
@@ -39,7 +40,7 @@ function rawResponse(error: EdgeError, requestId: string, head: boolean): string
   const status = ERROR_STATUS[error.code];
   const body = JSON.stringify({ message: error.message, code: error.code, request_id: requestId });
   return (
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${head ? '' : body}`
   );
 }
@@ -83,9 +84,34 @@ function expectsBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 }
 
-/** Connection cap, Expect handling, closing connections whose body nobody will read, and Host checks. */
+/**
+ * Open connections per client address (IPv6 by its /64, as src/server/address-limit.ts counts): beyond `cap` a new
+ * one is closed at once, before anything is read, so one client holding idle connections cannot take all of
+ * HTTP_MAX_CONNECTIONS from the others. The socket's own address: behind a proxy every connection is the proxy's.
+ */
+function capConnectionsPerAddress(server: FastifyInstance['server'], cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress);
+    const count = open.get(key) ?? 0;
+    if (count >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(key, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+}
+
+/** Connection caps, Expect handling, closing connections whose body nobody will read, and Host checks. */
 export function installHttpEdge(app: FastifyInstance, config: Config): void {
   app.server.maxConnections = config.httpMaxConnections;
+  capConnectionsPerAddress(app.server, config.httpMaxConnectionsPerAddress);
 
   // Node answers an Expect other than 100-continue with an empty 417 unless someone listens.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

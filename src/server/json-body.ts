@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../shared/errors.js';
 // (an invalid byte became U+FFFD and was stored) and ignores Content-Encoding (a gzip body was parsed as text).
 // Here: only identity encoding and UTF-8 are accepted (415 otherwise), invalid UTF-8 is 422, nesting is bounded
 // before anything walks the value (JSON.stringify or a validator recursing over 5,000 levels overflowed the
-// stack, a 500), and the raw bytes are kept for the Idempotency-Key check (src/server/idempotency.ts), which
+// stack, a 500), a key repeated in one object is 422 (JSON.parse kept the last one silently), and the raw bytes are kept for the Idempotency-Key check (src/server/idempotency.ts), which
 // hashes them instead of re-serializing the parsed value.
 
 /** Request bodies of this API nest 3 levels at most; 32 leaves room and keeps every walk over a body shallow. */
@@ -41,6 +41,69 @@ export function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
+interface Level {
+  /** True for an object, false for an array. */
+  object: boolean;
+  /** The keys of this object before its current one (made at its second key: most objects here are small). */
+  keys: Set<string> | null;
+  /** The object's current key, or the array's current index. */
+  at: string | number;
+  /** An object that expects a key next (after `{` or `,`). */
+  expectKey: boolean;
+  /** The keys of this object read so far. */
+  count: number;
+}
+
+/**
+ * The path of the first key that appears twice in one object (`price.amount`, `lines[0].name`), or null. JSON.parse
+ * keeps the last value silently. `text` is valid JSON (parsed first), so one pass suffices, jumping from quote to
+ * quote inside strings; a key with an escape is decoded, as `"n\u0061me"` is `"name"`.
+ */
+export function findDuplicateKey(text: string): string | null {
+  const stack: Level[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let end = text.indexOf('"', i + 1);
+      // A quote after an odd number of backslashes is part of the string.
+      for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
+      const top = stack[stack.length - 1];
+      if (top?.object && top.expectKey) {
+        const raw = text.slice(start + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (top.count++ > 0) {
+          top.keys ??= new Set();
+          top.keys.add(top.at as string);
+        }
+        top.at = key;
+        top.expectKey = false;
+        if (top.keys?.has(key)) return pathOf(stack);
+      }
+    } else if (c === 0x7b) {
+      stack.push({ object: true, keys: null, at: '', expectKey: true, count: 0 });
+    } else if (c === 0x5b) {
+      stack.push({ object: false, keys: null, at: 0, expectKey: false, count: 0 });
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    } else if (c === 0x2c) {
+      const top = stack[stack.length - 1]!;
+      if (top.object) top.expectKey = true;
+      else top.at = (top.at as number) + 1;
+    }
+  }
+  return null;
+}
+
+const pathOf = (stack: Level[]): string =>
+  stack.reduce((path, level) => (level.object ? (path ? `${path}.${level.at}` : String(level.at)) : `${path}[${level.at}]`), '');
+
 const isEmptyObject = (value: unknown): boolean =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 
@@ -74,7 +137,11 @@ export function installJsonBody(app: FastifyInstance): void {
       done(fieldError('body', `must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (err, value) => {
+      const duplicate = err ? null : findDuplicateKey(text);
+      if (duplicate !== null) done(fieldError(duplicate, 'appears more than once in the same object'), undefined);
+      else done(err, value);
+    });
   });
 
   // An operation that declares no body takes none: a body sent anyway was silently ignored, so a client could

@@ -91,6 +91,6 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
 export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, swaggerOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, validatorUrl: null } });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

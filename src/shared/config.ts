@@ -37,8 +37,11 @@ export interface Config {
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
-  /** Open connections beyond this are refused, so slow clients cannot exhaust file descriptors. */
+  /** Open connections beyond this are refused, so slow clients cannot exhaust file descriptors; per address: 0 = no cap. */
   httpMaxConnections: number;
+  httpMaxConnectionsPerAddress: number;
+  /** SIGTERM/SIGINT: past this the process exits with code 1 whatever is still closing (a stalled database). */
+  shutdownTimeoutMs: number;
   bodyLimitBytes: number;
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
@@ -197,12 +200,8 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   // RATE_LIMIT_PER_MINUTE=0 turns every limit off unless the per-address one is set explicitly.
-  const rateLimitPerAddressPerMinute = int(
-    'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
-    env.RATE_LIMIT_PER_MINUTE?.trim() === '0' ? 0 : 120,
-    0,
-    1_000_000,
-  );
+  const rateLimitsOff = env.RATE_LIMIT_PER_MINUTE?.trim() === '0';
+  const rateLimitPerAddressPerMinute = int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', rateLimitsOff ? 0 : 120, 0, 1_000_000);
   const httpHeadersTimeoutMs = duration('HTTP_HEADERS_TIMEOUT', 10_000);
   const httpRequestTimeoutMs = duration('HTTP_REQUEST_TIMEOUT', 30_000);
   if (httpHeadersTimeoutMs > httpRequestTimeoutMs) problems.push('HTTP_HEADERS_TIMEOUT: must not be longer than HTTP_REQUEST_TIMEOUT');
@@ -225,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example.org`);
   }
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const config: Config = {
     port,
     host,
@@ -256,6 +256,8 @@ export function loadConfig(env: Env = process.env): Config {
     httpRequestTimeoutMs,
     httpKeepAliveTimeoutMs: duration('HTTP_KEEP_ALIVE_TIMEOUT', 5000),
     httpMaxConnections: int('HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    httpMaxConnectionsPerAddress: int('HTTP_MAX_CONNECTIONS_PER_ADDRESS', trustProxy === false ? 100 : 0, 0, 1_000_000),
+    shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', 10_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
@@ -264,7 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleTimeoutMs,
     sessionMaxAgeMs,
     sessionRotateMs: duration('SESSION_ROTATE', 3_600_000),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+    trustProxy,
     corsOrigins,
     alertScanIntervalMs: duration('ALERT_SCAN_INTERVAL', 5 * 60_000),
     mail: parseMailSettings(env, problems),

@@ -16,6 +16,17 @@ export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
   return Type.Unsafe<Static<T>>({ $ref: id });
 }
 
+// A plain e-mail address (local@domain.tld): none of what makes an address header say more than one thing (a comma
+// lists another recipient, angle brackets and quotes start a display name or a quoted part, CR/LF another header),
+// no whitespace inside, no control or bidirectional formatting characters. Surrounding spaces are trimmed later.
+const EMAIL_CHAR = '[^\\s@",<>()[\\]\\\\;:\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\ufeff]';
+export const EMAIL_PATTERN = `^\\s*${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}+\\s*$`;
+export const EMAIL_RULE =
+  'must be a plain e-mail address such as ada@example.org: no spaces, commas, quotes, angle brackets or control characters';
+const EMAIL_RE = new RegExp(EMAIL_PATTERN, 'u');
+export const isEmailAddress = (text: string): boolean => EMAIL_RE.test(text);
+export const EmailAddress = Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_PATTERN });
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const DateTime = Type.String({ format: 'date-time' });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/shared/config.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Issue 9, items 7 and 11: what reaches the server before Fastify sees a request. Real sockets against the real
@@ -14,6 +15,7 @@ beforeAll(async () => {
     HTTP_REQUEST_TIMEOUT: '1200ms',
     HTTP_KEEP_ALIVE_TIMEOUT: '1s',
     HTTP_MAX_CONNECTIONS: '8',
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '3',
   });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as net.AddressInfo).port;
@@ -31,10 +33,10 @@ interface Exchange {
 }
 
 /** Sends `chunks` on a raw connection (the last one left open if `hold`), then reads until the server closes or `waitMs` passes. */
-function exchange(chunks: (string | Buffer)[], waitMs = 4000): Promise<Exchange> {
+function exchange(chunks: (string | Buffer)[], waitMs = 4000, from = '127.0.0.1'): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
     const received: Buffer[] = [];
     let done = false;
     const finish = (closed: boolean) => {
@@ -52,6 +54,14 @@ function exchange(chunks: (string | Buffer)[], waitMs = 4000): Promise<Exchange>
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));
     socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? finish(true) : reject(err)));
+  });
+}
+
+/** An open connection from `from` that sends nothing. */
+function idleConnection(from: string): Promise<net.Socket> {
+  return new Promise<net.Socket>((resolve) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => resolve(s));
+    s.on('error', () => undefined);
   });
 }
 
@@ -100,23 +110,43 @@ describe('slow clients are timed out', () => {
   });
 
   it('beyond HTTP_MAX_CONNECTIONS new connections are closed at once, and the server serves again when they go', async () => {
+    // Two idle connections from each of four loopback addresses (Linux routes all of 127/8 to lo), so the
+    // per-address cap of 3 is not what refuses the ninth.
     const idle: net.Socket[] = [];
-    for (let i = 0; i < 8; i++) {
-      idle.push(
-        await new Promise<net.Socket>((resolve) => {
-          const s = net.connect(port, '127.0.0.1', () => resolve(s));
-          s.on('error', () => undefined);
-        }),
-      );
-    }
+    for (let i = 0; i < 8; i++) idle.push(await idleConnection(`127.0.0.${10 + (i % 4)}`));
     await new Promise((r) => setTimeout(r, 50));
-    const extra = await exchange([get()], 1500);
+    const extra = await exchange([get()], 1500, '127.0.0.20');
     expect(extra.closed).toBe(true);
     expect(extra.text).toBe('');
     for (const s of idle) s.destroy();
     await new Promise((r) => setTimeout(r, 100));
     const ok = await exchange([get('Connection: close\r\n')]);
     expect(parse(ok.text).status, ok.text).toBe(200);
+  });
+
+  it('beyond HTTP_MAX_CONNECTIONS_PER_ADDRESS one address is closed at once, while other addresses are served', async () => {
+    const idle: net.Socket[] = [];
+    for (let i = 0; i < 3; i++) idle.push(await idleConnection('127.0.0.2'));
+    await new Promise((r) => setTimeout(r, 50));
+    const refused = await exchange([get()], 1500, '127.0.0.2');
+    expect(refused.closed).toBe(true);
+    expect(refused.text).toBe('');
+    const other = await exchange([get('Connection: close\r\n')], 4000, '127.0.0.3');
+    expect(parse(other.text).status, other.text).toBe(200);
+    // A connection that goes gives its place back.
+    idle.pop()!.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await exchange([get('Connection: close\r\n')], 4000, '127.0.0.2');
+    expect(parse(again.text).status, again.text).toBe(200);
+    for (const s of idle) s.destroy();
+  });
+});
+
+describe('HTTP_MAX_CONNECTIONS_PER_ADDRESS', () => {
+  it('is 100 by default and off behind TRUST_PROXY, where every connection comes from the proxy', () => {
+    expect(loadConfig({}).httpMaxConnectionsPerAddress).toBe(100);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).httpMaxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' }).httpMaxConnectionsPerAddress).toBe(500);
   });
 });
 
