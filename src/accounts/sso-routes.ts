@@ -5,7 +5,8 @@ import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
 import { createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
-import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoStartQuery } from './sso-schemas.js';
+import { listSsoDomains, verifySsoDomain } from './sso-domains.js';
+import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoDomain, SsoDomainParams, SsoStartQuery } from './sso-schemas.js';
 import { deleteOrganizationSso, getOrganizationSso, putOrganizationSso } from './sso-settings.js';
 
 // Single sign-on (docs/auth.md, Single sign-on): org admins configure their organization's OpenID provider; the
@@ -56,9 +57,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         summary: 'Set the single sign-on settings',
         description:
           'Org admins: the OpenID provider (issuer URL, https), the client registered there, the e-mail domains whose people get ' +
-          'an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept.',
+          'an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept. ' +
+          'Listing a domain claims it: 409 `conflict` when another organization holds it. A claimed domain counts for sign-in only once ' +
+          'verified (GET /organization/sso/domains).',
         body: PutOrganizationSsoBody,
-        response: responses({ 200: ref(OrganizationSso) }, [401, 403, 422]),
+        response: responses({ 200: ref(OrganizationSso) }, [401, 403, 409, 422]),
       },
     },
     async (request) => (await putOrganizationSso(db, request.actor, request.body, config)).sso,
@@ -79,6 +82,39 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
       await deleteOrganizationSso(db, request.actor);
       return reply.code(204).send();
     },
+  );
+
+  app.get(
+    '/organization/sso/domains',
+    {
+      schema: {
+        operationId: 'listOrganizationSsoDomains',
+        tags: ORG,
+        summary: 'List the single sign-on domains and their verification',
+        description:
+          'Org admins: each domain of `allowed_domains`, `pending` or `verified`, and the TXT record (`txt_name`, `txt_value`) to ' +
+          'publish to prove it. Only verified domains route sign-in by e-mail and give accounts at the first sign-in.',
+        response: responses({ 200: Type.Array(ref(SsoDomain)) }, [401, 403]),
+      },
+    },
+    async (request) => listSsoDomains(db, request.actor),
+  );
+
+  app.post(
+    '/organization/sso/domains/:domain/verify',
+    {
+      schema: {
+        operationId: 'verifyOrganizationSsoDomain',
+        tags: ORG,
+        summary: 'Verify a single sign-on domain by its DNS TXT record',
+        description:
+          'Org admins: looks up the TXT record now; 200 with the domain verified, or 422 `domain_not_verified` when the record is not ' +
+          "there (yet). The installation's operator may approve a domain instead: `labstock admin sso approve-domain`.",
+        params: SsoDomainParams,
+        response: responses({ 200: ref(SsoDomain) }, [401, 403, 404, 422]),
+      },
+    },
+    async (request) => verifySsoDomain(db, request.actor, request.params.domain, config.ssoDnsServers),
   );
 
   app.get(
