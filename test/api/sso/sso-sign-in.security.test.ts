@@ -15,6 +15,7 @@ import {
   ssoSignIn,
   start,
   startSsoWorld,
+  verifyDomains,
 } from './_helpers.js';
 
 let w: SsoWorld;
@@ -51,13 +52,15 @@ describe('SSO sign-in (security)', () => {
           issuer: other.issuer,
           client_id: other.clientId,
           client_secret: other.clientSecret,
-          allowed_domains: ['lab.example'],
+          // A domain is claimed by one organization only: org A holds lab.example.
+          allowed_domains: ['b-lab.example'],
           enabled: true,
         },
       });
       expect(put.statusCode, put.body).toBe(200);
+      await verifyDomains(w, w.h.b.admin.token);
       const s = await start(w, `organization=${w.h.b.orgId}`);
-      other.signInAs = person('shared-sub', 'shared@lab.example');
+      other.signInAs = person('shared-sub', 'shared@b-lab.example');
       const res = await callback(w, await other.authorize(s.location), { labstock_sso: s.flow });
       const { body, cookie } = await sessionOf(w, res);
       expect(body.organization.id).toBe(w.h.b.orgId);
@@ -65,7 +68,7 @@ describe('SSO sign-in (security)', () => {
       const labs = await w.h.app.inject({ method: 'GET', url: '/labs', headers: { cookie: `labstock_session=${cookie}` } });
       expect(labs.body).not.toContain(w.h.a.legacyLab.id);
       // In org A the same subject is a stranger: no link there, and its unverified address matches nobody.
-      const inA = await ssoSignIn(w, person('shared-sub', 'shared@lab.example', { email_verified: false }));
+      const inA = await ssoSignIn(w, person('shared-sub', 'shared@b-lab.example', { email_verified: false }));
       expect(inA.headers.location).toBe(`${SIGN_IN_ERROR}sso_email_unverified`);
       // A flow started for org B never ends in org A, whatever provider answers.
       const forB = await start(w, `organization=${w.h.b.orgId}`);
