@@ -19,7 +19,7 @@ const domains = (token: string) => w.h.call(token, { method: 'GET', url: '/organ
 const verify = (token: string, domain: string) => w.h.call(token, { method: 'POST', url: `/organization/sso/domains/${domain}/verify` });
 
 describe('SSO domains (security)', () => {
-  it("a domain another organization claimed is refused (409, naming the field); its people never go to the newcomer", async () => {
+  it('a domain another organization claimed is refused (409, naming the field); its people never go to the newcomer', async () => {
     expect((await put(w.h.a.admin.token, ['claimed.example'])).statusCode).toBe(200);
     const taken = await put(w.h.b.admin.token, ['free-b.example', 'claimed.example']);
     expect(taken.statusCode, taken.body).toBe(409);
