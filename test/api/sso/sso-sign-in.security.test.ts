@@ -42,6 +42,21 @@ describe('SSO sign-in (security)', () => {
     await sessionOf(w, await callback(w, theirs, { labstock_sso: attacker.flow }));
   });
 
+  it("an ID token whose signature does not verify against the provider's published keys signs nobody in", async () => {
+    // Issue 22, item 12: the JWKS is fetched and the ID token's signature checked (docs/auth.md, Single sign-on).
+    w.op.publishForeignKeys = true;
+    try {
+      const res = await ssoSignIn(w, person('forged-sub', 'member-A@example.org'));
+      expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
+      expect(sessionCookieOf(res)).toBeNull();
+      expect(w.op.jwksFetches).toBeGreaterThan(0);
+    } finally {
+      w.op.publishForeignKeys = false;
+    }
+    // With the right keys published, the same person signs in.
+    await sessionOf(w, await ssoSignIn(w, person('forged-sub', 'member-A@example.org')));
+  });
+
   it('an identity linked in one organization counts in no other; a session from org B’s SSO acts in org B only', async () => {
     const other = await startOidc({ redirectUris: ['http://labstock.test/auth/sso/callback'] });
     try {
