@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
-import { createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { appOrigin, createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
 import { listSsoDomains, verifySsoDomain } from './sso-domains.js';
 import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoDomain, SsoDomainParams, SsoStartQuery } from './sso-schemas.js';
@@ -26,6 +26,16 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
   const base = config.appUrl.replace(/\/+$/, '');
   const flowCookie = (request: FastifyRequest, value: string, maxAgeMs: number) =>
     `${SSO_FLOW_COOKIE}=${value}; Path=/auth/sso; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly; SameSite=Lax${options.isSecure(request) ? '; Secure' : ''}`;
+  // Login CSRF: a sign-in may start only from the application (its sign-in page) or an address the person typed
+  // or bookmarked, never from another site's link, form or redirect. Browsers say where a navigation comes from
+  // in Sec-Fetch-Site; older ones are believed only with an Origin or Referer of APP_URL's origin.
+  const fromApplication = (request: FastifyRequest): boolean => {
+    const { 'sec-fetch-site': site, origin, referer } = request.headers;
+    if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+    if (typeof origin === 'string') return origin === appOrigin(config.appUrl);
+    if (typeof referer !== 'string') return false;
+    return URL.canParse(referer) && new URL(referer).origin === appOrigin(config.appUrl);
+  };
   const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof SsoRefusal)) throw error;
     // The reason goes to the log (never a secret: no code, token or client secret is in these messages).
@@ -127,13 +137,19 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         summary: 'Start signing in with SSO',
         description:
           "A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` " +
-          'or by the domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`.',
+          'or by the verified domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`. Only from ' +
+          'the application: a navigation another site started (`Sec-Fetch-Site` cross-site or same-site; without it, an `Origin` or ' +
+          "`Referer` that is not APP_URL's origin, or neither) redirects to `/app/sign-in?error=sso_start_cross_site`.",
         security: [],
         querystring: SsoStartQuery,
         response: responses({ 302: Redirect }, [422]),
       },
     },
     async (request, reply) => {
+      if (!fromApplication(request)) {
+        const refusal = new SsoRefusal('sso_start_cross_site', 'A single sign-on may be started only from the sign-in page of this server');
+        return refuse(request, reply, refusal);
+      }
       const { organization, email, return_to } = request.query;
       if ((organization === undefined) === (email === undefined)) throw fieldError('organization', 'give either organization or email');
       if (return_to !== undefined && !isSafeReturnTo(return_to))

@@ -83,11 +83,15 @@ export function cookieOf(res: LightMyRequestResponse, name: string): string | un
   return line === undefined ? undefined : line.slice(name.length + 1).split(';')[0]!;
 }
 
+/** What a browser sends when the sign-in page (same origin) navigates to the start. */
+export const FROM_APP = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+
 export async function start(
   w: SsoWorld,
   query: string,
+  headers: Record<string, string> = FROM_APP,
 ): Promise<{ res: LightMyRequestResponse; flow: string | undefined; location: string }> {
-  const res = await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}` });
+  const res = await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}`, headers });
   return { res, flow: cookieOf(res, 'labstock_sso'), location: String(res.headers.location ?? '') };
 }
 

@@ -8,6 +8,7 @@ import {
   callback,
   configureSso,
   cookieOf,
+  FROM_APP,
   person,
   SIGN_IN_ERROR,
   type SsoWorld,
@@ -96,7 +97,7 @@ describe('SSO sign-in (security)', () => {
   it('the issuer is fetched only at allowed addresses: a loopback provider saved under SSO_ALLOWED_CIDRS is refused by a server without it', async () => {
     const strict = await buildApp({ config: { ...w.h.config, ssoAllowedCidrs: [] }, db: w.h.deps.db });
     try {
-      const res = await strict.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}` });
+      const res = await strict.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}`, headers: FROM_APP });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
       expect(cookieOf(res, 'labstock_sso')).toBeUndefined();
@@ -114,7 +115,7 @@ describe('SSO sign-in (security)', () => {
         url: '/organization/sso',
         payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: [], enabled: true },
       });
-      const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}` });
+      const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}`, headers: FROM_APP });
       expect(String(s.headers['set-cookie'])).toMatch(
         /^labstock_sso=[\w-]+; Path=\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
       );
