@@ -82,7 +82,12 @@ async function claimOf(db: Executor, organizationId: string, domain: string): Pr
 /** The TXT strings at a name; none when the name or the record does not exist. */
 async function lookupTxt(name: string, servers: string[]): Promise<string[]> {
   const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
-  if (servers.length > 0) resolver.setServers(servers);
+  try {
+    if (servers.length > 0) resolver.setServers(servers);
+  } catch (error) {
+    // A configuration mistake: said to the admin who asked, and in the log through the error's message.
+    throw new AppError('domain_not_verified', `SSO_DNS_SERVERS is not a list of DNS server addresses: ${(error as Error).message}`);
+  }
   try {
     // A TXT record may be split in several character-strings: they are one value joined (RFC 7208, 3.3).
     return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));

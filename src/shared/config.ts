@@ -57,8 +57,7 @@ export interface Config {
   corsOrigins: string[];
   /** Ranges an SSO issuer may be reached at although not public (the discovery and token requests; docs/auth.md). */
   ssoAllowedCidrs: string[];
-  /** SSO_DNS_SERVERS: resolvers asked for the TXT records that verify SSO domains (`ip` or `ip:port`); none = the system's. */
-  ssoDnsServers: string[];
+  ssoDnsServers: string[]; // SSO_DNS_SERVERS: `ip` or `ip:port`; none = the system's (src/accounts/sso-domains.ts)
   /** ALERT_SCAN_INTERVAL: how often the worker looks for reminders and alerts (src/alerts/job.ts). */
   alertScanIntervalMs: number;
   /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
@@ -187,12 +186,6 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const webhookAllowedCidrs = cidrs('WEBHOOK_ALLOWED_CIDRS');
   const ssoAllowedCidrs = cidrs('SSO_ALLOWED_CIDRS');
-  const ssoDnsServers = list('SSO_DNS_SERVERS');
-  for (const server of ssoDnsServers) {
-    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(server)) {
-      problems.push(`SSO_DNS_SERVERS: "${server}" is not an address such as 192.0.2.53, 192.0.2.53:5353 or [2001:db8::53]:53`);
-    }
-  }
 
   const decimal = (name: string, fallback: string, max: number): string => {
     const raw = env[name]?.trim();
@@ -251,7 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs,
     webhookAllowedCidrs,
     ssoAllowedCidrs,
-    ssoDnsServers,
+    ssoDnsServers: list('SSO_DNS_SERVERS'),
     webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
     webhookLeaseMs: duration('WEBHOOK_LEASE', 60_000),
     webhookPollMs: duration('WEBHOOK_POLL', 1000),
