@@ -5,7 +5,8 @@ import { BlockedAddressError, type Cidr, guardedLookup, literalTargetProblem, pa
 // The relying party's side of OpenID Connect (openid-client v6), for src/accounts/sso.ts. Every request to a
 // provider (discovery, keys, token, userinfo) goes through a fetch whose connections may only reach public
 // addresses, or the ranges of SSO_ALLOWED_CIDRS, checked on the address actually connected to (the same guard as
-// webhook deliveries, src/delivery/ssrf.ts). Discovery documents are cached per issuer for a few minutes.
+// webhook deliveries, src/delivery/ssrf.ts). Discovery documents are cached per issuer for a few minutes. The ID
+// token's signature is verified against the provider's published keys.
 
 export interface ProviderSettings {
   issuer: string;
@@ -69,6 +70,10 @@ export async function providerConfiguration(settings: ProviderSettings, allowedC
   config[client.customFetch] = customFetch;
   config.timeout = TIMEOUT_S;
   if (isHttp(settings.issuer)) client.allowInsecureRequests(config);
+  // openid-client checks the ID token's claims but, by default, not its signature when it comes straight from the
+  // token endpoint: this fetches the provider's JWKS (jwks_uri, through the guarded fetch) and verifies it. The
+  // keys are fetched once per sign-in (a new Configuration each time), so a rotated key is seen at once.
+  client.enableNonRepudiationChecks(config);
   return config;
 }
 

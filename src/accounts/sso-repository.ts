@@ -22,11 +22,6 @@ export async function deleteSsoSettings(ex: Executor, organizationId: string): P
   return Number(result.numDeletedRows);
 }
 
-/** Every enabled organization's settings, oldest first: the caller matches an e-mail domain against them. */
-export async function enabledSsoSettings(ex: Executor): Promise<OrganizationSsoTable[]> {
-  return ex.selectFrom('organization_sso').selectAll().where('enabled', '=', 1).orderBy('created_at').execute();
-}
-
 export const findIdentity = (ex: Executor, organizationId: string, issuer: string, subject: string) =>
   ex
     .selectFrom('sso_identities')

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
-import { createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { appOrigin, createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
-import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoStartQuery } from './sso-schemas.js';
+import { listSsoDomains, verifySsoDomain } from './sso-domains.js';
+import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoDomain, SsoDomainParams, SsoStartQuery } from './sso-schemas.js';
 import { deleteOrganizationSso, getOrganizationSso, putOrganizationSso } from './sso-settings.js';
 
 // Single sign-on (docs/auth.md, Single sign-on): org admins configure their organization's OpenID provider; the
@@ -25,6 +26,16 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
   const base = config.appUrl.replace(/\/+$/, '');
   const flowCookie = (request: FastifyRequest, value: string, maxAgeMs: number) =>
     `${SSO_FLOW_COOKIE}=${value}; Path=/auth/sso; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly; SameSite=Lax${options.isSecure(request) ? '; Secure' : ''}`;
+  // Login CSRF: a sign-in may start only from the application (its sign-in page) or an address the person typed
+  // or bookmarked, never from another site's link, form or redirect. Browsers say where a navigation comes from
+  // in Sec-Fetch-Site; older ones are believed only with an Origin or Referer of APP_URL's origin.
+  const fromApplication = (request: FastifyRequest): boolean => {
+    const { 'sec-fetch-site': site, origin, referer } = request.headers;
+    if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+    if (typeof origin === 'string') return origin === appOrigin(config.appUrl);
+    if (typeof referer !== 'string') return false;
+    return URL.canParse(referer) && new URL(referer).origin === appOrigin(config.appUrl);
+  };
   const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof SsoRefusal)) throw error;
     // The reason goes to the log (never a secret: no code, token or client secret is in these messages).
@@ -56,9 +67,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         summary: 'Set the single sign-on settings',
         description:
           'Org admins: the OpenID provider (issuer URL, https), the client registered there, the e-mail domains whose people get ' +
-          'an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept.',
+          'an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept. ' +
+          'Listing a domain claims it: 409 `conflict` when another organization holds it. A claimed domain counts for sign-in only once ' +
+          'verified (GET /organization/sso/domains).',
         body: PutOrganizationSsoBody,
-        response: responses({ 200: ref(OrganizationSso) }, [401, 403, 422]),
+        response: responses({ 200: ref(OrganizationSso) }, [401, 403, 409, 422]),
       },
     },
     async (request) => (await putOrganizationSso(db, request.actor, request.body, config)).sso,
@@ -82,6 +95,39 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
   );
 
   app.get(
+    '/organization/sso/domains',
+    {
+      schema: {
+        operationId: 'listOrganizationSsoDomains',
+        tags: ORG,
+        summary: 'List the single sign-on domains and their verification',
+        description:
+          'Org admins: each domain of `allowed_domains`, `pending` or `verified`, and the TXT record (`txt_name`, `txt_value`) to ' +
+          'publish to prove it. Only verified domains route sign-in by e-mail and give accounts at the first sign-in.',
+        response: responses({ 200: Type.Array(ref(SsoDomain)) }, [401, 403]),
+      },
+    },
+    async (request) => listSsoDomains(db, request.actor),
+  );
+
+  app.post(
+    '/organization/sso/domains/:domain/verify',
+    {
+      schema: {
+        operationId: 'verifyOrganizationSsoDomain',
+        tags: ORG,
+        summary: 'Verify a single sign-on domain by its DNS TXT record',
+        description:
+          'Org admins: looks up the TXT record now; 200 with the domain verified, or 422 `domain_not_verified` when the record is not ' +
+          "there (yet). The installation's operator may approve a domain instead: `labstock admin sso approve-domain`.",
+        params: SsoDomainParams,
+        response: responses({ 200: ref(SsoDomain) }, [401, 403, 404, 422]),
+      },
+    },
+    async (request) => verifySsoDomain(db, request.actor, request.params.domain, config.ssoDnsServers),
+  );
+
+  app.get(
     '/auth/sso/start',
     {
       config: { public: true },
@@ -91,13 +137,19 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         summary: 'Start signing in with SSO',
         description:
           "A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` " +
-          'or by the domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`.',
+          'or by the verified domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`. Only from ' +
+          'the application: a navigation another site started (`Sec-Fetch-Site` cross-site or same-site; without it, an `Origin` or ' +
+          "`Referer` that is not APP_URL's origin, or neither) redirects to `/app/sign-in?error=sso_start_cross_site`.",
         security: [],
         querystring: SsoStartQuery,
         response: responses({ 302: Redirect }, [422]),
       },
     },
     async (request, reply) => {
+      if (!fromApplication(request)) {
+        const refusal = new SsoRefusal('sso_start_cross_site', 'A single sign-on may be started only from the sign-in page of this server');
+        return refuse(request, reply, refusal);
+      }
       const { organization, email, return_to } = request.query;
       if ((organization === undefined) === (email === undefined)) throw fieldError('organization', 'give either organization or email');
       if (return_to !== undefined && !isSafeReturnTo(return_to))

@@ -60,3 +60,22 @@ export const SsoCallbackQuery = Type.Object(
   // Providers add parameters of their own (iss, session_state, error_description): openid-client reads them.
   { additionalProperties: true },
 );
+
+export const SsoDomain = Type.Object(
+  {
+    domain: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('verified')], {
+      description: 'Only a verified domain routes sign-in by e-mail and gives its people an account at their first sign-in.',
+    }),
+    verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    verified_by: Type.Union([Type.Literal('dns'), Type.Literal('operator'), Type.Null()], {
+      description: "`dns`: the TXT record was found; `operator`: the installation's operator approved the claim.",
+    }),
+    txt_name: Type.String({ description: 'The name of the TXT record that proves the domain.' }),
+    txt_value: Type.String({ description: 'The value to publish there.' }),
+  },
+  { $id: 'SsoDomain', title: 'SsoDomain', additionalProperties: false },
+);
+export type SsoDomain = Static<typeof SsoDomain>;
+
+export const SsoDomainParams = Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }, { additionalProperties: false });

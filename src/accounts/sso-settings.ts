@@ -6,6 +6,7 @@ import type { OrganizationSsoTable } from '../shared/db/schema.js';
 import { type FieldError, notFound, validation } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { forgetProvider } from './sso-client.js';
+import { organizationForDomain, releaseAllClaims, syncClaims, verifiedDomainsOf } from './sso-domains.js';
 import * as repo from './sso-repository.js';
 import type { OrganizationSso, PutOrganizationSsoBody } from './sso-schemas.js';
 import { requireAdmin } from './user-tokens.js';
@@ -102,6 +103,8 @@ export async function putOrganizationSso(
       updated_at: now,
     };
     await repo.saveSsoSettings(trx, row);
+    // The domains are claimed for this organization (409 when another holds one); unverified until proved.
+    await syncClaims(trx, actor.organizationId, domains);
     if (existing) forgetProvider(existing.issuer);
     return { created: !existing, sso: present(row, settings.appUrl) };
   });
@@ -109,19 +112,31 @@ export async function putOrganizationSso(
 
 export async function deleteOrganizationSso(db: Db, actor: Actor): Promise<void> {
   requireAdmin(actor);
-  const existing = await repo.findSsoSettings(db, actor.organizationId);
-  if (!existing || (await repo.deleteSsoSettings(db, actor.organizationId)) === 0) throw notFound('SSO settings');
+  const existing = await db.transaction().execute(async (trx) => {
+    const found = await repo.findSsoSettings(trx, actor.organizationId);
+    if (!found || (await repo.deleteSsoSettings(trx, actor.organizationId)) === 0) throw notFound('SSO settings');
+    // Its domains are released: another organization may claim (and must prove) them.
+    await releaseAllClaims(trx, actor.organizationId);
+    return found;
+  });
   forgetProvider(existing.issuer);
 }
 
-/** The enabled settings for a sign-in: by organization id, or by the domain of an e-mail address. */
+/**
+ * The enabled settings for a sign-in: by organization id, or by the domain of an e-mail address. Only verified
+ * domains count (src/accounts/sso-domains.ts): by e-mail, the one organization whose verified claim covers the
+ * domain; and the settings' allowed_domains are narrowed to the verified ones, which alone create accounts.
+ */
 export async function ssoSettingsFor(db: Db, by: { organizationId?: string; email?: string }): Promise<OrganizationSsoTable | null> {
-  if (by.organizationId) {
-    const row = await repo.findSsoSettings(db, by.organizationId);
-    return row?.enabled === 1 ? row : null;
+  let organizationId = by.organizationId;
+  if (!organizationId) {
+    const domain = by.email?.trim().toLowerCase().split('@')[1];
+    if (!domain) return null;
+    organizationId = await organizationForDomain(db, domain);
+    if (!organizationId) return null;
   }
-  const domain = by.email?.trim().toLowerCase().split('@')[1];
-  if (!domain) return null;
-  // The oldest configuration wins when two organizations allow the same domain; ?organization= picks another.
-  return (await repo.enabledSsoSettings(db)).find((row) => parseDomains(row.allowed_domains).includes(domain)) ?? null;
+  const row = await repo.findSsoSettings(db, organizationId);
+  if (row?.enabled !== 1) return null;
+  const verified = new Set(await verifiedDomainsOf(db, organizationId));
+  return { ...row, allowed_domains: JSON.stringify(parseDomains(row.allowed_domains).filter((d) => verified.has(d))) };
 }

@@ -28,7 +28,8 @@ export type SsoRefusalCode =
   | 'sso_code_rejected'
   | 'sso_email_unverified'
   | 'sso_domain_not_allowed'
-  | 'sso_account_deactivated';
+  | 'sso_account_deactivated'
+  | 'sso_start_cross_site';
 
 /** A refused sign-in: the browser is sent back to the sign-in page with `error=<code>` (docs/errors.md). */
 export class SsoRefusal extends Error {
@@ -85,8 +86,9 @@ export async function finishSso(db: Db, config: FlowConfig, flowSecret: string |
   if (!flow || Date.parse(flow.expires_at) <= Date.now()) {
     throw new SsoRefusal('sso_flow_missing', 'No sign-in was started in this browser, or it took longer than 10 minutes');
   }
-  const settings = await ssoRepo.findSsoSettings(db, flow.organization_id);
-  if (settings?.enabled !== 1) throw new SsoRefusal('sso_unavailable', 'Single sign-on was turned off during the sign-in');
+  // The settings as sign-in uses them: allowed_domains holds only the verified domains (src/accounts/sso-settings.ts).
+  const settings = await ssoSettingsFor(db, { organizationId: flow.organization_id });
+  if (!settings) throw new SsoRefusal('sso_unavailable', 'Single sign-on was turned off during the sign-in');
   if (query.error) throw new SsoRefusal('sso_provider_error', `The OpenID provider answered ${query.error.slice(0, 100)}`);
   // openid-client checks the state too; checked first here so a foreign code is never sent to the provider.
   if (query.state !== flow.state) throw new SsoRefusal('sso_state_mismatch', 'The state does not match the sign-in this browser started');

@@ -18,6 +18,7 @@ import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
 import { registerSetPassword } from './passwords.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
+import { registerSso } from './sso.js';
 
 type Json = { json?: boolean };
 
@@ -216,6 +217,7 @@ export function registerAdmin(program: Command): void {
   registerShop(admin);
   registerInventory(admin);
   registerOperators(admin);
+  registerSso(admin);
 }
 
 /** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */

@@ -60,6 +60,7 @@ export interface Config {
   corsOrigins: string[];
   /** Ranges an SSO issuer may be reached at although not public (the discovery and token requests; docs/auth.md). */
   ssoAllowedCidrs: string[];
+  ssoDnsServers: string[]; // SSO_DNS_SERVERS: `ip` or `ip:port`; none = the system's (src/accounts/sso-domains.ts)
   /** ALERT_SCAN_INTERVAL: how often the worker looks for reminders and alerts (src/alerts/job.ts). */
   alertScanIntervalMs: number;
   /** SMTP_URL and MAIL_FROM (src/shared/mail.ts); email is off without SMTP_URL. */
@@ -243,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs,
     webhookAllowedCidrs,
     ssoAllowedCidrs,
+    ssoDnsServers: list('SSO_DNS_SERVERS'),
     webhookRequireVerification: bool('WEBHOOK_REQUIRE_VERIFICATION', false),
     webhookLeaseMs: duration('WEBHOOK_LEASE', 60_000),
     webhookPollMs: duration('WEBHOOK_POLL', 1000),

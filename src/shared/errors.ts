@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   idempotency_key_reused: 422,
   import_too_many_rows: 422,
+  domain_not_verified: 422,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,

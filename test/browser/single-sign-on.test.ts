@@ -1,12 +1,17 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { startDns, type TestDns } from '../helpers/dns.js';
 import { startOidc, type TestOidc } from '../helpers/oidc.js';
 
 // Single sign-on in the browser: the sign-in page's button, the real test OpenID provider, back signed in.
 let h: BrowserHarness;
 let op: TestOidc;
+let dns: TestDns;
 beforeAll(async () => {
-  h = await startBrowserHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8' });
+  dns = await startDns();
+  h = await startBrowserHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8', SSO_DNS_SERVERS: dns.server });
   op = await startOidc({ redirectUris: [`${h.origin}/auth/sso/callback`] });
   const res = await h.call(h.a.admin.token, {
     method: 'PUT',
@@ -14,10 +19,16 @@ beforeAll(async () => {
     payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: ['lab.example'], enabled: true },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // The admin proves the domain with its TXT record (docs/auth.md, Single sign-on, Domains).
+  const [domain] = (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/sso/domains' })).json();
+  dns.txt(domain.txt_name, domain.txt_value);
+  const verified = await h.call(h.a.admin.token, { method: 'POST', url: '/organization/sso/domains/lab.example/verify' });
+  expect(verified.statusCode, verified.body).toBe(200);
 });
 afterAll(async () => {
   await op?.close();
   await h?.close();
+  await dns?.close();
 });
 
 describe('journey: single sign-on', () => {
@@ -49,5 +60,26 @@ describe('journey: single sign-on', () => {
     expect(page.url()).toContain('error=sso_domain_not_allowed');
     expect(await page.getByRole('alert').innerText()).toContain('not one this organization lets in');
     await context.close();
+  });
+
+  it("another site's link to the start does not sign the browser in: back to the sign-in page, with the reason", async () => {
+    // Login CSRF (issue 22, item 7): a page on another site (localhost is not the same site as 127.0.0.1).
+    const start = `${h.origin}/auth/sso/start?organization=${h.a.orgId}`;
+    const evil = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<a id="go" href="${start}">win</a>`),
+    );
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    try {
+      const { page, context } = await h.newPage();
+      await page.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
+      await page.click('#go');
+      await page.getByText('Single sign-on failed').waitFor();
+      expect(page.url()).toBe(`${h.origin}/app/sign-in?error=sso_start_cross_site`);
+      expect(await page.getByRole('alert').innerText()).toContain('started only from this page');
+      await context.close();
+    } finally {
+      evil.closeAllConnections();
+      await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
   });
 });

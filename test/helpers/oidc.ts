@@ -26,6 +26,13 @@ export interface TestOidc {
    * back to the relying party, and returns that URL (with `code` and `state`, or `error`).
    */
   authorize(authorizationUrl: string): Promise<URL>;
+  /**
+   * When true, the provider's JWKS (GET /jwks) publishes another key under the same key id, so the ID tokens it
+   * signs do not verify against its published keys: a forged or tampered token, as a relying party sees it.
+   */
+  publishForeignKeys: boolean;
+  /** How many times the JWKS was fetched. */
+  readonly jwksFetches: number;
   close(): Promise<void>;
 }
 
@@ -37,7 +44,10 @@ export async function startOidc(options: { redirectUris: string[]; clientId?: st
   const clientId = options.clientId ?? 'labstock-test';
   const clientSecret = options.clientSecret ?? 'labstock-test-secret-0123456789abcdef';
 
-  const state: { signInAs: OidcUser } = {
+  const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+  const state: { signInAs: OidcUser; publishForeignKeys: boolean; jwksFetches: number } = {
+    publishForeignKeys: false,
+    jwksFetches: 0,
     signInAs: { sub: 'user-1', email: 'someone@lab.example', email_verified: true, given_name: 'Some', family_name: 'One' },
   };
   const accounts = new Map<string, OidcUser>();
@@ -78,6 +88,12 @@ export async function startOidc(options: { redirectUris: string[]; clientId?: st
   const callback = provider.callback();
 
   handler = (req, res) => {
+    if (req.url === '/jwks') state.jwksFetches++;
+    if (req.url === '/jwks' && state.publishForeignKeys) {
+      res.writeHead(200, { 'content-type': 'application/jwk-set+json' });
+      res.end(JSON.stringify({ keys: [{ ...foreignKey, kid: 'test', use: 'sig', alg: 'RS256' }] }));
+      return;
+    }
     if (!req.url?.startsWith('/interaction/')) {
       callback(req, res);
       return;
@@ -113,6 +129,15 @@ export async function startOidc(options: { redirectUris: string[]; clientId?: st
     },
     set signInAs(user: OidcUser) {
       state.signInAs = user;
+    },
+    get publishForeignKeys() {
+      return state.publishForeignKeys;
+    },
+    set publishForeignKeys(value: boolean) {
+      state.publishForeignKeys = value;
+    },
+    get jwksFetches() {
+      return state.jwksFetches;
     },
     async authorize(authorizationUrl) {
       const jar = new Map<string, string>();

@@ -36,7 +36,7 @@ import type {
   SpendTrackingCodesTable,
   VendorProductsTable,
 } from './tables/ordering.js';
-import type { OrganizationSsoTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
@@ -62,6 +62,7 @@ export interface Database {
   organization_sso: OrganizationSsoTable;
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;
+  sso_domains: SsoDomainsTable;
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
   operator_audit: OperatorAuditTable;

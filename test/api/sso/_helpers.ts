@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { startDns, type TestDns } from '../../helpers/dns.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { type OidcUser, startOidc, type TestOidc } from '../../helpers/oidc.js';
 import { sessionCookieOf } from '../../helpers/sessions.js';
@@ -14,24 +15,37 @@ export const SIGN_IN_ERROR = 'http://labstock.test/app/sign-in?error=';
 export interface SsoWorld {
   h: Harness;
   op: TestOidc;
+  /** The DNS server the app resolves SSO domain verification records with (SSO_DNS_SERVERS). */
+  dns: TestDns;
   close(): Promise<void>;
 }
 
 export async function startSsoWorld(env: Record<string, string> = {}): Promise<SsoWorld> {
-  const h = await startHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8', ...env });
+  const dns = await startDns();
+  const h = await startHarness({ SSO_ALLOWED_CIDRS: '127.0.0.0/8', SSO_DNS_SERVERS: dns.server, ...env });
   const op = await startOidc({ redirectUris: [CALLBACK] });
   return {
     h,
     op,
+    dns,
     async close() {
       await op.close();
       await h.close();
+      await dns.close();
     },
   };
 }
 
-/** Org A's admin configures SSO with the test provider (by token). */
-export async function configureSso(w: SsoWorld, body: Record<string, unknown> = {}, token = w.h.a.admin.token) {
+/**
+ * Org A's admin configures SSO with the test provider (by token), and, unless told not to, proves the allowed
+ * domains as an admin would: publishes each pending domain's TXT record and asks for its verification.
+ */
+export async function configureSso(
+  w: SsoWorld,
+  body: Record<string, unknown> = {},
+  token = w.h.a.admin.token,
+  options: { verify?: boolean } = {},
+) {
   const res = await w.h.call(token, {
     method: 'PUT',
     url: '/organization/sso',
@@ -45,7 +59,20 @@ export async function configureSso(w: SsoWorld, body: Record<string, unknown> = 
     },
   });
   expect(res.statusCode, res.body).toBe(200);
+  if (options.verify !== false) await verifyDomains(w, token);
   return res.json();
+}
+
+/** Publishes the TXT record of each pending domain of the token's organization and verifies it. */
+export async function verifyDomains(w: SsoWorld, token = w.h.a.admin.token) {
+  const listed = await w.h.call(token, { method: 'GET', url: '/organization/sso/domains' });
+  expect(listed.statusCode, listed.body).toBe(200);
+  for (const row of listed.json() as { domain: string; status: string; txt_name: string; txt_value: string }[]) {
+    if (row.status === 'verified') continue;
+    w.dns.txt(row.txt_name, row.txt_value);
+    const done = await w.h.call(token, { method: 'POST', url: `/organization/sso/domains/${row.domain}/verify` });
+    expect(done.statusCode, done.body).toBe(200);
+  }
 }
 
 /** The value of a cookie in a response's Set-Cookie headers (undefined when not set). */
@@ -56,11 +83,15 @@ export function cookieOf(res: LightMyRequestResponse, name: string): string | un
   return line === undefined ? undefined : line.slice(name.length + 1).split(';')[0]!;
 }
 
+/** What a browser sends when the sign-in page (same origin) navigates to the start. */
+export const FROM_APP = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+
 export async function start(
   w: SsoWorld,
   query: string,
+  headers: Record<string, string> = FROM_APP,
 ): Promise<{ res: LightMyRequestResponse; flow: string | undefined; location: string }> {
-  const res = await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}` });
+  const res = await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}`, headers });
   return { res, flow: cookieOf(res, 'labstock_sso'), location: String(res.headers.location ?? '') };
 }
 

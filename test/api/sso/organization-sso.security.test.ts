@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from '../../../src/server/app.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Snapshot, snapshotDb } from '../../helpers/operations.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
-import { CALLBACK, configureSso, cookieOf, person, type SsoWorld, startSsoWorld } from './_helpers.js';
+import { CALLBACK, configureSso, cookieOf, FROM_APP, person, type SsoWorld, startSsoWorld } from './_helpers.js';
 
 let w: SsoWorld;
 beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('the client secret', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 422, 422, 200]);
     // A whole sign-in through this app.
-    const start = await app.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}` });
+    const start = await app.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}`, headers: FROM_APP });
     const flow = cookieOf(start, 'labstock_sso')!;
     w.op.signInAs = person('log-1', 'member-A@example.org');
     const back = await w.op.authorize(String(start.headers.location));

@@ -6,6 +6,7 @@ import {
   CALLBACK,
   callback,
   configureSso,
+  FROM_APP,
   person,
   SIGN_IN_ERROR,
   type SsoWorld,
@@ -161,12 +162,12 @@ describe('GET /auth/sso/start (refusals)', () => {
 
   it('422 without exactly one of organization and email, for a malformed organization id, and for a return_to off this server', async () => {
     for (const query of ['', `organization=${w.h.a.orgId}&email=a%40lab.example`]) {
-      expectValidation(await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}` }), 'organization');
+      expectValidation(await w.h.app.inject({ method: 'GET', url: `/auth/sso/start?${query}`, headers: FROM_APP }), 'organization');
     }
-    expectValidation(await w.h.app.inject({ method: 'GET', url: '/auth/sso/start?organization=nope' }), 'organization');
+    expectValidation(await w.h.app.inject({ method: 'GET', url: '/auth/sso/start?organization=nope', headers: FROM_APP }), 'organization');
     for (const target of ['//evil.example/app', '/\\evil.example', 'https://evil.example/', 'app/', '/app/\nx']) {
       const url = `/auth/sso/start?organization=${w.h.a.orgId}&return_to=${encodeURIComponent(target)}`;
-      expectValidation(await w.h.app.inject({ method: 'GET', url }), 'return_to');
+      expectValidation(await w.h.app.inject({ method: 'GET', url, headers: FROM_APP }), 'return_to');
     }
   });
 

@@ -8,6 +8,7 @@ import {
   callback,
   configureSso,
   cookieOf,
+  FROM_APP,
   person,
   SIGN_IN_ERROR,
   type SsoWorld,
@@ -15,6 +16,7 @@ import {
   ssoSignIn,
   start,
   startSsoWorld,
+  verifyDomains,
 } from './_helpers.js';
 
 let w: SsoWorld;
@@ -41,6 +43,21 @@ describe('SSO sign-in (security)', () => {
     await sessionOf(w, await callback(w, theirs, { labstock_sso: attacker.flow }));
   });
 
+  it("an ID token whose signature does not verify against the provider's published keys signs nobody in", async () => {
+    // Issue 22, item 12: the JWKS is fetched and the ID token's signature checked (docs/auth.md, Single sign-on).
+    w.op.publishForeignKeys = true;
+    try {
+      const res = await ssoSignIn(w, person('forged-sub', 'member-A@example.org'));
+      expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
+      expect(sessionCookieOf(res)).toBeNull();
+      expect(w.op.jwksFetches).toBeGreaterThan(0);
+    } finally {
+      w.op.publishForeignKeys = false;
+    }
+    // With the right keys published, the same person signs in.
+    await sessionOf(w, await ssoSignIn(w, person('forged-sub', 'member-A@example.org')));
+  });
+
   it('an identity linked in one organization counts in no other; a session from org B’s SSO acts in org B only', async () => {
     const other = await startOidc({ redirectUris: ['http://labstock.test/auth/sso/callback'] });
     try {
@@ -51,13 +68,15 @@ describe('SSO sign-in (security)', () => {
           issuer: other.issuer,
           client_id: other.clientId,
           client_secret: other.clientSecret,
-          allowed_domains: ['lab.example'],
+          // A domain is claimed by one organization only: org A holds lab.example.
+          allowed_domains: ['b-lab.example'],
           enabled: true,
         },
       });
       expect(put.statusCode, put.body).toBe(200);
+      await verifyDomains(w, w.h.b.admin.token);
       const s = await start(w, `organization=${w.h.b.orgId}`);
-      other.signInAs = person('shared-sub', 'shared@lab.example');
+      other.signInAs = person('shared-sub', 'shared@b-lab.example');
       const res = await callback(w, await other.authorize(s.location), { labstock_sso: s.flow });
       const { body, cookie } = await sessionOf(w, res);
       expect(body.organization.id).toBe(w.h.b.orgId);
@@ -65,7 +84,7 @@ describe('SSO sign-in (security)', () => {
       const labs = await w.h.app.inject({ method: 'GET', url: '/labs', headers: { cookie: `labstock_session=${cookie}` } });
       expect(labs.body).not.toContain(w.h.a.legacyLab.id);
       // In org A the same subject is a stranger: no link there, and its unverified address matches nobody.
-      const inA = await ssoSignIn(w, person('shared-sub', 'shared@lab.example', { email_verified: false }));
+      const inA = await ssoSignIn(w, person('shared-sub', 'shared@b-lab.example', { email_verified: false }));
       expect(inA.headers.location).toBe(`${SIGN_IN_ERROR}sso_email_unverified`);
       // A flow started for org B never ends in org A, whatever provider answers.
       const forB = await start(w, `organization=${w.h.b.orgId}`);
@@ -78,7 +97,7 @@ describe('SSO sign-in (security)', () => {
   it('the issuer is fetched only at allowed addresses: a loopback provider saved under SSO_ALLOWED_CIDRS is refused by a server without it', async () => {
     const strict = await buildApp({ config: { ...w.h.config, ssoAllowedCidrs: [] }, db: w.h.deps.db });
     try {
-      const res = await strict.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}` });
+      const res = await strict.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}`, headers: FROM_APP });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
       expect(cookieOf(res, 'labstock_sso')).toBeUndefined();
@@ -96,7 +115,7 @@ describe('SSO sign-in (security)', () => {
         url: '/organization/sso',
         payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: [], enabled: true },
       });
-      const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}` });
+      const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}`, headers: FROM_APP });
       expect(String(s.headers['set-cookie'])).toMatch(
         /^labstock_sso=[\w-]+; Path=\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
       );

@@ -29,3 +29,12 @@ export interface SsoFlowsTable {
   created_at: string;
   expires_at: string;
 }
+/** A claimed single sign-on domain (src/shared/db/migrations/0019_sso_domains.ts). */
+export interface SsoDomainsTable {
+  domain: string;
+  organization_id: string;
+  verification_token: string;
+  verified_at: string | null;
+  verified_by: 'dns' | 'operator' | null;
+  created_at: string;
+}

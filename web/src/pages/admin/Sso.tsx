@@ -38,7 +38,8 @@ function Sso() {
       <Title order={2}>Single sign-on</Title>
       <Text size="sm" maw={720}>
         Your people sign in through your organization's OpenID provider (authorization code with PKCE). Accounts are made at their first
-        sign-in only for the allowed e-mail domains; existing members sign in whatever their domain.
+        sign-in only for the allowed e-mail domains, once each is verified (a DNS TXT record, or your installation's operator); existing
+        members sign in whatever their domain. A domain another organization has claimed cannot be added.
       </Text>
       {settings.isError && <ErrorNotice error={settings.error} />}
       {settings.isPending && <Loading label="Loading the single sign-on settings" />}
