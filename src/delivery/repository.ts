@@ -1,12 +1,11 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { forEachChunk } from '../shared/db/chunks.js';
 import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
-import type { Database, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
+import type { EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../shared/db/schema.js';
 import { PG_CHANNEL } from './signal.js';
-import type { LaneBound } from './slots.js';
 
 // The queue (docs/decisions/0013-webhook-tables.md): events and their deliveries as the outbox writes them, and
-// as the worker claims, sends and records them.
+// as the worker claims (claim-repository.ts), sends and records them.
 
 export type DeliveryRow = WebhookDeliveriesTable;
 
@@ -33,102 +32,6 @@ export async function notifyWorkers(ex: Executor): Promise<void> {
   if (isPostgres(ex)) await sql`select pg_notify(${PG_CHANNEL}, current_schema())`.execute(ex);
 }
 
-/**
- * Claims up to `limit` due deliveries for this worker until `leaseUntil`. On PostgreSQL the rows are locked with
- * FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same delivery; an expired lease (a worker that
- * died) makes the delivery claimable again, which is what makes delivery at-least-once.
- *
- * Fair across webhooks: each webhook gets at most its `room` (what this worker may still start for it; a webhook
- * not in the map: `perWebhook`), its oldest first, so one receiver's backlog cannot take every slot while other
- * webhooks wait. Webhooks without room are left out first; the ranking looks at the oldest CANDIDATES_PER_SLOT
- * x `limit` of the rest, so a claim costs the same with a backlog of ten thousand (ranking all of it took
- * milliseconds a claim, and cut a burst's rate to a third). A webhook with more due than that can hide others' deliveries behind its
- * own: the claim then fills that webhook's room, and the worker claims again at once, without it (worker.ts).
- * The window function sits in a subquery because PostgreSQL refuses FOR UPDATE beside one; the due conditions
- * are repeated at the locking level, where PostgreSQL re-checks them on a row another worker has just leased.
- *
- * `lane` (slots.ts: the slow lane): slow webhooks with room for one attempt each, more of them than the lane has
- * room for; of their deliveries the claim takes the oldest `lane.free` in all. Without it the query is unchanged.
- */
-const CANDIDATES_PER_SLOT = 4;
-
-export async function claimDue(
-  db: Db,
-  workerId: string,
-  now: string,
-  leaseUntil: string,
-  limit: number,
-  perWebhook: number,
-  room: ReadonlyMap<string, number>,
-  lane: LaneBound | null = null,
-) {
-  const due = <Q extends SelectQueryBuilder<Database, 'webhook_deliveries', object>>(q: Q): Q =>
-    q
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])) as Q;
-  const full = [...room].filter(([, n]) => n <= 0).map(([id]) => id);
-  const partial = [...room].filter(([, n]) => n > 0);
-  let candidates = due(db.selectFrom('webhook_deliveries').select(['id', 'webhook_id', 'next_attempt_at']));
-  if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', full);
-  // By next_attempt_at alone, as the index runs: with `id` too, a burst (one timestamp) was sorted whole each time.
-  const ranked = db
-    .selectFrom(
-      candidates
-        .orderBy('next_attempt_at')
-        .limit(limit * CANDIDATES_PER_SLOT)
-        .as('k'),
-    )
-    .select([
-      'k.id',
-      'k.webhook_id',
-      'k.next_attempt_at',
-      sql<number>`row_number() over (partition by k.webhook_id order by k.next_attempt_at, k.id)`.as('rn'),
-    ]);
-  // Counts are this worker's own small integers, inlined: PostgreSQL would type bare parameters in a CASE as text.
-  const allowance =
-    partial.length === 0
-      ? sql<number>`${sql.lit(perWebhook)}`
-      : sql<number>`case ${sql.ref('c.webhook_id')} ${sql.join(
-          partial.map(([id, n]) => sql`when ${id} then ${sql.lit(Math.trunc(n))}`),
-          sql` `,
-        )} else ${sql.lit(perWebhook)} end`;
-  const allowed = db.selectFrom(ranked.as('c')).where('c.rn', '<=', allowance);
-  const inLane = lane && sql<number>`case when ${sql.ref('c.webhook_id')} in (${sql.join(lane.hooks)}) then 1 else 0 end`;
-  const fair =
-    !lane || !inLane
-      ? allowed.select('c.id').orderBy('c.next_attempt_at').orderBy('c.id').limit(limit)
-      : db
-          .selectFrom(
-            allowed
-              .select([
-                'c.id',
-                'c.next_attempt_at',
-                inLane.as('slow'),
-                sql<number>`row_number() over (partition by ${inLane} order by ${sql.ref('c.next_attempt_at')}, ${sql.ref('c.id')})`.as(
-                  'ln',
-                ),
-              ])
-              .as('l'),
-          )
-          .select('l.id')
-          .where((eb) => eb.or([eb('l.slow', '=', sql.lit(0)), eb('l.ln', '<=', sql.lit(lane.free))]))
-          .orderBy('l.next_attempt_at')
-          .orderBy('l.id')
-          .limit(limit);
-  // SQLite runs one writer at a time, so the chosen rows are still due when updated; an outer level there made
-  // it scan the whole due index instead of looking the chosen ids up.
-  const pick = isPostgres(db)
-    ? due(db.selectFrom('webhook_deliveries').select('id')).where('id', 'in', fair).forUpdate().skipLocked()
-    : fair;
-  return db
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: leaseUntil, leased_by: workerId })
-    .where('id', 'in', pick)
-    .returningAll()
-    .execute();
-}
-
 /** Everything one attempt needs: the event's JSON and the webhook's current settings. */
 const sendContext = (ex: Executor) =>
   ex
@@ -140,6 +43,7 @@ const sendContext = (ex: Executor) =>
       'webhook_deliveries.attempts',
       'webhook_deliveries.webhook_id',
       'webhook_deliveries.leased_by',
+      'webhooks.organization_id',
       'events.id as event_id',
       'events.payload',
       'events.created_at as event_time',

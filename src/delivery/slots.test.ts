@@ -163,3 +163,31 @@ describe('EndpointSlots: when a claim is worth its query', () => {
     expect(worth).toEqual([false, false, false, false, false, false, false, true]);
   });
 });
+
+describe('EndpointSlots: the turns each webhook and organization has had', () => {
+  const load = (s: EndpointSlots) => ({ hooks: Object.fromEntries(s.load().hooks), orgs: Object.fromEntries(s.load().orgs) });
+
+  it('counts attempts in flight per webhook and per organization, and forgets them as they end', () => {
+    const s = slots();
+    s.take('a1', 'orgA');
+    s.take('a1', 'orgA');
+    s.take('a2', 'orgA');
+    s.take('b', 'orgB');
+    expect(load(s)).toEqual({ hooks: { a1: 2, a2: 1, b: 1 }, orgs: { orgA: 3, orgB: 1 } });
+    s.release('a1', prompt);
+    s.release('b', prompt);
+    expect(load(s)).toEqual({ hooks: { a1: 1, a2: 1 }, orgs: { orgA: 2 } });
+    s.release('a1', prompt);
+    s.release('a2', timeout);
+    expect(load(s)).toEqual({ hooks: {}, orgs: {} });
+  });
+
+  it('counts a delivery whose webhook is gone (no organization) for its webhook only', () => {
+    const s = slots();
+    s.take('gone', null);
+    expect(load(s)).toEqual({ hooks: { gone: 1 }, orgs: {} });
+    s.release('gone');
+    s.release('gone'); // released twice (cannot happen): nothing goes below zero
+    expect(load(s)).toEqual({ hooks: {}, orgs: {} });
+  });
+});

@@ -13,7 +13,7 @@ const MAX_SLOW = 1000;
 
 /**
  * A worker's attempts in flight per webhook, against WEBHOOK_CONCURRENCY_PER_ENDPOINT: a receiver that hangs holds
- * at most that many of the worker's slots, and the claim (repository.claimDue) gives the others to other webhooks.
+ * at most that many of the worker's slots, and the claim (claim-repository.ts) gives the others to other webhooks.
  *
  * Several receivers hanging at once would still take every slot (two at the default share), so a webhook whose
  * last attempt here timed out, failed without an HTTP answer, or answered after half the timeout is slow until an
@@ -28,6 +28,9 @@ const MAX_SLOW = 1000;
  */
 export class EndpointSlots {
   private readonly inFlight = new Map<string, number>();
+  /** The organization of each webhook in flight, and the attempts in flight per organization (the claim's turns). */
+  private readonly orgOf = new Map<string, string>();
+  private readonly orgInFlight = new Map<string, number>();
   /** Webhooks at their limit after the last claim: they may have more due. */
   private limited = new Set<string>();
   private readonly refill: number;
@@ -70,8 +73,17 @@ export class EndpointSlots {
     return this.slow.has(hook);
   }
 
-  take(hook: string): void {
+  /** Attempts in flight per webhook and per organization: the turns each has had (claim-repository.ts). */
+  load(): { hooks: ReadonlyMap<string, number>; orgs: ReadonlyMap<string, number> } {
+    return { hooks: this.inFlight, orgs: this.orgInFlight };
+  }
+
+  /** An attempt starts; `org`: its webhook's organization (null when unknown: the delivery is gone). */
+  take(hook: string, org: string | null = null): void {
     this.inFlight.set(hook, (this.inFlight.get(hook) ?? 0) + 1);
+    if (org !== null && !this.orgOf.has(hook)) this.orgOf.set(hook, org);
+    const o = this.orgOf.get(hook);
+    if (o !== undefined) this.orgInFlight.set(o, (this.orgInFlight.get(o) ?? 0) + 1);
     if (this.slow.has(hook)) this.laneUsed += 1;
   }
 
@@ -94,8 +106,16 @@ export class EndpointSlots {
     const was = this.inFlight.get(hook) ?? 0;
     if (was > 0 && this.slow.has(hook)) this.laneUsed -= 1;
     const n = Math.max(0, was - 1);
-    if (n <= 0) this.inFlight.delete(hook);
-    else this.inFlight.set(hook, n);
+    const org = this.orgOf.get(hook);
+    if (was > 0 && org !== undefined) {
+      const left = (this.orgInFlight.get(org) ?? 1) - 1;
+      if (left <= 0) this.orgInFlight.delete(org);
+      else this.orgInFlight.set(org, left);
+    }
+    if (n <= 0) {
+      this.inFlight.delete(hook);
+      this.orgOf.delete(hook);
+    } else this.inFlight.set(hook, n);
     if (result) this.mark(hook, result, n);
     const laneFull = this.laneUsed >= this.lane;
     if (laneWasFull && !laneFull && [...this.limited].some((h) => this.slow.has(h) && !this.inFlight.has(h))) return true;

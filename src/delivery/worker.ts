@@ -4,6 +4,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { Metrics } from '../shared/metrics.js';
 import { createAttempt } from './attempt.js';
+import { claimDue } from './claim-repository.js';
 import { createHandshakes } from './handshakes.js';
 import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
@@ -60,6 +61,11 @@ export function createWorker(deps: WorkerDeps): Worker {
   let claimedFull = true;
   /** A webhook at its limit has room again, or a timer ran out: worth a claim though the last one came up short. */
   let worthClaiming = false;
+  /**
+   * New work was signalled (or a timer ran out) while every slot was taken: the first slot to free is claimed for,
+   * so that it goes to whoever's turn it is (claim-repository.ts) and not only to a batch once half the slots free.
+   */
+  let claimOnFreeSlot = false;
   let running = false;
   let loopDone: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
@@ -98,7 +104,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   }
 
   function track(deliveryId: string, webhookId: string, ctx: repo.SendContext | undefined): void {
-    slots.take(webhookId);
+    slots.take(webhookId, ctx?.organization_id ?? null);
     const p: Promise<void> = (ctx ? deliver(ctx) : Promise.resolve(undefined))
       .catch((err) => {
         log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
@@ -116,16 +122,12 @@ export function createWorker(deps: WorkerDeps): Worker {
   /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
   async function claim(free: number): Promise<number> {
     const now = new Date();
-    const claimed = await repo.claimDue(
-      db,
-      id,
-      now.toISOString(),
-      new Date(now.getTime() + leaseMs).toISOString(),
-      free,
-      slots.perEndpoint,
-      slots.room(),
-      slots.laneBound(),
-    );
+    const claimed = await claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, {
+      perWebhook: slots.perEndpoint,
+      room: slots.room(),
+      ...slots.load(),
+      lane: slots.laneBound(),
+    });
     claimedFull = claimed.length >= free;
     if (claimed.length > 0) {
       const contexts = new Map(
@@ -178,12 +180,14 @@ export function createWorker(deps: WorkerDeps): Worker {
     const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
-        const wasKicked = kicked;
+        const free = config.webhookConcurrency - inFlight.size;
+        const wasKicked = kicked || (claimOnFreeSlot && free > 0);
         const worth = worthClaiming;
+        if (free <= 0 && (kicked || worthClaiming)) claimOnFreeSlot = true;
+        else if (free > 0) claimOnFreeSlot = false;
         kicked = false;
         worthClaiming = false;
         recorder.forgetPastRetry(Date.now());
-        const free = config.webhookConcurrency - inFlight.size;
         // Claim in batches: when half the slots are free (or nothing is in flight, or new work was signalled),
         // not one claim per finished attempt. After a claim that found less than it asked for, free slots alone
         // are no reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots).

@@ -36,6 +36,7 @@ import * as m0015 from './migrations/0015_order_details.js';
 import * as m0016 from './migrations/0016_search_order.js';
 import * as m0017 from './migrations/0017_item_documents.js';
 import * as m0019 from './migrations/0019_sso_domains.js';
+import * as m0020 from './migrations/0020_delivery_turns.js';
 import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_search_order': m0016,
   '0017_item_documents': m0017,
   '0019_sso_domains': m0019,
+  '0020_delivery_turns': m0020,
   '0023_link_sources_and_attempts': m0023,
 };
 
