@@ -1,6 +1,10 @@
 // The environment is read once, at start, into one frozen object. Every problem is collected and reported
 // together so an operator fixes a bad deployment in one pass instead of one variable at a time.
 
+import { parseDuration, readers } from './config-readers.js';
+
+export { parseDuration };
+
 import { type MailSettings, parseMailSettings } from './mail.js';
 
 export interface Config {
@@ -93,36 +97,7 @@ export function parseDatabaseUrl(raw: string | undefined): Config['database'] {
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.trim().toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name}: expected true or false, got "${env[name]}"`);
-    return fallback;
-  };
-  const url = (name: string, fallback: string): string => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    try {
-      const u = new URL(raw);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
-      return raw.replace(/\/+$/, '');
-    } catch {
-      problems.push(`${name}: expected an http(s) URL, got "${raw}"`);
-      return fallback;
-    }
-  };
+  const { int, bool, url, duration, list, cidrs, decimal } = readers(env, problems);
 
   const port = int('PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -164,41 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
-  const duration = (name: string, fallback: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = parseDuration(raw);
-    if (value === null || value <= 0) {
-      problems.push(`${name}: expected a duration such as "30s", "250ms", "5d" or a number of milliseconds, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  };
-
-  const list = (name: string): string[] =>
-    (env[name] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  const cidrs = (name: string): string[] => {
-    const values = list(name);
-    for (const cidr of values) {
-      if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`${name}: "${cidr}" is not a CIDR range such as 127.0.0.0/8 or ::1/128`);
-    }
-    return values;
-  };
   const webhookAllowedCidrs = cidrs('WEBHOOK_ALLOWED_CIDRS');
   const ssoAllowedCidrs = cidrs('SSO_ALLOWED_CIDRS');
-
-  const decimal = (name: string, fallback: string, max: number): string => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    if (!/^\d{1,12}(\.\d{1,8})?$/.test(raw) || Number(raw) > max) {
-      problems.push(`${name}: expected a non-negative decimal number up to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return raw;
-  };
 
   // RATE_LIMIT_PER_MINUTE=0 turns every limit off unless the per-address one is set explicitly.
   const rateLimitsOff = env.RATE_LIMIT_PER_MINUTE?.trim() === '0';
@@ -293,10 +235,3 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): Config['t
 }
 
 /** "10s", "250ms", "5m", "1h", "5d" or a bare number of milliseconds. */
-export function parseDuration(text: string): number | null {
-  const m = /^(\d+)(ms|s|m|h|d)?$/.exec(text);
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = m[2] ?? 'ms';
-  return n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit]!;
-}
