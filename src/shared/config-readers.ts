@@ -70,6 +70,7 @@ export function readers(env: Env, problems: string[]) {
   return { int, bool, url, duration, list, cidrs, decimal };
 }
 
+/** "10s", "250ms", "5m", "1h", "5d" or a bare number of milliseconds. */
 export function parseDuration(text: string): number | null {
   const m = /^(\d+)(ms|s|m|h|d)?$/.exec(text);
   if (!m) return null;

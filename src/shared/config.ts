@@ -233,5 +233,3 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): Config['t
   problems.push(`TRUST_PROXY: expected true, a hop count, or proxy addresses/CIDR ranges, got "${raw}"`);
   return false;
 }
-
-/** "10s", "250ms", "5m", "1h", "5d" or a bare number of milliseconds. */
