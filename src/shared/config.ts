@@ -40,6 +40,8 @@ export interface Config {
   /** Open connections beyond this are refused, so slow clients cannot exhaust file descriptors. */
   httpMaxConnections: number;
   bodyLimitBytes: number;
+  /** CSV imports (dry runs included) running at once in this process; one per lab whatever this says (docs/csv.md). */
+  importConcurrency: number;
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
   shopHandling: string;
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpKeepAliveTimeoutMs: duration('HTTP_KEEP_ALIVE_TIMEOUT', 5000),
     httpMaxConnections: int('HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    importConcurrency: int('IMPORT_CONCURRENCY', 2, 1, 64),
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
     shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),
