@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../shared/config.js';
 import { currentSchema, listenChannel, notifyChannel } from '../shared/db/channel.js';
-import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
+import { type Db, type Executor, isDatabaseUnavailable, isPostgres } from '../shared/db/database.js';
 import { otherCommitsWatch } from '../shared/db/other-commits.js';
 import { onTableWrite } from '../shared/db/table-writes.js';
 import { TOKEN_TOUCH_INTERVAL_MS } from './tokens.js';
@@ -152,7 +152,14 @@ export const asBookkeeping = <T>(write: () => Promise<T>): Promise<T> => bookkee
 export async function touchWhenDue(lastUsedAt: string | null, now: number, touch: (at: string) => Promise<unknown>): Promise<number> {
   const usedAt = lastUsedAt ? Date.parse(lastUsedAt) : null;
   if (usedAt !== null && now - usedAt <= TOKEN_TOUCH_INTERVAL_MS) return usedAt;
-  await asBookkeeping(() => touch(new Date(now).toISOString()));
+  try {
+    await asBookkeeping(() => touch(new Date(now).toISOString()));
+  } catch (err) {
+    // The database could not take the write in time (another connection holds SQLite's write lock: a large CSV
+    // import, src/inventory/csv/import.ts): a read is still answered; the next request touches instead.
+    if (!isDatabaseUnavailable(err)) throw err;
+    return usedAt ?? now;
+  }
   return now;
 }
 

@@ -47,6 +47,8 @@ export interface Config {
   /** SIGTERM/SIGINT: past this the process exits with code 1 whatever is still closing (a stalled database). */
   shutdownTimeoutMs: number;
   bodyLimitBytes: number;
+  /** CSV imports (dry runs included) running at once in this process; one per lab whatever this says (docs/csv.md). */
+  importConcurrency: number;
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
   shopHandling: string;
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpMaxConnectionsPerAddress: int('HTTP_MAX_CONNECTIONS_PER_ADDRESS', trustProxy === false ? 100 : 0, 0, 1_000_000),
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', 10_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    importConcurrency: int('IMPORT_CONCURRENCY', 2, 1, 64),
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
     shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_transition: 409,
   lab_uses_instances: 409,
   lab_migrating: 409,
+  import_in_progress: 409,
   approval_required: 409,
   conflict: 409,
   over_budget: 409,

@@ -1,10 +1,10 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { emitEvents } from '../../events/outbox.js';
 import { assertLabNotMigrating } from '../../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab } from '../../labs/repository.js';
 import { resolveLocationPaths } from '../../locations/path-repository.js';
 import { type Actor, isSystemActor, type SystemActor } from '../../shared/actor.js';
-import type { Executor } from '../../shared/db/database.js';
+import { type Db, type Executor, openDatabase } from '../../shared/db/database.js';
 import type { ServiceDeps } from '../../shared/deps.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
@@ -14,20 +14,11 @@ import { newItemRow } from '../item-row.js';
 import { renderItems } from '../render.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
 import { storeChanged } from '../stored/documents.js';
+import { type Plan, plan } from './plan.js';
 import { insertInstances, insertItems } from './repository.js';
-import {
-  type CsvColumn,
-  checkRow,
-  conflictWith,
-  type ImportRow,
-  identityOf,
-  MAX_IMPORT_ROWS,
-  MAX_REPORTED_ERRORS,
-  mapHeader,
-  pathKey,
-  type RowError,
-} from './rules.js';
+import { type ImportRow, pathKey } from './rules.js';
 import type { ImportResult } from './schemas.js';
+import { takeImportSlot } from './slots.js';
 
 // A lab's inventory from CSV (docs/csv.md). Every row is checked first; a dry run reports what would happen and
 // writes nothing; a real run with any bad row writes nothing either (422 with the same list); a good run creates
@@ -46,109 +37,17 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-interface Plan {
-  rows: number;
-  /** Rows grouped into items: each group is one item; in a migrated lab its rows with a quantity are its instances. */
-  items: ImportRow[][];
-  typeIds: Map<string, string>;
-  errors: RowError[];
-}
-
-/** Splits the text into records with the line each starts on; a malformed file is one error. */
-function records(text: string): { line: number; cells: string[] }[] | RowError {
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      info: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-    }) as unknown as typeof parsed;
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    const line = (err as CsvError & { lines?: number }).lines ?? 1;
-    return { line, column: null, code: 'malformed_csv', message: err.message };
-  }
-  let end = 0;
-  return parsed.map(({ record, info }) => {
-    const line = end + 1;
-    end = info.lines;
-    return { line, cells: record };
-  });
-}
-
-const tooManyRows = (n: number) =>
-  new AppError('import_too_many_rows', `The file has ${n} rows; an import takes at most ${MAX_IMPORT_ROWS}: split it into several files`);
-
-/** Checks every row of the file against the lab; reads the lab's types, writes nothing. */
-async function plan(ex: Executor, lab: LabRow, text: string): Promise<Plan> {
-  const out: Plan = { rows: 0, items: [], typeIds: new Map(), errors: [] };
-  const recs = records(text);
-  if (!Array.isArray(recs)) return { ...out, errors: [recs] };
-  const [header, ...body] = recs;
-  const data = body.filter((r) => r.cells.some((c) => c.trim() !== ''));
-  if (data.length > MAX_IMPORT_ROWS) throw tooManyRows(data.length);
-  out.rows = data.length;
-  if (!header)
-    return { ...out, errors: [{ line: 1, column: null, code: 'missing_header', message: 'the file is empty: a header row is required' }] };
-  const { columns, errors } = mapHeader(header.cells);
-  if (errors.length > 0) return { ...out, errors };
-  for (const t of await typesOfLab(ex, lab.id)) out.typeIds.set(t.name_key, t.id);
-
-  const migrated = lab.uses_instances === 1;
-  const groups = new Map<string, ImportRow[]>();
-  for (const rec of data) {
-    if (rec.cells.length !== columns.length) {
-      out.errors.push({
-        line: rec.line,
-        column: null,
-        code: 'column_count',
-        message: `${rec.cells.length} fields where the header has ${columns.length}`,
-      });
-      continue;
-    }
-    const cells: Partial<Record<CsvColumn, string>> = {};
-    for (const [i, c] of columns.entries()) cells[c!] = rec.cells[i];
-    const checked = checkRow(rec.line, cells, migrated);
-    if ('errors' in checked) {
-      out.errors.push(...checked.errors);
-      continue;
-    }
-    const row = checked.row;
-    if (row.type !== null && !out.typeIds.has(typeNameKey(row.type))) {
-      out.errors.push({ line: row.line, column: 'type', code: 'unknown_type', message: `this lab has no type "${row.type}"` });
-      continue;
-    }
-    if (!migrated) {
-      out.items.push([row]);
-      continue;
-    }
-    const key = identityOf(row);
-    const group = groups.get(key);
-    if (!group) {
-      const fresh = [row];
-      groups.set(key, fresh);
-      out.items.push(fresh);
-      continue;
-    }
-    const conflict = conflictWith(group[0]!, row);
-    if (conflict) out.errors.push(conflict);
-    else group.push(row);
-  }
-  return out;
-}
-
 const isInstance = (r: ImportRow) => r.quantity !== null;
 
 function outcome(p: Plan, dryRun: boolean, migrated: boolean, locationsCreated: number): ImportResult {
   return {
     dry_run: dryRun,
     rows: p.rows,
-    items: p.items.length,
-    instances: migrated ? p.items.reduce((n, g) => n + g.filter(isInstance).length, 0) : 0,
+    items: p.itemCount,
+    instances: migrated ? p.instanceCount : 0,
     locations_created: locationsCreated,
-    error_count: p.errors.length,
-    errors: p.errors.slice(0, MAX_REPORTED_ERRORS),
+    error_count: p.errorCount,
+    errors: p.errors,
   };
 }
 
@@ -165,8 +64,7 @@ export const importRejected = (result: ImportResult) => {
 async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: string, p: Plan, opts: ImportOptions): Promise<number> {
   const migrated = lab.uses_instances === 1;
   const now = nowIso();
-  const paths = migrated ? p.items.flatMap((g) => g.filter((r) => r.path.length > 0).map((r) => r.path)) : [];
-  const locations = await resolveLocationPaths(trx, lab.id, paths, now, false);
+  const locations = await resolveLocationPaths(trx, lab.id, [...p.paths.values()], now, false);
   let done = 0;
   for (let start = 0; start < p.items.length; start += BATCH) {
     const batch = p.items.slice(start, start + BATCH);
@@ -236,8 +134,26 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
       })),
     );
     opts.onProgress?.(done, p.rows);
+    // Other requests are answered between batches (on SQLite this transaction has its own connection: importOn).
+    await nextTurn();
   }
   return locations.created;
+}
+
+/**
+ * Runs `work` on a connection of its own on SQLite (a file), so the process's one connection keeps answering
+ * reads while the import's transaction holds the write lock (WAL: readers do not wait for the writer; writers wait
+ * on timers, src/shared/db/sqlite-driver.ts). PostgreSQL's pool has other connections already.
+ */
+async function importOn<T>(deps: ServiceDeps, work: (db: Db) => Promise<T>): Promise<T> {
+  const target = deps.config.database;
+  if (target.kind !== 'sqlite' || target.file === ':memory:') return work(deps.db);
+  const own = openDatabase(target);
+  try {
+    return await work(own.db);
+  } finally {
+    await own.close();
+  }
 }
 
 /**
@@ -248,17 +164,30 @@ export async function checkLabInventory(deps: ServiceDeps, by: Actor | SystemAct
   const visible = isSystemActor(by) || (await findVisibleLab(deps.db, by, labId));
   const lab = visible ? await findLabRow(deps.db, labId) : undefined;
   if (!lab) throw notFound('lab');
-  const p = await plan(deps.db, lab, text);
-  const migrated = lab.uses_instances === 1;
-  const paths = migrated && p.errors.length === 0 ? p.items.flatMap((g) => g.map((r) => r.path)) : [];
-  const locations = await resolveLocationPaths(deps.db, lab.id, paths, nowIso(), true);
-  return outcome(p, true, migrated, locations.created);
+  const release = takeImportSlot(deps.db, deps.config.importConcurrency, lab.id);
+  try {
+    const p = await plan(deps.db, lab, text, false);
+    const migrated = lab.uses_instances === 1;
+    const paths = migrated && p.errorCount === 0 ? [...p.paths.values()] : [];
+    const locations = await resolveLocationPaths(deps.db, lab.id, paths, nowIso(), true);
+    return outcome(p, true, migrated, locations.created);
+  } finally {
+    release();
+  }
+}
+
+/** Whether a plan made before the lab's lock still holds under it: the same kind of lab, its types still there. */
+async function stillHolds(trx: Executor, lab: { id: string; uses_instances: number }, planned: { uses_instances: number }, p: Plan) {
+  if (lab.uses_instances !== planned.uses_instances) return false;
+  const now = new Set((await typesOfLab(trx, lab.id)).map((t) => `${t.name_key}\u0000${t.id}`));
+  return [...p.typeIds].every(([key, id]) => now.has(`${key}\u0000${id}`));
 }
 
 /**
  * POST /labs/{id}/inventory/import (and `admin inventory import`): anyone who may create items in the lab (who sees
  * it), as the items' creator; another tenant's lab is 404. Everything or, with any bad row, nothing (422
- * validation_failed listing the rows); a dry run is checkLabInventory.
+ * validation_failed listing the rows); a dry run is checkLabInventory. The file is checked before the transaction
+ * (the write lock is held only to write), and checked again inside it if the lab changed meanwhile.
  */
 export async function importLabInventory(
   deps: ServiceDeps,
@@ -270,15 +199,26 @@ export async function importLabInventory(
   if (opts.dryRun) return checkLabInventory(deps, actor, labId, text);
   const visible = await findVisibleLab(deps.db, actor, labId);
   if (!visible) throw notFound('lab');
-  return deps.db.transaction().execute(async (trx) => {
-    // Tree changes of a lab are serialized by its lock (src/locations/service.ts); a migration cannot start meanwhile.
-    await lockLab(trx, visible.id);
-    await assertLabNotMigrating(trx, visible.id, { share: true });
-    const lab = await findLabRow(trx, visible.id);
-    if (!lab) throw notFound('lab');
-    const p = await plan(trx, lab, text);
-    if (p.errors.length > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
-    const created = await apply(trx, deps, lab, actor.userId, p, opts);
-    return outcome(p, false, lab.uses_instances === 1, created);
-  });
+  const release = takeImportSlot(deps.db, deps.config.importConcurrency, visible.id);
+  try {
+    const before = await findLabRow(deps.db, visible.id);
+    if (!before) throw notFound('lab');
+    let p = await plan(deps.db, before, text, true);
+    if (p.errorCount > 0) throw importRejected(outcome(p, false, before.uses_instances === 1, 0));
+    return await importOn(deps, (db) =>
+      db.transaction().execute(async (trx) => {
+        // Tree changes of a lab are serialized by its lock (src/locations/service.ts); a migration cannot start meanwhile.
+        await lockLab(trx, visible.id);
+        await assertLabNotMigrating(trx, visible.id, { share: true });
+        const lab = await findLabRow(trx, visible.id);
+        if (!lab) throw notFound('lab');
+        if (!(await stillHolds(trx, lab, before, p))) p = await plan(trx, lab, text, true);
+        if (p.errorCount > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
+        const created = await apply(trx, deps, lab, actor.userId, p, opts);
+        return outcome(p, false, lab.uses_instances === 1, created);
+      }),
+    );
+  } finally {
+    release();
+  }
 }

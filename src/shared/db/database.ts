@@ -2,18 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
-  type DatabaseConnection,
   type DatabaseIntrospector,
-  type Driver,
   Kysely,
   type LogEvent,
   type Migration,
   Migrator,
   PostgresAdapter,
   type SqliteDatabase,
-  SqliteDialect,
-  SqliteDriver,
   sql,
   type Transaction,
 } from 'kysely';
@@ -41,6 +36,7 @@ import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-driver.js';
 import { tableWritesPlugin } from './table-writes.js';
 
 export type Db = Kysely<Database>;
@@ -76,26 +72,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_delivery_turns': m0020,
   '0023_link_sources_and_attempts': m0023,
 };
-
-/**
- * SQLite transactions begin IMMEDIATE: they take the write lock up front and wait for it (busy_timeout) instead
- * of failing with SQLITE_BUSY when another process (a separate `labstock worker`, a CLI command) commits
- * between a transaction's first read and its first write.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(sqliteConfig);
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.sqliteConfig);
-  }
-}
 
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -167,9 +143,10 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    // Waiting for another connection's write lock happens on timers, not inside SQLite (src/shared/db/sqlite-driver.ts).
+    sqlite.pragma('busy_timeout = 0');
     const db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+      dialect: new ImmediateSqliteDialect(cachingStatements(sqlite), sqlite),
       log: queryLog(options),
       plugins: [tableWritesPlugin],
     });

@@ -35,3 +35,15 @@ export async function inventorySnapshot(h: Harness) {
   ]);
   return { items, instances, locations, events, search };
 }
+
+/** `rows` data rows: items of 1–2 instances each, on a few hundred locations. */
+export function largeCsv(rows: number, tag = 'Load'): string {
+  const lines = ['name,vendor,catalog_number,quantity,lot_number,expiration_date,location,technical_details'];
+  for (let i = 0; i < rows; i++) {
+    const item = Math.floor(i / 2);
+    lines.push(
+      `${tag} reagent ${item},Vendor ${item % 37},C-${item},${(i % 9) + 1},L${i},2027-0${(i % 9) + 1}-15,Room ${item % 7} / Shelf ${item % 40},"notes, item ${item}"`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
