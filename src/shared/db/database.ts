@@ -35,6 +35,7 @@ import * as m0014 from './migrations/0014_approvals.js';
 import * as m0015 from './migrations/0015_order_details.js';
 import * as m0016 from './migrations/0016_search_order.js';
 import * as m0017 from './migrations/0017_item_documents.js';
+import * as m0018 from './migrations/0018_sso_accounts.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_order_details': m0015,
   '0016_search_order': m0016,
   '0017_item_documents': m0017,
+  '0018_sso_accounts': m0018,
 };
 
 /**
