@@ -3,13 +3,15 @@ import type { Actor, SystemActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { changingAuth } from './auth-cache.js';
 import * as authRepo from './auth-repository.js';
+import { membershipsOf } from './links-repository.js';
 import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import type { AuthSession, SignInBody } from './schemas.js';
+import type { AuthSession, SignInBody, UpdateCurrentUserBody } from './schemas.js';
+import { updateCurrentUser } from './service.js';
 import { createSession, idleExpiresAt } from './sessions.js';
 import { checkThrottle, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
 
@@ -70,22 +72,43 @@ export async function setPassword(db: Db, _by: SystemActor, userId: string, pass
 }
 
 /** PUT /user/password: the current password is required (and throttled like sign-in); every other session ends. */
+/** The caller's own password, checked and throttled like sign-in (422 on `current_password` when wrong). */
+async function confirmPassword(db: Db, userId: string, password: string, address: string) {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
+  const keys = throttleKeys(user.email, address);
+  await checkThrottle(db, keys);
+  const stored = await authRepo.findPasswordHash(db, userId);
+  const ok = stored ? await verifyPassword(stored, password) : await verifyAgainstDummy(password);
+  if (!ok) {
+    await recordFailure(db, keys);
+    throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
+  }
+  return user;
+}
+
+/**
+ * PUT /user: the name is the person's in every organization they belong to, so while they belong to more than one,
+ * a token or session of one organization changes it only with the person's own password (issue 22; docs/auth.md).
+ */
+export async function updateOwnName(db: Db, appUrl: string, actor: Actor, input: UpdateCurrentUserBody, address: string) {
+  const { current_password: password, ...names } = input;
+  if ((await membershipsOf(db, actor.userId)).length > 1) {
+    if (password === undefined) {
+      throw fieldError('current_password', 'is required: you belong to more than one organization, and your name shows in all of them');
+    }
+    await confirmPassword(db, actor.userId, password, address);
+  }
+  return updateCurrentUser(db, appUrl, actor, names);
+}
+
 export async function changePassword(
   db: Db,
   actor: Actor,
   input: { current: string; next: string },
   context: { keepSessionId: string | null; address: string },
 ) {
-  const user = await repo.findUser(db, actor.userId);
-  if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
-  const keys = throttleKeys(user.email, context.address);
-  await checkThrottle(db, keys);
-  const stored = await authRepo.findPasswordHash(db, actor.userId);
-  const ok = stored ? await verifyPassword(stored, input.current) : await verifyAgainstDummy(input.current);
-  if (!ok) {
-    await recordFailure(db, keys);
-    throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
-  }
+  const user = await confirmPassword(db, actor.userId, input.current, context.address);
   checkPasswordPolicy(input.next, user.email, 'new_password');
   const hash = await hashPassword(input.next);
   await changingAuth(db, [{ userId: actor.userId }], async (trx) => {

@@ -248,7 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.deps.metrics.instrument(app);
 
   await app.register(healthRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { addressKey: (request) => addressKey(request.ip) });
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
   await app.register(ssoRoutes, { isSecure: (request) => isSecure(config, request) });
   await app.register(ssoLinkRoutes, { isSecure: (request) => isSecure(config, request) });
