@@ -55,7 +55,14 @@ export interface IssuedLink {
 export async function issueLink(
   ex: Executor,
   appUrl: string,
-  input: { kind: LinkKind; userId: string; organizationId: string | null; createdBy: string | null; lifetimeMs: number },
+  input: {
+    kind: LinkKind;
+    userId: string;
+    organizationId: string | null;
+    createdBy: string | null;
+    lifetimeMs: number;
+    invitedRole?: 'admin' | 'member';
+  },
   now = Date.now(),
 ): Promise<IssuedLink> {
   const at = new Date(now).toISOString();
@@ -72,6 +79,7 @@ export async function issueLink(
     expires_at: new Date(now + input.lifetimeMs).toISOString(),
     used_at: null,
     revoked_at: null,
+    invited_role: input.invitedRole ?? null,
   };
   await repo.insertLink(ex, row);
   return { id: row.id, secret, url: linkUrl(appUrl, input.kind, secret), expires_at: row.expires_at };
@@ -89,6 +97,8 @@ export async function findUsableLink(ex: Executor, secret: string, kind: LinkKin
   const memberships = await repo.membershipsOf(ex, link.user_id);
   const active = memberships.filter((m) => m.deactivated_at === null);
   if (link.organization_id === null) return active.length > 0 ? link : null;
+  // An existing account's invitation (src/accounts/invitations.ts): usable while the person is not a member there.
+  if (link.invited_role) return memberships.some((m) => m.organization_id === link.organization_id) ? null : link;
   if (!active.some((m) => m.organization_id === link.organization_id)) return null;
   if (kind === 'password_reset' && !belongsOnlyTo(memberships, link.organization_id)) return null;
   return link;

@@ -8,7 +8,10 @@ import { type Kysely, sql } from 'kysely';
 // - digest_preferences: the daily digest on or off per person and organization, so that a session of one
 //   organization cannot turn off what the person receives from another. The person's old setting (one for all
 //   organizations, notification_preferences.email_digest, no longer read) is copied to each of their memberships.
+// - user_links.invited_role: an invitation of an account that exists already (another organization's person). It
+//   makes no membership until the person accepts; the membership, with this role, is made then (item 9).
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('user_links').addColumn('invited_role', 'text').execute();
   await db.schema.alterTable('sso_flows').addColumn('link_user_id', 'text').execute();
   await db.schema
     .createTable('digest_preferences')

@@ -42,4 +42,6 @@ export interface UserLinksTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  /** An invitation of an existing account: no membership until accepted, then one with this role (migration 0018). */
+  invited_role: 'admin' | 'member' | null;
 }
