@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
-import { responses } from '../shared/schemas.js';
+import { ref, responses } from '../shared/schemas.js';
 import { FLOW_TTL_MS, isSafeReturnTo, SSO_FLOW_COOKIE, startSsoLink } from './sso.js';
 import { ssoLinkState } from './sso-accounts.js';
+import { SsoLinkStarted, SsoLinkState } from './sso-schemas.js';
 
 // Linking single sign-on to one's own account (docs/auth.md, Single sign-on): a provider signs in only the accounts
 // it created and those their person linked while signed in another way. The web application's settings page
@@ -15,13 +16,6 @@ export interface SsoLinkRouteOptions {
 }
 
 const TAGS = ['Sign-in'];
-const SsoLinkState = Type.Object(
-  {
-    available: Type.Boolean({ description: 'Whether the organization the session acts in has single sign-on enabled.' }),
-    linked: Type.Boolean({ description: "Whether the signed-in person's account is linked to its provider." }),
-  },
-  { additionalProperties: false },
-);
 const SsoLinkBody = Type.Object(
   { return_to: Type.Optional(Type.String({ maxLength: 2000, description: 'A path on this server to land on afterwards.' })) },
   { additionalProperties: false },
@@ -39,7 +33,7 @@ export const ssoLinkRoutes: FastifyPluginAsyncTypebox<SsoLinkRouteOptions> = asy
         tags: TAGS,
         summary: 'Whether single sign-on can be, or is, linked',
         description: "The session's organization has SSO enabled (`available`), and the signed-in person's account is linked to it.",
-        response: responses({ 200: SsoLinkState }, [401, 403]),
+        response: responses({ 200: ref(SsoLinkState) }, [401, 403]),
       },
     },
     async (request) => ssoLinkState(db, request.actor),
@@ -58,7 +52,7 @@ export const ssoLinkRoutes: FastifyPluginAsyncTypebox<SsoLinkRouteOptions> = asy
           'there, and the callback links the provider account to the signed-in person (in this organization), then redirects to ' +
           '`return_to` or `/app/settings?sso=linked`. `409` when the organization has no enabled SSO.',
         body: SsoLinkBody,
-        response: responses({ 200: Type.Object({ url: Type.String() }, { additionalProperties: false }) }, [401, 403, 409, 422, 503]),
+        response: responses({ 200: ref(SsoLinkStarted) }, [401, 403, 409, 422, 503]),
       },
     },
     async (request, reply) => {

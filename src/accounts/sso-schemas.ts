@@ -60,3 +60,16 @@ export const SsoCallbackQuery = Type.Object(
   // Providers add parameters of their own (iss, session_state, error_description): openid-client reads them.
   { additionalProperties: true },
 );
+
+export const SsoLinkState = Type.Object(
+  {
+    available: Type.Boolean({ description: 'Whether the organization the session acts in has single sign-on enabled.' }),
+    linked: Type.Boolean({ description: "Whether the signed-in person's account is linked to its provider." }),
+  },
+  { $id: 'SsoLinkState', title: 'SsoLinkState', additionalProperties: false },
+);
+
+export const SsoLinkStarted = Type.Object(
+  { url: Type.String({ description: "The provider's authorization URL: send the browser there." }) },
+  { $id: 'SsoLinkStarted', title: 'SsoLinkStarted', additionalProperties: false },
+);
