@@ -100,12 +100,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
         operationId: 'signOutEverywhere',
         tags: TAGS,
         summary: 'Sign out everywhere',
-        description: 'Ends every session of the user, on every device and in every organization. Access tokens keep working.',
+        description:
+          'Ends every session of the user in the organization this session acts in, on every device; sessions in their other ' +
+          'organizations go on. Access tokens keep working.',
         response: responses({ 204: Type.Null() }, [401, 403]),
       },
     },
     async (request, reply) => {
-      await endAllSessions(db, request.actor.userId);
+      await endAllSessions(db, request.actor.userId, request.actor.organizationId);
       clearCookie(request, reply);
       return reply.code(204).send();
     },

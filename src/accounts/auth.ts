@@ -3,13 +3,15 @@ import type { Actor, SystemActor } from '../shared/actor.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { SessionsTable } from '../shared/db/schema-accounts-auth.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { changingAuth } from './auth-cache.js';
 import * as authRepo from './auth-repository.js';
+import { membershipsOf } from './links-repository.js';
 import { checkPasswordPolicy, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import type { AuthSession, SignInBody } from './schemas.js';
+import type { AuthSession, SignInBody, UpdateCurrentUserBody } from './schemas.js';
+import { updateCurrentUser } from './service.js';
 import { createSession, idleExpiresAt } from './sessions.js';
 import { attempt, throttleKeys } from './throttle.js';
 
@@ -67,6 +69,41 @@ export async function setPassword(db: Db, _by: SystemActor, userId: string, pass
   await authRepo.setPasswordHash(db, userId, await hashPassword(password), nowIso());
 }
 
+/** The caller's own password, checked and throttled like sign-in (422 on `current_password` when wrong). */
+async function confirmPassword(db: Db, userId: string, password: string, address: string) {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
+  // Counted like a sign-in attempt; a right password leaves the account's count as it was, as it always has.
+  const ok = await attempt(
+    db,
+    throttleKeys(user.email, address),
+    async () => {
+      const stored = await authRepo.findPasswordHash(db, userId);
+      return (stored ? await verifyPassword(stored, password) : await verifyAgainstDummy(password)) || null;
+    },
+    { clearOnSuccess: false },
+  );
+  if (!ok) {
+    throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
+  }
+  return user;
+}
+
+/**
+ * PUT /user: the name is the person's in every organization they belong to, so while they belong to more than one,
+ * a token or session of one organization changes it only with the person's own password (issue 22; docs/auth.md).
+ */
+export async function updateOwnName(db: Db, appUrl: string, actor: Actor, input: UpdateCurrentUserBody, address: string) {
+  const { current_password: password, ...names } = input;
+  if ((await membershipsOf(db, actor.userId)).length > 1) {
+    if (password === undefined) {
+      throw fieldError('current_password', 'is required: you belong to more than one organization, and your name shows in all of them');
+    }
+    await confirmPassword(db, actor.userId, password, address);
+  }
+  return updateCurrentUser(db, appUrl, actor, names);
+}
+
 /** PUT /user/password: the current password is required (and throttled like sign-in); every other session ends. */
 export async function changePassword(
   db: Db,
@@ -74,21 +111,7 @@ export async function changePassword(
   input: { current: string; next: string },
   context: { keepSessionId: string | null; address: string },
 ) {
-  const user = await repo.findUser(db, actor.userId);
-  if (!user) throw new AppError('unauthorized', "The caller's user no longer exists");
-  // Counted like a sign-in attempt; a right password leaves the account's count as it was, as it always has.
-  const ok = await attempt(
-    db,
-    throttleKeys(user.email, context.address),
-    async () => {
-      const stored = await authRepo.findPasswordHash(db, actor.userId);
-      return (stored ? await verifyPassword(stored, input.current) : await verifyAgainstDummy(input.current)) || null;
-    },
-    { clearOnSuccess: false },
-  );
-  if (!ok) {
-    throw new AppError('validation_failed', 'current_password: is wrong', { errors: [{ field: 'current_password', message: 'is wrong' }] });
-  }
+  const user = await confirmPassword(db, actor.userId, input.current, context.address);
   checkPasswordPolicy(input.next, user.email, 'new_password');
   const hash = await hashPassword(input.next);
   await changingAuth(db, [{ userId: actor.userId }], async (trx) => {

@@ -32,6 +32,7 @@ import { requireAdmin } from './user-tokens.js';
 // the admin's answer and by mail when SMTP is configured. Accepting sets the name and password of an account that
 // has none and signs in. An account that already has a password (its owner belongs to another organization too)
 // proves it with that password instead: a link an admin holds never sets the password of someone else's account.
+// Inviting an existing account answers like inviting a new address and makes it a member only when accepted.
 
 const displayName = (u: { first_name: string; last_name: string; email: string }) =>
   `${`${u.first_name} ${u.last_name}`.trim() || u.email}`;
@@ -63,9 +64,10 @@ export async function inviteUser(deps: LinkDeps, actor: Actor, input: InviteUser
   requireAdmin(actor);
   const email = normalizeEmail(input.email);
   const organizationId = actor.organizationId;
-  const { userId, link } = await deps.db.transaction().execute(async (trx) => {
+  const { userId, link, pendingAt } = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     let user = await repo.findUserByEmail(trx, email);
+    let pendingAt: string | null = null;
     if (user) {
       const membership = await repo.findOrgMembership(trx, organizationId, user.id);
       if (membership?.deactivated_at) {
@@ -74,11 +76,14 @@ export async function inviteUser(deps: LinkDeps, actor: Actor, input: InviteUser
           `${email} is a deactivated user of the organization: reactivate them (PUT /organization/users/{id})`,
         );
       }
-      if (membership)
+      // Invited already and not yet accepted counts as belonging: the same answer as for a new address invited twice.
+      if (membership || (await linksRepo.pendingInvitations(trx, organizationId, user.id)).length > 0)
         throw new AppError(
           'conflict',
           `${email} already belongs to the organization (a new link: POST /organization/users/{id}/invitation)`,
         );
+      // Someone else's account: nothing of it is answered and no membership is made until they accept (issue 22).
+      pendingAt = now;
     } else {
       user = {
         id: newId(),
@@ -90,34 +95,54 @@ export async function inviteUser(deps: LinkDeps, actor: Actor, input: InviteUser
       };
       await repo.insertUser(trx, user);
     }
-    await repo.upsertOrgMembership(trx, organizationId, user.id, input.role ?? 'member', now);
+    if (!pendingAt) await repo.upsertOrgMembership(trx, organizationId, user.id, input.role ?? 'member', now);
     const link = await issueLink(trx, deps.appUrl, {
       kind: 'invitation',
       userId: user.id,
       organizationId,
       createdBy: actor.userId,
       lifetimeMs: LINK_LIFETIME_MS.invitation,
+      ...(pendingAt ? { invitedRole: input.role ?? 'member' } : {}),
     });
-    return { userId: user.id, link };
+    return { userId: user.id, link, pendingAt };
   });
   const mailed = await mailInvitation(deps, actor.userId, userId, organizationId, link);
+  const invitation = { url: link.url, expires_at: link.expires_at, mailed };
+  if (pendingAt) {
+    // Shaped as the row of a new address (the names as the admin typed them), named by the invitation's id.
+    return {
+      id: link.id,
+      first_name: input.first_name?.trim() ?? '',
+      last_name: input.last_name?.trim() ?? '',
+      email,
+      role: input.role ?? 'member',
+      deactivated_at: null,
+      created_at: pendingAt,
+      invitation_expires_at: link.expires_at,
+      invitation,
+    };
+  }
   const row = await repo.findOrganizationUser(deps.db, organizationId, userId);
-  return { ...row!, invitation: { url: link.url, expires_at: link.expires_at, mailed } };
+  return { ...row!, invitation };
 }
 
 /** POST /organization/users/{id}/invitation: a new link for a member (the older ones stop working). */
-export async function reissueInvitation(deps: LinkDeps, actor: Actor, userId: string): Promise<IssuedLinkBody> {
-  const current = await repo.findOrganizationUser(deps.db, actor.organizationId, userId);
-  if (!current) throw notFound('user');
+export async function reissueInvitation(deps: LinkDeps, actor: Actor, id: string): Promise<IssuedLinkBody> {
+  const current = await repo.findOrganizationUser(deps.db, actor.organizationId, id);
+  // Not a member: perhaps an existing account's invitation still waiting, named by its own id.
+  const pending = current ? undefined : (await linksRepo.pendingInvitations(deps.db, actor.organizationId)).find((p) => p.id === id);
+  if (!current && !pending) throw notFound('user');
   requireAdmin(actor);
-  if (current.deactivated_at)
+  if (current?.deactivated_at)
     throw new AppError('conflict', 'The user is deactivated: reactivate them first (PUT /organization/users/{id})');
+  const userId = pending?.user_id ?? id;
   const link = await issueLink(deps.db, deps.appUrl, {
     kind: 'invitation',
     userId,
     organizationId: actor.organizationId,
     createdBy: actor.userId,
     lifetimeMs: LINK_LIFETIME_MS.invitation,
+    ...(pending ? { invitedRole: pending.role } : {}),
   });
   const mailed = await mailInvitation(deps, actor.userId, userId, actor.organizationId, link);
   return { url: link.url, expires_at: link.expires_at, mailed };
@@ -127,7 +152,11 @@ export async function reissueInvitation(deps: LinkDeps, actor: Actor, userId: st
 export async function describeInvitation(db: Db, secret: string, address: string): Promise<InvitationDetails> {
   await checkLinkThrottle(db, address);
   const link = await findUsableLink(db, secret, 'invitation');
-  const org = link ? await linksRepo.activeMembershipIn(db, link.user_id, link.organization_id!) : undefined;
+  const org = !link
+    ? undefined
+    : link.invited_role
+      ? await repo.findOrganization(db, link.organization_id!)
+      : await linksRepo.activeMembershipIn(db, link.user_id, link.organization_id!);
   const user = link ? await repo.findUser(db, link.user_id) : undefined;
   if (!link || !org || !user) {
     await recordLinkFailure(db, address);
@@ -181,6 +210,8 @@ export async function acceptInvitation(db: Db, times: Times & { appUrl: string }
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     if (!(await linksRepo.useLink(trx, link.id, now))) throw linkNotUsable();
+    // An existing account's invitation: the membership is made now, as the person accepts (issue 22).
+    if (link.invited_role) await repo.upsertOrgMembership(trx, organizationId, user.id, link.invited_role, now);
     if (newHash && names) {
       await authRepo.setPasswordHash(trx, user.id, newHash, now);
       await linksRepo.setUserNames(trx, user.id, names.first, names.last);

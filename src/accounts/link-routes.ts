@@ -48,9 +48,10 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
         tags: ORG,
         summary: 'Invite a user',
         description:
-          'Org admins. Adds the person (a new account, or an existing one from another organization) and returns a one-time ' +
-          'invitation link, valid 7 days, in this answer only; it is mailed too when email is configured (`mailed`). ' +
-          'An e-mail that already belongs to the organization is 409.',
+          'Org admins. Invites the person and returns a one-time invitation link, valid 7 days, in this answer only; it is mailed ' +
+          'too when email is configured (`mailed`). A new e-mail becomes an account now; an existing account (of another ' +
+          'organization) is answered alike, under the id of the invitation, and becomes a member only when the person accepts. ' +
+          'An e-mail that already belongs to the organization, or is invited and not yet accepted, is 409.',
         body: InviteUserBody,
         response: responses({ 201: ref(InvitedUser) }, [401, 403, 409, 422]),
       },

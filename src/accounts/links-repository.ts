@@ -96,3 +96,50 @@ export async function countOrganizations(ex: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * The invitations of existing accounts still waiting in an organization (user_links.invited_role, migration 0018):
+ * per person not yet a member there, with at least one link neither used nor revoked. Named by their oldest unused
+ * link's id, which stays the same when the invitation is sent again; role and expiry are the newest link's.
+ */
+export async function pendingInvitations(ex: Executor, organizationId: string, userId?: string) {
+  let q = ex
+    .selectFrom('user_links as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.user_id', 'l.created_at', 'l.expires_at', 'l.revoked_at', 'l.invited_role', 'u.email'])
+    .where('l.organization_id', '=', organizationId)
+    .where('l.kind', '=', 'invitation')
+    .where('l.invited_role', 'is not', null)
+    .where('l.used_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('org_memberships as m')
+            .select('m.user_id')
+            .whereRef('m.user_id', '=', 'l.user_id')
+            .where('m.organization_id', '=', organizationId),
+        ),
+      ),
+    );
+  if (userId) q = q.where('l.user_id', '=', userId);
+  const rows = await q.orderBy('l.created_at').orderBy('l.id').execute();
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  return [...byUser.values()].flatMap((links) => {
+    const live = links.filter((l) => l.revoked_at === null);
+    if (live.length === 0) return [];
+    const oldest = links[0]!;
+    const newest = live.at(-1)!;
+    return [
+      {
+        id: oldest.id,
+        user_id: oldest.user_id,
+        email: oldest.email,
+        created_at: oldest.created_at,
+        role: newest.invited_role!,
+        expires_at: newest.expires_at,
+      },
+    ];
+  });
+}

@@ -69,6 +69,7 @@ export async function issueLink(
     createdBy: string | null;
     lifetimeMs: number;
     source?: LinkSource;
+    invitedRole?: 'admin' | 'member';
   },
   now = Date.now(),
 ): Promise<IssuedLink> {
@@ -89,6 +90,7 @@ export async function issueLink(
     used_at: null,
     revoked_at: null,
     source,
+    invited_role: input.invitedRole ?? null,
   };
   await repo.insertLink(ex, row);
   return { id: row.id, secret, url: linkUrl(appUrl, input.kind, secret), expires_at: row.expires_at };
@@ -106,6 +108,8 @@ export async function findUsableLink(ex: Executor, secret: string, kind: LinkKin
   const memberships = await repo.membershipsOf(ex, link.user_id);
   const active = memberships.filter((m) => m.deactivated_at === null);
   if (link.organization_id === null) return active.length > 0 ? link : null;
+  // An existing account's invitation (src/accounts/invitations.ts): usable while the person is not a member there.
+  if (link.invited_role) return memberships.some((m) => m.organization_id === link.organization_id) ? null : link;
   if (!active.some((m) => m.organization_id === link.organization_id)) return null;
   if (kind === 'password_reset' && !belongsOnlyTo(memberships, link.organization_id)) return null;
   return link;

@@ -5,7 +5,7 @@ import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { authChanged, forgetAuth } from './auth-cache.js';
 import { deleteUserSessions } from './auth-repository.js';
-import { revokeLinks } from './links-repository.js';
+import { pendingInvitations, revokeLinks } from './links-repository.js';
 import * as repo from './repository.js';
 import type { OrganizationUser, UpdateOrganizationUserBody } from './schemas.js';
 import { requireAdmin } from './user-tokens.js';
@@ -16,7 +16,23 @@ import { requireAdmin } from './user-tokens.js';
 export async function listOrganizationUsers(db: Db, actor: Actor, page: Page): Promise<{ total: number; users: OrganizationUser[] }> {
   requireAdmin(actor);
   const { total, rows } = await repo.pageOrganizationUsers(db, actor.organizationId, page);
-  return { total, users: rows };
+  // After the members, the invitations of existing accounts not accepted yet (src/accounts/invitations.ts), shown
+  // as invited people under their invitation's id: no name of an account of another organization is shown.
+  const pending = (await pendingInvitations(db, actor.organizationId)).map(
+    (p): OrganizationUser => ({
+      id: p.id,
+      first_name: '',
+      last_name: '',
+      email: p.email,
+      role: p.role,
+      deactivated_at: null,
+      created_at: p.created_at,
+      invitation_expires_at: p.expires_at,
+    }),
+  );
+  const start = Math.max(0, page.offset - total);
+  const users = [...rows, ...pending.slice(start, start + page.perPage - rows.length)];
+  return { total: total + pending.length, users };
 }
 
 /**

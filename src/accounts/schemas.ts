@@ -13,7 +13,17 @@ const PersonName = Type.String({ minLength: 1, maxLength: 100 });
 
 /** PUT /user: a person changes their own name (src/accounts/routes.ts). */
 export const UpdateCurrentUserBody = Type.Object(
-  { first_name: Type.Optional(PersonName), last_name: Type.Optional(PersonName) },
+  {
+    first_name: Type.Optional(PersonName),
+    last_name: Type.Optional(PersonName),
+    current_password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'Required while the user belongs to more than one organization: the name shows in all of them.',
+      }),
+    ),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateCurrentUserBody = Static<typeof UpdateCurrentUserBody>;

@@ -130,9 +130,13 @@ export async function resolveSession(
 export const endSession = (db: Db, sessionId: string): Promise<void> =>
   changingAuth(db, [{ tokenId: `session:${sessionId}` }], (trx) => repo.deleteSession(trx, sessionId));
 
-/** "Sign out everywhere": every session of the user, in every organization. Tokens are not touched. */
-export const endAllSessions = (db: Db, userId: string): Promise<number> =>
-  changingAuth(db, [{ userId }], (trx) => repo.deleteUserSessions(trx, userId));
+/**
+ * "Sign out everywhere": every session of the user in the organization this session acts in. Not the person's
+ * sessions in other organizations: a session of one organization never ends what another one's gave (docs/auth.md,
+ * Sessions). Tokens are not touched.
+ */
+export const endAllSessions = (db: Db, userId: string, organizationId: string): Promise<number> =>
+  changingAuth(db, [{ userId, organizationId }], (trx) => repo.deleteUserSessions(trx, userId, organizationId));
 
 /** A sign-in ends the session the browser brought, if its cookie value is still the current one. */
 export async function endSessionBySecret(db: Db, secret: string): Promise<void> {

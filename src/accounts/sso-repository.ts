@@ -31,6 +31,18 @@ export const findIdentity = (ex: Executor, organizationId: string, issuer: strin
     .where('subject', '=', subject)
     .executeTakeFirst();
 
+/** How many subjects of this issuer are linked to the user in the organization. */
+export async function identitiesOf(ex: Executor, organizationId: string, issuer: string, userId: string): Promise<number> {
+  const row = await ex
+    .selectFrom('sso_identities')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('issuer', '=', issuer)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertIdentity(ex: Executor, row: SsoIdentitiesTable): Promise<void> {
   // Two first sign-ins of the same subject at once: the second finds the link already made.
   await ex

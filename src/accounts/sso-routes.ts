@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
-import { appOrigin, createSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { appOrigin, createSession, endSessionBySecret, resolveSession, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
 import { listSsoDomains, verifySsoDomain } from './sso-domains.js';
 import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoDomain, SsoDomainParams, SsoStartQuery } from './sso-schemas.js';
@@ -41,7 +41,8 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
     // The reason goes to the log (never a secret: no code, token or client secret is in these messages).
     request.log.info({ sso_refusal: error.code }, error.message);
     reply.header('Cache-Control', 'no-store');
-    return reply.redirect(`${base}/app/sign-in?error=${error.code}`, 302);
+    // A refused link goes back to the settings page the person started it from, still signed in.
+    return reply.redirect(`${base}${error.linking ? '/app/settings?sso_error=' : '/app/sign-in?error='}${error.code}`, 302);
   };
 
   app.get(
@@ -186,7 +187,24 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
       reply.header('Set-Cookie', flowCookie(request, '', 0));
       try {
         const query = Object.fromEntries(Object.entries(request.query).filter((e): e is [string, string] => typeof e[1] === 'string'));
-        const done = await finishSso(db, config, request.cookies[SSO_FLOW_COOKIE], query);
+        // A link flow needs the session of the person who started it (src/accounts/sso-accounts.ts).
+        const current = async () => {
+          const secret = request.cookies[SESSION_COOKIE];
+          const resolved = secret ? await resolveSession(db, config, secret) : null;
+          if (resolved?.newSecret) {
+            const maxAgeMs = Date.parse(resolved.session.expires_at) - Date.now();
+            sessionSet = sessionCookie(resolved.newSecret, { secure: options.isSecure(request), maxAgeMs });
+          }
+          return resolved ? { userId: resolved.actor.userId, organizationId: resolved.actor.organizationId } : null;
+        };
+        let sessionSet: string | null = null;
+        const done = await finishSso(db, config, request.cookies[SSO_FLOW_COOKIE], query, current);
+        if (done.linked) {
+          // The person stays signed in with the session they have (its value replaced if it was due to rotate).
+          reply.header('Set-Cookie', sessionSet ? [flowCookie(request, '', 0), sessionSet] : flowCookie(request, '', 0));
+          reply.header('Cache-Control', 'no-store');
+          return reply.redirect(`${base}${done.returnTo ?? '/app/settings?sso=linked'}`, 302);
+        }
         const { secret, session } = await createSession(db, config, done.userId, done.organizationId);
         // The session the browser had before, if any, ends: a sign-in always starts a new one.
         const previous = request.cookies[SESSION_COOKIE];

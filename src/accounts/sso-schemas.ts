@@ -79,3 +79,15 @@ export const SsoDomain = Type.Object(
 export type SsoDomain = Static<typeof SsoDomain>;
 
 export const SsoDomainParams = Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }, { additionalProperties: false });
+export const SsoLinkState = Type.Object(
+  {
+    available: Type.Boolean({ description: 'Whether the organization the session acts in has single sign-on enabled.' }),
+    linked: Type.Boolean({ description: "Whether the signed-in person's account is linked to its provider." }),
+  },
+  { $id: 'SsoLinkState', title: 'SsoLinkState', additionalProperties: false },
+);
+
+export const SsoLinkStarted = Type.Object(
+  { url: Type.String({ description: "The provider's authorization URL: send the browser there." }) },
+  { $id: 'SsoLinkStarted', title: 'SsoLinkStarted', additionalProperties: false },
+);

@@ -46,15 +46,23 @@ export async function sendDigests(deps: DigestDeps, now = new Date()): Promise<n
       notices.map((n) => n.lab_id),
       claimed.map((c) => c.user_id),
     );
+    const optedOut = new Set(
+      (
+        await repo.digestOptOuts(
+          db,
+          claimed.map((c) => c.user_id),
+        )
+      ).map((o) => `${o.user_id} ${o.organization_id}`),
+    );
     const done: Notice[] = [];
     const delivered: string[] = [];
     const notSent: string[] = [];
-    for (const { user_id, email_digest } of claimed) {
+    for (const { user_id } of claimed) {
       const own = notices.filter((n) => n.user_id === user_id);
       const memberOf = members.filter((m) => m.user_id === user_id);
-      const readable = own.filter((n) => memberOf.some((m) => m.lab_id === n.lab_id));
-      // Opted out, or no longer in those labs (or deactivated): nothing goes out and the notices are dropped.
-      if (email_digest !== 1 || readable.length === 0) {
+      const readable = own.filter((n) => memberOf.some((m) => m.lab_id === n.lab_id) && !optedOut.has(`${user_id} ${n.organization_id}`));
+      // Opted out in those organizations, or no longer in those labs (or deactivated): the notices are dropped.
+      if (readable.length === 0) {
         done.push(...own);
         notSent.push(user_id);
         continue;

@@ -82,7 +82,7 @@ export async function ensurePreferences(ex: Executor, userIds: string[], now: st
     .execute();
 }
 
-/** Takes the digests still due for this worker until `leaseUntil`; returns whom it got and whether they want email. */
+/** Takes the digests still due for this worker until `leaseUntil`; returns whom it got. */
 export function claimDigests(ex: Executor, userIds: string[], cutoff: string, now: string, leaseUntil: string) {
   if (userIds.length === 0) return Promise.resolve([]);
   return ex
@@ -91,7 +91,7 @@ export function claimDigests(ex: Executor, userIds: string[], cutoff: string, no
     .where('user_id', 'in', userIds)
     .where((eb) => eb.or([eb('last_digest_at', 'is', null), eb('last_digest_at', '<=', cutoff)]))
     .where((eb) => eb.or([eb('digest_lease_until', 'is', null), eb('digest_lease_until', '<', now)]))
-    .returning(['user_id', 'email_digest'])
+    .returning(['user_id'])
     .execute();
 }
 
@@ -101,7 +101,18 @@ export function noticesOf(ex: Executor, userIds: string[]) {
   return ex
     .selectFrom('alert_notices as n')
     .innerJoin('alerts as a', 'a.id', 'n.alert_id')
-    .select(['n.user_id', 'n.alert_id', 'a.item_id', 'a.lab_id', 'a.cause', 'a.item_name', 'a.lab_name', 'a.detail', 'a.fired_at'])
+    .select([
+      'n.user_id',
+      'n.alert_id',
+      'a.item_id',
+      'a.lab_id',
+      'a.organization_id',
+      'a.cause',
+      'a.item_name',
+      'a.lab_name',
+      'a.detail',
+      'a.fired_at',
+    ])
     .where('n.user_id', 'in', userIds)
     .orderBy('n.user_id')
     .orderBy('a.lab_name')
@@ -142,13 +153,29 @@ export async function prune(ex: Executor, before: string): Promise<void> {
   await ex.deleteFrom('alerts').where('cleared_at', '<', before).execute();
 }
 
-export const findPreferences = (ex: Executor, userId: string) =>
-  ex.selectFrom('notification_preferences').select(['email_digest']).where('user_id', '=', userId).executeTakeFirst();
+export const findPreferences = (ex: Executor, userId: string, organizationId: string) =>
+  ex
+    .selectFrom('digest_preferences')
+    .select(['email_digest'])
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 
-export async function savePreferences(ex: Executor, userId: string, emailDigest: boolean, now: string): Promise<void> {
+export async function savePreferences(ex: Executor, userId: string, organizationId: string, emailDigest: boolean, now: string) {
   await ex
-    .insertInto('notification_preferences')
-    .values({ user_id: userId, email_digest: emailDigest ? 1 : 0, last_digest_at: null, digest_lease_until: null, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_digest: emailDigest ? 1 : 0, updated_at: now }))
+    .insertInto('digest_preferences')
+    .values({ user_id: userId, organization_id: organizationId, email_digest: emailDigest ? 1 : 0, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'organization_id']).doUpdateSet({ email_digest: emailDigest ? 1 : 0, updated_at: now }))
     .execute();
 }
+
+/** The organizations in which these people turned the digest off (migration 0018: per person and organization). */
+export const digestOptOuts = (ex: Executor, userIds: string[]) =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : ex
+        .selectFrom('digest_preferences')
+        .select(['user_id', 'organization_id'])
+        .where('user_id', 'in', userIds)
+        .where('email_digest', '=', 0)
+        .execute();

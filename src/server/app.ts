@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { authRoutes } from '../accounts/auth-routes.js';
 import { linkRoutes } from '../accounts/link-routes.js';
 import { accountRoutes } from '../accounts/routes.js';
+import { ssoLinkRoutes } from '../accounts/sso-link-routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
@@ -250,9 +251,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.deps.metrics.instrument(app);
 
   await app.register(healthRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { addressKey: (request) => addressKey(request.ip) });
   await app.register(authRoutes, { addressKey: (request) => addressKey(request.ip), isSecure: (request) => isSecure(config, request) });
   await app.register(ssoRoutes, { isSecure: (request) => isSecure(config, request) });
+  await app.register(ssoLinkRoutes, { isSecure: (request) => isSecure(config, request) });
   await app.register(tokenRoutes);
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());

@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import { InvitationDetails, InvitedUser, IssuedLinkBody } from '../accounts/link-schemas.js';
 import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
-import { OrganizationSso, SsoDomain } from '../accounts/sso-schemas.js';
+import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
@@ -67,6 +67,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemMinimumQuantity,
   OrganizationSso,
   SsoDomain,
+  SsoLinkState,
+  SsoLinkStarted,
   InventoryItemAlert,
   NotificationPreferences,
   InventoryImportResult,

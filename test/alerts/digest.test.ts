@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertOrgMembership } from '../../src/accounts/repository.js';
 import { createToken } from '../../src/accounts/service.js';
 import { systemActor } from '../../src/shared/actor.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
@@ -104,5 +105,38 @@ describe('reminder digests by email', () => {
     expect(mails[0]!.subject).toBe('Labstock: 1 inventory alert');
     expect(mails[0]!.text).toContain(link(item.id));
     expect(mails[0]!.text).not.toContain('Tris buffer');
+  });
+});
+
+describe('the digest preference is per organization (issue 22)', () => {
+  let h: Harness;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+    await smtp.close();
+  });
+
+  it("a person in two organizations who turns the digest off in one still gets the other's", async () => {
+    const rita = await labMember(h, h.a.orgId, h.a.legacyLab.id, 'rita2@example.org');
+    await upsertOrgMembership(h.deps.db, h.b.orgId, rita.id, 'member', new Date().toISOString());
+    const inB = (await createToken(h.deps.db, systemActor('cli'), { userId: rita.id, organizationId: h.b.orgId })).token;
+    await ok(h, inB, 'PUT', '/user/notifications', { email_digest: false });
+    const low = await ok(h, h.a.member.token, 'POST', '/inventory-items', {
+      lab_id: h.a.legacyLab.id,
+      name: 'Pipette tips',
+      quantity: '1',
+    });
+    await ok(h, h.a.member.token, 'PUT', `/inventory-items/${low.id}/minimum-quantity`, { minimum_quantity: '5' });
+    const w = await h.startWorker({ SMTP_URL: smtp.url, ALERT_SCAN_INTERVAL: '1h' });
+    await w.idle();
+    await smtp.waitFor(2);
+    await w.runJobs();
+    const hers = smtp.messages.filter((m) => m.to.includes('rita2@example.org'));
+    expect(hers).toHaveLength(1);
+    expect(hers[0]!.text).toContain('Pipette tips');
   });
 });

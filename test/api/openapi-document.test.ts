@@ -201,6 +201,8 @@ describe('GET /openapi.json for generators', () => {
       '/organization/users',
       '/organization/users/{id}/invitation',
       '/organization/users/{id}/password-reset',
+      // Sets the single sign-on flow cookie, whose secret only this answer carries.
+      '/auth/sso/link',
     ]);
     const posts = operations.filter(({ method, path, op }) => method === 'post' && op.security.length > 0 && !noKey.has(path));
     expect(posts.length).toBeGreaterThan(15);

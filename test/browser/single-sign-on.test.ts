@@ -16,7 +16,13 @@ beforeAll(async () => {
   const res = await h.call(h.a.admin.token, {
     method: 'PUT',
     url: '/organization/sso',
-    payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: ['lab.example'], enabled: true },
+    payload: {
+      issuer: op.issuer,
+      client_id: op.clientId,
+      client_secret: op.clientSecret,
+      allowed_domains: ['lab.example', 'example.org'],
+      enabled: true,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   // The admin proves the domain with its TXT record (docs/auth.md, Single sign-on, Domains).
@@ -81,5 +87,33 @@ describe('journey: single sign-on', () => {
       evil.closeAllConnections();
       await new Promise<void>((resolve) => evil.close(() => resolve()));
     }
+  });
+});
+
+describe('journey: linking single sign-on (issue 22)', () => {
+  it('an existing member is refused by e-mail alone, links the provider in Settings, then signs in through it', async () => {
+    op.signInAs = { sub: 'sso-link-1', email: 'member-a@example.org', email_verified: true, given_name: 'Max', family_name: 'MemberA' };
+    const refused = await h.newPage();
+    await refused.page.goto('/app/sign-in');
+    await refused.page.getByLabel('E-mail').fill('member-a@example.org');
+    await refused.page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await refused.page.getByText('Single sign-on failed').waitFor();
+    expect(refused.page.url()).toContain('error=sso_account_not_linked');
+    await refused.context.close();
+
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', '/app/settings');
+    await page.getByRole('button', { name: 'Link single sign-on' }).click();
+    await page.getByText('Single sign-on is linked').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/settings');
+    await context.close();
+
+    const again = await h.newPage();
+    await again.page.goto('/app/sign-in');
+    await again.page.getByLabel('E-mail').fill('member-a@example.org');
+    await again.page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await again.page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
+    expect(await again.page.getByTestId('signed-in-as').innerText()).toContain('Max');
+    await again.context.close();
   });
 });

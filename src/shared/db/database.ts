@@ -30,6 +30,7 @@ import * as m0014 from './migrations/0014_approvals.js';
 import * as m0015 from './migrations/0015_order_details.js';
 import * as m0016 from './migrations/0016_search_order.js';
 import * as m0017 from './migrations/0017_item_documents.js';
+import * as m0018 from './migrations/0018_sso_accounts.js';
 import * as m0019 from './migrations/0019_sso_domains.js';
 import * as m0020 from './migrations/0020_delivery_turns.js';
 import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_order_details': m0015,
   '0016_search_order': m0016,
   '0017_item_documents': m0017,
+  '0018_sso_accounts': m0018,
   '0019_sso_domains': m0019,
   '0020_delivery_turns': m0020,
   '0023_link_sources_and_attempts': m0023,

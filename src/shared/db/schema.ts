@@ -21,7 +21,7 @@ import type {
   InventorySearchColumns,
 } from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
-import type { AlertNoticesTable, AlertsTable, NotificationPreferencesTable } from './tables/alerts.js';
+import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -90,6 +90,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_notices: AlertNoticesTable;
   notification_preferences: NotificationPreferencesTable;
+  digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
 }

@@ -53,7 +53,9 @@ describe('invitations (security)', () => {
   it("an invitation from org A shows only in org A's list: org B sees its own member, not A's pending invitation", async () => {
     const body = await invite(h, 'member-B@example.org');
     const inA = await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
-    expect(inA.json().find((u: { id: string }) => u.id === h.b.member.id).invitation_expires_at).toBe(body.invitation.expires_at);
+    // Listed under the invitation's id, not the account's (issue 22): org A learns nothing of org B's person.
+    expect(inA.json().find((u: { id: string }) => u.id === body.id).invitation_expires_at).toBe(body.invitation.expires_at);
+    expect(inA.json().map((u: { id: string }) => u.id)).not.toContain(h.b.member.id);
     const inB = await h.call(h.b.admin.token, { method: 'GET', url: '/organization/users?per_page=100' });
     expect(inB.json().find((u: { id: string }) => u.id === h.b.member.id).invitation_expires_at).toBeNull();
   });

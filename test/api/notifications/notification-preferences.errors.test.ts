@@ -22,7 +22,7 @@ describe('GET/PUT /user/notifications (errors)', () => {
     expectValidation(await put({ email_digest: 'no' }), 'email_digest');
     expectValidation(await put({ email_digest: null }), 'email_digest');
     expectValidation(await put({ email_digest: false, sms: true }), 'sms');
-    const rows = await h.deps.db.selectFrom('notification_preferences').selectAll().execute();
+    const rows = await h.deps.db.selectFrom('digest_preferences').selectAll().execute();
     expect(rows).toEqual([]);
     expect((await h.call(h.a.member.token, { method: 'GET', url: '/user/notifications' })).json()).toEqual({ email_digest: true });
   });

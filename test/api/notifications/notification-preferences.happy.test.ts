@@ -21,8 +21,9 @@ describe('GET/PUT /user/notifications (happy)', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ email_digest: false });
     expect((await get(h.a.member.token)).json()).toEqual({ email_digest: false });
-    const row = await h.deps.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', h.a.member.id).executeTakeFirst();
-    expect(row?.email_digest).toBe(0);
+    // Stored for the organization the token acts in (per membership since issue 22).
+    const row = await h.deps.db.selectFrom('digest_preferences').selectAll().where('user_id', '=', h.a.member.id).executeTakeFirst();
+    expect(row).toMatchObject({ organization_id: h.a.orgId, email_digest: 0 });
 
     expect((await put(h.a.member.token, { email_digest: true })).json()).toEqual({ email_digest: true });
     expect((await get(h.a.member.token)).json()).toEqual({ email_digest: true });

@@ -26,8 +26,8 @@ describe('GET/PUT /user/notifications (security)', () => {
     for (const token of [h.a.admin.token, h.a.outsider.token, h.b.admin.token, h.b.member.token]) {
       expect((await get(token)).json()).toEqual({ email_digest: true });
     }
-    const rows = await h.deps.db.selectFrom('notification_preferences').select('user_id').execute();
-    expect(rows.map((r) => r.user_id)).toEqual([h.a.member.id]);
+    const rows = await h.deps.db.selectFrom('digest_preferences').select(['user_id', 'organization_id']).execute();
+    expect(rows).toEqual([{ user_id: h.a.member.id, organization_id: h.a.orgId }]);
   });
 
   it('a session write without the CSRF token is refused and changes nothing', async () => {

@@ -138,3 +138,19 @@ export const person = (sub: string, email: string, extra: Partial<OidcUser> = {}
   family_name: 'Sso',
   ...extra,
 });
+
+/**
+ * Links the provider account `as` to the person signed in by `session` (POST /auth/sso/link, the provider, the
+ * callback with the flow cookie and the session cookie); answers the callback's response.
+ */
+export async function linkSso(w: SsoWorld, session: { cookie: string; csrf: string }, as: OidcUser) {
+  const started = await w.h.app.inject({
+    method: 'POST',
+    url: '/auth/sso/link',
+    headers: { cookie: `labstock_session=${session.cookie}`, 'x-csrf-token': session.csrf },
+    payload: {},
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const back = await atProvider(w, started.json().url, as);
+  return callback(w, back, { labstock_sso: cookieOf(started, 'labstock_sso'), labstock_session: session.cookie });
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
-import { configureSso, person, SIGN_IN_ERROR, type SsoWorld, sessionOf, ssoSignIn, start, startSsoWorld } from './_helpers.js';
+import { configureSso, linkSso, person, SIGN_IN_ERROR, type SsoWorld, sessionOf, ssoSignIn, start, startSsoWorld } from './_helpers.js';
 
 let w: SsoWorld;
 beforeAll(async () => {
@@ -36,6 +36,9 @@ describe('PUT, GET and DELETE /organization/sso (happy)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ issuer: w.op.issuer, client_secret_set: true, allowed_domains: [], created_at: first.created_at });
+    // The member links the provider to their account first (a provider signs in no existing account by e-mail alone).
+    await givePassword(w.h, w.h.a.member.id);
+    await linkSso(w, await signIn(w.h, 'member-a@example.org'), person('m-1', 'member-A@example.org'));
     const { body } = await sessionOf(w, await ssoSignIn(w, person('m-1', 'member-A@example.org')));
     expect(body.user.id).toBe(w.h.a.member.id);
   });

@@ -117,7 +117,7 @@ describe('the client secret', () => {
     // A whole sign-in through this app.
     const start = await app.inject({ method: 'GET', url: `/auth/sso/start?organization=${w.h.a.orgId}`, headers: FROM_APP });
     const flow = cookieOf(start, 'labstock_sso')!;
-    w.op.signInAs = person('log-1', 'member-A@example.org');
+    w.op.signInAs = person('log-1', 'log-1@lab.example');
     const back = await w.op.authorize(String(start.headers.location));
     expect(back.origin + back.pathname).toBe(CALLBACK);
     const done = await app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: `labstock_sso=${flow}` } });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidation } from '../../helpers/errors.js';
-import { sessionCookieOf } from '../../helpers/sessions.js';
+import { givePassword, sessionCookieOf, signIn } from '../../helpers/sessions.js';
 import {
   atProvider,
   CALLBACK,
   callback,
   configureSso,
   FROM_APP,
+  linkSso,
   person,
   SIGN_IN_ERROR,
   type SsoWorld,
@@ -51,7 +52,7 @@ describe('GET /auth/sso/callback (refusals)', () => {
 
   it('a replayed code is refused: the same callback twice, and the code carried into a new sign-in', async () => {
     const s = await start(w, `organization=${w.h.a.orgId}`);
-    const back = await atProvider(w, s.location, person('member-a-sub', 'member-A@example.org'));
+    const back = await atProvider(w, s.location, person('replay-sub', 'replay@lab.example'));
     await sessionOf(w, await callback(w, back, { labstock_sso: s.flow }));
     expectRefused(await callback(w, back, { labstock_sso: s.flow }), 'sso_flow_missing');
     // A new flow in this browser, with the old code under the new state: the provider refuses the used code.
@@ -96,9 +97,11 @@ describe('GET /auth/sso/callback (refusals)', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('a deactivated member is refused, by e-mail and by an identity linked before', async () => {
-    const linked = await ssoSignIn(w, person('outsider-sub', 'outsider-A@example.org'));
-    await sessionOf(w, linked);
+  it('a deactivated member is refused by an identity linked before; by e-mail alone nobody is signed in anyway', async () => {
+    await givePassword(w.h, w.h.a.outsider.id);
+    const linked = await linkSso(w, await signIn(w.h, 'outsider-a@example.org'), person('outsider-sub', 'outsider-A@example.org'));
+    expect(linked.headers.location).toBe('http://labstock.test/app/settings?sso=linked');
+    await sessionOf(w, await ssoSignIn(w, person('outsider-sub', 'outsider-A@example.org')));
     const off = await w.h.call(w.h.a.admin.token, {
       method: 'PUT',
       url: `/organization/users/${w.h.a.outsider.id}`,
@@ -106,7 +109,7 @@ describe('GET /auth/sso/callback (refusals)', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expectRefused(await ssoSignIn(w, person('outsider-sub', 'outsider-A@example.org')), 'sso_account_deactivated');
-    expectRefused(await ssoSignIn(w, person('outsider-other-sub', 'outsider-A@example.org')), 'sso_account_deactivated');
+    expectRefused(await ssoSignIn(w, person('outsider-other-sub', 'outsider-A@example.org')), 'sso_account_not_linked');
   });
 
   it('an error from the provider is refused', async () => {

@@ -29,7 +29,7 @@ afterAll(() => w?.close());
 describe('SSO sign-in (security)', () => {
   it("login CSRF: an attacker's own callback URL opened in a victim's browser signs nobody in", async () => {
     const attacker = await start(w, `organization=${w.h.a.orgId}`);
-    const theirs = await atProvider(w, attacker.location, person('attacker', 'member-A@example.org'));
+    const theirs = await atProvider(w, attacker.location, person('attacker', 'attacker@lab.example'));
     // The victim never started a sign-in: no flow cookie.
     const bare = await callback(w, theirs);
     expect(bare.headers.location).toBe(`${SIGN_IN_ERROR}sso_flow_missing`);
@@ -113,13 +113,19 @@ describe('SSO sign-in (security)', () => {
       await h.call(h.a.admin.token, {
         method: 'PUT',
         url: '/organization/sso',
-        payload: { issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret, allowed_domains: [], enabled: true },
+        payload: {
+          issuer: op.issuer,
+          client_id: op.clientId,
+          client_secret: op.clientSecret,
+          allowed_domains: ['lab.example'],
+          enabled: true,
+        },
       });
       const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}`, headers: FROM_APP });
       expect(String(s.headers['set-cookie'])).toMatch(
         /^labstock_sso=[\w-]+; Path=\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
       );
-      op.signInAs = person('m', 'member-A@example.org');
+      op.signInAs = person('m', 'm@lab.example');
       const back = await op.authorize(String(s.headers.location));
       expect(back.origin).toBe('https://labstock.example');
       const res = await h.app.inject({

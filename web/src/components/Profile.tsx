@@ -20,8 +20,20 @@ export function ProfileForm() {
   const setSession = useSetSession();
   const [first, setFirst] = useState(session.user.first_name);
   const [last, setLast] = useState(session.user.last_name);
+  // The name shows in every organization: a person of several confirms a change with their password (docs/auth.md).
+  const [current, setCurrent] = useState('');
+  const several = session.organizations.length > 1;
   const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/user', { body: { first_name: first, last_name: last } })),
+    mutationFn: () =>
+      unwrap(
+        api.PUT('/user', {
+          // current_password is newer than the generated client's types.
+          body: { first_name: first, last_name: last, ...(several ? { current_password: current } : {}) } as {
+            first_name: string;
+            last_name: string;
+          },
+        }),
+      ),
     onSuccess: (user) => setSession({ ...session, user }),
   });
   const submit = (event: FormEvent) => {
@@ -34,7 +46,9 @@ export function ProfileForm() {
       <Title order={3}>Profile</Title>
       <form onSubmit={submit} aria-label="Profile">
         <Stack gap="sm" maw={520}>
-          {save.isError && !namesAField(save.error, ['first_name', 'last_name']) && <ErrorNotice error={save.error} title="Not saved" />}
+          {save.isError && !namesAField(save.error, ['first_name', 'last_name', 'current_password']) && (
+            <ErrorNotice error={save.error} title="Not saved" />
+          )}
           <Group grow align="start">
             <TextInput
               label="First name"
@@ -55,6 +69,16 @@ export function ProfileForm() {
               error={fieldError(save.error, 'last_name')}
             />
           </Group>
+          {several && (
+            <PasswordInput
+              label="Current password"
+              description="You belong to several organizations and your name shows in all of them."
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              error={fieldError(save.error, 'current_password')}
+            />
+          )}
           <TextInput
             label="E-mail"
             value={session.user.email}

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { PasswordForm, ProfileForm } from '../components/Profile';
@@ -19,8 +20,72 @@ export function SettingsPage() {
       </Stack>
       <ProfileForm />
       <PasswordForm />
+      <SingleSignOn />
       <Tokens />
       <Notifications />
+    </Stack>
+  );
+}
+
+/** What a refused link means (the codes /auth/sso/callback redirects here with, docs/errors.md). */
+const SSO_LINK_ERRORS: Record<string, string> = {
+  sso_link_session_missing: 'The link was finished in another session. Try again from here.',
+  sso_identity_in_use: 'That identity provider account is linked to another person here.',
+};
+
+/**
+ * "Link single sign-on" (docs/auth.md, Linking): shown when the organization has SSO enabled. The routes are newer
+ * than the generated client, so they are called with fetch, the session cookie and the CSRF token.
+ */
+function SingleSignOn() {
+  const { csrf_token } = useSession();
+  const [params] = useSearchParams();
+  const state = useQuery({
+    queryKey: ['sso-link'],
+    queryFn: async () => {
+      const res = await fetch('/auth/sso/link', { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(`The single sign-on state could not be read (${res.status})`);
+      return (await res.json()) as { available: boolean; linked: boolean };
+    },
+  });
+  const link = useMutation({
+    mutationFn: async () => {
+      const res = await fetch('/auth/sso/link', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf_token },
+        body: '{}',
+      });
+      if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? `Refused (${res.status})`);
+      return (await res.json()) as { url: string };
+    },
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  if (!state.data?.available) return null;
+  const error = params.get('sso_error');
+  return (
+    <Stack>
+      <Title order={3}>Single sign-on</Title>
+      {params.get('sso') === 'linked' && (
+        <Alert color="green" role="status">
+          Single sign-on is linked: you can now sign in through your organization's identity provider.
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Not linked">
+          {SSO_LINK_ERRORS[error] ?? 'Your identity provider refused or could not be reached.'}
+        </Alert>
+      )}
+      {state.data.linked ? (
+        <Text>Your account is linked to your organization's identity provider.</Text>
+      ) : (
+        <Group>
+          <Button variant="light" loading={link.isPending} onClick={() => link.mutate()}>
+            Link single sign-on
+          </Button>
+        </Group>
+      )}
+      {link.isError && <ErrorNotice error={link.error} title="Not started" />}
     </Stack>
   );
 }

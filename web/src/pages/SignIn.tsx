@@ -17,6 +17,8 @@ const SSO_ERRORS: Record<string, string> = {
   sso_domain_not_allowed: 'Your e-mail address is not one this organization lets in by single sign-on. Ask an admin to invite you.',
   sso_account_deactivated: 'Your account in this organization is deactivated.',
   sso_start_cross_site: 'Single sign-on can be started only from this page. Use the button below.',
+  sso_account_not_linked:
+    'You have an account already: sign in with your password, then choose “Link single sign-on” in Settings to use your identity provider.',
 };
 
 /** Where to go after signing in: only a path inside the app, never another site. */

@@ -44,4 +44,6 @@ export interface UserLinksTable {
   revoked_at: string | null;
   /** Who made it (src/shared/db/migrations/0023_link_sources_and_attempts.ts). */
   source: 'person' | 'admin' | 'operator';
+  /** An invitation of an existing account: no membership until accepted, then one with this role (migration 0018). */
+  invited_role: 'admin' | 'member' | null;
 }

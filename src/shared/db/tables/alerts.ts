@@ -21,8 +21,16 @@ export interface AlertNoticesTable {
 }
 export interface NotificationPreferencesTable {
   user_id: string;
+  /** No longer read: the setting is per organization, digest_preferences (migration 0018). */
   email_digest: number;
   last_digest_at: string | null;
   digest_lease_until: string | null;
+  updated_at: string;
+}
+/** The daily digest on or off per person and organization (migration 0018); without a row it is on. */
+export interface DigestPreferencesTable {
+  user_id: string;
+  organization_id: string;
+  email_digest: number;
   updated_at: string;
 }

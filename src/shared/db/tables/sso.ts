@@ -28,6 +28,8 @@ export interface SsoFlowsTable {
   return_to: string | null;
   created_at: string;
   expires_at: string;
+  /** Set when a signed-in person links the provider to their account (migration 0018); null for a sign-in. */
+  link_user_id: string | null;
 }
 /** A claimed single sign-on domain (src/shared/db/migrations/0019_sso_domains.ts). */
 export interface SsoDomainsTable {
