@@ -37,7 +37,7 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Change my name
-         * @description The caller's own first and last name (the profile of the web application's settings). The e-mail address is not changed here. The name is the same in every organization the user belongs to.
+         * @description The caller's own first and last name (the profile of the web application's settings). The e-mail address is not changed here. The name is the same in every organization the user belongs to, so while they belong to more than one `current_password` is required (422 without it or when wrong, throttled like sign-in).
          */
         put: operations["updateCurrentUser"];
         post?: never;
@@ -118,7 +118,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out everywhere
-         * @description Ends every session of the user, on every device and in every organization. Access tokens keep working.
+         * @description Ends every session of the user in the organization this session acts in, on every device; sessions in their other organizations go on. Access tokens keep working.
          */
         post: operations["signOutEverywhere"];
         delete?: never;
@@ -161,7 +161,7 @@ export interface paths {
         get: operations["getOrganizationSso"];
         /**
          * Set the single sign-on settings
-         * @description Org admins: the OpenID provider (issuer URL, https), the client registered there, the e-mail domains whose people get an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept.
+         * @description Org admins: the OpenID provider (issuer URL, https), the client registered there, the e-mail domains whose people get an account at their first sign-in, and whether sign-in by SSO is on. The client secret is write-only; left out, the stored one is kept. Listing a domain claims it: 409 `conflict` when another organization holds it. A claimed domain counts for sign-in only once verified (GET /organization/sso/domains).
          */
         put: operations["updateOrganizationSso"];
         post?: never;
@@ -170,6 +170,46 @@ export interface paths {
          * @description Org admins: sign-in by SSO stops; passwords and sessions already made are not affected.
          */
         delete: operations["deleteOrganizationSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/sso/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the single sign-on domains and their verification
+         * @description Org admins: each domain of `allowed_domains`, `pending` or `verified`, and the TXT record (`txt_name`, `txt_value`) to publish to prove it. Only verified domains route sign-in by e-mail and give accounts at the first sign-in.
+         */
+        get: operations["listOrganizationSsoDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a single sign-on domain by its DNS TXT record
+         * @description Org admins: looks up the TXT record now; 200 with the domain verified, or 422 `domain_not_verified` when the record is not there (yet). The installation's operator may approve a domain instead: `labstock admin sso approve-domain`.
+         */
+        post: operations["verifyOrganizationSsoDomain"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -184,7 +224,7 @@ export interface paths {
         };
         /**
          * Start signing in with SSO
-         * @description A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` or by the domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`.
+         * @description A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` or by the verified domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`. Only from the application: a navigation another site started (`Sec-Fetch-Site` cross-site or same-site; without it, an `Origin` or `Referer` that is not APP_URL's origin, or neither) redirects to `/app/sign-in?error=sso_start_cross_site`.
          */
         get: operations["startSso"];
         put?: never;
@@ -209,6 +249,30 @@ export interface paths {
         get: operations["ssoCallback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether single sign-on can be, or is, linked
+         * @description The session's organization has SSO enabled (`available`), and the signed-in person's account is linked to it.
+         */
+        get: operations["getSsoLink"];
+        put?: never;
+        /**
+         * Start linking single sign-on to your account
+         * @description Needs the session cookie and the CSRF token. Answers the provider's authorization URL and sets the flow cookie; the browser goes there, and the callback links the provider account to the signed-in person (in this organization), then redirects to `return_to` or `/app/settings?sso=linked`. `409` when the organization has no enabled SSO.
+         */
+        post: operations["startSsoLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -308,7 +372,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a user
-         * @description Org admins. Adds the person (a new account, or an existing one from another organization) and returns a one-time invitation link, valid 7 days, in this answer only; it is mailed too when email is configured (`mailed`). An e-mail that already belongs to the organization is 409.
+         * @description Org admins. Invites the person and returns a one-time invitation link, valid 7 days, in this answer only; it is mailed too when email is configured (`mailed`). A new e-mail becomes an account now; an existing account (of another organization) is answered alike, under the id of the invitation, and becomes a member only when the person accepts. An e-mail that already belongs to the organization, or is invited and not yet accepted, is 409.
          */
         post: operations["inviteOrganizationUser"];
         delete?: never;
@@ -1103,7 +1167,7 @@ export interface paths {
         };
         /**
          * Get an order request's history
-         * @description Every entry, oldest first: the moves (CREATED, APPROVED, …), detail changes (UPDATED, the comment naming each field) and budget notes (OVER_BUDGET), each with who and when. The same entries as the events field of the order-request webhook payloads.
+         * @description Every entry, oldest first: the moves (CREATED, APPROVED, …), detail changes (UPDATED, the comment naming each field) and budget notes (OVER_BUDGET), each with who and when. The events field of the order-request webhook payloads carries the newest 20 of these entries.
          */
         get: operations["getOrderRequestHistory"];
         put?: never;
@@ -1617,7 +1681,7 @@ export interface webhooks {
         put?: never;
         /**
          * com.labstock.order-request.ordered
-         * @description An order request entered ORDERED from CREATED or APPROVED (from the API or the shop). The payload adds its history (`events`) and `updated_by`.
+         * @description An order request entered ORDERED from CREATED or APPROVED (from the API or the shop). The payload adds the newest 20 entries of its history (`events`, oldest first; GET /order-requests/{id}/history has all) and `updated_by`.
          *
          *     POSTed to every enabled webhook whose lab, organization and `event_types` match. Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.
          */
@@ -1925,7 +1989,7 @@ export interface webhooks {
         put?: never;
         /**
          * com.labstock.order-request.updated
-         * @description Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds its history (`events`, the last entry of type UPDATED naming each changed field) and `updated_by`. Status changes never emit it.
+         * @description Labstock's own kind (not in the contract's list; docs/ordering.md): details of an order request changed (PATCH /order-requests/{id}: notes, unit_size, invoice_number, requisition_number, confirmation_number, tracking_number, purchase_order_number, shipping_and_handling, details, is_urgent, spend_tracking_code; or the shop filling purchase_order_number at checkout, unit_size from the product's unit and tracking_number from its shipments). The payload adds the newest 20 entries of its history (`events`, oldest first, the last entry of type UPDATED naming each changed field; GET /order-requests/{id}/history has all) and `updated_by`. Status changes never emit it.
          *
          *     POSTed to every enabled webhook whose lab, organization and `event_types` match. Signed webhooks (the default) carry the signing headers below; unsigned ones carry none of them.
          */
@@ -2171,6 +2235,7 @@ export interface components {
             is_urgent: boolean;
             /** Format: uri */
             app_url: string;
+            /** @description The newest 20 entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry. */
             events: components["schemas"]["OrderRequestEvent"][];
             updated_by: components["schemas"]["UserSummary"];
         };
@@ -2576,6 +2641,31 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** SsoDomain */
+        SsoDomain: {
+            domain: string;
+            /** @description Only a verified domain routes sign-in by e-mail and gives its people an account at their first sign-in. */
+            status: "pending" | "verified";
+            verified_at: string | null;
+            /** @description `dns`: the TXT record was found; `operator`: the installation's operator approved the claim. */
+            verified_by: "dns" | "operator" | null;
+            /** @description The name of the TXT record that proves the domain. */
+            txt_name: string;
+            /** @description The value to publish there. */
+            txt_value: string;
+        };
+        /** SsoLinkState */
+        SsoLinkState: {
+            /** @description Whether the organization the session acts in has single sign-on enabled. */
+            available: boolean;
+            /** @description Whether the signed-in person's account is linked to its provider. */
+            linked: boolean;
+        };
+        /** SsoLinkStarted */
+        SsoLinkStarted: {
+            /** @description The provider's authorization URL: send the browser there. */
+            url: string;
+        };
         /** InventoryItemAlert */
         InventoryItemAlert: {
             /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
@@ -2713,6 +2803,8 @@ export interface operations {
                 "application/json": {
                     first_name?: string;
                     last_name?: string;
+                    /** @description Required while the user belongs to more than one organization: the name shows in all of them. */
+                    current_password?: string;
                 };
             };
         };
@@ -3136,6 +3228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -3192,6 +3293,123 @@ export interface operations {
             };
             /** @description Not found, or not visible to this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationSsoDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyOrganizationSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3274,6 +3492,134 @@ export interface operations {
             };
             /** @description Rate limited; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkState"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A path on this server to land on afterwards. */
+                    return_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkStarted"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11190,6 +11536,7 @@ export interface operations {
                             is_urgent: boolean;
                             /** Format: uri */
                             app_url: string;
+                            /** @description The newest 20 entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry. */
                             events: {
                                 type: string;
                                 comment: string | null;
@@ -13279,6 +13626,7 @@ export interface operations {
                             is_urgent: boolean;
                             /** Format: uri */
                             app_url: string;
+                            /** @description The newest 20 entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry. */
                             events: {
                                 type: string;
                                 comment: string | null;
