@@ -47,15 +47,15 @@ describe('SSO sign-in (security)', () => {
     // Issue 22, item 12: the JWKS is fetched and the ID token's signature checked (docs/auth.md, Single sign-on).
     w.op.publishForeignKeys = true;
     try {
-      const res = await ssoSignIn(w, person('forged-sub', 'member-A@example.org'));
+      const res = await ssoSignIn(w, person('forged-sub', 'forged-sub@lab.example'));
       expect(res.headers.location).toBe(`${SIGN_IN_ERROR}sso_provider_error`);
       expect(sessionCookieOf(res)).toBeNull();
       expect(w.op.jwksFetches).toBeGreaterThan(0);
     } finally {
       w.op.publishForeignKeys = false;
     }
-    // With the right keys published, the same person signs in.
-    await sessionOf(w, await ssoSignIn(w, person('forged-sub', 'member-A@example.org')));
+    // With the right keys published, the same person signs in (an address with no account: created at once).
+    await sessionOf(w, await ssoSignIn(w, person('forged-sub', 'forged-sub@lab.example')));
   });
 
   it('an identity linked in one organization counts in no other; a session from org B’s SSO acts in org B only', async () => {
@@ -107,7 +107,7 @@ describe('SSO sign-in (security)', () => {
   });
 
   it('under an https APP_URL both cookies are Secure, and the flow cookie is HttpOnly on /auth/sso only', async () => {
-    const h = await startHarness({ APP_URL: 'https://labstock.example', SSO_ALLOWED_CIDRS: '127.0.0.0/8' });
+    const h = await startHarness({ APP_URL: 'https://labstock.example', SSO_ALLOWED_CIDRS: '127.0.0.0/8', SSO_DNS_SERVERS: w.dns.server });
     const op = await startOidc({ redirectUris: ['https://labstock.example/auth/sso/callback'] });
     try {
       await h.call(h.a.admin.token, {
@@ -121,6 +121,11 @@ describe('SSO sign-in (security)', () => {
           enabled: true,
         },
       });
+      // The new person below gets an account only in a proved domain (docs/auth.md, Single sign-on, Domains).
+      const [domain] = (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/sso/domains' })).json();
+      w.dns.txt(domain.txt_name, domain.txt_value);
+      const verified = await h.call(h.a.admin.token, { method: 'POST', url: '/organization/sso/domains/lab.example/verify' });
+      expect(verified.statusCode, verified.body).toBe(200);
       const s = await h.app.inject({ method: 'GET', url: `/auth/sso/start?organization=${h.a.orgId}`, headers: FROM_APP });
       expect(String(s.headers['set-cookie'])).toMatch(
         /^labstock_sso=[\w-]+; Path=\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
