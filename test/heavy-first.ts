@@ -14,6 +14,8 @@ const HEAVY = [
   'test/delivery/fairness.test.ts',
   'test/delivery/multi-worker.test.ts',
   'test/perf/csv-round-trip.test.ts',
+  'test/api/inventory-csv/import-load.happy.test.ts',
+  'test/events/order-request-history-bound.test.ts',
   'test/resilience/terminate-cli.test.ts',
   'test/cli/shop.test.ts',
   'test/browser/webhooks.test.ts',
@@ -21,6 +23,8 @@ const HEAVY = [
   'test/cli/inventory.test.ts',
   'test/property/every-operation.test.ts',
   'test/browser/find-an-item.test.ts',
+  'test/browser/content-security-policy.test.ts',
+  'test/api/inventory-csv/import-memory.happy.test.ts',
 ];
 
 export class HeavyFirst extends BaseSequencer {
