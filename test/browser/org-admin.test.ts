@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { startDns, type TestDns } from '../helpers/dns.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 
 let h: BrowserHarness;
 let smtp: TestSmtp;
+let dns: TestDns;
 beforeAll(async () => {
   smtp = await startSmtp();
-  h = await startBrowserHarness({ SMTP_URL: smtp.url, MAIL_FROM: 'Labstock <labstock@lab.example>' });
+  dns = await startDns();
+  h = await startBrowserHarness({ SMTP_URL: smtp.url, MAIL_FROM: 'Labstock <labstock@lab.example>', SSO_DNS_SERVERS: dns.server });
 });
 afterAll(async () => {
   await h?.close();
   await smtp?.close();
+  await dns?.close();
 });
 
 const LINA_PASSWORD = 'centrifuge-at-four-degrees';
@@ -120,6 +124,20 @@ describe('journey: an org admin invites a person, changes a role, creates a lab 
     await form.getByText('A secret is stored and never shown').waitFor();
     expect(await form.getByLabel('Client secret').inputValue()).toBe('');
     expect(await page.content()).not.toContain('the-provider-secret-0451');
+
+    // The domain waits for its DNS record: the page shows the record to publish, and checks it when asked.
+    const card = page.getByTestId('sso-domain-lab.example');
+    await card.getByText('Waiting for its DNS record').waitFor();
+    const [claim] = (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/sso/domains' })).json();
+    await card.getByText(claim.txt_value).waitFor();
+    await card.getByRole('button', { name: 'Check lab.example now' }).click();
+    await card.getByText('No TXT record').waitFor();
+    dns.txt(claim.txt_name, claim.txt_value);
+    await card.getByRole('button', { name: 'Check lab.example now' }).click();
+    await card.getByText('Proved by its DNS record').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    const after = (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/sso/domains' })).json();
+    expect(after).toMatchObject([{ domain: 'lab.example', status: 'verified', verified_by: 'dns' }]);
     await context.close();
     expect(h.consoleErrors.filter((e) => !/status of (404|422)/.test(e))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { fieldError } from '../../components/Profile';
 import { AdminOnly } from './AdminOnly';
+import { DOMAINS_KEY, SsoDomains } from './SsoDomains';
 
 type Settings = components['schemas']['OrganizationSso'];
 const KEY = ['organization-sso'];
@@ -38,12 +39,13 @@ function Sso() {
       <Title order={2}>Single sign-on</Title>
       <Text size="sm" maw={720}>
         Your people sign in through your organization's OpenID provider (authorization code with PKCE). Accounts are made at their first
-        sign-in only for the allowed e-mail domains, once each is verified (a DNS TXT record, or your installation's operator); existing
-        members sign in whatever their domain. A domain another organization has claimed cannot be added.
+        sign-in only for the allowed e-mail domains, once each is verified (a DNS TXT record, or your installation's operator). People who
+        already have an account link the provider to it once, in their Settings. A domain another organization has claimed cannot be added.
       </Text>
       {settings.isError && <ErrorNotice error={settings.error} />}
       {settings.isPending && <Loading label="Loading the single sign-on settings" />}
       {settings.data !== undefined && <SsoForm current={settings.data} />}
+      {settings.data && <SsoDomains />}
     </Stack>
   );
 }
@@ -75,6 +77,7 @@ function SsoForm({ current }: { current: Settings | null }) {
     onSuccess: (data) => {
       setSecret('');
       queryClient.setQueryData(KEY, data);
+      queryClient.invalidateQueries({ queryKey: DOMAINS_KEY });
     },
   });
   const remove = useMutation({
