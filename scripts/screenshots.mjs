@@ -40,11 +40,24 @@ try {
   await page.goto('/app/admin/members');
   await page.getByRole('heading', { name: 'Members' }).waitFor();
   await page.screenshot({ path: path.join(out, 'members.png') });
+  // Single sign-on set up through its page: the claimed domain then waits for its DNS record.
+  await page.goto('/app/admin/sso');
+  const sso = page.getByRole('form', { name: 'Single sign-on settings' });
+  await sso.getByRole('textbox', { name: 'Issuer URL' }).fill('https://login.example.org/realms/lab');
+  await sso.getByRole('textbox', { name: 'Client ID' }).fill('labstock');
+  await sso.getByLabel('Client secret').fill('a-client-secret-for-the-picture');
+  await sso.getByRole('textbox', { name: 'Allowed e-mail domains' }).fill('example.org');
+  await sso.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('sso-domain-example.org').waitFor();
+  await page.screenshot({ path: path.join(out, 'sso.png'), fullPage: true });
   const phone = await browser.newPage({ baseURL: origin, viewport: { width: 390, height: 844 } });
   await phone.context().addCookies(await page.context().cookies());
   await phone.goto(`/app/inventory/items/${demo.migrated_item_id}`);
   await phone.getByTestId('item-name').waitFor();
   await phone.screenshot({ path: path.join(out, 'item-390px.png') });
+  await phone.goto('/app/admin/sso');
+  await phone.getByTestId('sso-domain-example.org').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(out, 'sso-390px.png') });
   console.log(`screenshots in ${path.relative(process.cwd(), out)}`);
 } finally {
   await close();
