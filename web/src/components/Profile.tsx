@@ -27,11 +27,7 @@ export function ProfileForm() {
     mutationFn: () =>
       unwrap(
         api.PUT('/user', {
-          // current_password is newer than the generated client's types.
-          body: { first_name: first, last_name: last, ...(several ? { current_password: current } : {}) } as {
-            first_name: string;
-            last_name: string;
-          },
+          body: { first_name: first, last_name: last, ...(several ? { current_password: current } : {}) },
         }),
       ),
     onSuccess: (user) => setSession({ ...session, user }),

@@ -33,32 +33,14 @@ const SSO_LINK_ERRORS: Record<string, string> = {
   sso_identity_in_use: 'That identity provider account is linked to another person here.',
 };
 
-/**
- * "Link single sign-on" (docs/auth.md, Linking): shown when the organization has SSO enabled. The routes are newer
- * than the generated client, so they are called with fetch, the session cookie and the CSRF token.
- */
+/** "Link single sign-on" (docs/auth.md, Linking): shown when the organization has SSO enabled. */
 function SingleSignOn() {
-  const { csrf_token } = useSession();
   const [params] = useSearchParams();
-  const state = useQuery({
-    queryKey: ['sso-link'],
-    queryFn: async () => {
-      const res = await fetch('/auth/sso/link', { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`The single sign-on state could not be read (${res.status})`);
-      return (await res.json()) as { available: boolean; linked: boolean };
-    },
-  });
+  const state = useQuery({ queryKey: ['sso-link'], queryFn: () => unwrap(api.GET('/auth/sso/link')) });
   const link = useMutation({
-    mutationFn: async () => {
-      const res = await fetch('/auth/sso/link', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf_token },
-        body: '{}',
-      });
-      if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? `Refused (${res.status})`);
-      return (await res.json()) as { url: string };
-    },
+    mutationFn: () => unwrap(api.POST('/auth/sso/link', { body: {} })),
+    // The answer set this flow's cookie: a second start would replace it and the first provider's answer would then
+    // be refused, so the button stays busy until the browser has left (isSuccess below).
     onSuccess: ({ url }) => window.location.assign(url),
   });
   if (!state.data?.available) return null;
@@ -80,7 +62,7 @@ function SingleSignOn() {
         <Text>Your account is linked to your organization's identity provider.</Text>
       ) : (
         <Group>
-          <Button variant="light" loading={link.isPending} onClick={() => link.mutate()}>
+          <Button variant="light" loading={link.isPending || link.isSuccess} onClick={() => link.mutate()}>
             Link single sign-on
           </Button>
         </Group>
