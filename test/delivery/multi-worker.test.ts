@@ -158,7 +158,9 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
     console.info(
       `[multi-worker] sampled ${seen} in-flight deliveries: ${ids.map((id) => `${id} ${share.get(id)}`).join(', ')}; ${Date.now() - started} ms`,
     );
-  }, 60_000);
+    // What it asserts is exactly-once and the sharing, not speed (npm run bench measures that): on this session's
+    // CI machine committing the 5,000 events alone took 31 s and the whole test 56-62 s beside other files.
+  }, 150_000);
 
   it('a worker whose LISTEN connection drops listens again, rather than waiting for its poll from then on', async () => {
     const POLL_MS = 10_000;
