@@ -62,7 +62,12 @@ function DomainCard({ domain }: { domain: Domain }) {
             <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {domain.txt_value}
             </Code>
-            {check.isError && <ErrorNotice error={check.error} title="Not verified yet" />}
+            {check.isError && (
+              // The refusal names the record and its long value: wrapped anywhere, so a phone shows all of it.
+              <div style={{ overflowWrap: 'anywhere' }}>
+                <ErrorNotice error={check.error} title="Not verified yet" />
+              </div>
+            )}
             <Group>
               <Button variant="light" loading={check.isPending} onClick={() => check.mutate()}>
                 Check {domain.domain} now
