@@ -83,7 +83,9 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
       const committedAt = Date.now();
       await waitUntil(
         'all deliveries completed',
-        40_000,
+        // Alone this takes ~7 s; beside the rest of the PostgreSQL suite on a 2-core CI machine it took over 40 s
+        // (4,946 of 5,000 at 40 s in the stop-28 CI run). The test asserts exactly-once and sharing, not speed.
+        120_000,
         async () => {
           if (arrivals(receiver).size < TOTAL) return false;
           const pending = await db
@@ -160,7 +162,7 @@ describe.runIf(dbIsPostgres)('two worker processes on PostgreSQL', () => {
     );
     // What it asserts is exactly-once and the sharing, not speed (npm run bench measures that): on this session's
     // CI machine committing the 5,000 events alone took 31 s and the whole test 56-62 s beside other files.
-  }, 150_000);
+  }, 200_000);
 
   it('a worker whose LISTEN connection drops listens again, rather than waiting for its poll from then on', async () => {
     const POLL_MS = 10_000;
