@@ -29,7 +29,8 @@ export function decimalSeparator(locale?: string): string {
   return part?.value ?? '.';
 }
 
-const browserLocale = (): string | undefined => (typeof navigator === 'undefined' ? undefined : navigator.language);
+// Through globalThis: test/web/ reads this file under the server's tsconfig, which has no DOM types.
+const browserLocale = (): string | undefined => (globalThis as { navigator?: { language?: string } }).navigator?.language;
 
 const PLAIN = /^-?\d{1,20}(\.\d{1,10})?$/;
 
