@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
-import { placeOne, type ShopFixture, setupShop } from '../helpers/shop.js';
+import { checkoutRequests, placeOne, type ShopFixture, setupShop, shopRequest } from '../helpers/shop.js';
 
 let h: BrowserHarness;
 let shop: ShopFixture;
@@ -86,6 +86,50 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     await lab.context.close();
     // Only the tenant token's 403 on fulfilment may be logged (Chromium logs every 4xx load).
     expect(h.consoleErrors.filter((m) => !/status of 403/.test(m))).toEqual([]);
+  });
+
+  it('the queue pages through every open line (125 more than a page of 100), with the total', async () => {
+    // Two orders of 100 and 25 lines (a checkout takes at most 100 requests), after every line above: last in the queue.
+    const orders = [];
+    for (const size of [100, 25]) {
+      const ids = [];
+      for (let i = 0; i < size; i++) ids.push(await shopRequest(h, h.a.member.token, h.a.migratedLab, shop.products.A9539!, 1));
+      const res = await checkoutRequests(h, h.a.member.token, h.a.migratedLab.id, ids);
+      expect(res.statusCode, res.body).toBe(201);
+      orders.push(res.json());
+    }
+    const open = await h.call(shop.operator.token, {
+      method: 'GET',
+      url: '/shop/order-items?per_page=1&status=PLACED&status=BACKORDERED&status=INDEFINITELY_BACKORDERED&status=SHIPPED',
+    });
+    const total = Number(open.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(125);
+    const pages = Math.ceil(total / 50);
+
+    const { page, context } = await h.newPage();
+    await page.goto('/app/shop/fulfilment');
+    await page.getByLabel('Operator token').fill(shop.operator.token);
+    await page.getByRole('button', { name: 'Open the queue' }).click();
+    await page.getByTestId('fulfilment-table').waitFor();
+    expect(await page.getByTestId('fulfilment-total').innerText()).toBe(`${total} lines, page 1 of ${pages}`);
+    expect(await page.getByTestId('fulfilment-line').count()).toBe(50);
+    // Every line is on some page: 100 of the first order and 25 of the second, those last.
+    let shown = 0;
+    const ofOrder = [0, 0];
+    for (let n = 1; n <= pages; n++) {
+      if (n > 1) {
+        await page.getByRole('button', { name: 'next page' }).click();
+        await page.getByTestId('fulfilment-total').getByText(`page ${n} of ${pages}`).waitFor();
+      }
+      const rows = page.getByTestId('fulfilment-line');
+      shown += await rows.count();
+      for (const i of [0, 1]) ofOrder[i]! += await rows.filter({ hasText: orders[i].key }).count();
+    }
+    expect(shown).toBe(total);
+    expect(ofOrder).toEqual([100, 25]);
+    expect(await page.getByTestId('fulfilment-line').last().innerText()).toContain(orders[1].key);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
   });
 
   it("another organization's shop order shows not found", async () => {

@@ -1,6 +1,6 @@
-import { AppShell, Badge, Button, Group, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Button, Group, Pagination, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
@@ -16,6 +16,8 @@ import {
   lineStatusLabel,
   OPEN_LINE_STATUSES,
 } from './shop';
+
+const PER_PAGE = 50;
 
 /**
  * Shop fulfilment for service operators (/app/shop/fulfilment). Operators are not users of an organization and have
@@ -76,16 +78,26 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
 function Queue({ onRefused }: { onRefused: () => void }) {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState('open');
+  const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
   const statuses = filter === 'open' ? OPEN_LINE_STATUSES : filter === 'all' ? [] : [filter];
+  // A page at a time with the total (X-Total-Count), oldest first as the server orders the queue: every line is
+  // reachable, however many organizations order.
   const lines = useQuery({
-    queryKey: ['fulfilment', filter],
+    queryKey: ['fulfilment', filter, page],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap(
-        operatorApi().GET('/shop/order-items', { params: { query: { per_page: 100, ...(statuses.length ? { status: statuses } : {}) } } }),
-      ),
+    queryFn: async () => {
+      const query = { page, per_page: PER_PAGE, ...(statuses.length ? { status: statuses } : {}) };
+      const call = operatorApi().GET('/shop/order-items', { params: { query } });
+      const rows = await unwrap(call);
+      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+    },
   });
+  const pages = Math.max(1, Math.ceil((lines.data?.total ?? 0) / PER_PAGE));
+  // Lines shipped or cancelled from the last page leave it: show the new last page rather than an empty one.
+  useEffect(() => {
+    if (lines.data && page > pages) setPage(pages);
+  }, [lines.data, page, pages]);
   const deliver = useMutation({
     mutationFn: (shipmentId: string) =>
       unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
@@ -110,6 +122,7 @@ function Queue({ onRefused }: { onRefused: () => void }) {
         value={filter}
         onChange={(value) => {
           setFilter(value);
+          setPage(1);
           setAction(null);
         }}
         data={[
@@ -122,8 +135,8 @@ function Queue({ onRefused }: { onRefused: () => void }) {
       {lines.isError && <ErrorNotice error={lines.error} />}
       {deliver.isError && <ErrorNotice error={deliver.error} title="Not delivered" />}
       {lines.isPending && <Loading label="Loading the queue" />}
-      {lines.data?.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
-      {lines.data && lines.data.length > 0 && (
+      {lines.data?.rows.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
+      {lines.data && lines.data.rows.length > 0 && (
         <Table.ScrollContainer minWidth={860}>
           <Table striped aria-label="Order lines" data-testid="fulfilment-table">
             <Table.Thead>
@@ -138,7 +151,7 @@ function Queue({ onRefused }: { onRefused: () => void }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {lines.data.map((line) => (
+              {lines.data.rows.map((line) => (
                 <LineRow
                   key={line.id}
                   line={line}
@@ -150,6 +163,25 @@ function Queue({ onRefused }: { onRefused: () => void }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {lines.data && lines.data.total > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" data-testid="fulfilment-total">
+            {lines.data.total.toLocaleString()} line{lines.data.total === 1 ? '' : 's'}
+            {pages > 1 && `, page ${page} of ${pages}`}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(n) => {
+                setPage(n);
+                setAction(null);
+              }}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
+        </Group>
       )}
       {action && <ActionPanel key={`${action.kind}-${action.line.id}`} action={action} onDone={() => setAction(null)} />}
     </Stack>
