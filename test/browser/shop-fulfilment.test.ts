@@ -88,7 +88,7 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     expect(h.consoleErrors.filter((m) => !/status of 403/.test(m))).toEqual([]);
   });
 
-  it('the queue pages through every open line (125 more than a page of 100), with the total', async () => {
+  it('the queue pages through every open line (125 more, past the 100 it once stopped at), with the total', async () => {
     // Two orders of 100 and 25 lines (a checkout takes at most 100 requests), after every line above: last in the queue.
     const orders = [];
     for (const size of [100, 25]) {
