@@ -70,8 +70,8 @@ describe('journey: a lab manager imports a spreadsheet and exports the inventory
     await page.getByTestId('import-problems').waitFor();
     expect(await page.getByTestId('import-problems').getByRole('heading').innerText()).toBe('2 problems in the file: nothing was imported');
     expect(await problems.allInnerTexts()).toEqual([
-      'Line 3, Quantity: "two" is not a non-negative decimal like 12.5',
-      'Line 5, Expiration date: "31/12/2027" is not a date YYYY-MM-DD',
+      'Line 3, Quantity: “two” is not a number: write it in digits, with a point for decimals, like 12.5.',
+      'Line 5, Expiration date: “31/12/2027” is not a date written year-month-day, like 2027-03-31.',
     ]);
     expect(await page.getByRole('button', { name: /^Import/ }).count()).toBe(0);
     expect(await imported()).toEqual([]);

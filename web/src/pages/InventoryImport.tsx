@@ -15,6 +15,7 @@ import { NotFoundPage } from './NotFound';
 type Lab = components['schemas']['Lab'];
 type ImportResult = components['schemas']['InventoryImportResult'];
 
+const MAX_BYTES = 32 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The import's POST with the file as text/csv (docs/csv.md, Import); the typed client would send JSON otherwise. */
@@ -32,6 +33,8 @@ async function sendImport(labId: string, csv: string, dryRun: boolean, key: stri
 
 /** The file's text, or why it cannot be read: the server takes UTF-8 only, and says so less kindly. */
 async function readCsv(file: File): Promise<{ text: string } | { unreadable: string }> {
+  // The server's limit (docs/csv.md, Limits), said before a large file is read into the page.
+  if (file.size > MAX_BYTES) return { unreadable: 'This file is larger than 32 MiB: split it into several files and import each.' };
   let bytes: ArrayBuffer;
   try {
     bytes = await file.arrayBuffer();

@@ -42,6 +42,12 @@ export function Problems({ problems }: { problems: Problem[] }) {
 
 const HEADER_CODES = new Set(['unknown_column', 'duplicate_column', 'missing_column', 'missing_header']);
 
+/** The cell's value, which the server's message starts with (`"two" is not …`), and what is wrong with it. */
+function typed(p: Problem, what: string): string {
+  const value = /^"(.*)" is not/.exec(p.message)?.[1];
+  return value === undefined ? p.message : `“${value}” ${what}`;
+}
+
 /** The server's reason (docs/csv.md, Row error codes), reworded where it names the file's machinery. */
 function reason(p: Problem): string {
   switch (p.code) {
@@ -57,6 +63,10 @@ function reason(p: Problem): string {
       return p.column === 'name' ? 'the name is missing.' : p.message;
     case 'column_count':
       return `this row does not have as many values as the header has columns (${p.message}); a value that contains a comma needs quotes around it.`;
+    case 'invalid_decimal':
+      return typed(p, 'is not a number: write it in digits, with a point for decimals, like 12.5.');
+    case 'invalid_date':
+      return typed(p, 'is not a date written year-month-day, like 2027-03-31.');
     case 'malformed_csv':
       return `the file is not valid CSV from here on (${p.message}).`;
     default:
