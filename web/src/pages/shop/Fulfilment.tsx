@@ -36,9 +36,16 @@ export function FulfilmentPage() {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
+        {/* One line at a phone's width: the brand gives way, so the title does not run under the button. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Title order={1} size="h3">
-            Labstock shop fulfilment
+            <Text span inherit visibleFrom="sm">
+              Labstock shop{' '}
+            </Text>
+            <Text span inherit hiddenFrom="sm">
+              Shop{' '}
+            </Text>
+            fulfilment
           </Title>
           {token && (
             <Button variant="default" size="xs" onClick={() => use(null)}>
