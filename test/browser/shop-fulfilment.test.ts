@@ -1,5 +1,6 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 import { checkoutRequests, placeOne, type ShopFixture, setupShop, shopRequest } from '../helpers/shop.js';
 
@@ -12,6 +13,17 @@ beforeAll(async () => {
   placed = await placeOne(h, h.a.member.token, h.a.migratedLab, shop.products.M0530S!, 2);
 });
 afterAll(() => h?.close());
+
+/** Wholly inside the window as it is now: what a person sees. */
+async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, 'on the page').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(view.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(view.height);
+}
 
 describe('journey: an operator fulfils a shop order, the lab follows it', () => {
   it('the operator ships and delivers one line and backorders and cancels another; the lab sees shipment and tracking', async () => {
@@ -88,7 +100,7 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     expect(h.consoleErrors.filter((m) => !/status of 403/.test(m))).toEqual([]);
   });
 
-  it('the queue pages through every open line (125 more, past the 100 it once stopped at), with the total', async () => {
+  it('the queue pages through every open line (125 more, past the 100 it once stopped at), with the total; a line is a card on a phone', async () => {
     // Two orders of 100 and 25 lines (a checkout takes at most 100 requests), after every line above: last in the queue.
     const orders = [];
     for (const size of [100, 25]) {
@@ -128,6 +140,19 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     expect(shown).toBe(total);
     expect(ofOrder).toEqual([100, 25]);
     expect(await page.getByTestId('fulfilment-line').last().innerText()).toContain(orders[1].key);
+    await expectNoSeriousAxeViolations(page);
+
+    // On a phone each line is a card: its status and buttons within the screen, the form opened under its line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByTestId('fulfilment-line').first();
+    await card.scrollIntoViewIfNeeded();
+    await expectInView(page, card.getByText(/^placed$/i));
+    await expectInView(page, card.getByRole('button', { name: 'Ship…' }));
+    await card.getByRole('button', { name: 'Ship…' }).click();
+    const carrier = card.getByRole('textbox', { name: 'Carrier' });
+    await carrier.scrollIntoViewIfNeeded();
+    await expectInView(page, carrier);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await context.close();
   });
