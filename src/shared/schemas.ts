@@ -80,6 +80,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON',
   422: 'Validation failed',
   429: 'Rate limited; see Retry-After',
+  503: 'Unavailable for now; retry after Retry-After seconds',
 };
 
 /** Response map for a route: its success schema plus the documented error bodies. */

@@ -1,7 +1,8 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations } from '../helpers/axe.js';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
-import { placeOne, type ShopFixture, setupShop } from '../helpers/shop.js';
+import { checkoutRequests, placeOne, type ShopFixture, setupShop, shopRequest } from '../helpers/shop.js';
 
 let h: BrowserHarness;
 let shop: ShopFixture;
@@ -12,6 +13,17 @@ beforeAll(async () => {
   placed = await placeOne(h, h.a.member.token, h.a.migratedLab, shop.products.M0530S!, 2);
 });
 afterAll(() => h?.close());
+
+/** Wholly inside the window as it is now: what a person sees. */
+async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, 'on the page').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(view.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(view.height);
+}
 
 describe('journey: an operator fulfils a shop order, the lab follows it', () => {
   it('the operator ships and delivers one line and backorders and cancels another; the lab sees shipment and tracking', async () => {
@@ -86,6 +98,63 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     await lab.context.close();
     // Only the tenant token's 403 on fulfilment may be logged (Chromium logs every 4xx load).
     expect(h.consoleErrors.filter((m) => !/status of 403/.test(m))).toEqual([]);
+  });
+
+  it('the queue pages through every open line (125 more, past the 100 it once stopped at), with the total; a line is a card on a phone', async () => {
+    // Two orders of 100 and 25 lines (a checkout takes at most 100 requests), after every line above: last in the queue.
+    const orders = [];
+    for (const size of [100, 25]) {
+      const ids = [];
+      for (let i = 0; i < size; i++) ids.push(await shopRequest(h, h.a.member.token, h.a.migratedLab, shop.products.A9539!, 1));
+      const res = await checkoutRequests(h, h.a.member.token, h.a.migratedLab.id, ids);
+      expect(res.statusCode, res.body).toBe(201);
+      orders.push(res.json());
+    }
+    const open = await h.call(shop.operator.token, {
+      method: 'GET',
+      url: '/shop/order-items?per_page=1&status=PLACED&status=BACKORDERED&status=INDEFINITELY_BACKORDERED&status=SHIPPED',
+    });
+    const total = Number(open.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(125);
+    const pages = Math.ceil(total / 50);
+
+    const { page, context } = await h.newPage();
+    await page.goto('/app/shop/fulfilment');
+    await page.getByLabel('Operator token').fill(shop.operator.token);
+    await page.getByRole('button', { name: 'Open the queue' }).click();
+    await page.getByTestId('fulfilment-table').waitFor();
+    expect(await page.getByTestId('fulfilment-total').innerText()).toBe(`${total} lines, page 1 of ${pages}`);
+    expect(await page.getByTestId('fulfilment-line').count()).toBe(50);
+    // Every line is on some page: 100 of the first order and 25 of the second, those last.
+    let shown = 0;
+    const ofOrder = [0, 0];
+    for (let n = 1; n <= pages; n++) {
+      if (n > 1) {
+        await page.getByRole('button', { name: 'next page' }).click();
+        await page.getByTestId('fulfilment-total').getByText(`page ${n} of ${pages}`).waitFor();
+      }
+      const rows = page.getByTestId('fulfilment-line');
+      shown += await rows.count();
+      for (const i of [0, 1]) ofOrder[i]! += await rows.filter({ hasText: orders[i].key }).count();
+    }
+    expect(shown).toBe(total);
+    expect(ofOrder).toEqual([100, 25]);
+    expect(await page.getByTestId('fulfilment-line').last().innerText()).toContain(orders[1].key);
+    await expectNoSeriousAxeViolations(page);
+
+    // On a phone each line is a card: its status and buttons within the screen, the form opened under its line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByTestId('fulfilment-line').first();
+    await card.scrollIntoViewIfNeeded();
+    await expectInView(page, card.getByText(/^placed$/i));
+    await expectInView(page, card.getByRole('button', { name: 'Ship…' }));
+    await card.getByRole('button', { name: 'Ship…' }).click();
+    const carrier = card.getByRole('textbox', { name: 'Carrier' });
+    await carrier.scrollIntoViewIfNeeded();
+    await expectInView(page, carrier);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
   });
 
   it("another organization's shop order shows not found", async () => {

@@ -53,6 +53,7 @@ export const router = createBrowserRouter(
             { path: '/admin/members', ...page(() => import('./pages/admin/Members'), 'MembersPage') },
             { path: '/admin/labs', ...page(() => import('./pages/admin/Labs'), 'LabsPage') },
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage') },
+            { path: '/labs/:id/import', ...page(() => import('./pages/InventoryImport'), 'InventoryImportPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

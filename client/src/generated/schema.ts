@@ -978,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * Import a lab's inventory from CSV
-         * @description For anyone who sees the lab. The body is the CSV file (text/csv, UTF-8, a header row; docs/csv.md has the columns and rules; at most 32 MiB and 100,000 rows). With dry_run=true: 200 with every problem by line, nothing changed. Otherwise all rows or none: any problem is 422 with the same list (import_errors); a good file creates its items, instances and locations in one transaction and emits one inventory-item.created per item.
+         * @description For anyone who sees the lab. The body is the CSV file (text/csv, UTF-8, a header row; docs/csv.md has the columns and rules; at most 32 MiB and 100,000 rows). With dry_run=true: 200 with every problem by line, nothing changed. Otherwise all rows or none: any problem is 422 with the same list (import_errors); a good file creates its items, instances and locations in one transaction and emits one inventory-item.created per item. One import (dry runs included) per lab at a time: another is 409 import_in_progress; beyond IMPORT_CONCURRENCY on the server, 503 service_unavailable; both with Retry-After.
          */
         post: operations["importLabInventory"];
         delete?: never;
@@ -3618,7 +3618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now; retry after Retry-After seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7394,6 +7394,15 @@ export interface operations {
             };
             /** @description Rate limited; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now; retry after Retry-After seconds */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

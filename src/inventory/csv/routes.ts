@@ -82,12 +82,15 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'For anyone who sees the lab. The body is the CSV file (text/csv, UTF-8, a header row; docs/csv.md has the columns and ' +
           `rules; at most ${MIB} MiB and 100,000 rows). With dry_run=true: 200 with every problem by line, nothing changed. Otherwise ` +
           'all rows or none: any problem is 422 with the same list (import_errors); a good file creates its items, instances and ' +
-          'locations in one transaction and emits one inventory-item.created per item.',
+          'locations in one transaction and emits one inventory-item.created per item. One import (dry runs included) per lab at a time: ' +
+          'another is 409 import_in_progress; beyond IMPORT_CONCURRENCY on the server, 503 service_unavailable; both with Retry-After.',
         params: Type.Object({ id: Uuid }),
         querystring: ImportQuery,
         consumes: ['text/csv'],
         body: Type.String(),
-        response: responses({ 200: ref(InventoryImportResult) }, [401, 404, 409, 413, 415, 422]),
+        // 409: an import into this lab is running (import_in_progress, Retry-After); 503: IMPORT_CONCURRENCY imports are
+        // running on this server, or on SQLite another write held the database 5 s (service_unavailable, Retry-After).
+        response: responses({ 200: ref(InventoryImportResult) }, [401, 404, 409, 413, 415, 422, 503]),
       },
     },
     // A real run with any problem throws (422 with the list); a dry run answers the list.

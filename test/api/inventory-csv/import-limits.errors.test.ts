@@ -70,4 +70,11 @@ describe('import limits (issue 22, item 5)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await probes()).length).toBe(accepted + 1);
   });
+
+  it('the OpenAPI document declares both refusals, so generated clients type them', async () => {
+    const doc = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json();
+    const declared = doc.paths['/labs/{id}/inventory/import'].post.responses;
+    for (const status of ['409', '503'])
+      expect(declared[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
 });

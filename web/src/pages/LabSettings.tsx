@@ -5,6 +5,7 @@ import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { ApprovalRule } from '../components/lab-settings/ApprovalRule';
+import { InventoryFile } from '../components/lab-settings/InventoryFile';
 import { LabRoles } from '../components/lab-settings/LabRoles';
 import { OverBudget } from '../components/lab-settings/OverBudget';
 import { SpendCodes } from '../components/lab-settings/SpendCodes';
@@ -14,9 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /app/labs/{id}/settings: a lab's roles, approval rule, spend tracking codes and over-budget setting
- * (docs/ordering.md), for its managers and the organization's admins (who act as managers in every lab). The lab's
- * approval settings say the caller's role (`my_role`), so one call decides what the page offers; the server refuses
- * anyone else's changes with 403 anyway.
+ * (docs/ordering.md), and the way to its inventory's CSV import and export (docs/csv.md), for its managers and the
+ * organization's admins (who act as managers in every lab). The lab's approval settings say the caller's role
+ * (`my_role`), so one call decides what the page offers; the server refuses anyone else's changes with 403 anyway.
  */
 export function LabSettingsPage() {
   const id = useParams().id ?? '';
@@ -50,12 +51,16 @@ export function LabSettingsPage() {
     <Stack gap="xl">
       <Stack gap={4}>
         <Title order={2}>Settings of {lab.data.name}</Title>
-        <Text size="sm">Who does what in the lab, which order requests need approval, and what each spend tracking code may spend.</Text>
+        <Text size="sm">
+          Who does what in the lab, which order requests need approval, what each spend tracking code may spend, and the inventory as a
+          spreadsheet.
+        </Text>
       </Stack>
       <LabRoles labId={id} labName={lab.data.name} />
       <ApprovalRule labId={id} settings={settings.data} />
       <SpendCodes labId={id} />
       <OverBudget labId={id} />
+      <InventoryFile labId={id} labName={lab.data.name} />
     </Stack>
   );
 }

@@ -1,21 +1,16 @@
-import { AppShell, Badge, Button, Group, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { AppShell, Button, Group, Pagination, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { type Action, ActionPanel } from './FulfilmentActions';
+import { LineCard, type LineProps, LineRow } from './FulfilmentLine';
 import { operatorApi, operatorToken, setOperatorToken } from './operator-api';
-import {
-  canBackorder,
-  canCancel,
-  canShip,
-  type FulfilmentLine,
-  LINE_COLOR,
-  LINE_STATUSES,
-  lineStatusLabel,
-  OPEN_LINE_STATUSES,
-} from './shop';
+import { type FulfilmentLine, LINE_STATUSES, lineStatusLabel, OPEN_LINE_STATUSES } from './shop';
+
+const PER_PAGE = 50;
 
 /**
  * Shop fulfilment for service operators (/app/shop/fulfilment). Operators are not users of an organization and have
@@ -34,9 +29,16 @@ export function FulfilmentPage() {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
+        {/* One line at a phone's width: the brand gives way, so the title does not run under the button. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Title order={1} size="h3">
-            Labstock shop fulfilment
+            <Text span inherit visibleFrom="sm">
+              Labstock shop{' '}
+            </Text>
+            <Text span inherit hiddenFrom="sm">
+              Shop{' '}
+            </Text>
+            fulfilment
           </Title>
           {token && (
             <Button variant="default" size="xs" onClick={() => use(null)}>
@@ -75,21 +77,39 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
 
 function Queue({ onRefused }: { onRefused: () => void }) {
   const queryClient = useQueryClient();
+  // Below Mantine's sm breakpoint (48em) a line is a card: in the table its status and buttons sit off-screen.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [filter, setFilter] = useState('open');
+  const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
   const statuses = filter === 'open' ? OPEN_LINE_STATUSES : filter === 'all' ? [] : [filter];
+  // A page at a time with the total (X-Total-Count), oldest first as the server orders the queue: every line is
+  // reachable, however many organizations order.
   const lines = useQuery({
-    queryKey: ['fulfilment', filter],
+    queryKey: ['fulfilment', filter, page],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap(
-        operatorApi().GET('/shop/order-items', { params: { query: { per_page: 100, ...(statuses.length ? { status: statuses } : {}) } } }),
-      ),
+    queryFn: async () => {
+      const query = { page, per_page: PER_PAGE, ...(statuses.length ? { status: statuses } : {}) };
+      const call = operatorApi().GET('/shop/order-items', { params: { query } });
+      const rows = await unwrap(call);
+      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+    },
   });
+  const pages = Math.max(1, Math.ceil((lines.data?.total ?? 0) / PER_PAGE));
+  // Lines shipped or cancelled from the last page leave it: show the new last page rather than an empty one.
+  useEffect(() => {
+    if (lines.data && page > pages) setPage(pages);
+  }, [lines.data, page, pages]);
   const deliver = useMutation({
     mutationFn: (shipmentId: string) =>
       unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fulfilment'] }),
+  });
+  const lineProps = (line: FulfilmentLine): LineProps => ({
+    line,
+    onAction: (kind) => setAction({ kind, line }),
+    onDeliver: (id) => deliver.mutate(id),
+    delivering: deliver.isPending ? deliver.variables : null,
   });
   const refused = lines.error instanceof LabstockError && (lines.error.status === 401 || lines.error.status === 403);
   if (refused) {
@@ -110,6 +130,7 @@ function Queue({ onRefused }: { onRefused: () => void }) {
         value={filter}
         onChange={(value) => {
           setFilter(value);
+          setPage(1);
           setAction(null);
         }}
         data={[
@@ -122,8 +143,22 @@ function Queue({ onRefused }: { onRefused: () => void }) {
       {lines.isError && <ErrorNotice error={lines.error} />}
       {deliver.isError && <ErrorNotice error={deliver.error} title="Not delivered" />}
       {lines.isPending && <Loading label="Loading the queue" />}
-      {lines.data?.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
-      {lines.data && lines.data.length > 0 && (
+      {lines.data?.rows.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
+      {phone && lines.data && lines.data.rows.length > 0 && (
+        <Stack component="ul" gap="xs" aria-label="Order lines" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {lines.data.rows.map((line) => (
+            <li key={line.id}>
+              <LineCard {...lineProps(line)}>
+                {/* The form opens under its line: at the bottom of the page it would be out of sight. */}
+                {action?.line.id === line.id && (
+                  <ActionPanel key={`${action.kind}-${line.id}`} action={action} onDone={() => setAction(null)} />
+                )}
+              </LineCard>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {!phone && lines.data && lines.data.rows.length > 0 && (
         <Table.ScrollContainer minWidth={860}>
           <Table striped aria-label="Order lines" data-testid="fulfilment-table">
             <Table.Thead>
@@ -138,99 +173,33 @@ function Queue({ onRefused }: { onRefused: () => void }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {lines.data.map((line) => (
-                <LineRow
-                  key={line.id}
-                  line={line}
-                  onAction={(kind) => setAction({ kind, line })}
-                  onDeliver={(id) => deliver.mutate(id)}
-                  delivering={deliver.isPending ? deliver.variables : null}
-                />
+              {lines.data.rows.map((line) => (
+                <LineRow key={line.id} {...lineProps(line)} />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {action && <ActionPanel key={`${action.kind}-${action.line.id}`} action={action} onDone={() => setAction(null)} />}
-    </Stack>
-  );
-}
-
-function LineRow(props: {
-  line: FulfilmentLine;
-  onAction: (kind: Action['kind']) => void;
-  onDeliver: (shipmentId: string) => void;
-  delivering: string | null;
-}) {
-  const { line } = props;
-  return (
-    <Table.Tr data-testid="fulfilment-line">
-      <Table.Td>
-        {line.sales_order.key}
-        {line.sales_order.is_test && (
-          <Badge ml="xs" color="gray" variant="outline">
-            test
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {line.product.item_name}
-        <Text size="xs" c="dimmed">
-          {line.product.vendor_name} {line.product.catalog_number}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {line.ship_to.organization.name}
-        <Text size="xs" c="dimmed">
-          {line.ship_to.lab.name}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {line.shipped} of {line.quantity}
-      </Table.Td>
-      <Table.Td>
-        <Badge color={LINE_COLOR[line.status]}>{lineStatusLabel(line.status)}</Badge>
-        {line.backordered_expected_at && <Text size="xs">expected {line.backordered_expected_at}</Text>}
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={4}>
-          {line.shipments.map((s) => (
-            <Group key={s.id} gap="xs" wrap="nowrap">
-              <Text size="sm">
-                {s.carrier} {s.tracking} ×{s.quantity}
-              </Text>
-              {s.delivered_at ? (
-                <Badge color="green" variant="light">
-                  delivered
-                </Badge>
-              ) : (
-                <Button size="compact-xs" variant="light" loading={props.delivering === s.id} onClick={() => props.onDeliver(s.id)}>
-                  Mark delivered
-                </Button>
-              )}
-            </Group>
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {canShip(line) && (
-            <Button size="compact-sm" onClick={() => props.onAction('ship')}>
-              Ship…
-            </Button>
-          )}
-          {canBackorder(line) && (
-            <Button size="compact-sm" variant="default" onClick={() => props.onAction('backorder')}>
-              Backorder…
-            </Button>
-          )}
-          {canCancel(line) && (
-            <Button size="compact-sm" variant="light" color="red" onClick={() => props.onAction('cancel')}>
-              Cancel…
-            </Button>
+      {lines.data && lines.data.total > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" data-testid="fulfilment-total">
+            {lines.data.total.toLocaleString()} line{lines.data.total === 1 ? '' : 's'}
+            {pages > 1 && `, page ${page} of ${pages}`}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(n) => {
+                setPage(n);
+                setAction(null);
+              }}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
           )}
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      )}
+      {action && !phone && <ActionPanel key={`${action.kind}-${action.line.id}`} action={action} onDone={() => setAction(null)} />}
+    </Stack>
   );
 }

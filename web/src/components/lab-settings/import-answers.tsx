@@ -1,0 +1,131 @@
+import type { components } from '@labstock/client';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { RefObject } from 'react';
+import { LabstockError } from '../../api';
+import { ErrorNotice } from '../ErrorNotice';
+import { columnLabel } from './csv-columns';
+
+// What a CSV import answers, in words (web/src/pages/InventoryImport.tsx, docs/csv.md): each problem by its line,
+// and the refusals a person can do something about.
+
+type Lab = components['schemas']['Lab'];
+export type Problem = components['schemas']['InventoryImportError'];
+
+export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** A real import refused for its rows (422 with import_errors): the lab changed after the check, say. */
+export class ImportRefused extends Error {
+  constructor(
+    readonly problems: Problem[],
+    readonly total: number,
+  ) {
+    super('The file has problems');
+  }
+}
+
+/** Every problem in words: the line, the column as the page names it, and what is wrong. */
+export function Problems({ problems }: { problems: Problem[] }) {
+  return (
+    <List spacing={4} size="sm" aria-label="Problems in the file">
+      {problems.map((p) => (
+        <List.Item key={`${p.line}-${p.column}-${p.code}`} data-testid="import-problem" style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={700} size="sm">
+            Line {p.line}
+            {p.column && !HEADER_CODES.has(p.code) ? `, ${columnLabel(p.column)}` : ''}:
+          </Text>{' '}
+          {reason(p)}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+const HEADER_CODES = new Set(['unknown_column', 'duplicate_column', 'missing_column', 'missing_header']);
+
+/** The cell's value, which the server's message starts with (`"two" is not …`), and what is wrong with it. */
+function typed(p: Problem, what: string): string {
+  const value = /^"(.*)" is not/.exec(p.message)?.[1];
+  return value === undefined ? p.message : `“${value}” ${what}`;
+}
+
+/** The server's reason (docs/csv.md, Row error codes), reworded where it names the file's machinery. */
+function reason(p: Problem): string {
+  switch (p.code) {
+    case 'unknown_column':
+      return `“${p.column}” is not a column Labstock knows (the columns are listed below); check its spelling.`;
+    case 'duplicate_column':
+      return `“${p.column}” is the same column as another one in the header.`;
+    case 'missing_column':
+      return 'the file has no name column, and every item needs a name.';
+    case 'missing_header':
+      return 'the file is empty: its first line must name the columns.';
+    case 'required':
+      return p.column === 'name' ? 'the name is missing.' : p.message;
+    case 'column_count':
+      return `this row does not have as many values as the header has columns (${p.message}); a value that contains a comma needs quotes around it.`;
+    case 'invalid_decimal':
+      return typed(p, 'is not a number: write it in digits, with a point for decimals, like 12.5.');
+    case 'invalid_date':
+      return typed(p, 'is not a date written year-month-day, like 2027-03-31.');
+    case 'malformed_csv':
+      return `the file is not valid CSV from here on (${p.message}).`;
+    default:
+      return p.message;
+  }
+}
+
+/** A refused check or import: another import running (409), the server busy (503), the rows, or anything else. */
+export function Refusal(props: {
+  error: Error;
+  lab: Lab;
+  what: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onRetry: () => void;
+}) {
+  const { error } = props;
+  if (error instanceof ImportRefused) {
+    return (
+      <Stack gap="xs" data-testid="import-problems">
+        <Title order={3} ref={props.headingRef} tabIndex={-1} c="red.8">
+          {count(error.total, 'problem')}: nothing was imported
+        </Title>
+        <Text size="sm">The lab changed since the file was checked (a type renamed, say). Fix the file and choose it again.</Text>
+        <Problems problems={error.problems} />
+      </Stack>
+    );
+  }
+  const busy = error instanceof LabstockError && (error.code === 'import_in_progress' || error.status === 503);
+  if (busy) {
+    const wait = error.retryAfter ? `in about ${count(error.retryAfter, 'second')}` : 'in a moment';
+    return (
+      <Alert color="yellow" role="alert" data-testid="import-busy">
+        <Stack gap="xs">
+          <Title order={3} size="h4" ref={props.headingRef} tabIndex={-1}>
+            Not {props.what} yet: nothing has changed
+          </Title>
+          <Text size="sm">
+            {error.code === 'import_in_progress'
+              ? `Another import into ${props.lab.name} is running (from another tab, or a colleague's). Try again ${wait}, when it has finished.`
+              : `The server is busy with other imports. Try again ${wait}.`}
+          </Text>
+          <Group>
+            <Button onClick={props.onRetry}>Try again</Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4" ref={props.headingRef} tabIndex={-1}>
+        Not {props.what}
+      </Title>
+      <ErrorNotice error={error} title={`The file was not ${props.what}`} />
+      <Group>
+        <Button variant="default" onClick={props.onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
