@@ -53,6 +53,8 @@ export const router = createBrowserRouter(
             { path: '/admin/members', ...page(() => import('./pages/admin/Members'), 'MembersPage') },
             { path: '/admin/labs', ...page(() => import('./pages/admin/Labs'), 'LabsPage') },
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage') },
+            { path: '/put-away', ...page(() => import('./pages/PutAway'), 'PutAwayPage') },
+            { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },
