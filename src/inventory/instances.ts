@@ -20,7 +20,13 @@ export interface NewInstance {
   lotNumber?: string | null;
   expirationDate?: string | null;
   locationId?: string | null;
+  /** Received goods: without a lot, expiry or location it waits on the lab's put-away list (src/inventory/put-away.ts). */
+  putAwayDue?: boolean;
 }
+
+/** Lot, expiry and location all known: nothing left to put away. */
+export const isComplete = (i: { lot_number: string | null; expiration_date: string | null; location_id: string | null }): boolean =>
+  i.lot_number !== null && i.expiration_date !== null && i.location_id !== null;
 
 /** A location given for an instance must be in the item's lab. */
 export async function checkInstanceLocation(trx: Executor, labId: string, locationId: string | null | undefined): Promise<void> {
@@ -42,6 +48,15 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
     archived_at: null,
     created_at: now,
     updated_at: now,
+    put_away_due_at:
+      inst.putAwayDue &&
+      !isComplete({
+        lot_number: inst.lotNumber ?? null,
+        expiration_date: inst.expirationDate ?? null,
+        location_id: inst.locationId ?? null,
+      })
+        ? now
+        : null,
   });
   return id;
 }
@@ -120,38 +135,69 @@ export async function editItemInstance(
   ifMatch?: string,
 ): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, actor, itemId);
-    const instance = await repo.findActiveInstance(trx, itemId, instanceId);
-    if (!instance) throw notFound('inventory item instance');
-    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
-    await checkInstanceLocation(trx, row.lab_id, input.location_id);
-    const set: Partial<repo.InstanceRow> = {};
-    const changes: { field: string; old: string | null; new: string | null }[] = [];
-    for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {
-      if (input[f] === undefined || input[f] === instance[f]) continue;
-      (set as Record<string, unknown>)[f] = input[f];
-      changes.push({ field: `instance.${f}`, old: instance[f], new: input[f] ?? null });
-    }
-    if (changes.length === 0) return asItIs(trx, deps, row);
-    const now = nowIso();
-    await repo.updateInstance(trx, instance.id, set, now);
-    await repo.touchItem(trx, row.id, { userId: actor.userId, now });
-    await repo.insertChanges(
-      trx,
-      changes.map((c) => ({
-        id: newId(),
-        item_id: row.id,
-        instance_id: instance.id,
-        user_id: actor.userId,
-        field: c.field,
-        old_value: c.old,
-        new_value: c.new,
-        note: null,
-        created_at: now,
-      })),
-    );
-    return finishItemChange(trx, deps, row.id);
+    const { row, instance } = await lockInstance(trx, actor, itemId, instanceId, ifMatch);
+    return editInstanceIn(trx, deps, actor, row, instance, input);
   });
+}
+
+/** The caller's item (locked, its ETag compared) and its active instance; 404 for either unseen. */
+export async function lockInstance(trx: Executor, actor: Actor, itemId: string, instanceId: string, ifMatch: string | undefined) {
+  const row = await lockVisibleItem(trx, actor, itemId);
+  const instance = await repo.findActiveInstance(trx, itemId, instanceId);
+  if (!instance) throw notFound('inventory item instance');
+  if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+  return { row, instance };
+}
+
+/**
+ * Changes the fields given inside the caller's transaction (after lockInstance), with a history line per field. An
+ * instance waiting to be put away leaves the list once its lot, expiry and location are all known, or with
+ * `putAway` (the person confirmed it has no more to fill in: one `instance.put_away` history line).
+ */
+export async function editInstanceIn(
+  trx: Executor,
+  deps: ServiceDeps,
+  actor: Actor,
+  row: repo.ItemRow,
+  instance: repo.InstanceRow,
+  input: InstanceEdit,
+  opts: { putAway?: boolean } = {},
+): Promise<ItemWithEtag> {
+  await checkInstanceLocation(trx, row.lab_id, input.location_id);
+  const set: Partial<repo.InstanceRow> = {};
+  const changes: { field: string; old: string | null; new: string | null }[] = [];
+  for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {
+    if (input[f] === undefined || input[f] === instance[f]) continue;
+    (set as Record<string, unknown>)[f] = input[f];
+    changes.push({ field: `instance.${f}`, old: instance[f], new: input[f] ?? null });
+  }
+  const due = instance.put_away_due_at != null;
+  const putAway = due && (opts.putAway || isComplete({ ...instance, ...set }));
+  if (putAway) {
+    set.put_away_due_at = null;
+    changes.push({ field: 'instance.put_away', old: null, new: null });
+  }
+  if (changes.length === 0) return asItIs(trx, deps, row);
+  const now = nowIso();
+  await repo.updateInstance(trx, instance.id, set, now);
+  await repo.insertChanges(
+    trx,
+    changes.map((c) => ({
+      id: newId(),
+      item_id: row.id,
+      instance_id: instance.id,
+      user_id: actor.userId,
+      field: c.field,
+      old_value: c.old,
+      new_value: c.new,
+      note: null,
+      created_at: now,
+    })),
+  );
+  // Confirming alone changes nothing the item shows (the put-away state is not a field of it): no new version, no event.
+  if (changes.length === 1 && putAway) return asItIs(trx, deps, row);
+  await repo.touchItem(trx, row.id, { userId: actor.userId, now });
+  return finishItemChange(trx, deps, row.id);
 }
 
 /** Archived instances leave the item's instances and its quantity, and are never listed again. */
@@ -161,14 +207,12 @@ export async function archiveItemInstance(
   itemId: string,
   instanceId: string,
   ifMatch?: string,
+  reason: string | null = null,
 ): Promise<ItemWithEtag> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockVisibleItem(trx, actor, itemId);
-    const instance = await repo.findActiveInstance(trx, itemId, instanceId);
-    if (!instance) throw notFound('inventory item instance');
-    if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    const { row, instance } = await lockInstance(trx, actor, itemId, instanceId, ifMatch);
     const now = nowIso();
-    await repo.updateInstance(trx, instance.id, { archived_at: now }, now);
+    await repo.updateInstance(trx, instance.id, { archived_at: now, put_away_due_at: null }, now);
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
     await repo.insertChanges(trx, [
       {
@@ -179,7 +223,7 @@ export async function archiveItemInstance(
         field: 'instance.archived',
         old_value: instance.quantity,
         new_value: null,
-        note: null,
+        note: reason,
         created_at: now,
       },
     ]);

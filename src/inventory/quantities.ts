@@ -189,6 +189,7 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
     lotNumber: goods.lotNumber,
     expirationDate: goods.expirationDate,
     locationId: goods.locationId,
+    putAwayDue: true,
   };
   if (!existing) {
     return createItemIn(

@@ -5,9 +5,11 @@ import { ref, responses, Uuid } from '../shared/schemas.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, itemHistory, listItems } from './items.js';
 import { minimumQuantityRoutes } from './minimum-routes.js';
+import { putAwayRoutes } from './put-away-routes.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
 import {
   AdjustmentBody,
+  ArchiveBody,
   Change,
   InstanceCreateBody,
   InstanceEditBody,
@@ -235,10 +237,16 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'archiveInventoryItemInstance',
         tags: ['Inventory items'],
         summary: 'Archive an instance',
-        description: "It leaves the item's instances and quantity for good. Returns the full item.",
+        description:
+          "It leaves the item's instances and quantity for good. An optional reason (used up, expired, broken) goes into the item's history. Returns the full item.",
         params: InstanceParams,
         headers: IfMatch,
-        response: responses({ 200: ref(InventoryItem) }, [401, 404, 409, 412, 422]),
+        body: ArchiveBody,
+        response: responses({ 200: ref(InventoryItem) }, [400, 401, 404, 409, 412, 413, 415, 422]),
+      },
+      // The body is optional: a client that archived without one keeps working.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
@@ -248,6 +256,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.itemId,
         request.params.itemInstanceId,
         request.headers['if-match'],
+        request.body.reason ?? null,
       );
       return reply.header('ETag', etag).type(JSON_TYPE).send(json);
     },
@@ -289,4 +298,5 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(minimumQuantityRoutes);
+  await app.register(putAwayRoutes);
 };

@@ -101,6 +101,12 @@ export const InstanceEditBody = Type.Object(
 );
 export type InstanceEdit = Static<typeof InstanceEditBody>;
 
+export const ArchiveBody = Type.Object(
+  { reason: Type.Optional(orNull(Type.String({ maxLength: 2000 }))) },
+  { additionalProperties: false, description: 'Why it leaves (used up, expired, broken): kept as the note of its history line.' },
+);
+export type ArchiveBody = Static<typeof ArchiveBody>;
+
 export const ItemCreateBody = Type.Object(
   {
     lab_id: Uuid,

@@ -6,6 +6,7 @@ import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.j
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
+import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
 import { LabApprovalSettings } from '../labs/approval-schemas.js';
@@ -15,7 +16,7 @@ import { SpendSettings, SpendTrackingCode } from '../order-requests/details-sche
 import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
-import { InventoryType, TypeRef } from '../types/schemas.js';
+import { InventoryType, TypeRef, TypeUsage } from '../types/schemas.js';
 import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery } from '../webhooks/schemas.js';
 
 // Every schema with a name ($id): the server registers them all (app.addSchema) before any route, so the
@@ -30,6 +31,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabMigration,
   TypeRef,
   InventoryType,
+  TypeUsage,
   InventoryItem,
   InventoryItemInstance,
   InstanceLocation,
@@ -65,6 +67,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabApprovalSettings,
   LabMember,
   ItemMinimumQuantity,
+  PutAwayInstance,
   OrganizationSso,
   SsoDomain,
   SsoLinkState,

@@ -86,3 +86,35 @@ export async function deleteType(ex: Executor, id: string): Promise<boolean> {
 /** Every type of a lab, by name key (an inventory import finds types by name, src/inventory/csv/import.ts). */
 export const typesOfLab = (ex: Executor, labId: string) =>
   ex.selectFrom('types').select(['id', 'name', 'name_key']).where('lab_id', '=', labId).execute();
+
+/** A lab's types by name, each with how many items and order requests use it (GET /labs/{id}/type-usage). */
+export async function pageTypeUsage(ex: Executor, labId: string, page: Page) {
+  const base = ex.selectFrom('types').where('types.lab_id', '=', labId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select((eb) => [
+        'types.id',
+        'types.name',
+        eb
+          .selectFrom('inventory_items')
+          .select((c) => c.fn.countAll<string | number>().as('n'))
+          .whereRef('inventory_items.type_id', '=', 'types.id')
+          .as('items'),
+        eb
+          .selectFrom('order_requests')
+          .select((c) => c.fn.countAll<string | number>().as('n'))
+          .whereRef('order_requests.type_id', '=', 'types.id')
+          .as('order_requests'),
+      ])
+      .orderBy('types.name_key')
+      .orderBy('types.id')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    usage: rows.map((r) => ({ id: r.id, name: r.name, items: Number(r.items ?? 0), order_requests: Number(r.order_requests ?? 0) })),
+  };
+}

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { InventoryType } from './schemas.js';
-import { createType, deleteType, listTypes, renameType } from './service.js';
+import { InventoryType, TypeUsage } from './schemas.js';
+import { createType, deleteType, listTypes, renameType, typeUsageOfLab } from './service.js';
 
 export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -26,6 +26,27 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { total, types } = await listTypes(app.deps, request.actor, { labId: request.query.lab_id, name: request.query.name }, page);
       setPageHeaders(request, reply, page, total);
       return types;
+    },
+  );
+
+  app.get(
+    '/labs/:id/type-usage',
+    {
+      schema: {
+        operationId: 'listLabTypeUsage',
+        tags: ['Types'],
+        summary: "A lab's types with what uses them",
+        description: 'Each type of the lab by name, with how many items and order requests use it (a type in use cannot be deleted).',
+        params: Type.Object({ id: Uuid }),
+        querystring: Type.Object(PageQuery),
+        response: responses({ 200: Type.Array(ref(TypeUsage)) }, [401, 404, 422]),
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { total, usage } = await typeUsageOfLab(app.deps, request.actor, request.params.id, page);
+      setPageHeaders(request, reply, page, total);
+      return usage;
     },
   );
 

@@ -12,3 +12,15 @@ export const InventoryType = Type.Object(
   { $id: 'InventoryType', title: 'InventoryType', additionalProperties: false },
 );
 export type InventoryType = Static<typeof InventoryType>;
+
+/** A type with what uses it (GET /labs/{id}/type-usage): a type in use cannot be deleted. */
+export const TypeUsage = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    items: Type.Integer({ description: 'Inventory items of this type.' }),
+    order_requests: Type.Integer({ description: 'Order requests of this type, whatever their status.' }),
+  },
+  { $id: 'TypeUsage', title: 'TypeUsage', additionalProperties: false },
+);
+export type TypeUsage = Static<typeof TypeUsage>;

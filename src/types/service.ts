@@ -14,6 +14,12 @@ import type { InventoryType } from './schemas.js';
 export const listTypes = (deps: ServiceDeps, actor: Actor, filter: { labId?: string; name?: string }, page: Page) =>
   repo.listVisibleTypes(deps.db, actor, filter, page);
 
+/** GET /labs/{id}/type-usage: a lab the caller does not see is 404. */
+export async function typeUsageOfLab(deps: ServiceDeps, actor: Actor, labId: string, page: Page) {
+  if (!(await findVisibleLab(deps.db, actor, labId))) throw notFound('lab');
+  return repo.pageTypeUsage(deps.db, labId, page);
+}
+
 const checkName = (raw: string): string => {
   const name = raw.trim();
   if (!name || name.length > 200) throw fieldError('name', 'must be 1 to 200 characters');
@@ -71,7 +77,7 @@ export async function deleteType(deps: ServiceDeps, actor: Actor, id: string): P
     if (usage.items + usage.orders > 0) {
       throw new AppError(
         'conflict',
-        `the type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`,
+        `The type is used by ${usage.items} item(s) and ${usage.orders} order request(s); move them to another type first`,
       );
     }
     const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;

@@ -54,6 +54,8 @@ export const router = createBrowserRouter(
             { path: '/admin/labs', ...page(() => import('./pages/admin/Labs'), 'LabsPage') },
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage') },
             { path: '/labs/:id/import', ...page(() => import('./pages/InventoryImport'), 'InventoryImportPage') },
+            { path: '/put-away', ...page(() => import('./pages/PutAway'), 'PutAwayPage') },
+            { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -744,6 +744,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/labs/{id}/type-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab's types with what uses them
+         * @description Each type of the lab by name, with how many items and order requests use it (a type in use cannot be deleted).
+         */
+        get: operations["listLabTypeUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/types/{id}": {
         parameters: {
             query?: never;
@@ -874,7 +894,7 @@ export interface paths {
         put?: never;
         /**
          * Archive an instance
-         * @description It leaves the item's instances and quantity for good. Returns the full item.
+         * @description It leaves the item's instances and quantity for good. An optional reason (used up, expired, broken) goes into the item's history. Returns the full item.
          */
         post: operations["archiveInventoryItemInstance"];
         delete?: never;
@@ -941,6 +961,66 @@ export interface paths {
          */
         put: operations["updateMinimumQuantity"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/put-away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instances to put away, in every lab the caller sees
+         * @description Active instances received (a shop delivery, a received order request) without a lot number, an expiry or a location, until a person fills them in or confirms there is nothing more (POST …/put-away). Oldest arrival first.
+         */
+        get: operations["listPutAway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/put-away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab's instances to put away
+         * @description Active instances received (a shop delivery, a received order request) without a lot number, an expiry or a location, until a person fills them in or confirms there is nothing more (POST …/put-away). Oldest arrival first. A lab the caller does not see is 404.
+         */
+        get: operations["listLabPutAway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{itemId}/instances/{itemInstanceId}/put-away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an instance away
+         * @description Sets the lot_number, expiration_date and location_id given (as PATCH does) and takes the instance off the put-away list, whatever is still empty. `{}` confirms it has none. Emits inventory-item.updated when a field changed. Returns the full item.
+         */
+        post: operations["putAwayInventoryItemInstance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2079,6 +2159,16 @@ export interface components {
             name: string;
             lab: components["schemas"]["Lab"];
         };
+        /** TypeUsage */
+        TypeUsage: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Inventory items of this type. */
+            items: number;
+            /** @description Order requests of this type, whatever their status. */
+            order_requests: number;
+        };
         /** InventoryItem */
         InventoryItem: {
             /** Format: uuid */
@@ -2623,6 +2713,39 @@ export interface components {
             /** @description The item's quantity (in a migrated lab, the sum of its active instances). */
             quantity: string;
             below_minimum: boolean;
+        };
+        /** PutAwayInstance */
+        PutAwayInstance: {
+            /** Format: uuid */
+            item_id: string;
+            /** Format: uuid */
+            instance_id: string;
+            item_name: string;
+            vendor: string | null;
+            catalog_number: string | null;
+            unit_size: string | null;
+            quantity: string;
+            lot_number: string | null;
+            /** Format: date */
+            expiration_date: string | null;
+            /** Format: uuid */
+            location_id: string | null;
+            location: components["schemas"]["InstanceLocation"] | null;
+            lab: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description When it was received without a lot, expiry or location.
+             */
+            arrived_at: string;
+            /**
+             * Format: uri
+             * @description The item's page.
+             */
+            app_url: string;
         };
         /** OrganizationSso */
         OrganizationSso: {
@@ -5728,6 +5851,69 @@ export interface operations {
             };
         };
     };
+    listLabTypeUsage: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeUsage"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateType: {
         parameters: {
             query?: never;
@@ -6847,7 +7033,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Why it leaves (used up, expired, broken): kept as the note of its history line. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6856,6 +7049,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6887,6 +7089,24 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7165,6 +7385,241 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemMinimumQuantity"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match does not match the current ETag */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPutAway: {
+        parameters: {
+            query?: {
+                lab_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLabPutAway: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAwayInventoryItemInstance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag from a previous read; 412 if the item changed since. */
+                "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                itemId: string;
+                itemInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lot_number?: string | null;
+                    /** Format: date */
+                    expiration_date?: string | null;
+                    /** Format: uuid */
+                    location_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
                 };
             };
             /** @description Malformed JSON */

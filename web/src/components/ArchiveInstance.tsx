@@ -1,23 +1,29 @@
-import { Button, Group } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
 import { invalidateItem } from './QuantityEditor';
 import { isStale, StaleNotice } from './StaleNotice';
 
 /**
- * Archives an instance (used up, thrown away): POST …/archive with the item's ETag. It leaves the active instances
- * and the item's quantity; the history keeps it. Asks once before doing it.
+ * Archives an instance (used up, expired, broken): POST …/archive with the item's ETag and the reason the person
+ * gives, which the item's history keeps. It leaves the active instances and the item's quantity. Asks once, with the
+ * reason, before doing it; sent once however often it is clicked.
  */
 export function ArchiveInstance(props: { itemId: string; instanceId: string; etag: string; label: string }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const archive = useMutation({
-    mutationFn: () =>
+  const [reason, setReason] = useState('');
+  const archive = useSubmission({
+    name: `archive-${props.instanceId}`,
+    send: (why: string | null, key) =>
       unwrap(
         api.POST('/inventory-items/{itemId}/instances/{itemInstanceId}/archive', {
           params: { path: { itemId: props.itemId, itemInstanceId: props.instanceId }, header: { 'if-match': props.etag } },
+          body: { reason: why },
+          headers: idempotent(key),
         }),
       ),
     onSuccess: () => invalidateItem(queryClient, props.itemId),
@@ -25,21 +31,27 @@ export function ArchiveInstance(props: { itemId: string; instanceId: string; eta
   if (archive.isError && isStale(archive.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => archive.reset()} />;
   if (!asking) {
     return (
-      <Button size="xs" variant="subtle" color="red" onClick={() => setAsking(true)} aria-label={`Archive ${props.label}`}>
+      <Button size="xs" variant="light" color="red" onClick={() => setAsking(true)} aria-label={`Archive ${props.label}`}>
         Archive
       </Button>
     );
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    archive.submit(reason.trim() || null);
+  };
   return (
-    <>
+    <Stack gap={4} component="form" onSubmit={submit}>
+      <TextInput
+        size="xs"
+        label="Why does it leave?"
+        placeholder="Used up, expired, broken…"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        maxLength={2000}
+      />
       <Group gap={4} wrap="nowrap">
-        <Button
-          size="xs"
-          color="red"
-          loading={archive.isPending}
-          onClick={() => archive.mutate()}
-          aria-label={`Confirm archiving ${props.label}`}
-        >
+        <Button type="submit" size="xs" color="red" loading={archive.isPending} aria-label={`Confirm archiving ${props.label}`}>
           Archive it
         </Button>
         <Button size="xs" variant="default" onClick={() => setAsking(false)}>
@@ -47,6 +59,6 @@ export function ArchiveInstance(props: { itemId: string; instanceId: string; eta
         </Button>
       </Group>
       {archive.isError && <ErrorNotice error={archive.error} title="Not archived" />}
-    </>
+    </Stack>
   );
 }

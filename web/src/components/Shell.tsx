@@ -62,6 +62,8 @@ export function Shell() {
           <Stack gap={2}>
             <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
             <NavLink component={RouterNavLink} to="/locations" label="Locations" onClick={close} />
+            <NavLink component={RouterNavLink} to="/put-away" label="Put away" onClick={close} />
+            <NavLink component={RouterNavLink} to="/types" label="Types" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
             <NavLink component={RouterNavLink} to="/order-requests/awaiting-approval" label="Awaiting my approval" onClick={close} />
             <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />

@@ -1,14 +1,17 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
-import { ArchiveInstance } from '../components/ArchiveInstance';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import { ItemEditForm } from '../components/ItemEditForm';
 import { ItemHistory } from '../components/ItemHistory';
+import { AddInstance } from '../components/instances/AddInstance';
+import type { Item } from '../components/instances/fields';
+import { InstanceCard } from '../components/instances/InstanceCard';
+import { useLabLocations } from '../components/instances/LocationSelect';
 import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { ReorderForm } from '../components/ReorderForm';
@@ -92,58 +95,7 @@ function ItemView({ id }: { id: string }) {
       {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
       <Title order={3}>Minimum quantity</Title>
       <MinimumQuantity itemId={it.id} etag={etag} />
-      {it.lab.uses_instances && (
-        <>
-          <Title order={3}>Instances</Title>
-          {it.instances.length === 0 ? (
-            <Text>No active instances.</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={500}>
-              <Table aria-label="Instances" data-testid="instances-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Lot</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                    <Table.Th>Location</Table.Th>
-                    <Table.Th>Quantity</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Archive</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {it.instances.map((instance) => (
-                    <Table.Tr key={instance.id}>
-                      <Table.Td>{instance.lot_number ?? '—'}</Table.Td>
-                      <Table.Td>{instance.expiration_date ?? '—'}</Table.Td>
-                      <Table.Td>{instance.location ? instance.location.pathNames.join(' / ') : '—'}</Table.Td>
-                      <Table.Td>
-                        <QuantityEditor
-                          key={`${instance.id}-${etag}`}
-                          itemId={it.id}
-                          instanceId={instance.id}
-                          current={instance.quantity}
-                          etag={etag}
-                          label={`Quantity of lot ${instance.lot_number ?? 'without a lot number'}`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ArchiveInstance
-                          key={`${instance.id}-${etag}`}
-                          itemId={it.id}
-                          instanceId={instance.id}
-                          etag={etag}
-                          label={`lot ${instance.lot_number ?? 'without a lot number'}`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </>
-      )}
+      {it.lab.uses_instances && <Instances item={it} etag={etag} />}
       {!it.lab.uses_instances && (
         <Group gap="xs">
           <Text size="sm">Set the quantity:</Text>
@@ -155,5 +107,48 @@ function ItemView({ id }: { id: string }) {
       <Title order={3}>History</Title>
       <ItemHistory itemId={it.id} />
     </Stack>
+  );
+}
+
+/**
+ * The item's instances in a lab that uses them, each a card with its quantity, lot, expiry and location saved in one
+ * step and Archive with a reason; and "Add an instance" for a bottle found on a shelf.
+ */
+function Instances({ item, etag }: { item: Item; etag: string }) {
+  const [adding, setAdding] = useState(false);
+  const locations = useLabLocations(item.lab.id);
+  // The item shows each instance's location as its path; the lab's tree gives the id the location field edits.
+  const idOfPath = new Map((locations.data ?? []).map((l) => [l.pathNames.join('\u0000'), l.id]));
+  return (
+    <>
+      <Group justify="space-between">
+        <Title order={3}>Instances</Title>
+        {!adding && (
+          <Button variant="light" onClick={() => setAdding(true)}>
+            Add an instance
+          </Button>
+        )}
+      </Group>
+      {adding && <AddInstance itemId={item.id} labId={item.lab.id} onDone={() => setAdding(false)} />}
+      {locations.isError && <ErrorNotice error={locations.error} />}
+      {locations.isPending ? (
+        <Loading label="Loading the lab's locations" />
+      ) : item.instances.length === 0 ? (
+        <Text>No active instances.</Text>
+      ) : (
+        <Stack gap="xs" data-testid="instances-table">
+          {item.instances.map((instance) => (
+            <InstanceCard
+              key={`${instance.id}-${etag}`}
+              itemId={item.id}
+              labId={item.lab.id}
+              instance={instance}
+              etag={etag}
+              locationId={instance.location ? (idOfPath.get(instance.location.pathNames.join('\u0000')) ?? null) : null}
+            />
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }

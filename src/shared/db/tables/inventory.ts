@@ -53,6 +53,8 @@ export interface InstancesTable {
   archived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When it arrived without a lot, expiry or location and waits to be put away (migration 0028); null: nothing due. */
+  put_away_due_at?: string | null;
 }
 export interface ItemChangesTable {
   id: string;

@@ -1,0 +1,73 @@
+import { Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, unwrap } from '../../api';
+import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
+import { idempotent, useSubmission } from '../../forms/submission';
+import { ErrorNotice } from '../ErrorNotice';
+import { invalidateItem } from '../QuantityEditor';
+import { DATE } from './fields';
+import { LocationSelect } from './LocationSelect';
+
+/**
+ * Adds an instance to an item (a bottle found on a shelf): quantity, and when known its lot, expiry and location.
+ * One Idempotency-Key per opened form, so a double-click or a retry adds one bottle.
+ */
+export function AddInstance(props: { itemId: string; labId: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [quantity, setQuantity] = useState('');
+  const [lot, setLot] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const add = useSubmission({
+    name: 'add-instance',
+    send: (body: { quantity: string; lot_number: string | null; expiration_date: string | null; location_id: string | null }, key) =>
+      unwrap(
+        api.POST('/inventory-items/{id}/instances', {
+          params: { path: { id: props.itemId } },
+          body,
+          headers: idempotent(key),
+        }),
+      ),
+    onSuccess: async () => {
+      await invalidateItem(queryClient, props.itemId);
+      props.onDone();
+    },
+  });
+  const parsed = readDecimal(quantity, { allowZero: true });
+  const expiryValid = expiry === '' || DATE.test(expiry);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!parsed.value || !expiryValid) return;
+    add.submit({ quantity: parsed.value, lot_number: lot.trim() || null, expiration_date: expiry || null, location_id: locationId });
+  };
+  return (
+    <Card withBorder component="form" onSubmit={submit} aria-label="Add an instance">
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <DecimalInput label="Quantity" value={quantity} onChange={setQuantity} rules={{ allowZero: true }} showError={tried} required />
+          <TextInput label="Lot number" value={lot} onChange={(e) => setLot(e.currentTarget.value)} />
+          <TextInput
+            label="Expires"
+            type="date"
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value)}
+            error={!expiryValid ? 'A date such as 2027-03-31' : undefined}
+          />
+          <LocationSelect label="Location" labId={props.labId} value={locationId} onChange={setLocationId} />
+        </SimpleGrid>
+        {add.isError && <ErrorNotice error={add.error} title="Not added" />}
+        <Group gap="xs">
+          <Button type="submit" loading={add.isPending}>
+            Add instance
+          </Button>
+          <Button variant="default" onClick={props.onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

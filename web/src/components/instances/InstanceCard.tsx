@@ -1,0 +1,114 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, unwrap } from '../../api';
+import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
+import { idempotent, useSubmission } from '../../forms/submission';
+import { ArchiveInstance } from '../ArchiveInstance';
+import { ErrorNotice } from '../ErrorNotice';
+import { invalidateItem } from '../QuantityEditor';
+import { isStale, StaleNotice } from '../StaleNotice';
+import { DATE, type Instance, instanceLabel } from './fields';
+import { LocationSelect } from './LocationSelect';
+
+type Edit = { quantity?: string; lot_number?: string | null; expiration_date?: string | null; location_id?: string | null };
+
+/**
+ * One instance as a card (the same on a phone and a laptop, so Save and Archive are always in reach): its quantity,
+ * lot, expiry and location, edited in place and saved in one step (PATCH with the item's ETag, only what changed),
+ * and Archive with a reason.
+ */
+export function InstanceCard(props: { itemId: string; labId: string; instance: Instance; etag: string; locationId: string | null }) {
+  const { instance } = props;
+  const queryClient = useQueryClient();
+  const [quantity, setQuantity] = useState(instance.quantity);
+  const [lot, setLot] = useState(instance.lot_number ?? '');
+  const [expiry, setExpiry] = useState(instance.expiration_date ?? '');
+  const [locationId, setLocationId] = useState<string | null>(props.locationId);
+  const [tried, setTried] = useState(false);
+  const label = instanceLabel(instance);
+  const formId = `instance-${instance.id}`;
+  const save = useSubmission({
+    name: `edit-instance-${instance.id}`,
+    send: (body: Edit, key) =>
+      unwrap(
+        api.PATCH('/inventory-items/{itemId}/instances/{itemInstanceId}', {
+          params: { path: { itemId: props.itemId, itemInstanceId: instance.id }, header: { 'if-match': props.etag } },
+          body,
+          headers: idempotent(key),
+        }),
+      ),
+    onSuccess: () => invalidateItem(queryClient, props.itemId),
+  });
+  const parsed = readDecimal(quantity, { allowZero: true });
+  const expiryValid = expiry === '' || DATE.test(expiry);
+  const changes: Edit = {};
+  if (parsed.value !== undefined && parsed.value !== instance.quantity) changes.quantity = parsed.value;
+  if ((lot.trim() || null) !== instance.lot_number) changes.lot_number = lot.trim() || null;
+  if ((expiry || null) !== instance.expiration_date) changes.expiration_date = expiry || null;
+  if (locationId !== props.locationId) changes.location_id = locationId;
+  const changed = Object.keys(changes).length > 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!parsed.value || !expiryValid || !changed) return;
+    save.submit(changes);
+  };
+  if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
+  return (
+    <Card withBorder padding="sm" data-testid="instance-card" aria-label={`Instance: ${label}`} component="section">
+      <Stack gap="xs">
+        <form id={formId} onSubmit={submit}>
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              {[
+                instance.lot_number ? `Lot ${instance.lot_number}` : 'No lot number',
+                instance.expiration_date ? `expires ${instance.expiration_date}` : null,
+                instance.location ? instance.location.pathNames.join(' / ') : 'no location',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+              <DecimalInput
+                size="xs"
+                label="Quantity"
+                aria-label={`Quantity of ${label}`}
+                value={quantity}
+                onChange={setQuantity}
+                rules={{ allowZero: true }}
+                showError={tried}
+              />
+              <TextInput size="xs" label="Lot" aria-label={`Lot of ${label}`} value={lot} onChange={(e) => setLot(e.currentTarget.value)} />
+              <TextInput
+                size="xs"
+                type="date"
+                label="Expires"
+                aria-label={`Expiry of ${label}`}
+                value={expiry}
+                onChange={(e) => setExpiry(e.currentTarget.value)}
+                error={!expiryValid ? 'A date such as 2027-03-31' : undefined}
+              />
+              <LocationSelect
+                size="xs"
+                label="Location"
+                aria-label={`Location of ${label}`}
+                labId={props.labId}
+                value={locationId}
+                onChange={setLocationId}
+              />
+            </SimpleGrid>
+            {save.isError && <ErrorNotice error={save.error} title="Not saved" />}
+          </Stack>
+        </form>
+        {/* Archive is a form of its own (forms do not nest); Save submits the fields' form by its id. */}
+        <Group gap="xs" justify="space-between" align="start">
+          <Button type="submit" form={formId} size="xs" loading={save.isPending} disabled={!changed} aria-label={`Save ${label}`}>
+            Save
+          </Button>
+          <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+import type { components } from '@labstock/client';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, unwrap } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Fields';
+import { idempotent, useSubmission } from '../forms/submission';
+
+type Usage = components['schemas']['TypeUsage'];
+const PER_PAGE = 50;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** "2 items and 1 order request", for a sentence. */
+const usedBy = (t: Usage) =>
+  [
+    t.items > 0 ? plural(t.items, 'item', 'items') : null,
+    t.order_requests > 0 ? plural(t.order_requests, 'order request', 'order requests') : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
+/**
+ * A lab's item types (docs/web.md, Types): each with what uses it; create, rename, and delete one nothing uses. The
+ * API lets everyone who sees a lab manage its types (docs/api.md), so the page offers it to them all.
+ */
+export function TypesPage() {
+  const [params, setParams] = useSearchParams();
+  const labId = params.get('lab') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const firstLab = labs.data?.[0]?.id;
+  useEffect(() => {
+    if (!labId && firstLab) setParams({ lab: firstLab }, { replace: true });
+  });
+  const lab = labs.data?.find((l) => l.id === labId);
+  return (
+    <Stack>
+      <Title order={2}>Types</Title>
+      {labs.isError && <ErrorNotice error={labs.error} />}
+      <Select
+        label="Lab"
+        data={(labs.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+        value={labId || null}
+        onChange={(value) => value && setParams({ lab: value })}
+        allowDeselect={false}
+        w={260}
+      />
+      {labs.isPending && <Loading label="Loading labs" />}
+      {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
+      {labs.data && labId !== '' && !lab && <Text>This lab does not exist, or it is not yours to see.</Text>}
+      {lab && <LabTypes key={lab.id} labId={lab.id} page={page} onPage={(p) => setParams({ lab: lab.id, page: String(p) })} />}
+    </Stack>
+  );
+}
+
+function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage: (page: number) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const usage = useQuery({
+    queryKey: ['type-usage', labId, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const call = api.GET('/labs/{id}/type-usage', { params: { path: { id: labId }, query: { page, per_page: PER_PAGE } } });
+      const rows = await unwrap(call);
+      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+    },
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['type-usage', labId] }),
+      queryClient.invalidateQueries({ queryKey: ['types'] }),
+    ]);
+  const create = useSubmission({
+    name: 'create-type',
+    renewOnSuccess: true,
+    send: (typeName: string, key) => unwrap(api.POST('/types', { body: { lab_id: labId, name: typeName }, headers: idempotent(key) })),
+    onSuccess: () => {
+      setName('');
+      return refresh();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) create.submit(name.trim());
+  };
+  const pages = Math.max(1, Math.ceil((usage.data?.total ?? 0) / PER_PAGE));
+  return (
+    <Stack>
+      <form onSubmit={submit} aria-label="New type">
+        <Group align="end" gap="xs">
+          <TextInput
+            label="New type"
+            placeholder="Antibody, Solvent…"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={200}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Create
+          </Button>
+        </Group>
+      </form>
+      {create.isError && <ErrorNotice error={create.error} title="Not created" />}
+      {usage.isError && <ErrorNotice error={usage.error} />}
+      {usage.isPending && <Loading label="Loading types" />}
+      {usage.data?.rows.length === 0 && <Text>This lab has no types yet.</Text>}
+      <Stack gap="xs" data-testid="types">
+        {usage.data?.rows.map((t) => (
+          <TypeCard key={`${t.id}-${t.name}`} type={t} onChanged={refresh} />
+        ))}
+      </Stack>
+      {pages > 1 && (
+        <Group gap="xs">
+          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Text size="sm">
+            Page {page} of {pages}
+          </Text>
+          <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function TypeCard({ type, onChanged }: { type: Usage; onChanged: () => Promise<unknown> }) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [name, setName] = useState(type.name);
+  const rename = useSubmission({
+    name: `rename-type-${type.id}`,
+    send: (newName: string, key) =>
+      unwrap(api.PUT('/types/{id}', { params: { path: { id: type.id } }, body: { name: newName }, headers: idempotent(key) })),
+    onSuccess: onChanged,
+  });
+  const remove = useSubmission({
+    name: `delete-type-${type.id}`,
+    send: (_: null, key) => unwrap(api.DELETE('/types/{id}', { params: { path: { id: type.id } }, headers: idempotent(key) })),
+    onSuccess: onChanged,
+  });
+  const used = usedBy(type);
+  return (
+    <Card withBorder padding="sm" data-testid="type-card" aria-label={`Type ${type.name}`} component="section">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>{type.name}</Text>
+          <Text size="sm" c="dimmed">
+            {used ? `Used by ${used}` : 'Not used'}
+          </Text>
+        </Group>
+        {mode === 'rename' && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (name.trim()) rename.submit(name.trim());
+            }}
+          >
+            <Group align="end" gap="xs">
+              <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} />
+              <Button type="submit" size="sm" loading={rename.isPending} disabled={!name.trim() || name.trim() === type.name}>
+                Save
+              </Button>
+              <Button size="sm" variant="default" onClick={() => setMode('view')}>
+                Cancel
+              </Button>
+            </Group>
+          </form>
+        )}
+        {rename.isError && <ErrorNotice error={rename.error} title="Not renamed" />}
+        {mode === 'delete' &&
+          (used ? (
+            <Text size="sm" role="alert" data-testid="type-in-use">
+              “{type.name}” cannot be deleted: {used} {type.items + type.order_requests === 1 ? 'uses' : 'use'} it. Give{' '}
+              {type.items + type.order_requests === 1 ? 'it' : 'them'} another type first.
+            </Text>
+          ) : (
+            <Group gap="xs">
+              <Text size="sm">Delete “{type.name}”?</Text>
+              <Button
+                size="xs"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.submit(null)}
+                aria-label={`Confirm deleting ${type.name}`}
+              >
+                Delete it
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setMode('view')}>
+                Keep
+              </Button>
+            </Group>
+          ))}
+        {remove.isError && <ErrorNotice error={remove.error} title="Not deleted" />}
+        {mode === 'view' && (
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => setMode('rename')} aria-label={`Rename ${type.name}`}>
+              Rename
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => setMode('delete')} aria-label={`Delete ${type.name}`}>
+              Delete
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
