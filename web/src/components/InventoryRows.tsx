@@ -68,7 +68,7 @@ export function InventoryRows(props: { items: Item[]; q: string; showLab: boolea
               {anyLot && <Table.Td>{lotsOf(item)}</Table.Td>}
               {anyPlace && <Table.Td>{placesOf(item)}</Table.Td>}
               <Table.Td>{quantityOf(item)}</Table.Td>
-              <Table.Td>{soonestExpiry(item)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{soonestExpiry(item)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
