@@ -38,7 +38,7 @@ const SEARCH_RUNS = ['search-common', 'search-rare', 'search-expiring', 'search-
  * Parts of words as people type them (issue 23: `ethyl` finds "Dimethyl sulfoxide"): inside the dataset's names
  * and vendors (bench/lib/dataset.mjs), from ~3 % of the items ("ormald") to ~10 % ("ldrich", "thanol"), in any case.
  */
-const SUBSTRINGS = ['thanol', 'ycin', 'ormald', 'CTIN', 'ofecta', 'olymer', 'ovine', 'loride', 'ldrich', 'ermo', 'Ycin', 'ntibod'];
+const SUBSTRINGS = ['thanol', 'ycin', 'ormald', 'CTIN', 'ofecta', 'olymer', 'ovine', 'loride', 'ldrich', 'ermo', 'Ycin', 'GAPD'];
 const { values: opt } = parseArgs({
   options: {
     items: { type: 'string', default: '100000' },
