@@ -160,12 +160,12 @@ export type Change = Static<typeof Change>;
 // parameters, GET /inventory-items is the contract's list: lab_id and page (and per_page) only.
 
 export const ItemListQuery = Type.Object({
-  lab_id: Type.Optional(Type.String({ description: 'Only items of this lab.' })),
+  lab_id: Type.Optional(Type.String({ description: 'Only items of this lab. Without it, every lab the token may see.' })),
   q: Type.Optional(
     Type.String({
       maxLength: 200,
       description:
-        'Words, each matching the start of a word of the name, vendor, catalog number, CAS number, serial number or lot numbers (the item\'s or its active instances\'). Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter.',
+        'Words found in the name, vendor, catalog number, CAS number, serial number or lot numbers (the item\'s or its active instances\'): a word of 3 characters or more anywhere, inside words too ("ethyl" finds "Dimethyl sulfoxide"), a shorter one at the start of a word. Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter. Without lab_id, every lab the token may see is searched.',
     }),
   ),
   type_id: Type.Optional(Type.String({ description: 'Only items of this type.' })),

@@ -19,7 +19,8 @@ afterAll(() => h?.close());
 // [name, path, what shows the page has loaded: a test id, else its first level-2 heading]; the paths are read once
 // the harness exists.
 const signedIn: [string, () => string, string | null][] = [
-  ['inventory', () => '/app/inventory', 'items-table'],
+  // A table on a desktop, cards on a phone: the count below them shows on both.
+  ['inventory', () => '/app/inventory', 'items-total'],
   ['item', () => `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
   ['legacy item', () => `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],
   ['order requests', () => '/app/order-requests', 'orders-table'],

@@ -113,8 +113,10 @@ describe('journey: typing, then at once opening an item', () => {
 describe('journey: opening another page before the inventory has chosen its lab', () => {
   it('goes to that page: the inventory does not write its first lab into the address over the navigation', async () => {
     const { page, context } = await h.newPage();
-    // The labs arrive (and the inventory would choose the first one) while the next page's chunk is still loading.
-    await page.route(/\/labs\?per_page=100$/, async (route) => {
+    // The labs arrive (and the inventory would restore the lab filter chosen last time) while the next page's chunk
+    // is still loading.
+    await page.addInitScript(`window.localStorage.setItem('labstock.inventory.lab', '${h.a.migratedLab.id}')`);
+    await page.route(/\/labs(\?[^/]*)?$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });

@@ -172,7 +172,11 @@ async function expectIndex(query: Record<string, unknown>, index: RegExp, actor 
 /** The PostgreSQL plan nodes below the page's LIMIT. */
 const belowLimit = (plan: string): string => plan.slice(plan.indexOf('->  Limit') + 1);
 
+/** Words of 3 characters or more: the trigram indexes (migration 0025). */
 const FTS = () =>
+  postgres() ? /Bitmap Index Scan on inventory_item_search_trgm_idx/ : /SCAN inventory_item_search_trigram VIRTUAL TABLE INDEX/;
+/** Only shorter words: the word indexes (migrations 0010, 0016, 0025), by the start of a word. */
+const WORDS = () =>
   postgres() ? /Bitmap Index Scan on inventory_item_search_document_idx/ : /SCAN inventory_item_search_fts VIRTUAL TABLE INDEX/;
 
 describe('GET /inventory-items search and filters use their indexes (SQLite and PostgreSQL plans)', () => {
@@ -182,6 +186,19 @@ describe('GET /inventory-items search and filters use their indexes (SQLite and 
     await expectIndex({ q: 'zymo', lab_id: h.a.legacyLab.id }, FTS());
     // Dashes and operators in q do not keep the index from being used.
     await expectIndex({ q: '"zymo" AND -c-4321*' }, FTS());
+  });
+
+  it('q inside words across every visible lab (issue 23): the trigram index; short words alone: the word index', async () => {
+    for (const actor of [admin, member]) {
+      await expectIndex({ q: 'moresear' }, FTS(), actor);
+      await expectIndex({ q: 'agent 432' }, FTS(), actor);
+      // A short word beside a long one is checked on the rows the trigram index found.
+      const mixed = await expectIndex({ q: 'ymo c' }, FTS(), actor);
+      expect(`${mixed.rows}\n${mixed.count}`).not.toMatch(WORDS());
+      await expectIndex({ q: 'zy' }, WORDS(), actor);
+      await expectIndex({ q: 'zy', type_id: typeId }, WORDS(), actor);
+    }
+    await expectIndex({ q: 'oresearc', type_id: typeId }, FTS());
   });
 
   it('type_id: the (type_id, created_at, id) index', async () => {
@@ -241,11 +258,12 @@ describe('GET /inventory-items search and filters use their indexes (SQLite and 
     if (postgres()) return;
     for (const [query, actor] of [
       [{ q: 'reagent' }, admin],
+      [{ q: 'eagen' }, member],
       [{ q: 'reagent', lab_id: labId }, member],
     ] as const) {
       const p = await plans(query, actor);
       // INDEX 64: FTS5 gives the rows in rowid order (the ORDER BY consumed); the one sort is of the page's 25 rows.
-      expect(p.rows, p.rows).toMatch(/SCAN inventory_item_search_fts VIRTUAL TABLE INDEX 64:/);
+      expect(p.rows, p.rows).toMatch(/SCAN inventory_item_search_trigram VIRTUAL TABLE INDEX 64:/);
       expect(p.rows.match(/TEMP B-TREE/g) ?? [], p.rows).toHaveLength(1);
       expect(p.count, p.count).toMatch(FTS());
       expect(p.count, p.count).not.toMatch(/TEMP B-TREE|SCAN inventory_item_search\b/);

@@ -6082,9 +6082,9 @@ export interface operations {
     listInventoryItems: {
         parameters: {
             query?: {
-                /** @description Only items of this lab. */
+                /** @description Only items of this lab. Without it, every lab the token may see. */
                 lab_id?: string;
-                /** @description Words, each matching the start of a word of the name, vendor, catalog number, CAS number, serial number or lot numbers (the item's or its active instances'). Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter. */
+                /** @description Words found in the name, vendor, catalog number, CAS number, serial number or lot numbers (the item's or its active instances'): a word of 3 characters or more anywhere, inside words too ("ethyl" finds "Dimethyl sulfoxide"), a shorter one at the start of a word. Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter. Without lab_id, every lab the token may see is searched. */
                 q?: string;
                 /** @description Only items of this type. */
                 type_id?: string;

@@ -1,11 +1,21 @@
-import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, expressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { labIsVisible, visibleLabIds } from '../../labs/repository.js';
 import type { Actor } from '../../shared/actor.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
-import { countBoundOf, ftsMatch, type ItemFilter, type ItemOrder, isSearch, tsQuery } from './rules.js';
+import {
+  countBoundOf,
+  ftsMatch,
+  type ItemFilter,
+  type ItemOrder,
+  isSearch,
+  likePatterns,
+  splitWords,
+  trigramMatch,
+  tsQuery,
+} from './rules.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
 // (bounded for a search, docs/decisions/0014-bounded-search-counts.md). The index they search is written by
@@ -134,23 +144,35 @@ function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words:
 }
 
 /**
- * SQLite: the FTS5 table's rowids are the search rows' ids, which are in the list's order (rules.ts searchIdBase,
+ * SQLite: the full-text table that finds the words, and its MATCH expression: the trigram table when a word is
+ * long enough to be matched inside words (its shorter words are then checked on the found rows, `shortWordsLike`),
+ * else the word table, by prefix.
+ */
+function ftsOf(words: QueryWord[]) {
+  const { inside, starts } = splitWords(words);
+  return inside.length > 0
+    ? { table: 'inventory_item_search_trigram', match: trigramMatch(inside), rest: starts }
+    : { table: 'inventory_item_search_fts', match: ftsMatch(starts), rest: [] };
+}
+
+/**
+ * SQLite: the FTS5 tables' rowids are the search rows' ids, which are in the list's order (rules.ts searchIdBase,
  * kept by storeItemIndexes), so the matches come out of the full-text index in that order: the page stops after
  * its rows and the count at its bound, however many items hold the word. A cross join keeps that order.
  */
 function ftsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: QueryWord[], page: Page) {
+  const fts = ftsOf(words);
+  const table = sql.table(fts.table);
   let found = ex
-    .selectFrom(sql`inventory_item_search_fts`.as('inventory_item_search_fts'))
+    // Aliased by its own name (typed as any one alias), so that a plan names the table it reads (test/perf/).
+    .selectFrom(sql`${table}`.as(fts.table as 'fts'))
     .crossJoin('inventory_item_search')
-    .where(sql<SqlBool>`inventory_item_search_fts match ${ftsMatch(words)}`)
-    .where(sql<SqlBool>`${sql.ref('inventory_item_search.id')} = inventory_item_search_fts.rowid`)
+    .where(sql<SqlBool>`${table} match ${fts.match}`)
+    .where(sql<SqlBool>`${sql.ref('inventory_item_search.id')} = ${table}.rowid`)
     .where('inventory_item_search.lab_id', 'in', visibleLabIds(ex, actor));
+  if (fts.rest.length > 0) found = found.where(shortWordsLike(fts.rest));
   if (filter.labId !== undefined) found = found.where('inventory_item_search.lab_id', '=', filter.labId);
-  const ids = found
-    .select('inventory_item_search.item_id')
-    .orderBy(sql`inventory_item_search_fts.rowid`)
-    .limit(page.perPage)
-    .offset(page.offset);
+  const ids = found.select('inventory_item_search.item_id').orderBy(sql`${table}.rowid`).limit(page.perPage).offset(page.offset);
   return { count: bounded(ex, found, page), rows: pageRows(ex, ids) };
 }
 
@@ -180,18 +202,43 @@ const labCounts = (ex: Executor, actor: Actor, labId: string | undefined) => {
   return q.where('inventory_lab_counts.lab_id', 'in', visibleLabIds(ex, actor));
 };
 
-/** PostgreSQL: search rows holding every word, each by prefix: the GIN index (the query repeats the index's expression). */
-const searchRowMatches = (words: QueryWord[]) =>
-  sql<SqlBool>`to_tsvector('simple', ${sql.ref('inventory_item_search.document')}) @@ to_tsquery('simple', ${tsQuery(words)})`;
+/**
+ * PostgreSQL: search rows holding every word. Words of 3 characters or more anywhere in the document, through the
+ * trigram GIN index (`LIKE '%word%'`, migration 0025); shorter ones by the start of a word: through the tsvector GIN
+ * index when they are the only words (the query repeats the index's expression), else checked on the found rows.
+ */
+function searchRowMatches(words: QueryWord[]) {
+  const { inside, starts } = splitWords(words);
+  if (inside.length === 0)
+    return sql<SqlBool>`to_tsvector('simple', ${sql.ref('inventory_item_search.document')}) @@ to_tsquery('simple', ${tsQuery(starts)})`;
+  const anywhere = inside.map((w) =>
+    anyOf(likePatterns(w, true).map((p) => sql<SqlBool>`${sql.ref('inventory_item_search.document')} like ${p}`)),
+  );
+  return sql<SqlBool>`${sql.join([...anywhere, ...(starts.length > 0 ? [shortWordsLike(starts)] : [])], sql` and `)}`;
+}
+
+/** Short words at the start of a word of the search row's document: each word's forms after a space. */
+const shortWordsLike = (words: QueryWord[]) =>
+  sql<SqlBool>`${sql.join(
+    words.map((w) =>
+      anyOf(likePatterns(w, false).map((p) => sql<SqlBool>`(' ' || ${sql.ref('inventory_item_search.document')}) like ${p}`)),
+    ),
+    sql` and `,
+  )}`;
+
+const anyOf = (alternatives: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
 
 /** Items whose search row holds every word. */
-const itemMatches = (ex: Executor, words: QueryWord[]) =>
-  itemIdIn(
+function itemMatches(ex: Executor, words: QueryWord[]) {
+  if (isPostgres(ex)) return itemIdIn(ex, sql`select item_id from inventory_item_search where ${searchRowMatches(words)}`);
+  const fts = ftsOf(words);
+  const rest = fts.rest.length > 0 ? sql` and ${shortWordsLike(fts.rest)}` : sql``;
+  return itemIdIn(
     ex,
-    isPostgres(ex)
-      ? sql`select item_id from inventory_item_search where to_tsvector('simple', document) @@ to_tsquery('simple', ${tsQuery(words)})`
-      : sql`select item_id from inventory_item_search_fts where inventory_item_search_fts match ${ftsMatch(words)}`,
+    sql`select inventory_item_search.item_id from ${sql.table(fts.table)} cross join inventory_item_search
+      where ${sql.table(fts.table)} match ${fts.match} and inventory_item_search.id = ${sql.table(fts.table)}.rowid${rest}`,
   );
+}
 
 /**
  * The item is one of the subquery's. PostgreSQL gets them as an array: it then reads those items by their primary

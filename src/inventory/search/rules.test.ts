@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { NO_EXPIRY, queryWords } from '../../shared/search-text.js';
 import type { InventoryItem } from '../schemas.js';
-import { filterOf, ftsMatch, isBelowMinimum, itemIndexOf, orderOf, SORTS, tsQuery } from './rules.js';
+import {
+  filterOf,
+  ftsMatch,
+  isBelowMinimum,
+  itemIndexOf,
+  likePatterns,
+  orderOf,
+  SORTS,
+  splitWords,
+  trigramMatch,
+  tsQuery,
+} from './rules.js';
 
 describe('sort', () => {
   it('names a column and a direction; none is the default order', () => {
@@ -49,6 +60,26 @@ describe('full-text queries', () => {
     expect(tsQuery(queryWords('7732-18-5 water'))).toBe("('7732185':* | '7732' <-> '18' <-> '5':*) & 'water':*");
     expect(tsQuery(queryWords("a & b | !c <-> d:* 'e'"))).toBe("'a':* & 'b':* & 'c':* & 'd':* & 'e':*");
     expect(tsQuery([{ parts: ["x'y\\"], joined: "x'y\\" }])).toBe("'x''y\\\\':*");
+  });
+});
+
+describe('substring queries (issue 23)', () => {
+  it('words of 3 characters (code points) or more go inside words, shorter ones to the start of a word', () => {
+    const { inside, starts } = splitWords(queryWords('ethyl ab 氯化钠 x-y t-3253 é'));
+    expect(inside.map((w) => w.joined)).toEqual(['ethyl', '氯化钠', 't3253']);
+    expect(starts.map((w) => w.joined)).toEqual(['ab', 'xy', 'e']);
+  });
+
+  it('FTS5 trigram: each word quoted, a dashed word joined or as a phrase, all needed; operators stay words', () => {
+    expect(trigramMatch(queryWords('ethyl'))).toBe('"ethyl"');
+    expect(trigramMatch(queryWords('tris-hcl buffer'))).toBe('("trishcl" OR "tris hcl") AND "buffer"');
+    expect(trigramMatch(queryWords('NEAR(abc) "and"'))).toBe('("nearabc" OR "near abc") AND "and"');
+    expect(trigramMatch([{ parts: ['x"yz'], joined: 'x"yz' }])).toBe('"x""yz"');
+  });
+
+  it('LIKE: anywhere for a long word, after a space (the start of a word) for a short one', () => {
+    expect(likePatterns(queryWords('ethyl')[0]!, true)).toEqual(['%ethyl%']);
+    expect(likePatterns(queryWords('a-b')[0]!, false)).toEqual(['% ab%', '% a b%']);
   });
 });
 

@@ -79,9 +79,43 @@ export const countBoundOf = (page: Page): number => Math.max(SEARCH_COUNT_CAP, p
 export const SEARCH_IDS_PER_SECOND = 2 ** 21;
 export const searchIdBase = (createdAt: string): number => Math.floor(Date.parse(createdAt) / 1000) * SEARCH_IDS_PER_SECOND;
 
-// Every word must match, each by prefix: the word itself, or a dashed word's parts joined ("7732-18" finds
-// "7732-18-5" and "7732185") or as a phrase ("tris-hcl" finds "Tris HCl"). The parts are letters and digits only
-// (src/shared/search-text.ts); they are quoted all the same, so no input can become query syntax.
+// Every word must match. A word of 3 characters or more matches anywhere inside the document (`ethyl` finds
+// "dimethyl sulfoxide"), through the trigram indexes (migration 0025); a shorter one matches the start of a word
+// through the word index (a trigram index cannot look up fewer than 3 characters, and `a` anywhere would match
+// nearly everything). Either way the word itself, or a dashed word's parts joined ("7732-18" finds "7732-18-5" and
+// "7732185") or as a phrase ("tris-hcl" finds "Tris HCl"). The parts are letters and digits only
+// (src/shared/search-text.ts): they are quoted all the same, so no input can become query syntax, and they hold
+// no LIKE wildcard (`%`, `_`) either.
+
+/** Fewest characters (code points) a word needs to be matched inside words. */
+export const SUBSTRING_MIN = 3;
+
+/** The words matched anywhere (`inside`) and those matched at the start of a word (`starts`). */
+export function splitWords(words: readonly QueryWord[]): { inside: QueryWord[]; starts: QueryWord[] } {
+  const inside: QueryWord[] = [];
+  const starts: QueryWord[] = [];
+  for (const w of words) ([...w.joined].length >= SUBSTRING_MIN ? inside : starts).push(w);
+  return { inside, starts };
+}
+
+/** A word's forms: itself (its parts joined), and its parts as a phrase when it has several. */
+export const formsOf = (w: QueryWord): string[] => (w.parts.length === 1 ? [w.joined] : [w.joined, w.parts.join(' ')]);
+
+/** The FTS5 MATCH expression of the trigram table (SQLite): each word's forms anywhere in the document. */
+export function trigramMatch(words: readonly QueryWord[]): string {
+  return words
+    .map((w) => {
+      const forms = formsOf(w).map(ftsString);
+      return forms.length === 1 ? forms[0]! : `(${forms.join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+/**
+ * LIKE patterns for one word, any of which matches: anywhere in the document (`%form%`), or, for a short word, at
+ * the start of one of its words (`% form%`, tested against the document with a space before it).
+ */
+export const likePatterns = (w: QueryWord, inside: boolean): string[] => formsOf(w).map((f) => (inside ? `%${f}%` : `% ${f}%`));
 
 const ftsString = (token: string) => `"${token.replaceAll('"', '""')}"`;
 

@@ -34,6 +34,7 @@ import * as m0018 from './migrations/0018_sso_accounts.js';
 import * as m0019 from './migrations/0019_sso_domains.js';
 import * as m0020 from './migrations/0020_delivery_turns.js';
 import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
+import * as m0025 from './migrations/0025_substring_search.js';
 import * as m0028 from './migrations/0028_put_away.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_sso_domains': m0019,
   '0020_delivery_turns': m0020,
   '0023_link_sources_and_attempts': m0023,
+  '0025_substring_search': m0025,
   '0028_put_away': m0028,
 };
 

@@ -9,6 +9,7 @@ import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { isPostgres } from '../../../src/shared/db/database.js';
 import { up } from '../../../src/shared/db/migrations/0010_inventory_search.js';
+import { up as upSubstrings } from '../../../src/shared/db/migrations/0025_substring_search.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { seedBulkLegacyLab } from '../../helpers/lab-migration.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
@@ -35,10 +36,11 @@ async function indexState() {
   return { items, docs };
 }
 
-/** Takes the database back to where it was before migration 0010 (what `up` adds, dropped). */
+/** Takes the database back to where it was before migration 0010 (what `up` adds, and 0025's index of it, dropped). */
 async function undo0010() {
   const db = h.deps.db;
   if (!isPostgres(db)) await sql`drop table inventory_item_search_fts`.execute(db);
+  if (!isPostgres(db)) await sql`drop table inventory_item_search_trigram`.execute(db);
   await sql`drop table inventory_item_search`.execute(db);
   for (const index of [
     'inventory_items_lab_name_idx',
@@ -57,8 +59,8 @@ async function undo0010() {
     await sql`alter table inventory_items drop column ${sql.raw(column)}`.execute(db);
 }
 
-describe('migration 0010', () => {
-  it('fills the index of existing items exactly as the application writes it, then searches work', async () => {
+describe('migrations 0010 and 0025', () => {
+  it('fill the index of existing items exactly as the application writes it, then searches work, inside words too', async () => {
     const legacy = h.a.legacyLab.id;
     await addItem(h, h.a.admin.actor, {
       labId: legacy,
@@ -85,6 +87,8 @@ describe('migration 0010', () => {
     const written = await indexState();
     await undo0010();
     await up(h.deps.db);
+    // 0025 indexes the documents that exist for substrings (a trigram index on each database).
+    await upSubstrings(h.deps.db);
     const backfilled = await indexState();
 
     // The bulk items (inserted straight into the table) had no index before: now they have one, like the rest.
@@ -102,6 +106,8 @@ describe('migration 0010', () => {
     expect(await namesFor(h, token, { q: 't-2' })).toEqual([]);
     expect(await namesFor(h, token, { q: 'bulk item 1099' })).toEqual(['Bulk item 1099']);
     expect(await namesFor(h, token, { q: 'lot-1096' })).toEqual(['Bulk item 1096']);
+    expect(await namesFor(h, token, { q: 'thanol 17-5' })).toEqual(['Äthanol (abs.)']);
+    expect(await namesFor(h, token, { q: 'ulk item 1098' })).toEqual(['Bulk item 1098']);
     expect(await namesFor(h, token, { expiring_before: '2026-06-01', lab_id: legacy })).toEqual(['Äthanol (abs.)']);
     expect(await namesFor(h, token, { expiring_before: '2028-06-01', lab_id: h.a.migratedLab.id })).toEqual(['Anti-GFP A']);
     const byName = await listItems(h, token, { lab_id: legacy, sort: 'name', per_page: '3' });

@@ -1,6 +1,7 @@
-// GET /inventory-items?q=…: docs/product.md §12. Words match the start of words of the name, vendor, catalog, CAS and
-// serial numbers and the lot numbers of the item and its active instances; dashes do not matter; every word must
-// match; the index follows every change in the change's own transaction.
+// GET /inventory-items?q=…: docs/product.md §12 and §14. Words of 3 characters or more match inside words, shorter
+// ones the start of words, of the name, vendor, catalog, CAS and serial numbers and the lot numbers of the item and
+// its active instances; dashes do not matter; every word must match; the index follows every change in the
+// change's own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem } from './_helpers.js';
@@ -44,11 +45,16 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('GET /inventory-items?q (happy)', () => {
-  it('finds words of the name by their start, whatever the case or accents', async () => {
+  it('finds words of the name by their start or inside them, whatever the case or accents', async () => {
     expect(await namesFor(h, token, { q: 'sodium' })).toEqual(['Sodium chloride', '氯化钠 (sodium chloride, lab grade)']);
     expect(await namesFor(h, token, { q: 'SOD' })).toEqual(['Sodium chloride', '氯化钠 (sodium chloride, lab grade)']);
     expect(await namesFor(h, token, { q: 'chlor' })).toEqual(['Sodium chloride', '氯化钠 (sodium chloride, lab grade)']);
-    expect(await namesFor(h, token, { q: 'hloride' })).toEqual([]);
+    // Since issue 23 (migration 0025) a word of 3 characters or more matches inside words too.
+    expect(await namesFor(h, token, { q: 'hloride' })).toEqual(['Sodium chloride', '氯化钠 (sodium chloride, lab grade)']);
+    expect(await namesFor(h, token, { q: 'THANOL' })).toEqual(['Ethanol A', 'Äthanol absolut']);
+    // Shorter words only start words: "hl" is inside "chloride" but starts none of these words.
+    expect(await namesFor(h, token, { q: 'hl' })).toEqual([]);
+    expect(await namesFor(h, token, { q: 'ch' })).toEqual(['Sodium chloride', '氯化钠 (sodium chloride, lab grade)']);
     for (const q of ['athanol', 'ÄTHANOL', 'äth', 'Athanol']) expect(await namesFor(h, token, { q })).toEqual(['Äthanol absolut']);
     expect(await namesFor(h, token, { q: '氯化钠' })).toEqual(['氯化钠 (sodium chloride, lab grade)']);
     // Mathematical letters decompose to plain ones.

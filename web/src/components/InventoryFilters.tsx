@@ -1,6 +1,7 @@
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api';
+import { collect } from '../inventory-rows';
 
 /** The filters of GET /inventory-items besides the words (docs/api.md "Searching and filtering inventory items"). */
 export interface InventoryFilterValues {
@@ -23,8 +24,9 @@ export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 export const isSort = (value: string | null): value is SortValue => SORT_OPTIONS.some((o) => o.value === value);
 
 /**
- * Type, location (with everything below it), expiring before, below minimum and the order. The values come from
- * the URL and every change goes back into it (web/src/pages/Inventory.tsx), so a link reproduces the view.
+ * Type, location (with everything below it), expiring before, below minimum and the order. Types and locations
+ * belong to one lab: they are offered once a lab is chosen (`labId` '' is every lab). The values come from the URL
+ * and every change goes back into it (web/src/pages/Inventory.tsx), so a link reproduces the view.
  */
 export function InventoryFilters(props: {
   labId: string;
@@ -36,7 +38,8 @@ export function InventoryFilters(props: {
   const types = useQuery({
     queryKey: ['types', labId],
     enabled: labId !== '',
-    queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: labId, per_page: 100 } } })),
+    // Every page of the lab's types, so a lab with more than one page of them offers all of them.
+    queryFn: () => collect(api.paginate('/types', { params: { query: { lab_id: labId } } })),
   });
   const locations = useQuery({
     queryKey: ['locations', labId],
@@ -46,17 +49,19 @@ export function InventoryFilters(props: {
   const filtered = values.type || values.location || values.expiring || values.below;
   return (
     <Group align="end" wrap="wrap" gap="sm">
-      <Select
-        label="Type"
-        placeholder={types.isError ? 'Types could not be loaded' : 'Any type'}
-        data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-        value={values.type || null}
-        onChange={(value) => onChange({ type: value })}
-        clearable
-        searchable
-        w={200}
-      />
-      {props.usesInstances && (
+      {labId !== '' && (
+        <Select
+          label="Type"
+          placeholder={types.isError ? 'Types could not be loaded' : 'Any type'}
+          data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={values.type || null}
+          onChange={(value) => onChange({ type: value })}
+          clearable
+          searchable
+          w={200}
+        />
+      )}
+      {labId !== '' && props.usesInstances && (
         <Select
           label="Location"
           description="and everything in it"

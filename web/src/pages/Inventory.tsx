@@ -1,19 +1,39 @@
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
+import { InventoryRows } from '../components/InventoryRows';
+import { collect } from '../inventory-rows';
 
 const PER_PAGE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ALL = 'all';
+/** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
+const REMEMBERED = 'labstock.inventory.lab';
+const remembered = (): string => {
+  try {
+    return window.localStorage.getItem(REMEMBERED) ?? '';
+  } catch {
+    return '';
+  }
+};
+const remember = (labId: string) => {
+  try {
+    window.localStorage.setItem(REMEMBERED, labId);
+  } catch {
+    // Storage refused (private mode, quota): the filter is simply not remembered.
+  }
+};
 
 /**
- * The lab's items: a lab switcher, the words, the filters, the order and a page of the table. All of it lives in the
- * URL's query string, so a link reproduces the view and back/forward step through the filters.
+ * The items of every lab the person may see (a lab filter narrows to one, and is remembered), the words, the
+ * filters, the order and a page of the list. All of it lives in the URL's query string, so a link reproduces the
+ * view and back/forward step through the filters.
  */
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
@@ -33,7 +53,8 @@ export function InventoryPage() {
   const [text, setText] = useState(urlQ);
   const [q] = useDebouncedValue(text.trim(), 250);
 
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  // Every lab, page by page: a person in more labs than one page holds still finds them all.
+  const labs = useQuery({ queryKey: ['labs', 'every'], queryFn: () => collect(api.paginate('/labs')) });
   const lab = labs.data?.find((l) => l.id === labId);
 
   // Typing replaces the current entry (one per word would make back useless); a filter adds one.
@@ -55,10 +76,16 @@ export function InventoryPage() {
   // web/src/routes.tsx, while this page is still rendered and the address unchanged); writing to the address now
   // would cancel that navigation and keep the person here.
   const leaving = navigation.state !== 'idle' || !window.location.pathname.endsWith(pathname);
-  // The first lab is chosen until the person picks one.
-  const firstLab = labs.data?.[0]?.id;
+  // Opened without a lab filter: the one chosen last time, if the person still sees that lab (once per visit).
+  const restored = useRef(false);
+  const lastLab = remembered();
+  // Until then the list waits, rather than asking for every lab's items first.
+  const restoring =
+    !restored.current && !params.has('lab') && lastLab !== '' && (labs.isPending || labs.data?.some((l) => l.id === lastLab) === true);
   useEffect(() => {
-    if (!leaving && !labId && firstLab) update({ lab: firstLab }, true);
+    if (restored.current || leaving || !labs.data) return;
+    restored.current = true;
+    if (!params.has('lab') && labs.data.some((l) => l.id === lastLab)) update({ lab: lastLab }, true);
   });
   // The box follows the URL when back/forward change it, and the URL follows the box when the person types.
   const written = useRef(urlQ);
@@ -78,7 +105,7 @@ export function InventoryPage() {
   });
 
   const query = {
-    lab_id: labId,
+    ...(labId ? { lab_id: labId } : {}),
     ...(urlQ ? { q: urlQ } : {}),
     ...(filters.type ? { type_id: filters.type } : {}),
     ...(filters.location ? { location_id: filters.location } : {}),
@@ -90,7 +117,7 @@ export function InventoryPage() {
   };
   const items = useQuery({
     queryKey: ['inventory-items', query],
-    enabled: labId !== '',
+    enabled: !restoring,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const call = api.GET('/inventory-items', { params: { query } });
@@ -105,77 +132,63 @@ export function InventoryPage() {
   });
   const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
 
+  const chooseLab = (value: string | null) => {
+    const next = value && value !== ALL ? value : '';
+    remember(next);
+    update({ lab: next || null, type: null, location: null });
+  };
+
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
-        {labId && (
-          <Button component={Link} to={`/inventory/items/new?lab=${labId}`}>
-            New item
-          </Button>
-        )}
+        <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
+          New item
+        </Button>
       </Group>
       {labs.isError && <ErrorNotice error={labs.error} />}
       <Group align="end" wrap="wrap">
         <Select
           label="Lab"
-          data={(labs.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-          value={labId || null}
-          onChange={(value) => update({ lab: value, type: null, location: null })}
+          data={[{ value: ALL, label: 'All my labs' }, ...(labs.data ?? []).map((l) => ({ value: l.id, label: l.name }))]}
+          value={labId || ALL}
+          onChange={chooseLab}
           allowDeselect={false}
+          searchable
           w={260}
         />
         <TextInput
           label="Search"
-          placeholder="Name, CAS, catalog or lot number"
+          placeholder="Part of a name, CAS, catalog or lot number"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           w={320}
         />
       </Group>
-      {labId && <InventoryFilters labId={labId} usesInstances={lab?.uses_instances ?? false} values={filters} onChange={update} />}
+      <InventoryFilters labId={labId} usesInstances={lab?.uses_instances ?? false} values={filters} onChange={update} />
       {items.isError && <ErrorNotice error={items.error} />}
-      {items.isPending && labId !== '' && <Loading label="Loading items" />}
+      {items.isPending && !restoring && <Loading label="Loading items" />}
       {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
       {items.data && items.data.rows.length === 0 && (
         <Text data-testid="no-items">
           {urlQ
-            ? `Nothing matches “${urlQ}”${filtered ? ' with these filters' : ''}.`
+            ? `Nothing matches “${urlQ}”${filtered ? ' with these filters' : ''}${labId ? ' in this lab' : ''}.`
             : filtered
               ? 'No item matches these filters.'
-              : 'This lab holds no items yet.'}
+              : labId
+                ? 'This lab holds no items yet.'
+                : 'Your labs hold no items yet.'}
         </Text>
       )}
       {items.data && items.data.rows.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover aria-label="Items" data-testid="items-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader label="Name" column="name" sort={filters.sort} onSort={(sort) => update({ sort })} />
-                  <Table.Th>Vendor</Table.Th>
-                  <Table.Th>Catalog no.</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
-                  <SortHeader label="Expires" column="expiration_date" sort={filters.sort} onSort={(sort) => update({ sort })} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.data.rows.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/inventory/items/${item.id}`}>
-                        {item.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{item.vendor}</Table.Td>
-                    <Table.Td>{item.catalog_number}</Table.Td>
-                    <Table.Td>{item.quantity}</Table.Td>
-                    <Table.Td>{soonestExpiry(item)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <InventoryRows
+            items={items.data.rows}
+            q={urlQ}
+            showLab={!labId && (labs.data?.length ?? 0) !== 1}
+            sort={filters.sort}
+            onSort={(sort) => update({ sort })}
+          />
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="items-total">
               {items.data.atLeast
@@ -194,29 +207,4 @@ export function InventoryPage() {
       )}
     </Stack>
   );
-}
-
-/** A column header that orders the table by it: ascending first, then each click reverses it. */
-function SortHeader(props: { label: string; column: string; sort: string; onSort: (sort: string) => void }) {
-  const ascending = props.sort === props.column;
-  const descending = props.sort === `-${props.column}`;
-  const arrow: ReactNode = ascending ? ' ↑' : descending ? ' ↓' : '';
-  return (
-    <Table.Th aria-sort={ascending ? 'ascending' : descending ? 'descending' : 'none'}>
-      <UnstyledButton
-        fw={700}
-        fz="sm"
-        onClick={() => props.onSort(ascending ? `-${props.column}` : props.column)}
-        aria-label={`${props.label}, sort ${ascending ? 'descending' : 'ascending'}`}
-      >
-        {props.label}
-        <span aria-hidden="true">{arrow}</span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-function soonestExpiry(item: { expiration_date: string | null; instances: { expiration_date: string | null }[] }): string {
-  const dates = [item.expiration_date, ...item.instances.map((i) => i.expiration_date)].filter((d): d is string => !!d).sort();
-  return dates[0] ?? '';
 }
