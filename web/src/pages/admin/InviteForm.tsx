@@ -119,8 +119,9 @@ export function IssuedLinkNotice({ kind, who, link }: { kind: string; who: strin
           {link.mailed ? 'It was e-mailed to them.' : 'E-mail is not set up (or failed): pass this link on yourself.'} It works once, until{' '}
           {new Date(link.expires_at).toLocaleString()}, and is shown only now.
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code style={{ wordBreak: 'break-all' }}>{link.url}</Code>
+        {/* The button wraps under a long link on a phone rather than being cut off at the card's edge. */}
+        <Group gap="xs">
+          <Code style={{ wordBreak: 'break-all', minWidth: 0 }}>{link.url}</Code>
           <CopyButton value={link.url}>
             {({ copied, copy }) => (
               <Button size="compact-xs" variant="light" onClick={copy}>
