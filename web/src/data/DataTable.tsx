@@ -55,7 +55,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, total } = query.data;
   const pages = Math.max(1, Math.ceil(total / props.perPage));
   return (
-    <Stack gap="xs" data-testid={props.testId}>
+    // The test id names the list while it has rows; an empty list is its `emptyTestId` text alone.
+    <Stack gap="xs" data-testid={rows.length > 0 ? props.testId : undefined}>
       {query.isError && <ErrorNotice error={query.error} title={props.errorTitle} />}
       {rows.length === 0 ? (
         <Text data-testid={props.emptyTestId}>{props.empty}</Text>
