@@ -52,7 +52,8 @@ export function OrderRequestsPage() {
     query: {
       page: table.page,
       per_page: PER_PAGE,
-      sort: table.sort as 'requested_at' | '-requested_at',
+      // An order the API does not know (an edited address) is the default rather than an error.
+      sort: table.sort === 'requested_at' ? 'requested_at' : '-requested_at',
       ...(statuses.length ? { status: statuses } : {}),
       ...(q ? { q } : {}),
       ...(mine ? { requested_by: 'me' } : {}),
