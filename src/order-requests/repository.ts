@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
@@ -6,16 +7,42 @@ import type { Page } from '../shared/pagination.js';
 
 export type OrderRow = OrderRequestsTable;
 
-export async function listVisibleOrders(ex: Executor, actor: Actor, filter: { labId?: string; statuses?: OrderStatus[] }, page: Page) {
+/** GET /order-requests' filters; without q, requestedBy and newestFirst the list is the contract's. */
+export interface OrderFilter {
+  labId?: string;
+  statuses?: OrderStatus[];
+  /** Case-insensitive substring of the item's name, the vendor or the catalog number. */
+  q?: string;
+  requestedBy?: string;
+  newestFirst?: boolean;
+}
+
+/** `%`, `_` and the escape itself match only themselves in a LIKE pattern (ESCAPE '\\' on both databases). */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listVisibleOrders(ex: Executor, actor: Actor, filter: OrderFilter, page: Page) {
   let base = ex.selectFrom('order_requests').where('order_requests.lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId !== undefined) base = base.where('order_requests.lab_id', '=', filter.labId);
   if (filter.statuses && filter.statuses.length > 0) base = base.where('order_requests.status', 'in', filter.statuses);
+  if (filter.requestedBy !== undefined) base = base.where('order_requests.requested_by', '=', filter.requestedBy);
+  if (filter.q !== undefined) {
+    const pattern = likePattern(filter.q);
+    base = base.where((eb) =>
+      eb.or(
+        (['item_name', 'vendor_name', 'catalog_number'] as const).map(
+          (column) => sql<boolean>`lower(${eb.ref(`order_requests.${column}`)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  // requested_at and created_at are the same instant (createOrder sets both), and created_at has the index.
+  const direction = filter.newestFirst ? 'desc' : 'asc';
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     base
       .selectAll('order_requests')
-      .orderBy('order_requests.created_at')
-      .orderBy('order_requests.id')
+      .orderBy('order_requests.created_at', direction)
+      .orderBy('order_requests.id', direction)
       .limit(page.perPage)
       .offset(page.offset)
       .execute(),

@@ -6,7 +6,7 @@ import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateString, ref, responses, Uuid } from '../shared/schemas.js';
 import { ReorderBody, reorderItem } from './reorder.js';
-import { ORDER_STATUSES, OrderRequest, OrderRequestCreate, OrderStatus as OrderStatusSchema } from './schemas.js';
+import { ORDER_STATUSES, OrderListAdditions, OrderRequest, OrderRequestCreate, OrderStatus as OrderStatusSchema } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
 
 /** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
@@ -33,6 +33,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           lab_id: Type.Optional(Type.String({ description: 'Only requests of this lab.' })),
           status: Type.Optional(Type.Array(Type.String(), { description: 'Filter by status; repeat or comma-separate for several.' })),
           'status[]': Type.Optional(Type.Array(Type.String())),
+          ...OrderListAdditions,
           ...PageQuery,
         }),
         response: responses({ 200: Type.Array(ref(OrderRequest)) }, [401, 422]),
@@ -41,7 +42,16 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const page = pageOf(request.query);
       const statuses = parseStatuses(request.query);
-      const { total, orders } = await listOrders(app.deps, request.actor, { labId: request.query.lab_id, statuses }, page);
+      const { q, requested_by, sort } = request.query;
+      const filter = {
+        labId: request.query.lab_id,
+        statuses,
+        // A q of blanks filters nothing, as on GET /inventory-items.
+        ...(q?.trim() ? { q: q.trim() } : {}),
+        ...(requested_by !== undefined ? { requestedBy: requested_by === 'me' ? request.actor.userId : requested_by } : {}),
+        ...(sort === '-requested_at' ? { newestFirst: true } : {}),
+      };
+      const { total, orders } = await listOrders(app.deps, request.actor, filter, page);
       setPageHeaders(request, reply, page, total);
       return orders;
     },

@@ -105,3 +105,28 @@ export const OrderRequestCreate = Type.Object(
   { additionalProperties: false },
 );
 export type OrderRequestCreate = Static<typeof OrderRequestCreate>;
+
+/**
+ * GET /order-requests' parameters beyond the contract's (lab_id, status, page): search, "mine" and newest first for the
+ * application's list (docs/api.md). Without them the list is exactly the contract's.
+ */
+export const OrderListAdditions = {
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing.",
+    }),
+  ),
+  requested_by: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: "`me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives [].",
+    }),
+  ),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('requested_at'), Type.Literal('-requested_at')], {
+      description: 'requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction.',
+    }),
+  ),
+};

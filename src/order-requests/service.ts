@@ -22,7 +22,7 @@ import { checkBudgetIn, resolveSpendCodeIn } from './spend-codes.js';
 
 export type CreateOrderInput = OrderRequestCreate;
 
-export async function listOrders(deps: ServiceDeps, actor: Actor, filter: { labId?: string; statuses?: OrderStatus[] }, page: Page) {
+export async function listOrders(deps: ServiceDeps, actor: Actor, filter: repo.OrderFilter, page: Page) {
   const { total, rows } = await repo.listVisibleOrders(deps.db, actor, filter, page);
   return { total, orders: await renderOrders(deps.db, deps.config.appUrl, rows) };
 }

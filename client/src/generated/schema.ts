@@ -8205,6 +8205,12 @@ export interface operations {
                 /** @description Filter by status; repeat or comma-separate for several. */
                 status?: string[];
                 "status[]"?: string[];
+                /** @description Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing. */
+                q?: string;
+                /** @description `me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives []. */
+                requested_by?: string;
+                /** @description requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction. */
+                sort?: "requested_at" | "-requested_at";
                 /** @description 1-based page number (25 per page by default). */
                 page?: number;
                 /** @description Page size, 1 to 100. */

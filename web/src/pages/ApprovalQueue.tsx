@@ -1,95 +1,91 @@
-import { Anchor, Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderRequest } from '@labstock/client';
+import { Anchor, Badge, Button, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Loading } from '../components/Fields';
+import { type Column, DataTable } from '../data/DataTable';
+import { usePage } from '../data/hooks';
+import { invalidate, setData } from '../data/keys';
+import { useTableState } from '../data/table-state';
+import { idempotent, useSubmission } from '../forms/submission';
 import { formatMoney } from './OrderRequests';
 
-const PER_PAGE = 100;
+const PER_PAGE = 25;
+
+const COLUMNS: Column<OrderRequest>[] = [
+  {
+    key: 'item',
+    header: 'Item',
+    phone: 'title',
+    cell: (o) => (
+      <>
+        <Anchor component={Link} to={`/order-requests/${o.id}`} fw={500}>
+          {o.item_name}
+        </Anchor>{' '}
+        {o.is_urgent && (
+          <Badge color="red.9" variant="outline" size="sm">
+            Urgent
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { key: 'total', header: 'Total', cell: (o) => formatMoney(o.total_price) },
+  { key: 'lab', header: 'Lab', cell: (o) => o.lab.name },
+  { key: 'requester', header: 'Requested by', cell: (o) => `${o.requested_by.first_name} ${o.requested_by.last_name}` },
+  { key: 'requested', header: 'Requested', cell: (o) => new Date(o.requested_at).toLocaleDateString() },
+  { key: 'action', header: 'Action', bare: true, cell: (o) => <ApproveButton order={o} /> },
+];
 
 /**
  * The requests waiting for this person's approval (GET /order-requests/awaiting-approval, docs/ordering.md): the
  * server decides what is in it (their labs as approver or manager, never their own), so for anyone else it is empty.
+ * Every page of it, oldest first as the server lists it.
  */
 export function ApprovalQueuePage() {
-  const queryClient = useQueryClient();
-  const queue = useQuery({
-    queryKey: ['awaiting-approval'],
-    queryFn: () => unwrap(api.GET('/order-requests/awaiting-approval', { params: { query: { per_page: PER_PAGE } } })),
-  });
-  const approve = useMutation({
-    mutationFn: (id: string) => unwrap(api.PUT('/order-requests/{id}', { params: { path: { id } }, body: { status: 'APPROVED' } })),
-    onSuccess: (data) => {
-      queryClient.setQueryData(['order-request', data.id], data);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['awaiting-approval'] }),
-        queryClient.invalidateQueries({ queryKey: ['order-requests'] }),
-      ]);
-    },
-  });
+  const table = useTableState({ perPage: PER_PAGE });
+  const queue = usePage('/order-requests/awaiting-approval', { query: { page: table.page, per_page: PER_PAGE } });
   return (
     <Stack>
       <Title order={2}>Awaiting my approval</Title>
+      <DataTable
+        label="Awaiting my approval"
+        testId="approvals-table"
+        emptyTestId="no-approvals"
+        query={queue}
+        columns={COLUMNS}
+        rowKey={(o) => o.id}
+        page={table.page}
+        perPage={PER_PAGE}
+        onPage={table.setPage}
+        noun={['request waiting', 'requests waiting']}
+        empty="Nothing is waiting for your approval."
+        loadingLabel="Loading the requests awaiting approval"
+      />
+    </Stack>
+  );
+}
+
+function ApproveButton({ order }: { order: OrderRequest }) {
+  const queryClient = useQueryClient();
+  const approve = useSubmission<OrderRequest>({
+    name: `approve-${order.id}`,
+    send: (_, key) =>
+      unwrap(
+        api.PUT('/order-requests/{id}', { params: { path: { id: order.id } }, body: { status: 'APPROVED' }, headers: idempotent(key) }),
+      ),
+    onSuccess: (data) => {
+      setData(queryClient, '/order-requests/{id}', { id: data.id }, data);
+      return invalidate(queryClient, '/order-requests/awaiting-approval', '/order-requests');
+    },
+  });
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button size="xs" aria-label={`Approve ${order.item_name}`} loading={approve.isPending} onClick={() => approve.submit()}>
+        Approve
+      </Button>
       {approve.isError && <ErrorNotice error={approve.error} title="Not approved" />}
-      {queue.isError && <ErrorNotice error={queue.error} />}
-      {queue.isPending && <Loading label="Loading the requests awaiting approval" />}
-      {queue.data?.length === 0 && <Text data-testid="no-approvals">Nothing is waiting for your approval.</Text>}
-      {queue.data && queue.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Awaiting my approval" data-testid="approvals-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Lab</Table.Th>
-                <Table.Th>Requested by</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {queue.data.map((order) => (
-                <Table.Tr key={order.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/order-requests/${order.id}`}>
-                      {order.item_name}
-                    </Anchor>{' '}
-                    {order.is_urgent && (
-                      <Badge color="red.9" variant="outline" size="sm">
-                        Urgent
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatMoney(order.total_price)}</Table.Td>
-                  <Table.Td>{order.lab.name}</Table.Td>
-                  <Table.Td>
-                    {order.requested_by.first_name} {order.requested_by.last_name}
-                  </Table.Td>
-                  <Table.Td>{new Date(order.requested_at).toLocaleDateString()}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      aria-label={`Approve ${order.item_name}`}
-                      loading={approve.isPending && approve.variables === order.id}
-                      onClick={() => approve.mutate(order.id)}
-                    >
-                      Approve
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {queue.data?.length === PER_PAGE && (
-        <Text size="sm" c="dimmed">
-          The oldest {PER_PAGE} are shown; approve some to see the rest.
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -1,20 +1,19 @@
 import type { components } from '@labstock/client';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import { useApprovalSettings, useLabs } from '../data/hooks';
 
 type Lab = components['schemas']['Lab'];
 const ROLE: Record<string, string> = { member: 'Member', approver: 'Approver', manager: 'Manager' };
 
 /**
  * /app/labs: the labs the person sees with their role in each (docs/ordering.md, Lab roles), and the settings of those
- * they manage. Org admins act as managers everywhere. Each lab's role comes from its approval settings (`my_role`).
+ * they manage (all of them: every page of GET /labs). Org admins act as managers everywhere. Each lab's role comes from its approval settings (`my_role`).
  */
 export function MyLabsPage() {
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const labs = useLabs();
   return (
     <Stack gap="lg">
       <Title order={2}>Your labs</Title>
@@ -44,10 +43,7 @@ export function MyLabsPage() {
 }
 
 function LabRow({ lab }: { lab: Lab }) {
-  const settings = useQuery({
-    queryKey: ['approval-settings', lab.id],
-    queryFn: () => unwrap(api.GET('/labs/{id}/approval-settings', { params: { path: { id: lab.id } } })),
-  });
+  const settings = useApprovalSettings(lab.id);
   const role = settings.data?.my_role;
   return (
     <Table.Tr>

@@ -1,20 +1,63 @@
-import { Anchor, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { api, unwrap } from '../api';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { STATUS_COLOR, STATUSES } from '../orders';
+import type { OrderRequest } from '@labstock/client';
+import { Anchor, Badge, Button, Chip, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../data/DataTable';
+import { usePage } from '../data/hooks';
+import { useTableState } from '../data/table-state';
+import { type OrderStatus, STATUS_COLOR, STATUSES } from '../orders';
 
-/** Order requests of the person's labs, by status. */
+const OPEN: OrderStatus[] = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'];
+const PER_PAGE = 25;
+
+/** A status as people read it: "Ordered", not ORDERED. */
+export const statusWord = (status: OrderStatus): string => (status === 'CREATED' ? 'Requested' : status[0] + status.slice(1).toLowerCase());
+
+const COLUMNS: Column<OrderRequest>[] = [
+  {
+    key: 'item',
+    header: 'Item',
+    phone: 'title',
+    cell: (o) => (
+      <Anchor component={Link} to={`/order-requests/${o.id}`} fw={500}>
+        {o.item_name}
+      </Anchor>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (o) => <Badge color={STATUS_COLOR[o.status]}>{statusWord(o.status)}</Badge> },
+  { key: 'requested', header: 'Requested', sort: 'requested_at', cell: (o) => new Date(o.requested_at).toLocaleDateString() },
+  { key: 'requester', header: 'Requested by', cell: (o) => `${o.requested_by.first_name} ${o.requested_by.last_name}`.trim() || '—' },
+  { key: 'quantity', header: 'Quantity', cell: (o) => o.quantity },
+  { key: 'total', header: 'Total', cell: (o) => formatMoney(o.total_price) },
+  { key: 'vendor', header: 'Vendor', cell: (o) => `${o.vendor_name} ${o.catalog_number}` },
+  { key: 'lab', header: 'Lab', cell: (o) => o.lab.name },
+];
+
+/** Order requests of the person's labs: by status, searched, the person's own, newest first, every page of them. */
 export function OrderRequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? 'open';
-  const statuses = status === 'open' ? ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'] : status === 'all' ? [] : [status];
-  const orders = useQuery({
-    queryKey: ['order-requests', status],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap(api.GET('/order-requests', { params: { query: { per_page: 100, ...(statuses.length ? { status: statuses } : {}) } } })),
+  const table = useTableState({ defaultSort: '-requested_at', perPage: PER_PAGE });
+  const status = table.get('status') ?? 'open';
+  const mine = table.get('mine') === '1';
+  const q = table.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const [debounced] = useDebouncedValue(typed, 300);
+  // Back and forward change q in the address: the field follows.
+  useEffect(() => setTyped(q), [q]);
+  useEffect(() => {
+    if (debounced.trim() !== q) table.set({ q: debounced.trim() || null });
+  }, [debounced, q, table.set]);
+  const statuses = status === 'open' ? OPEN : status === 'all' ? [] : [status as OrderStatus];
+  const orders = usePage('/order-requests', {
+    query: {
+      page: table.page,
+      per_page: PER_PAGE,
+      // An order the API does not know (an edited address) is the default rather than an error.
+      sort: table.sort === 'requested_at' ? 'requested_at' : '-requested_at',
+      ...(statuses.length ? { status: statuses } : {}),
+      ...(q ? { q } : {}),
+      ...(mine ? { requested_by: 'me' } : {}),
+    },
   });
   return (
     <Stack>
@@ -27,57 +70,45 @@ export function OrderRequestsPage() {
       <SegmentedControl
         aria-label="Status"
         value={status}
-        onChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
+        onChange={(value) => table.set({ status: value === 'open' ? null : value })}
         data={[
           { value: 'open', label: 'Open' },
-          ...STATUSES.map((s) => ({ value: s, label: s.toLowerCase() })),
+          ...STATUSES.map((s) => ({ value: s, label: statusWord(s) })),
           { value: 'all', label: 'All' },
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
-      {orders.isError && <ErrorNotice error={orders.error} />}
-      {orders.isPending && (
-        <Center p="lg">
-          <Loader role="status" aria-label="Loading requests" />
-        </Center>
-      )}
-      {orders.data?.length === 0 && <Text data-testid="no-orders">No requests here.</Text>}
-      {orders.data && orders.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Order requests" data-testid="orders-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Vendor</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Lab</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.map((order) => (
-                <Table.Tr key={order.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/order-requests/${order.id}`}>
-                      {order.item_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {order.vendor_name} {order.catalog_number}
-                  </Table.Td>
-                  <Table.Td>{order.quantity}</Table.Td>
-                  <Table.Td>{formatMoney(order.total_price)}</Table.Td>
-                  <Table.Td>{order.lab.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[order.status]}>{order.status}</Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <Group align="end" gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="Item, vendor or catalog number"
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          w={320}
+          maw="100%"
+        />
+        <Chip checked={mine} onChange={(on) => table.set({ mine: on ? '1' : null })} mb={6}>
+          Mine
+        </Chip>
+      </Group>
+      <DataTable
+        label="Order requests"
+        testId="orders-table"
+        emptyTestId="no-orders"
+        query={orders}
+        columns={COLUMNS}
+        rowKey={(o) => o.id}
+        page={table.page}
+        perPage={PER_PAGE}
+        onPage={table.setPage}
+        sort={table.sort}
+        onSort={table.setSort}
+        noun={['request', 'requests']}
+        empty={q || mine ? 'No request matches.' : 'No requests here.'}
+        loadingLabel="Loading requests"
+        minWidth={860}
+      />
     </Stack>
   );
 }

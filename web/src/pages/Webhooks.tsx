@@ -1,13 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@labstock/client';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { describeEventTypes } from '../components/EventTypePicker';
-import { Loading } from '../components/Fields';
 import { SigningKeyNotice } from '../components/SigningKey';
 import { createBody, WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
+import { type Column, DataTable } from '../data/DataTable';
+import { usePage } from '../data/hooks';
+import { invalidate } from '../data/keys';
+import { useTableState } from '../data/table-state';
+import { idempotent, useSubmission } from '../forms/submission';
 import { useSession } from '../session';
 
 const PER_PAGE = 25;
@@ -28,28 +32,41 @@ export function AdminsOnly() {
   );
 }
 
+type Webhook = components['schemas']['Webhook'];
+
+const COLUMNS: Column<Webhook>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    phone: 'title',
+    cell: (hook) => (
+      <Anchor component={Link} to={`/webhooks/${hook.id}`} fw={500}>
+        {hook.name ?? 'Unnamed webhook'}
+      </Anchor>
+    ),
+  },
+  { key: 'url', header: 'Receiver URL', cell: (hook) => <span style={{ wordBreak: 'break-all' }}>{hook.url}</span> },
+  { key: 'events', header: 'Events', cell: (hook) => describeEventTypes(hook.event_types) },
+  { key: 'state', header: 'State', cell: (hook) => <WebhookBadges hook={hook} /> },
+];
+
 /** The organization's webhooks: the list, a page at a time, and a form for a new one (org admins only). */
 export function WebhooksPage() {
   const { organization } = useSession();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const table = useTableState({ perPage: PER_PAGE });
   const [creating, setCreating] = useState(false);
   // The server is the guard: the list is asked for whatever the role, and a 403 shows AdminsOnly.
-  const hooks = useQuery({
-    queryKey: ['webhooks', page],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/webhooks', { params: { query: { page, per_page: PER_PAGE } } });
-      const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
-    },
-  });
-  const create = useMutation({
-    mutationFn: (values: WebhookFormValues) => unwrap(api.POST('/webhooks', { body: createBody(values, organization.id) })),
+  const hooks = usePage('/webhooks', { query: { page: table.page, per_page: PER_PAGE } });
+  const create = useSubmission({
+    name: 'create-webhook',
+    send: (values: WebhookFormValues, key) =>
+      unwrap(api.POST('/webhooks', { body: createBody(values, organization.id), headers: idempotent(key) })),
+    // The form stays on the page for another webhook: the next one is another intention.
+    renewOnSuccess: true,
     onSuccess: () => {
       setCreating(false);
-      return queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+      return invalidate(queryClient, '/webhooks');
     },
   });
 
@@ -87,7 +104,7 @@ export function WebhooksPage() {
             submitLabel="Create webhook"
             pending={create.isPending}
             error={create.error}
-            onSubmit={(values) => create.mutate(values)}
+            onSubmit={(values) => create.submit(values)}
             onCancel={() => setCreating(false)}
           />
         </Stack>
@@ -104,52 +121,20 @@ export function WebhooksPage() {
           </Anchor>
         </Stack>
       )}
-      {hooks.isError && <ErrorNotice error={hooks.error} />}
-      {hooks.isPending && <Loading label="Loading webhooks" />}
-      {hooks.data?.rows.length === 0 && <Text data-testid="no-webhooks">No webhooks yet.</Text>}
-      {hooks.data && hooks.data.rows.length > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Webhooks" data-testid="webhooks-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Receiver URL</Table.Th>
-                  <Table.Th>Events</Table.Th>
-                  <Table.Th>State</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {hooks.data.rows.map((hook) => (
-                  <Table.Tr key={hook.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/webhooks/${hook.id}`}>
-                        {hook.name ?? 'Unnamed webhook'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{hook.url}</Table.Td>
-                    <Table.Td>{describeEventTypes(hook.event_types)}</Table.Td>
-                    <Table.Td>
-                      <WebhookBadges hook={hook} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {hooks.data.total} webhook{hooks.data.total === 1 ? '' : 's'}
-            </Text>
-            <Pagination
-              total={Math.max(1, Math.ceil(hooks.data.total / PER_PAGE))}
-              value={page}
-              onChange={(n) => setParams(n === 1 ? {} : { page: String(n) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
-        </>
-      )}
+      <DataTable
+        label="Webhooks"
+        testId="webhooks-table"
+        emptyTestId="no-webhooks"
+        query={hooks}
+        columns={COLUMNS}
+        rowKey={(hook) => hook.id}
+        page={table.page}
+        perPage={PER_PAGE}
+        onPage={table.setPage}
+        noun={['webhook', 'webhooks']}
+        empty="No webhooks yet."
+        loadingLabel="Loading webhooks"
+      />
     </Stack>
   );
 }

@@ -1,8 +1,12 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
+import { useLabMembers } from '../../data/hooks';
+import { invalidate } from '../../data/keys';
+import { PersonPicker } from '../../data/Pickers';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { useSession } from '../../session';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
@@ -23,17 +27,10 @@ export const ROLES: { value: Role; label: string }[] = [
 export function LabRoles({ labId, labName }: { labId: string; labName: string }) {
   const queryClient = useQueryClient();
   const { organization } = useSession();
-  const key = ['lab-members', labId];
-  const members = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(api.GET('/organization/labs/{id}/members', { params: { path: { id: labId } } })),
-  });
+  const members = useLabMembers(labId);
   // Changing one's own role changes what the page offers (my_role), so the lab's settings are read again too.
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: ['approval-settings', labId] }),
-    ]);
+    invalidate(queryClient, ['/organization/labs/{id}/members', { id: labId }], ['/labs/{id}/approval-settings', { id: labId }]);
   const setRole = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       unwrap(api.PUT('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } }, body: { role } })),
@@ -115,44 +112,46 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
   );
 }
 
-/** Org admins only (it lists the organization's people): a person of the organization added to the lab with a role. */
+/**
+ * Org admins only (it lists the organization's people): a person of the organization added to the lab with a role.
+ * The picker holds every active person (all pages of GET /organization/users), searched as one types.
+ */
 export function AddLabMember(props: { labId: string; labName: string; inLab: Set<string>; onAdded: () => Promise<unknown> }) {
   const [userId, setUserId] = useState<string | null>(null);
   const [role, setRole] = useState<Role>('member');
-  const people = useQuery({
-    queryKey: ['organization-users', 'all'],
-    queryFn: () => unwrap(api.GET('/organization/users', { params: { query: { per_page: 100 } } })),
-  });
-  const add = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.POST('/organization/labs/{id}/members', { params: { path: { id: props.labId } }, body: { user_id: id, role } })),
+  const add = useSubmission({
+    name: `add-lab-member-${props.labId}`,
+    renewOnSuccess: true,
+    send: (id: string, key) =>
+      unwrap(
+        api.POST('/organization/labs/{id}/members', {
+          params: { path: { id: props.labId } },
+          body: { user_id: id, role },
+          headers: idempotent(key),
+        }),
+      ),
     onSuccess: () => {
       setUserId(null);
       return props.onAdded();
     },
   });
-  const choices = (people.data ?? [])
-    .filter((p) => p.deactivated_at === null && !props.inLab.has(p.id))
-    .map((p) => ({ value: p.id, label: `${p.first_name} ${p.last_name} (${p.email})` }));
   return (
     <Stack gap="xs">
       <Group align="end">
-        <Select
+        <PersonPicker
           label={`Add a person to ${props.labName}`}
-          placeholder={people.isPending ? 'Loading people…' : 'Choose a person'}
-          data={choices}
+          exclude={props.inLab}
           value={userId}
           onChange={setUserId}
-          searchable
           nothingFoundMessage="Nobody else to add"
           w={300}
+          maw="100%"
         />
         <Select label="As" data={ROLES} value={role} allowDeselect={false} onChange={(r) => r && setRole(r as Role)} w={140} />
-        <Button disabled={!userId} loading={add.isPending} onClick={() => userId && add.mutate(userId)}>
+        <Button disabled={!userId} loading={add.isPending} onClick={() => userId && add.submit(userId)}>
           Add to lab
         </Button>
       </Group>
-      {people.isError && <ErrorNotice error={people.error} title="The organization's people could not be loaded" />}
       {add.isError && <ErrorNotice error={add.error} title="Not added" />}
     </Stack>
   );

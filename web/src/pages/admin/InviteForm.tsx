@@ -1,36 +1,83 @@
 import type { components } from '@labstock/client';
 import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { fieldError } from '../../components/Profile';
+import { useLabs } from '../../data/hooks';
+import { invalidate } from '../../data/keys';
+import { LabPicker } from '../../data/Pickers';
+import { idempotent, useSubmission } from '../../forms/submission';
 
-type InvitedUser = components['schemas']['InvitedUser'];
 type IssuedLink = components['schemas']['IssuedLink'];
+type InvitedUser = components['schemas']['InvitedUser'];
 
-/** POST /organization/users: invite by e-mail; the link is mailed when the server has SMTP, and shown once here. */
-export function InviteForm({ onInvited }: { onInvited: (user: InvitedUser) => void }) {
+/**
+ * POST /organization/users: invite a person by name and e-mail, optionally into a lab (then
+ * POST /organization/labs/{id}/members). The button says who joins what ("Invite Ada Lovelace to Cell Biology"). One
+ * invitation per intention, however often it is clicked (useSubmission); the link is mailed when the server has SMTP,
+ * and shown once here.
+ */
+export function InviteForm({ onInvited }: { onInvited: (who: string, link: IssuedLink) => void }) {
   const queryClient = useQueryClient();
+  const labs = useLabs();
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'admin' | 'member'>('member');
-  const invite = useMutation({
-    mutationFn: () => unwrap(api.POST('/organization/users', { body: { email: email.trim(), role } })),
-    onSuccess: (user) => {
+  const [labId, setLabId] = useState<string | null>(null);
+  const [labError, setLabError] = useState<{ who: string; lab: string; error: unknown } | null>(null);
+  const person = `${first.trim()} ${last.trim()}`.trim();
+  const labName = labs.data?.find((l) => l.id === labId)?.name;
+  const invite = useSubmission<{ user: InvitedUser; failed: unknown }>({
+    name: 'invite',
+    renewOnSuccess: true,
+    send: async (_, key) => {
+      const body = {
+        email: email.trim(),
+        role,
+        ...(first.trim() ? { first_name: first.trim() } : {}),
+        ...(last.trim() ? { last_name: last.trim() } : {}),
+      };
+      const user = await unwrap(api.POST('/organization/users', { body, headers: idempotent(key) }));
+      let failed: unknown = null;
+      if (labId) {
+        await unwrap(
+          api.POST('/organization/labs/{id}/members', {
+            params: { path: { id: labId } },
+            body: { user_id: user.id, role: 'member' },
+            headers: idempotent(`${key}.lab`),
+          }),
+        ).catch((err: unknown) => {
+          failed = err;
+        });
+      }
+      return { user, failed };
+    },
+    onSuccess: ({ user, failed }) => {
+      const who = person ? `${person} (${user.email})` : user.email;
+      setLabError(failed && labName ? { who, lab: labName, error: failed } : null);
+      setFirst('');
+      setLast('');
       setEmail('');
-      onInvited(user);
-      return queryClient.invalidateQueries({ queryKey: ['organization-users'] });
+      setLabId(null);
+      onInvited(who, user.invitation);
+      return invalidate(queryClient, '/organization/users', ['/organization/labs/{id}/members', { id: labId ?? '' }]);
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim()) invite.mutate();
+    if (email.trim()) invite.submit();
   };
+  const label = `Invite ${person || email.trim() || 'someone'}${labName ? ` to ${labName}` : ''}`;
   return (
     <Stack gap="xs">
       <Title order={3}>Invite someone</Title>
       <form onSubmit={submit} aria-label="Invite someone">
-        <Group align="start">
+        <Group align="start" gap="sm">
+          <TextInput label="First name" maxLength={200} value={first} onChange={(e) => setFirst(e.currentTarget.value)} w={180} />
+          <TextInput label="Last name" maxLength={200} value={last} onChange={(e) => setLast(e.currentTarget.value)} w={180} />
           <TextInput
             label="E-mail"
             type="email"
@@ -38,7 +85,7 @@ export function InviteForm({ onInvited }: { onInvited: (user: InvitedUser) => vo
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={fieldError(invite.error, 'email')}
-            w={300}
+            w={260}
           />
           <Select
             label="Role"
@@ -51,12 +98,14 @@ export function InviteForm({ onInvited }: { onInvited: (user: InvitedUser) => vo
             onChange={(value) => value && setRole(value as 'admin' | 'member')}
             w={140}
           />
-          <Button type="submit" mt={25} loading={invite.isPending} disabled={!email.trim()}>
-            Invite
-          </Button>
+          <LabPicker label="Joins the lab" placeholder="No lab yet" clearable value={labId} onChange={setLabId} w={220} />
         </Group>
+        <Button type="submit" mt="sm" loading={invite.isPending} disabled={!email.trim()} maw="100%">
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span>
+        </Button>
       </form>
       {invite.isError && !fieldError(invite.error, 'email') && <ErrorNotice error={invite.error} title="Not invited" />}
+      {labError && <ErrorNotice error={labError.error} title={`${labError.who} was invited, but not added to ${labError.lab}`} />}
     </Stack>
   );
 }
@@ -70,8 +119,9 @@ export function IssuedLinkNotice({ kind, who, link }: { kind: string; who: strin
           {link.mailed ? 'It was e-mailed to them.' : 'E-mail is not set up (or failed): pass this link on yourself.'} It works once, until{' '}
           {new Date(link.expires_at).toLocaleString()}, and is shown only now.
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code style={{ wordBreak: 'break-all' }}>{link.url}</Code>
+        {/* The button wraps under a long link on a phone rather than being cut off at the card's edge. */}
+        <Group gap="xs">
+          <Code style={{ wordBreak: 'break-all', minWidth: 0 }}>{link.url}</Code>
           <CopyButton value={link.url}>
             {({ copied, copy }) => (
               <Button size="compact-xs" variant="light" onClick={copy}>

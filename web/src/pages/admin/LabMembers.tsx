@@ -1,29 +1,29 @@
 import type { components } from '@labstock/client';
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { AddLabMember } from '../../components/lab-settings/LabRoles';
+import { useLabMembers } from '../../data/hooks';
+import { invalidate } from '../../data/keys';
 
 type Lab = components['schemas']['OrganizationLab'];
+const ROLE: Record<string, string> = { member: 'Member', approver: 'Approver', manager: 'Manager' };
 
 /**
  * A lab's members: who sees it (docs/product.md §3; org admins see every lab anyway), with their lab role
- * (docs/ordering.md), changed on the lab's settings page (web/src/pages/LabSettings.tsx). The people to add come from
- * the organization's first 100 active members.
+ * (docs/ordering.md), changed on the lab's settings page (web/src/pages/LabSettings.tsx). The people to add are all
+ * of the organization's active members (every page of GET /organization/users).
  */
 export function LabMembers({ lab }: { lab: Lab }) {
   const queryClient = useQueryClient();
-  const key = ['lab-members', lab.id];
-  const members = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(api.GET('/organization/labs/{id}/members', { params: { path: { id: lab.id } } })),
-  });
+  const members = useLabMembers(lab.id);
+  const refresh = () => invalidate(queryClient, ['/organization/labs/{id}/members', { id: lab.id }]);
   const remove = useMutation({
     mutationFn: (id: string) =>
       unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: lab.id, userId: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: refresh,
   });
   return (
     <Stack gap="xs" data-testid={`lab-members-${lab.id}`}>
@@ -36,8 +36,8 @@ export function LabMembers({ lab }: { lab: Lab }) {
           {members.data.map((m) => (
             <List.Item key={m.id}>
               <Group gap="xs">
-                <Text size="sm">
-                  {m.first_name} {m.last_name} · {m.email} · {m.role}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {m.first_name} {m.last_name} · {m.email} · {ROLE[m.role] ?? m.role}
                 </Text>
                 <Button
                   size="compact-xs"
@@ -54,12 +54,7 @@ export function LabMembers({ lab }: { lab: Lab }) {
           ))}
         </List>
       )}
-      <AddLabMember
-        labId={lab.id}
-        labName={lab.name}
-        inLab={new Set(members.data?.map((m) => m.id))}
-        onAdded={() => queryClient.invalidateQueries({ queryKey: key })}
-      />
+      <AddLabMember labId={lab.id} labName={lab.name} inLab={new Set(members.data?.map((m) => m.id))} onAdded={refresh} />
       {remove.isError && <ErrorNotice error={remove.error} title="Not removed" />}
     </Stack>
   );

@@ -1,12 +1,16 @@
 import type { components } from '@labstock/client';
-import { Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Loading } from '../../components/Fields';
 import { fieldError } from '../../components/Profile';
+import { type Column, DataTable } from '../../data/DataTable';
+import { usePage } from '../../data/hooks';
+import { invalidate } from '../../data/keys';
+import { useTableState } from '../../data/table-state';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { AdminOnly } from './AdminOnly';
 import { LabMembers } from './LabMembers';
 
@@ -22,54 +26,62 @@ export function LabsPage() {
   );
 }
 
+const refreshLabs = (queryClient: ReturnType<typeof useQueryClient>) => invalidate(queryClient, '/organization/labs', '/labs');
+
 function Labs() {
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
-  const labs = useQuery({
-    queryKey: ['organization-labs', page],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/organization/labs', { params: { query: { page, per_page: PER_PAGE } } });
-      const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+  const table = useTableState({ perPage: PER_PAGE });
+  const [open, setOpen] = useState<Lab | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const labs = usePage('/organization/labs', { query: { page: table.page, per_page: PER_PAGE } });
+  const columns: Column<Lab>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      phone: 'title',
+      cell: (lab) => (renaming === lab.id ? <RenameLab lab={lab} onDone={() => setRenaming(null)} /> : <Text fw={500}>{lab.name}</Text>),
     },
-  });
+    { key: 'inventory', header: 'Inventory', cell: (lab) => (lab.uses_instances ? 'Instances' : 'Legacy') },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (lab) => (
+        <Text size="sm" fw={lab.archived_at !== null ? 700 : 400}>
+          {lab.archived_at !== null ? 'Archived' : 'Active'}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      bare: true,
+      cell: (lab) => (
+        <LabActions
+          lab={lab}
+          open={open?.id === lab.id}
+          onRename={() => setRenaming(lab.id)}
+          onToggle={() => setOpen(open?.id === lab.id ? null : lab)}
+        />
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Title order={2}>Labs</Title>
       <CreateLab />
-      <Stack gap="xs">
-        {labs.isError && <ErrorNotice error={labs.error} />}
-        {labs.isPending && <Loading label="Loading labs" />}
-        {labs.data && labs.data.rows.length === 0 && <Text c="dimmed">No labs yet.</Text>}
-        {labs.data && labs.data.rows.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Labs" data-testid="labs-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Inventory</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {labs.data.rows.map((lab) => (
-                  <LabRow key={lab.id} lab={lab} open={open === lab.id} onToggle={() => setOpen(open === lab.id ? null : lab.id)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {labs.data && labs.data.total > PER_PAGE && (
-          <Pagination
-            total={Math.ceil(labs.data.total / PER_PAGE)}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        )}
-      </Stack>
+      <DataTable
+        label="Labs"
+        testId="labs-table"
+        query={labs}
+        columns={columns}
+        rowKey={(lab) => lab.id}
+        page={table.page}
+        perPage={PER_PAGE}
+        onPage={table.setPage}
+        noun={['lab', 'labs']}
+        empty="No labs yet."
+        loadingLabel="Loading labs"
+      />
+      {open && <LabMembers lab={labs.data?.rows.find((l) => l.id === open.id) ?? open} />}
     </Stack>
   );
 }
@@ -77,20 +89,20 @@ function Labs() {
 function CreateLab() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const create = useMutation({
+  const create = useSubmission({
+    name: 'create-lab',
+    renewOnSuccess: true,
     // New labs use instances (docs/product.md §5); legacy labs come only from before the migration.
-    mutationFn: () => unwrap(api.POST('/organization/labs', { body: { name: name.trim(), uses_instances: true } })),
+    send: (labName: string, key) =>
+      unwrap(api.POST('/organization/labs', { body: { name: labName, uses_instances: true }, headers: idempotent(key) })),
     onSuccess: () => {
       setName('');
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['organization-labs'] }),
-        queryClient.invalidateQueries({ queryKey: ['labs'] }),
-      ]);
+      return refreshLabs(queryClient);
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) create.mutate();
+    if (name.trim()) create.submit(name.trim());
   };
   return (
     <form onSubmit={submit} aria-label="Create a lab">
@@ -103,6 +115,7 @@ function CreateLab() {
           onChange={(e) => setName(e.currentTarget.value)}
           error={fieldError(create.error, 'name')}
           w={300}
+          maw="100%"
         />
         <Button type="submit" mt={25} loading={create.isPending} disabled={!name.trim()}>
           Create lab
@@ -113,103 +126,76 @@ function CreateLab() {
   );
 }
 
-function LabRow({ lab, open, onToggle }: { lab: Lab; open: boolean; onToggle: () => void }) {
+function useLabUpdate(lab: Lab, onSuccess?: () => void) {
   const queryClient = useQueryClient();
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const update = useMutation({
+  return useMutation({
     mutationFn: (body: { name?: string; archived?: boolean }) =>
       unwrap(api.PUT('/organization/labs/{id}', { params: { path: { id: lab.id } }, body })),
     onSuccess: () => {
-      setRenaming(null);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['organization-labs'] }),
-        queryClient.invalidateQueries({ queryKey: ['labs'] }),
-      ]);
+      onSuccess?.();
+      return refreshLabs(queryClient);
     },
   });
-  const archived = lab.archived_at !== null;
+}
+
+function RenameLab({ lab, onDone }: { lab: Lab; onDone: () => void }) {
+  const [value, setValue] = useState(lab.name);
+  const update = useLabUpdate(lab, onDone);
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    if (renaming?.trim()) update.mutate({ name: renaming.trim() });
+    if (value.trim()) update.mutate({ name: value.trim() });
   };
   return (
-    <>
-      <Table.Tr>
-        <Table.Td>
-          {renaming === null ? (
-            lab.name
-          ) : (
-            <form onSubmit={rename}>
-              <Group gap="xs" wrap="nowrap">
-                <TextInput
-                  aria-label={`New name of ${lab.name}`}
-                  size="xs"
-                  maxLength={200}
-                  value={renaming}
-                  onChange={(e) => setRenaming(e.currentTarget.value)}
-                  error={fieldError(update.error, 'name')}
-                />
-                <Button type="submit" size="compact-xs" loading={update.isPending}>
-                  Save
-                </Button>
-                <Button size="compact-xs" variant="default" onClick={() => setRenaming(null)}>
-                  Cancel
-                </Button>
-              </Group>
-            </form>
-          )}
-        </Table.Td>
-        <Table.Td>{lab.uses_instances ? 'Instances' : 'Legacy'}</Table.Td>
-        <Table.Td>
-          <Text size="sm" fw={archived ? 700 : 400}>
-            {archived ? 'Archived' : 'Active'}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <Button size="compact-xs" variant="default" onClick={() => setRenaming(lab.name)} aria-label={`Rename ${lab.name}`}>
-              Rename
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color={archived ? 'green' : 'red'}
-              loading={update.isPending && update.variables?.archived !== undefined}
-              onClick={() => update.mutate({ archived: !archived })}
-              aria-label={`${archived ? 'Restore' : 'Archive'} ${lab.name}`}
-            >
-              {archived ? 'Restore' : 'Archive'}
-            </Button>
-            <Button size="compact-xs" variant="default" onClick={onToggle} aria-expanded={open} aria-label={`Members of ${lab.name}`}>
-              Members
-            </Button>
-            {/* Roles, approval rule, spend codes and budgets: web/src/pages/LabSettings.tsx. */}
-            <Button
-              component={Link}
-              to={`/labs/${lab.id}/settings`}
-              size="compact-xs"
-              variant="default"
-              aria-label={`Settings of ${lab.name}`}
-            >
-              Settings
-            </Button>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-      {update.isError && !fieldError(update.error, 'name') && (
-        <Table.Tr>
-          <Table.Td colSpan={4}>
-            <ErrorNotice error={update.error} title={`${lab.name} not changed`} />
-          </Table.Td>
-        </Table.Tr>
-      )}
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={4}>
-            <LabMembers lab={lab} />
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </>
+    <form onSubmit={rename}>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          aria-label={`New name of ${lab.name}`}
+          size="xs"
+          maxLength={200}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={fieldError(update.error, 'name')}
+        />
+        <Button type="submit" size="compact-xs" loading={update.isPending}>
+          Save
+        </Button>
+        <Button size="compact-xs" variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+      {update.isError && !fieldError(update.error, 'name') && <ErrorNotice error={update.error} title={`${lab.name} not renamed`} />}
+    </form>
+  );
+}
+
+function LabActions({ lab, open, onRename, onToggle }: { lab: Lab; open: boolean; onRename: () => void; onToggle: () => void }) {
+  const update = useLabUpdate(lab);
+  const archived = lab.archived_at !== null;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Button size="compact-xs" variant="default" onClick={onRename} aria-label={`Rename ${lab.name}`}>
+          Rename
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color={archived ? 'green' : 'red'}
+          loading={update.isPending}
+          onClick={() => update.mutate({ archived: !archived })}
+          aria-label={`${archived ? 'Restore' : 'Archive'} ${lab.name}`}
+        >
+          {archived ? 'Restore' : 'Archive'}
+        </Button>
+        <Button size="compact-xs" variant="default" onClick={onToggle} aria-expanded={open} aria-label={`Members of ${lab.name}`}>
+          Members
+        </Button>
+        {/* Roles, approval rule, spend codes and budgets: web/src/pages/LabSettings.tsx. */}
+        <Button component={Link} to={`/labs/${lab.id}/settings`} size="compact-xs" variant="default" aria-label={`Settings of ${lab.name}`}>
+          Settings
+        </Button>
+      </Group>
+      {update.isError && <ErrorNotice error={update.error} title={`${lab.name} not changed`} />}
+    </Stack>
   );
 }

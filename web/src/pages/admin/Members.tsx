@@ -1,10 +1,14 @@
 import type { components } from '@labstock/client';
-import { Button, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Loading } from '../../components/Fields';
+import { type Column, DataTable } from '../../data/DataTable';
+import { usePage } from '../../data/hooks';
+import { invalidate } from '../../data/keys';
+import { useTableState } from '../../data/table-state';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { SESSION_KEY, useSession } from '../../session';
 import { AdminOnly } from './AdminOnly';
 import { InviteForm, IssuedLinkNotice } from './InviteForm';
@@ -27,144 +31,149 @@ export function MembersPage() {
 }
 
 function Members() {
-  const [page, setPage] = useState(1);
+  const table = useTableState({ perPage: PER_PAGE });
+  const { user } = useSession();
   const [issued, setIssued] = useState<{ who: string; link: IssuedLink; kind: string } | null>(null);
-  const members = useQuery({
-    queryKey: ['organization-users', page],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/organization/users', { params: { query: { page, per_page: PER_PAGE } } });
-      const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
+  const members = usePage('/organization/users', { query: { page: table.page, per_page: PER_PAGE } });
+  const columns: Column<Member>[] = [
+    { key: 'name', header: 'Name', phone: 'title', cell: (m) => `${nameOf(m)}${m.id === user.id ? ' (you)' : ''}` },
+    { key: 'email', header: 'E-mail', cell: (m) => m.email },
+    { key: 'role', header: 'Role', cell: (m) => <MemberRole member={m} /> },
+    { key: 'status', header: 'Status', cell: (m) => <Status member={m} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      bare: true,
+      cell: (m) => <MemberActions member={m} onIssued={(kind, link) => setIssued({ who: m.email, link, kind })} />,
     },
-  });
+  ];
   return (
     <Stack gap="lg">
       <Title order={2}>Members</Title>
-      <InviteForm onInvited={(user) => setIssued({ who: user.email, link: user.invitation, kind: 'Invitation' })} />
+      <InviteForm onInvited={(who, link) => setIssued({ who, link, kind: 'Invitation' })} />
       {issued && <IssuedLinkNotice kind={issued.kind} who={issued.who} link={issued.link} />}
       <Stack gap="xs">
         <Title order={3}>People</Title>
-        {members.isError && <ErrorNotice error={members.error} />}
-        {members.isPending && <Loading label="Loading members" />}
-        {members.data && members.data.rows.length === 0 && <Text c="dimmed">No members.</Text>}
-        {members.data && members.data.rows.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Members" data-testid="members-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.data.rows.map((m) => (
-                  <MemberRow key={m.id} member={m} onIssued={(kind, link) => setIssued({ who: m.email, link, kind })} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {members.data && members.data.total > PER_PAGE && (
-          <Pagination
-            total={Math.ceil(members.data.total / PER_PAGE)}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        )}
+        <DataTable
+          label="Members"
+          testId="members-table"
+          query={members}
+          columns={columns}
+          rowKey={(m) => m.id}
+          page={table.page}
+          perPage={PER_PAGE}
+          onPage={table.setPage}
+          noun={['person', 'people']}
+          empty="No members."
+          loadingLabel="Loading members"
+          minWidth={760}
+        />
       </Stack>
     </Stack>
   );
 }
 
-function MemberRow({ member, onIssued }: { member: Member; onIssued: (kind: string, link: IssuedLink) => void }) {
+const nameOf = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
+
+function useMemberUpdate(member: Member) {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const name = `${member.first_name} ${member.last_name}`.trim() || member.email;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organization-users'] });
-  const update = useMutation({
+  return useMutation({
     mutationFn: (body: { role?: 'admin' | 'member'; active?: boolean }) =>
       unwrap(api.PUT('/organization/users/{id}', { params: { path: { id: member.id } }, body })),
-    // An admin who demotes or deactivates themselves is no longer one: the session says so after reading it again.
-    onSuccess: () => Promise.all([refresh(), member.id === user.id ? queryClient.invalidateQueries({ queryKey: SESSION_KEY }) : null]),
+    // An admin who demotes themselves is no longer one: the session says so after reading it again.
+    onSuccess: () =>
+      Promise.all([
+        invalidate(queryClient, '/organization/users'),
+        member.id === user.id ? queryClient.invalidateQueries({ queryKey: SESSION_KEY }) : null,
+      ]),
   });
-  const invite = useMutation({
-    mutationFn: () => unwrap(api.POST('/organization/users/{id}/invitation', { params: { path: { id: member.id } } })),
+}
+
+function MemberRole({ member }: { member: Member }) {
+  const update = useMemberUpdate(member);
+  const name = nameOf(member);
+  return (
+    <Stack gap={4}>
+      <Select
+        aria-label={`Role of ${name}`}
+        data={ROLES}
+        value={member.role}
+        allowDeselect={false}
+        disabled={update.isPending}
+        onChange={(role) => role && role !== member.role && update.mutate({ role: role as 'admin' | 'member' })}
+        w={130}
+      />
+      {update.isError && <ErrorNotice error={update.error} title={`Role of ${name} not changed`} />}
+    </Stack>
+  );
+}
+
+/**
+ * Deactivate or reactivate (never oneself: an admin who locks themselves out needs another admin), a new invitation
+ * while the person has not joined yet (an active person has nothing to accept), and a password reset link.
+ */
+function MemberActions({ member, onIssued }: { member: Member; onIssued: (kind: string, link: IssuedLink) => void }) {
+  const { user } = useSession();
+  const update = useMemberUpdate(member);
+  const invite = useSubmission<IssuedLink>({
+    name: `reinvite-${member.id}`,
+    send: (_, key) =>
+      unwrap(api.POST('/organization/users/{id}/invitation', { params: { path: { id: member.id } }, headers: idempotent(key) })),
+    renewOnSuccess: true,
     onSuccess: (link) => onIssued('New invitation', link),
   });
-  const reset = useMutation({
-    mutationFn: () => unwrap(api.POST('/organization/users/{id}/password-reset', { params: { path: { id: member.id } } })),
+  const reset = useSubmission<IssuedLink>({
+    name: `reset-link-${member.id}`,
+    send: (_, key) =>
+      unwrap(api.POST('/organization/users/{id}/password-reset', { params: { path: { id: member.id } }, headers: idempotent(key) })),
+    renewOnSuccess: true,
     onSuccess: (link) => onIssued('Password reset', link),
   });
+  const name = nameOf(member);
   const active = member.deactivated_at === null;
+  const waitingToJoin = active && member.invitation_expires_at !== null;
   const failed = update.error ?? invite.error ?? reset.error;
   return (
-    <>
-      <Table.Tr>
-        <Table.Td>
-          {name}
-          {member.id === user.id && ' (you)'}
-        </Table.Td>
-        <Table.Td>{member.email}</Table.Td>
-        <Table.Td>
-          <Select
-            aria-label={`Role of ${name}`}
-            data={ROLES}
-            value={member.role}
-            allowDeselect={false}
-            disabled={update.isPending}
-            onChange={(role) => role && role !== member.role && update.mutate({ role: role as 'admin' | 'member' })}
-            w={130}
-          />
-        </Table.Td>
-        <Table.Td>
-          <Status member={member} />
-        </Table.Td>
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="light"
-              color={active ? 'red' : 'green'}
-              loading={update.isPending && update.variables?.active !== undefined}
-              onClick={() => update.mutate({ active: !active })}
-              aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
-            >
-              {active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
-              loading={invite.isPending}
-              onClick={() => invite.mutate()}
-              aria-label={`New invitation link for ${name}`}
-            >
-              Resend invitation
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
-              loading={reset.isPending}
-              onClick={() => reset.mutate()}
-              aria-label={`Password reset link for ${name}`}
-            >
-              Reset link
-            </Button>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-      {failed && (
-        <Table.Tr>
-          <Table.Td colSpan={5}>
-            <ErrorNotice error={failed} title={`Not done for ${name}`} />
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </>
+    <Stack gap={4}>
+      <Group gap="xs">
+        {member.id !== user.id && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color={active ? 'red' : 'green'}
+            loading={update.isPending}
+            onClick={() => update.mutate({ active: !active })}
+            aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
+          >
+            {active ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        )}
+        {waitingToJoin && (
+          <Button
+            size="compact-xs"
+            variant="default"
+            loading={invite.isPending}
+            onClick={() => invite.submit()}
+            aria-label={`New invitation link for ${name}`}
+          >
+            Resend invitation
+          </Button>
+        )}
+        {
+          <Button
+            size="compact-xs"
+            variant="default"
+            loading={reset.isPending}
+            onClick={() => reset.submit()}
+            aria-label={`Password reset link for ${name}`}
+          >
+            Reset link
+          </Button>
+        }
+      </Group>
+      {failed && <ErrorNotice error={failed} title={`Not done for ${name}`} />}
+    </Stack>
   );
 }
 

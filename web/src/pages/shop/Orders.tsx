@@ -1,18 +1,55 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { components } from '@labstock/client';
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { Loading } from '../../components/Fields';
+import { type Column, DataTable } from '../../data/DataTable';
+import { usePage } from '../../data/hooks';
+import { useTableState } from '../../data/table-state';
 import { formatMoney } from '../OrderRequests';
 import { formatDateTime, LINE_COLOR, type LineStatus, lineStatusLabel } from './shop';
 
-/** The shop orders of the person's labs (GET /shop/orders), newest first as the API lists them. */
+type SalesOrder = components['schemas']['SalesOrder'];
+const PER_PAGE = 25;
+
+const COLUMNS: Column<SalesOrder>[] = [
+  {
+    key: 'order',
+    header: 'Order',
+    phone: 'title',
+    cell: (o) => (
+      <>
+        <Anchor component={Link} to={`/shop/orders/${o.id}`} fw={500}>
+          {o.key}
+        </Anchor>
+        {o.is_test && (
+          <Badge ml="xs" color="gray" variant="outline">
+            test
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { key: 'lab', header: 'Lab', cell: (o) => o.lab.name },
+  { key: 'placed', header: 'Placed', cell: (o) => formatDateTime(o.placed_at) },
+  { key: 'total', header: 'Total', cell: (o) => formatMoney(o.total) },
+  {
+    key: 'lines',
+    header: 'Lines',
+    cell: (o) => (
+      <Group gap={4}>
+        {Object.entries(countBy(o.items.map((i) => i.status))).map(([status, n]) => (
+          <Badge key={status} color={LINE_COLOR[status as LineStatus]} variant="light">
+            {n} {lineStatusLabel(status as LineStatus)}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+];
+
+/** The shop orders of the person's labs (GET /shop/orders), oldest first as the API lists them, every page of them. */
 export function ShopOrdersPage() {
-  const orders = useQuery({
-    queryKey: ['sales-orders'],
-    queryFn: () => unwrap(api.GET('/shop/orders', { params: { query: { per_page: 100 } } })),
-  });
+  const table = useTableState({ perPage: PER_PAGE });
+  const orders = usePage('/shop/orders', { query: { page: table.page, per_page: PER_PAGE } });
   return (
     <Stack>
       <Group justify="space-between">
@@ -26,52 +63,20 @@ export function ShopOrdersPage() {
           </Button>
         </Group>
       </Group>
-      {orders.isError && <ErrorNotice error={orders.error} />}
-      {orders.isPending && <Loading label="Loading shop orders" />}
-      {orders.data?.length === 0 && <Text data-testid="no-sales-orders">No shop orders yet.</Text>}
-      {orders.data && orders.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Shop orders" data-testid="sales-orders-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Lab</Table.Th>
-                <Table.Th>Placed</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Lines</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/shop/orders/${o.id}`}>
-                      {o.key}
-                    </Anchor>
-                    {o.is_test && (
-                      <Badge ml="xs" color="gray" variant="outline">
-                        test
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{o.lab.name}</Table.Td>
-                  <Table.Td>{formatDateTime(o.placed_at)}</Table.Td>
-                  <Table.Td>{formatMoney(o.total)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {Object.entries(countBy(o.items.map((i) => i.status))).map(([status, n]) => (
-                        <Badge key={status} color={LINE_COLOR[status as LineStatus]} variant="light">
-                          {n} {lineStatusLabel(status as LineStatus)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Shop orders"
+        testId="sales-orders-table"
+        emptyTestId="no-sales-orders"
+        query={orders}
+        columns={COLUMNS}
+        rowKey={(o) => o.id}
+        page={table.page}
+        perPage={PER_PAGE}
+        onPage={table.setPage}
+        noun={['order', 'orders']}
+        empty="No shop orders yet."
+        loadingLabel="Loading shop orders"
+      />
     </Stack>
   );
 }
