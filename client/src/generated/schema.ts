@@ -1080,7 +1080,7 @@ export interface paths {
         put?: never;
         /**
          * Reorder an item
-         * @description Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.
+         * @description Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number, unit size and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.
          */
         post: operations["reorderInventoryItem"];
         delete?: never;
@@ -3684,7 +3684,10 @@ export interface operations {
     createUserToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3985,7 +3988,10 @@ export interface operations {
     inviteOrganizationUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4143,7 +4149,10 @@ export interface operations {
     createOrganizationUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4219,7 +4228,10 @@ export interface operations {
     createOrganizationUserPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6349,6 +6361,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -6599,6 +6613,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 itemId: string;
@@ -7634,7 +7650,10 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8251,7 +8270,10 @@ export interface operations {
     updateOrderRequestDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
