@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
@@ -8,6 +8,7 @@ import { describeEventTypes } from '../components/EventTypePicker';
 import { Loading } from '../components/Fields';
 import { SigningKeyNotice } from '../components/SigningKey';
 import { createBody, WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
+import { idempotent, useSubmission } from '../forms/submission';
 import { useSession } from '../session';
 
 const PER_PAGE = 25;
@@ -45,8 +46,12 @@ export function WebhooksPage() {
       return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
     },
   });
-  const create = useMutation({
-    mutationFn: (values: WebhookFormValues) => unwrap(api.POST('/webhooks', { body: createBody(values, organization.id) })),
+  // One webhook per Create, whatever the clicks and retries; the form may be opened again for another: a new key then.
+  const create = useSubmission({
+    name: 'new-webhook',
+    renewOnSuccess: true,
+    send: (values: WebhookFormValues, key) =>
+      unwrap(api.POST('/webhooks', { body: createBody(values, organization.id), headers: idempotent(key) })),
     onSuccess: () => {
       setCreating(false);
       return queryClient.invalidateQueries({ queryKey: ['webhooks'] });
@@ -87,7 +92,7 @@ export function WebhooksPage() {
             submitLabel="Create webhook"
             pending={create.isPending}
             error={create.error}
-            onSubmit={(values) => create.mutate(values)}
+            onSubmit={create.submit}
             onCancel={() => setCreating(false)}
           />
         </Stack>
