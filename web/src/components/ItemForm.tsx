@@ -141,7 +141,8 @@ export function ItemForm(props: {
         {props.extra}
         {props.error}
         <Group>
-          <Button type="submit" loading={props.pending}>
+          {/* Without a name there is nothing to send; other fields say under themselves what they cannot take. */}
+          <Button type="submit" loading={props.pending} disabled={values.name.trim() === ''}>
             {props.submitLabel}
           </Button>
           {props.onCancel && (

@@ -67,7 +67,8 @@ export function ReorderForm({ item, onCancel }: { item: InventoryItem; onCancel:
         </Text>
         <Group grow align="start">
           <DecimalInput
-            label={item.unit_size ? `Units of ${item.unit_size} to order` : 'Quantity to order'}
+            label="Quantity to order"
+            description={item.unit_size ? `Units of ${item.unit_size}` : undefined}
             rules={{ integer: true, max: 1_000_000_000 }}
             showError={tried}
             value={quantity}
