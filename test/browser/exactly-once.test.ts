@@ -15,9 +15,10 @@ afterAll(() => h?.close());
 
 /** Two clicks before the page can react to the first. */
 const doubleClick = (button: Locator) =>
-  button.evaluate((b: HTMLElement) => {
-    b.click();
-    b.click();
+  button.evaluate((b) => {
+    const element = b as unknown as { click(): void };
+    element.click();
+    element.click();
   });
 
 const get = async (url: string, token = h.a.admin.token) => (await h.call(token, { method: 'GET', url })).json();

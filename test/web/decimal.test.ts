@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalSeparator, parseDecimal } from '../../web/src/forms/decimal';
+import { decimalSeparator, parseDecimal } from '../../web/src/forms/decimal.js';
 
 describe('parseDecimal', () => {
   it('keeps what is typed: 2.5 stays 2.5, spaces around are ignored', () => {

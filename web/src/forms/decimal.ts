@@ -29,7 +29,8 @@ export function decimalSeparator(locale?: string): string {
   return part?.value ?? '.';
 }
 
-const browserLocale = (): string | undefined => (typeof navigator === 'undefined' ? undefined : navigator.language);
+// Through globalThis: this file is also compiled by the server's tsconfig (test/web/decimal.test.ts), which has no DOM.
+const browserLocale = (): string | undefined => (globalThis as { navigator?: { language?: string } }).navigator?.language;
 
 const PLAIN = /^-?\d{1,20}(\.\d{1,10})?$/;
 
