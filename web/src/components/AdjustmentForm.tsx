@@ -49,7 +49,8 @@ export function AdjustmentForm({ item }: { item: InventoryItem }) {
   };
   return (
     <form onSubmit={submit} aria-label="Adjust the quantity">
-      <Group align="end" wrap="wrap" gap="xs">
+      {/* Aligned at the top, so a message under "Change by" does not lift it above its neighbours. */}
+      <Group align="flex-start" wrap="wrap" gap="xs">
         {item.lab.uses_instances && (
           <Select
             label="Instance"
@@ -70,7 +71,8 @@ export function AdjustmentForm({ item }: { item: InventoryItem }) {
           w={130}
         />
         <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={240} />
-        <Button type="submit" loading={adjust.isPending}>
+        {/* Level with the inputs below their labels (Mantine's sm label is about 24 px high). */}
+        <Button type="submit" loading={adjust.isPending} mt={24}>
           Adjust
         </Button>
       </Group>

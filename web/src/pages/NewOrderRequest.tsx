@@ -147,11 +147,12 @@ export function NewOrderRequestPage() {
           <TextInput label="Vendor" required value={form.vendor} onChange={set('vendor')} />
           <TextInput label="Catalog number" required value={form.catalog} onChange={set('catalog')} />
         </Group>
-        <Group grow>
+        {/* Aligned at the top: an error under one field must not push its neighbours down. */}
+        <Group grow align="start">
           <DecimalInput label="Quantity" required rules={ORDER_QUANTITY_RULES} showError={tried} value={quantity} onChange={setQuantity} />
           <DecimalInput
             label="Unit price"
-            description="e.g. 12.50"
+            placeholder="e.g. 12.50"
             required
             rules={PRICE_RULES}
             showError={tried}
