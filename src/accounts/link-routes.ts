@@ -42,7 +42,8 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
   app.post(
     '/organization/users',
     {
-      config: { idempotency: false },
+      // The answer holds a one-time link: the Idempotency-Key is claimed but the answer not stored (src/server/idempotency.ts).
+      config: { idempotency: 'without-answer' },
       schema: {
         operationId: 'inviteOrganizationUser',
         tags: ORG,
@@ -65,7 +66,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
   app.post(
     '/organization/users/:id/invitation',
     {
-      config: { idempotency: false },
+      config: { idempotency: 'without-answer' },
       schema: {
         operationId: 'createOrganizationUserInvitation',
         tags: ORG,
@@ -84,7 +85,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
   app.post(
     '/organization/users/:id/password-reset',
     {
-      config: { idempotency: false },
+      config: { idempotency: 'without-answer' },
       schema: {
         operationId: 'createOrganizationUserPasswordReset',
         tags: ORG,

@@ -46,8 +46,9 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/tokens',
     {
-      // The answer holds the token: it is not stored for Idempotency-Key replays (src/server/idempotency.ts).
-      config: { idempotency: false },
+      // The answer holds the token: the key is claimed (one token per key) but the answer is not stored, so a retry
+      // is 409 idempotency_key_completed rather than a second token or a replayed secret (src/server/idempotency.ts).
+      config: { idempotency: 'without-answer' },
       schema: {
         operationId: 'createUserToken',
         tags: TOKENS,

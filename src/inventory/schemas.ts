@@ -3,7 +3,7 @@ import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { PageQuery } from '../shared/pagination.js';
-import { DateString, DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
+import { DateString, DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid, WebPage } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
 import { SORTS } from './search/rules.js';
 
@@ -65,7 +65,7 @@ const itemFields = {
   catalog_number: Type.Optional(NString),
   price: Type.Optional(NDecimal),
   unit_size: Type.Optional(NString),
-  url: Type.Optional(NString),
+  url: Type.Optional(WebPage),
   technical_details: Type.Optional(NString),
   auto_reminder: Type.Optional(NString),
   cas_number: Type.Optional(NString),

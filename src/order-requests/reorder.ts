@@ -44,16 +44,21 @@ export async function reorderItem(deps: ServiceDeps, actor: Actor, itemId: strin
       throw validation([{ field: 'price', message: 'the lab has no earlier request for this product to take a price from; send price' }]);
     price = { amount: last.unit_price, currency: last.currency };
   }
-  return createOrder(deps, actor, {
-    lab_id: item.lab.id,
-    type_id: item.type!.id,
-    name: item.name,
-    vendor_product_id: item.vendor_product_id ?? undefined,
-    vendor_name: vendor,
-    catalog_number: catalogNumber,
-    price,
-    quantity: body.quantity ?? 1,
-    required_before: body.required_before,
-    notes: body.notes,
-  });
+  return createOrder(
+    deps,
+    actor,
+    {
+      lab_id: item.lab.id,
+      type_id: item.type!.id,
+      name: item.name,
+      vendor_product_id: item.vendor_product_id ?? undefined,
+      vendor_name: vendor,
+      catalog_number: catalogNumber,
+      price,
+      quantity: body.quantity ?? 1,
+      required_before: body.required_before,
+      notes: body.notes,
+    },
+    { unitSize: item.unit_size },
+  );
 }

@@ -85,7 +85,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Order requests'],
         summary: 'Reorder an item',
         description:
-          "Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.",
+          "Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number, unit size and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.",
         params: Type.Object({ id: Uuid }),
         body: ReorderBody,
         response: responses({ 201: ref(OrderRequest) }, [400, 401, 404, 413, 415, 422]),

@@ -53,7 +53,13 @@ function checkCreateInput(input: CreateOrderInput): { unitPrice: string } {
   return { unitPrice };
 }
 
-export async function createOrder(deps: ServiceDeps, actor: Actor, input: CreateOrderInput): Promise<OrderRequest> {
+/** `unitSize`: what a reorder copies from the item (POST /order-requests takes no unit_size: it is a detail, PATCHed). */
+export async function createOrder(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: CreateOrderInput,
+  from: { unitSize?: string | null } = {},
+): Promise<OrderRequest> {
   const { unitPrice } = checkCreateInput(input);
   return deps.db.transaction().execute(async (trx) => {
     const lab = await findVisibleLab(trx, actor, input.lab_id);
@@ -74,7 +80,7 @@ export async function createOrder(deps: ServiceDeps, actor: Actor, input: Create
       catalog_number: input.catalog_number.trim(),
       vendor_product_id: input.vendor_product_id ?? null,
       quantity: String(input.quantity),
-      unit_size: null,
+      unit_size: from.unitSize?.trim() || null,
       unit_price: unitPrice,
       currency: input.price.currency,
       notes: input.notes ?? null,

@@ -73,8 +73,11 @@ declare module 'fastify' {
     operator?: boolean;
     /** Routes about the session itself (/auth/session, sign-out): only the cookie authenticates, tokens are ignored. */
     session?: boolean;
-    /** false: Idempotency-Key is not honoured, because the answer holds a secret that must not be stored. */
-    idempotency?: boolean;
+    /**
+     * false: Idempotency-Key is not honoured (the body holds a password or a link's secret). 'without-answer': the key
+     * is claimed so a retry does not do the work again, but the answer (a secret shown once) is not stored.
+     */
+    idempotency?: boolean | 'without-answer';
     /** The web application's files (src/server/web-app.ts): open, and not counted against the per-address budget. */
     webApp?: boolean;
     /** A deprecated operation: Deprecation, Sunset and Link headers on its answers (src/server/deprecation.ts). */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable, isUniqueViolation } from '../shared/db/database.js';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from '../shared/errors.js';
-import { EMAIL_PATTERN, EMAIL_RULE } from '../shared/schemas.js';
+import { EMAIL_PATTERN, EMAIL_RULE, WEB_PAGE_PATTERN, WEB_PAGE_RULE } from '../shared/schemas.js';
 
 // The one place where errors become HTTP responses. Every error body has a top-level `message` (what existing
 // clients read), a stable `code` and the `request_id` that also appears in the logs.
@@ -33,7 +33,8 @@ function issueMessage(issue: ValidationIssue): string {
     case 'format':
       return `must be a valid ${String(issue.params.format)}`;
     case 'pattern':
-      return issue.params.pattern === EMAIL_PATTERN ? EMAIL_RULE : 'has an invalid format';
+      if (issue.params.pattern === EMAIL_PATTERN) return EMAIL_RULE;
+      return issue.params.pattern === WEB_PAGE_PATTERN ? WEB_PAGE_RULE : 'has an invalid format';
     case 'const':
     case 'enum':
     case 'anyOf':

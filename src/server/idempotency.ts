@@ -7,8 +7,11 @@ import type { Database } from '../shared/db/schema.js';
 import { AppError, fieldError } from '../shared/errors.js';
 import * as repo from './idempotency-repository.js';
 
-// docs/product.md §2: a POST with an Idempotency-Key answers a retry (same token, key and body within 24 h) with the
-// first response instead of doing the work twice; the same key with another body is 422.
+// docs/product.md §2 and §14: a POST or PATCH with an Idempotency-Key answers a retry (same token or session, key and
+// body within 24 h) with the first response instead of doing the work twice; the same key with another body is 422.
+// A route whose answer holds a secret shown once (POST /user/tokens) is claimed the same way but its answer is not
+// stored (config idempotency 'without-answer'): a retry of a request that succeeded is 409 idempotency_key_completed,
+// so a double-click still makes one token and the secret is never written down.
 //
 // The key is claimed (a row inserted) before the handler runs, so concurrent retries cannot both do the work.
 // A claim's status_code tells how far the request got:
@@ -28,8 +31,12 @@ const IN_PROGRESS = 0;
 const COMMITTED = 1;
 const PENDING = [IN_PROGRESS, COMMITTED] as const;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+/** The methods whose requests are claimed: PUT sets a state (sending it twice changes nothing more), DELETE likewise. */
+const CLAIMED_METHODS = new Set(['POST', 'PATCH']);
 
 interface Claim extends repo.ClaimId {
+  /** The answer is not stored (it holds a secret): only its status, so a retry is told the work was done. */
+  withoutAnswer: boolean;
   /** Until the response is stored: transactions of this request mark the claim. */
   active: boolean;
   /** A transaction of this request committed (and marked the claim). */
@@ -117,10 +124,13 @@ const hashBody = (method: string, path: string, raw: Buffer | undefined): string
 type ClaimOutcome = { claim: Claim } | { replay: { status: number; body: string } } | null;
 
 async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> {
-  // Tenant and operator tokens alike (their ids are UUIDs from one generator, so keys never collide across kinds).
+  // Tenant and operator tokens alike (their ids are UUIDs from one generator, so keys never collide across kinds), and
+  // sessions: a signed-in browser's actor carries `session:<id>` (src/accounts/sessions.ts), so its keys are its own.
   const tokenId = request.actor?.tokenId ?? request.operator?.tokenId;
-  // A route whose answer holds a secret shown once (POST /user/tokens) opts out: its answer must not be stored.
-  if (request.method !== 'POST' || !tokenId || request.routeOptions.config?.idempotency === false) return null;
+  const mode = request.routeOptions.config?.idempotency;
+  // Routes whose body holds a password or a one-time link's secret opt out (their body is not even hashed).
+  if (!CLAIMED_METHODS.has(request.method) || !tokenId || mode === false) return null;
+  const withoutAnswer = mode === 'without-answer';
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
@@ -143,7 +153,7 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
         response_body: '',
         created_at: claimedAt,
       });
-      return { claim: { tokenId, key, claimedAt, active: true, committed: false, wroteOutside: false } };
+      return { claim: { tokenId, key, claimedAt, withoutAnswer, active: true, committed: false, wroteOutside: false } };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
@@ -174,6 +184,12 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
         headers: { 'Retry-After': '1' },
       });
     }
+    if (withoutAnswer && stored.status_code < 300) {
+      throw new AppError(
+        'idempotency_key_completed',
+        'The first request with this Idempotency-Key did its work; its answer held a secret shown only once, so it is not repeated',
+      );
+    }
     return { replay: { status: stored.status_code, body: stored.response_body } };
   }
   throw new AppError('conflict', 'The Idempotency-Key is being claimed concurrently; retry in a moment', {
@@ -183,7 +199,8 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
 
 async function finish(db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
   claim.active = false;
-  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  const body = claim.withoutAnswer && reply.statusCode < 300 ? '' : text;
   const status = reply.statusCode;
   // A success is kept whether or not it wrote; after a commit (or a write that may have committed) any answer is.
   if (status < 300 || claim.committed || claim.wroteOutside) {

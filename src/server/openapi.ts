@@ -41,7 +41,7 @@ function securityOf(route: RouteOptions): Security {
   return route.config?.operator ? OPERATOR : TENANT;
 }
 
-/** src/server/idempotency.ts honours the header on every POST made with a token; the document says so on each. */
+/** src/server/idempotency.ts honours the header on every POST and PATCH made with a credential; the document says so on each. */
 const IDEMPOTENCY_KEY = {
   type: 'string',
   pattern: '^[\\x21-\\x7e]{1,255}$',
@@ -77,9 +77,13 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
     transform: ({ schema, url, route }) => {
       const security = schema?.security ?? securityOf(route);
       // Only the document changes: the route's validators were compiled from its own schema already.
-      // Routes that opt out (their answer holds a secret, src/accounts/token-routes.ts) do not advertise the header.
+      // Routes that opt out (their body holds a password or a link's secret, src/accounts/link-routes.ts) do not
+      // advertise the header.
+      const method = Array.isArray(route.method) ? route.method[0] : route.method;
       const takesKey =
-        route.method === 'POST' && security.length > 0 && (route.config as { idempotency?: boolean } | undefined)?.idempotency !== false;
+        (method === 'POST' || method === 'PATCH') &&
+        security.length > 0 &&
+        (route.config as { idempotency?: unknown } | undefined)?.idempotency !== false;
       const headers = takesKey ? withIdempotencyKey(schema.headers) : schema?.headers;
       const deprecated = route.config?.deprecation ? { deprecated: true } : {};
       return { schema: { ...schema, security, ...deprecated, ...(headers ? { headers } : {}) }, url };

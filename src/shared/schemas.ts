@@ -27,6 +27,14 @@ const EMAIL_RE = new RegExp(EMAIL_PATTERN, 'u');
 export const isEmailAddress = (text: string): boolean => EMAIL_RE.test(text);
 export const EmailAddress = Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_PATTERN });
 
+// An item's web page is shown as a link: only http(s) addresses are stored, so a `javascript:` or `data:` address can
+// never run in whoever follows it (docs/api.md). Empty clears the field, like null.
+export const WEB_PAGE_PATTERN = '^$|^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$';
+export const WEB_PAGE_RULE = 'must be a web address starting with http:// or https://';
+const WEB_PAGE_RE = new RegExp(WEB_PAGE_PATTERN, 'u');
+export const isWebPage = (text: string): boolean => WEB_PAGE_RE.test(text);
+export const WebPage = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2048, pattern: WEB_PAGE_PATTERN });
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const DateTime = Type.String({ format: 'date-time' });

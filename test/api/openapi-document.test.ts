@@ -9,7 +9,7 @@ import { UNKNOWN_ID } from '../helpers/shapes.js';
 
 // GET /openapi.json made for client generators (issue 11): an operationId on every operation (the list in
 // docs/api.md), each resource once under components.schemas and $ref'd, the ways to authenticate as security
-// schemes with each operation's own, servers from APP_URL, Idempotency-Key on the POSTs; still valid OpenAPI 3.1.
+// schemes with each operation's own, servers from APP_URL, Idempotency-Key on the POSTs and PATCHes; still valid OpenAPI 3.1.
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -194,26 +194,22 @@ describe('GET /openapi.json for generators', () => {
     expect(doc.servers).toEqual([{ url: 'https://labstock.example.org' }]);
   });
 
-  it('documents the optional Idempotency-Key header on every POST that takes a token', () => {
-    // Open POSTs (sign-in) take no token; these answer with a secret (a token, a one-time link), so they are never replayed.
-    const noKey = new Set([
-      '/user/tokens',
-      '/organization/users',
-      '/organization/users/{id}/invitation',
-      '/organization/users/{id}/password-reset',
-      // Sets the single sign-on flow cookie, whose secret only this answer carries.
-      '/auth/sso/link',
-    ]);
-    const posts = operations.filter(({ method, path, op }) => method === 'post' && op.security.length > 0 && !noKey.has(path));
-    expect(posts.length).toBeGreaterThan(15);
-    for (const { path, op } of posts) {
+  it('documents the optional Idempotency-Key header on every POST and PATCH that takes a credential', () => {
+    // Open POSTs (sign-in) take no credential; the single sign-on link sets a flow cookie whose secret only this
+    // answer carries, so it is never claimed. Token and invitation creates are claimed without storing the answer.
+    const noKey = new Set(['/auth/sso/link']);
+    const keyed = (method: string) => method === 'post' || method === 'patch';
+    const writes = operations.filter(({ method, path, op }) => keyed(method) && op.security.length > 0 && !noKey.has(path));
+    expect(writes.length).toBeGreaterThan(15);
+    expect(writes.filter(({ method }) => method === 'patch').length).toBeGreaterThanOrEqual(4);
+    for (const { method, path, op } of writes) {
       const key = (op.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
-      expect(key, `post ${path}`).toBeDefined();
+      expect(key, `${method} ${path}`).toBeDefined();
       expect(key.required).toBe(false);
       expect(key.schema.type).toBe('string');
     }
     for (const { method, path, op } of operations.filter(
-      ({ method, path, op }) => method !== 'post' || op.security.length === 0 || noKey.has(path),
+      ({ method, path, op }) => !keyed(method) || op.security.length === 0 || noKey.has(path),
     )) {
       expect(
         (op.parameters ?? []).map((p: any) => p.name),

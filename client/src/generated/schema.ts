@@ -1160,7 +1160,7 @@ export interface paths {
         put?: never;
         /**
          * Reorder an item
-         * @description Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.
+         * @description Creates an order request (status CREATED) for the item's product: its lab, type, name, vendor, catalog number, unit size and vendor product are the item's; the price is the one given, else the unit price of the lab's latest request for the same vendor and catalog number (422 when there is none). Answers and announces exactly as POST /order-requests.
          */
         post: operations["reorderInventoryItem"];
         delete?: never;
@@ -3807,7 +3807,10 @@ export interface operations {
     createUserToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4108,7 +4111,10 @@ export interface operations {
     inviteOrganizationUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4266,7 +4272,10 @@ export interface operations {
     createOrganizationUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4342,7 +4351,10 @@ export interface operations {
     createOrganizationUserPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6535,6 +6547,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -6785,6 +6799,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 itemId: string;
@@ -8098,7 +8114,10 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8721,7 +8740,10 @@ export interface operations {
     updateOrderRequestDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };

@@ -1,5 +1,6 @@
 import { MAX_LOCATION_DEPTH } from '../../locations/rules.js';
 import { DECIMAL_PATTERN } from '../../shared/decimal.js';
+import { isWebPage, WEB_PAGE_RULE } from '../../shared/schemas.js';
 
 // The CSV form of a lab's inventory (docs/csv.md): its columns, how a header maps onto them, how a cell is written
 // (RFC 4180 quoting, formula cells neutralised) and how an imported row is checked. No database here.
@@ -198,6 +199,8 @@ export function checkRow(
   const name = get('name');
   if (name === null) fail('name', 'required', 'name is required');
   else if (name.length > MAX_NAME) fail('name', 'too_long', `at most ${MAX_NAME} characters`);
+  const url = get('url');
+  if (url !== null && !isWebPage(url)) fail('url', 'invalid_url', `the web page ${WEB_PAGE_RULE}`);
   const decimal = (c: 'price' | 'quantity') => {
     const v = get(c);
     if (v !== null && !DECIMAL.test(v)) fail(c, 'invalid_decimal', `"${v}" is not a non-negative decimal like 12.5`);

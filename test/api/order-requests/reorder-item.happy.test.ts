@@ -64,6 +64,15 @@ describe('POST /inventory-items/{id}/reorder', () => {
     expect(events).toHaveLength(1);
   });
 
+  it("keeps the item's unit size (an item without one orders without one)", async () => {
+    const sized = await productItem(h, h.a.admin.token, h.a.legacyLab, { unit_size: '500 mL' });
+    const res = await reorder(h, h.a.admin.token, sized.id, { price: { amount: '3', currency: 'EUR' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().unit_size).toBe('500 mL');
+    const plain = await productItem(h, h.a.admin.token, h.a.legacyLab);
+    expect((await reorder(h, h.a.admin.token, plain.id, { price: { amount: '3', currency: 'EUR' } })).json().unit_size).toBeNull();
+  });
+
   it('without a body orders one; a price that is sent wins over the last one', async () => {
     const item = await productItem(h, h.a.admin.token, h.a.migratedLab);
     const first = await reorder(h, h.a.admin.token, item.id, { price: { amount: '4.25', currency: 'GBP' } });

@@ -34,15 +34,32 @@ describe('/user/tokens (errors)', () => {
     expectError(await h.call(h.a.member.token, { method: 'DELETE', url: `/user/tokens/${created.id}` }), 404, 'not_found');
   });
 
-  it('Idempotency-Key is not honoured here: the answer holds a secret that is never stored', async () => {
+  it('Idempotency-Key makes one token: a retry is 409 idempotency_key_completed, and the secret is never stored', async () => {
     const headers = { 'idempotency-key': 'same-key' };
+    const before = (await h.call(h.a.member.token, { method: 'GET', url: '/user/tokens' })).headers['x-total-count'];
     const one = await h.call(h.a.member.token, { method: 'POST', url: '/user/tokens', payload: { name: 'k' }, headers });
     const two = await h.call(h.a.member.token, { method: 'POST', url: '/user/tokens', payload: { name: 'k' }, headers });
     expect(one.statusCode).toBe(201);
-    expect(two.statusCode).toBe(201);
-    expect(two.json().id).not.toBe(one.json().id);
+    expectError(two, 409, 'idempotency_key_completed');
+    expect(two.body).not.toContain(one.json().token);
+    expect((await h.call(h.a.member.token, { method: 'GET', url: '/user/tokens' })).headers['x-total-count']).toBe(
+      String(Number(before) + 1),
+    );
     const stored = await h.deps.db.selectFrom('idempotency_keys').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(one.json().token);
+    // Another body under the same key is still 422, and a new key makes a new token.
+    expectError(
+      await h.call(h.a.member.token, { method: 'POST', url: '/user/tokens', payload: { name: 'other' }, headers }),
+      422,
+      'idempotency_key_reused',
+    );
+    const three = await h.call(h.a.member.token, {
+      method: 'POST',
+      url: '/user/tokens',
+      payload: { name: 'k' },
+      headers: { 'idempotency-key': 'another-key' },
+    });
+    expect(three.statusCode).toBe(201);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { InventoryItem } from '@labstock/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api';
+import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
 import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from './ItemForm';
 import { invalidateItem } from './QuantityEditor';
@@ -18,15 +19,24 @@ export function ItemEditForm(props: { item: InventoryItem; etag: string; onDone:
   // by someone else is a 412) and is compared with these values (so their change is not sent back as the person's).
   const [{ item, etag }] = useState({ item: props.item, etag: props.etag });
   const [initial] = useState(() => valuesOf(props.item));
-  const save = useMutation({
-    mutationFn: (values: ItemFormValues) => {
+  const save = useSubmission({
+    name: 'edit-item',
+    // The form closes on success and may be opened again on this page for another change.
+    renewOnSuccess: true,
+    send: (values: ItemFormValues, key) => {
       const keys = [...TEXT_FIELDS, 'type_id' as const, ...(item.lab.uses_instances ? [] : LEGACY_FIELDS)];
       const changed = keys.filter((key) => values[key].trim() !== initial[key].trim());
       const body = Object.fromEntries(
         changed.map((key) => [key, key === 'name' ? values.name.trim() : apiValue(key, values[key])]),
       ) as ItemFields;
       if (changed.length === 0) return Promise.resolve(item);
-      return unwrap(api.PATCH('/inventory-items/{id}', { params: { path: { id: item.id }, header: { 'if-match': etag } }, body }));
+      return unwrap(
+        api.PATCH('/inventory-items/{id}', {
+          params: { path: { id: item.id }, header: { 'if-match': etag } },
+          body,
+          headers: idempotent(key),
+        }),
+      );
     },
     onSuccess: async () => {
       await invalidateItem(queryClient, item.id);
@@ -41,7 +51,7 @@ export function ItemEditForm(props: { item: InventoryItem; etag: string; onDone:
       initial={initial}
       submitLabel="Save changes"
       pending={save.isPending}
-      onSubmit={(values) => save.mutate(values)}
+      onSubmit={save.submit}
       onCancel={onDone}
       error={save.isError && <ErrorNotice error={save.error} title="Not saved" />}
     />

@@ -3,8 +3,13 @@ import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, unwrap } from '../api';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 
-const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+/** Only http(s) links are stored (the server refuses any other, docs/api.md): a `javascript:` address never runs. */
+const WEB_PAGE = /^https?:\/\/\S+$/i;
+export const webPageError = (text: string): string | undefined =>
+  text.trim() === '' || WEB_PAGE.test(text.trim()) ? undefined : 'Enter a web address that starts with http:// or https://.';
+const PRICE_RULES = { optional: true, allowZero: true } as const;
 
 /** The item's own fields as the form holds them: text, '' for none. */
 export const TEXT_FIELDS = [
@@ -76,11 +81,17 @@ export function ItemForm(props: {
     value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value }),
   });
-  const priceValid = values.price.trim() === '' || DECIMAL.test(values.price.trim());
-  const valid = values.name.trim() !== '' && priceValid;
+  // Errors show under their field once it was left or a submit was tried (DecimalInput does the same for the price).
+  const [tried, setTried] = useState(false);
+  const [urlTouched, setUrlTouched] = useState(false);
+  const price = readDecimal(values.price, PRICE_RULES);
+  const urlError = webPageError(values.url);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) props.onSubmit(values);
+    setTried(true);
+    if (values.name.trim() === '' || price.error || urlError || props.pending) return;
+    // The price as the API takes it (a decimal comma read as the person's locale writes it).
+    props.onSubmit({ ...values, price: price.value ?? '' });
   };
   return (
     <form onSubmit={submit} aria-label={props.submitLabel}>
@@ -100,15 +111,23 @@ export function ItemForm(props: {
           <TextInput label="Catalog number" {...text('catalog_number')} />
           <TextInput label="CAS number" placeholder="e.g. 64-17-5" {...text('cas_number')} />
           <TextInput label="Unit size" placeholder="e.g. 500 mL" {...text('unit_size')} />
-          <TextInput
+          <DecimalInput
             label="Price"
-            inputMode="decimal"
             placeholder="e.g. 42.50"
-            error={priceValid ? undefined : 'A number such as 42.50'}
-            {...text('price')}
+            rules={PRICE_RULES}
+            showError={tried}
+            value={values.price}
+            onChange={(price) => setValues({ ...values, price })}
           />
           <TextInput label="Serial number" {...text('serial_number')} />
-          <TextInput label="Web page" type="url" {...text('url')} />
+          <TextInput
+            label="Web page"
+            inputMode="url"
+            placeholder="https://"
+            {...text('url')}
+            onBlur={() => setUrlTouched(true)}
+            error={tried || urlTouched ? urlError : undefined}
+          />
           {!props.usesInstances && (
             <>
               <TextInput label="Lot number" {...text('lot_number')} />
@@ -122,7 +141,8 @@ export function ItemForm(props: {
         {props.extra}
         {props.error}
         <Group>
-          <Button type="submit" loading={props.pending} disabled={!valid}>
+          {/* Without a name there is nothing to send; other fields say under themselves what they cannot take. */}
+          <Button type="submit" loading={props.pending} disabled={values.name.trim() === ''}>
             {props.submitLabel}
           </Button>
           {props.onCancel && (

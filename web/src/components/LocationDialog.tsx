@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { idempotent, useSubmission } from '../forms/submission';
 import { type Location, pathOf, subtreeIds } from '../locations';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -54,12 +55,18 @@ function DialogBody({
   const { kind, location } = action;
   const [name, setName] = useState(kind === 'rename' ? location.name : '');
   const [parent, setParent] = useState<string | null>(location.parent_id ?? ROOT);
-  const change = useMutation({
-    mutationFn: async () => {
+  // One key per dialog opening and action: a double-click on Add makes one location, a retried move moves once.
+  const change = useSubmission({
+    name: `location-${kind}-${location.id}`,
+    renewOnSuccess: true,
+    send: async (_, key) => {
       const path = { params: { path: { id: location.id } } };
-      if (kind === 'add') return unwrap(api.POST('/locations', { body: { lab_id: labId, parent_id: location.id, name: name.trim() } }));
-      if (kind === 'rename') return unwrap(api.PATCH('/locations/{id}', { ...path, body: { name: name.trim() } }));
-      if (kind === 'move') return unwrap(api.PATCH('/locations/{id}', { ...path, body: { parent_id: parent === ROOT ? null : parent } }));
+      const headers = idempotent(key);
+      if (kind === 'add')
+        return unwrap(api.POST('/locations', { body: { lab_id: labId, parent_id: location.id, name: name.trim() }, headers }));
+      if (kind === 'rename') return unwrap(api.PATCH('/locations/{id}', { ...path, body: { name: name.trim() }, headers }));
+      if (kind === 'move')
+        return unwrap(api.PATCH('/locations/{id}', { ...path, body: { parent_id: parent === ROOT ? null : parent }, headers }));
       return unwrap(api.DELETE('/locations/{id}', path));
     },
     onSuccess: async () => {
@@ -75,7 +82,7 @@ function DialogBody({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if ((kind === 'add' || kind === 'rename') && !name.trim()) return;
-    change.mutate();
+    change.submit();
   };
   const excluded = kind === 'move' ? subtreeIds(locations, location.id) : new Set<string>();
   const parents = [

@@ -1,13 +1,16 @@
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, describeError, unwrap } from '../api';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 import { invalidateItem } from './QuantityEditor';
 import { isStale, StaleNotice } from './StaleNotice';
 
-const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+/** Empty removes the minimum; zero is allowed (nothing is ever below it). */
+const MINIMUM_RULES = { optional: true, allowZero: true } as const;
 
 /**
  * The item's minimum quantity (its own endpoint, docs/api.md "Minimum quantities"): shown with whether the item is
@@ -36,35 +39,49 @@ export function MinimumQuantity({ itemId, etag }: { itemId: string; etag: string
 
 function MinimumForm(props: { itemId: string; etag: string; current: string | null; below: boolean; onSaved: () => Promise<unknown> }) {
   const [value, setValue] = useState(props.current ?? '');
-  const save = useMutation({
-    mutationFn: () =>
+  const parsed = readDecimal(value, MINIMUM_RULES);
+  const save = useSubmission({
+    name: 'minimum',
+    renewOnSuccess: true,
+    send: (_, key) =>
       unwrap(
         api.PUT('/inventory-items/{id}/minimum-quantity', {
           params: { path: { id: props.itemId }, header: { 'if-match': props.etag } },
-          body: { minimum_quantity: value.trim() === '' ? null : value.trim() },
+          body: { minimum_quantity: parsed.value ?? null },
+          headers: idempotent(key),
         }),
       ),
     onSuccess: props.onSaved,
   });
-  const valid = value.trim() === '' || DECIMAL.test(value.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) save.mutate();
+    if (!parsed.error) save.submit();
   };
   if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
   return (
     <form onSubmit={submit} aria-label="Minimum quantity">
       <Group gap="xs" align="start">
-        <TextInput
-          aria-label="Minimum quantity"
-          placeholder="none"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={!valid ? 'A number such as 2 or 0.25, or empty for none' : save.isError ? describeError(save.error) : undefined}
-          w={160}
-          inputMode="decimal"
-        />
-        <Button type="submit" variant="light" loading={save.isPending} disabled={!valid || value.trim() === (props.current ?? '')}>
+        <Stack gap={2} w={160}>
+          <DecimalInput
+            aria-label="Minimum quantity"
+            placeholder="none"
+            value={value}
+            onChange={setValue}
+            rules={MINIMUM_RULES}
+            showError={value.trim() !== ''}
+          />
+          {save.isError && (
+            <Text c="red" size="xs" role="alert">
+              {describeError(save.error)}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          type="submit"
+          variant="light"
+          loading={save.isPending}
+          disabled={parsed.error !== undefined || (parsed.value ?? '') === (props.current ?? '')}
+        >
           Set minimum
         </Button>
         {props.current === null ? (

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, describeError, LabstockError, unwrap } from '../api';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { idempotent, useSubmission } from '../forms/submission';
 
-const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+/** A quantity that is there: zero is fine (the bottle is empty), below zero is not. */
+const QUANTITY_RULES = { allowZero: true } as const;
 
 /**
  * Sets an exact quantity (a decimal string, never a float) on an instance or, in a legacy lab, on the item. The
@@ -14,18 +17,25 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
   const queryClient = useQueryClient();
   const [value, setValue] = useState(props.current);
   const [stale, setStale] = useState(false);
-  const save = useMutation({
-    mutationFn: async () => {
+  const parsed = readDecimal(value, QUANTITY_RULES);
+  // Setting a quantity twice leaves the same quantity, but a second click would go with the ETag the first one
+  // replaced and show "changed by someone else": the second submit is ignored while the first is on its way.
+  const save = useSubmission({
+    name: `quantity-${props.instanceId ?? props.itemId}`,
+    renewOnSuccess: true,
+    send: async (_, key) => {
       const header = { 'if-match': props.etag };
-      const body = { quantity: value };
+      const body = { quantity: parsed.value! };
+      const headers = idempotent(key);
       return props.instanceId
         ? unwrap(
             api.PUT('/inventory-items/{itemId}/instances/{itemInstanceId}', {
               params: { path: { itemId: props.itemId, itemInstanceId: props.instanceId }, header },
               body,
+              headers,
             }),
           )
-        : unwrap(api.PUT('/inventory-items/{id}', { params: { path: { id: props.itemId }, header }, body }));
+        : unwrap(api.PUT('/inventory-items/{id}', { params: { path: { id: props.itemId }, header }, body, headers }));
     },
     onSuccess: () => {
       setStale(false);
@@ -35,10 +45,9 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
       if (err instanceof LabstockError && err.status === 412) setStale(true);
     },
   });
-  const valid = DECIMAL.test(value.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) save.mutate();
+    if (!parsed.error) save.submit();
   };
   if (stale) {
     return (
@@ -52,26 +61,32 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
   }
   return (
     <form onSubmit={submit}>
+      {/* The server's refusal, under the field like the field's own error. */}
       <Group gap="xs" wrap="nowrap" align="start">
-        <TextInput
+        <DecimalInput
           aria-label={props.label}
           value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={
-            !valid
-              ? 'A number such as 2 or 0.25'
-              : save.isError && !(save.error instanceof LabstockError && save.error.status === 412)
-                ? describeError(save.error)
-                : undefined
-          }
+          onChange={setValue}
+          rules={QUANTITY_RULES}
+          showError={value.trim() !== ''}
           w={140}
           size="xs"
-          inputMode="decimal"
         />
-        <Button type="submit" size="xs" variant="light" loading={save.isPending} disabled={!valid || value.trim() === props.current}>
+        <Button
+          type="submit"
+          size="xs"
+          variant="light"
+          loading={save.isPending}
+          disabled={parsed.error !== undefined || parsed.value === props.current}
+        >
           Save
         </Button>
       </Group>
+      {save.isError && !(save.error instanceof LabstockError && save.error.status === 412) && (
+        <Text c="red" size="xs" role="alert" maw={260}>
+          {describeError(save.error)}
+        </Text>
+      )}
     </form>
   );
 }

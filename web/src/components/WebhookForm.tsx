@@ -54,7 +54,8 @@ export function WebhookForm({
   const complete = url.trim() !== '' && (every || eventTypes.length > 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete) return;
+    // A second click while the first is on its way is not a second webhook (the caller's useSubmission also ignores it).
+    if (!complete || pending) return;
     onSubmit({
       name: name.trim(),
       url: url.trim(),

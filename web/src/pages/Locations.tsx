@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { type LocationAction, LocationDialog } from '../components/LocationDialog';
 import { LocationRow, LocationTree } from '../components/LocationTree';
+import { idempotent, useSubmission } from '../forms/submission';
 import { buildTree } from '../locations';
 import { useSession } from '../session';
 
@@ -66,8 +67,10 @@ function Tree({ labId }: { labId: string }) {
     queryKey: ['locations', labId],
     queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
   });
-  const addRoot = useMutation({
-    mutationFn: () => unwrap(api.POST('/locations', { body: { lab_id: labId, name: name.trim() } })),
+  const addRoot = useSubmission({
+    name: 'add-root-location',
+    renewOnSuccess: true,
+    send: (_, key) => unwrap(api.POST('/locations', { body: { lab_id: labId, name: name.trim() }, headers: idempotent(key) })),
     onSuccess: () => {
       setName('');
       return queryClient.invalidateQueries({ queryKey: ['locations', labId] });
@@ -75,7 +78,7 @@ function Tree({ labId }: { labId: string }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) addRoot.mutate();
+    if (name.trim()) addRoot.submit();
   };
   const tree = buildTree(locations.data ?? []);
   return (

@@ -1,13 +1,16 @@
 import { Anchor, Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from '../components/ItemForm';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { idempotent, useSubmission } from '../forms/submission';
 
-const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+/** How much there is: optional (a legacy item starts at 0, a lab that uses instances gets no instance), 0 allowed. */
+const QUANTITY_RULES = { optional: true, allowZero: true } as const;
 
 /**
  * A new item in the lab of the list it was opened from (?lab=): the item's fields, and how much there is: in a legacy
@@ -25,9 +28,13 @@ export function NewItemPage() {
     enabled: lab?.uses_instances === true,
     queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId! } } })),
   });
-  const create = useMutation({
-    mutationFn: (values: ItemFormValues) => {
-      const quantity = stock.quantity.trim();
+  const [tried, setTried] = useState(false);
+  const parsedQuantity = readDecimal(stock.quantity, QUANTITY_RULES);
+  // One key per intended item, kept for this history entry: going back here and creating again replays the first.
+  const create = useSubmission({
+    name: 'new-item',
+    send: (values: ItemFormValues, key) => {
+      const quantity = parsedQuantity.value ?? '';
       const fields = Object.fromEntries(
         [...TEXT_FIELDS, 'type_id' as const, ...(lab!.uses_instances ? [] : LEGACY_FIELDS)]
           .map((key) => [key, apiValue(key, values[key])] as const)
@@ -47,12 +54,12 @@ export function NewItemPage() {
             ...fields,
             ...(lab!.uses_instances ? (quantity ? { instances: [instance] } : {}) : quantity ? { quantity } : {}),
           },
+          headers: idempotent(key),
         }),
       );
     },
     onSuccess: (item) => navigate(`/inventory/items/${item.id}`),
   });
-  const quantityValid = stock.quantity.trim() === '' || DECIMAL.test(stock.quantity.trim());
   const set = (key: keyof typeof stock) => (e: { currentTarget: { value: string } }) =>
     setStock({ ...stock, [key]: e.currentTarget.value });
 
@@ -84,18 +91,21 @@ export function NewItemPage() {
           initial={valuesOf(null)}
           submitLabel="Create item"
           pending={create.isPending}
-          onSubmit={(values) => quantityValid && create.mutate(values)}
+          onSubmit={(values) => {
+            setTried(true);
+            if (!parsedQuantity.error) create.submit(values);
+          }}
           error={create.isError && <ErrorNotice error={create.error} title="Not created" />}
           extra={
             <Fieldset legend={lab.uses_instances ? 'First instance (optional)' : 'Stock'} maw={720}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
+                <DecimalInput
                   label="Quantity"
-                  inputMode="decimal"
                   placeholder={lab.uses_instances ? 'empty: no instance yet' : '0'}
+                  rules={QUANTITY_RULES}
+                  showError={tried}
                   value={stock.quantity}
-                  onChange={set('quantity')}
-                  error={quantityValid ? undefined : 'A number such as 2 or 0.25'}
+                  onChange={(quantity) => setStock({ ...stock, quantity })}
                 />
                 {lab.uses_instances && (
                   <>

@@ -1,12 +1,19 @@
-import { Button, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Group, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { majorUnits, ProductSearch, type VendorProduct } from '../components/ProductSearch';
 import { fieldError } from '../components/Profile';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { idempotent, useSubmission } from '../forms/submission';
 import { typedMoney } from '../money';
+
+/** Order requests count whole packages (the API takes an integer quantity); 2.5 is refused with a message, never read as 25. */
+export const ORDER_QUANTITY_RULES = { integer: true, max: 1_000_000_000 } as const;
+/** A price may be zero (a free sample); it is never negative. */
+export const PRICE_RULES = { allowZero: true } as const;
 
 /** A new order request: what, from whom, how many, at what price, for which lab. */
 export function NewOrderRequestPage() {
@@ -14,7 +21,8 @@ export function NewOrderRequestPage() {
   const [labId, setLabId] = useState<string | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);
   const [form, setForm] = useState({ name: '', vendor: '', catalog: '', amount: '', currency: 'USD', notes: '' });
-  const [quantity, setQuantity] = useState<number | string>(1);
+  const [quantity, setQuantity] = useState('1');
+  const [tried, setTried] = useState(false);
   const [spendCode, setSpendCode] = useState<string | null>(null);
   const [urgent, setUrgent] = useState(false);
   // The catalogue product the fields were filled from; editing its vendor or catalog number leaves it.
@@ -38,8 +46,12 @@ export function NewOrderRequestPage() {
     enabled: labId !== null,
     queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params: { path: { id: labId! } } })),
   });
-  const create = useMutation({
-    mutationFn: async () => {
+  const parsedQuantity = readDecimal(quantity, ORDER_QUANTITY_RULES);
+  const parsedPrice = readDecimal(form.amount, PRICE_RULES);
+  // One key per intended request, kept for this history entry: back and Request again replays the first request.
+  const create = useSubmission({
+    name: 'new-order-request',
+    send: async (_, key) => {
       const order = await unwrap(
         api.POST('/order-requests', {
           body: {
@@ -49,20 +61,25 @@ export function NewOrderRequestPage() {
             vendor_name: form.vendor.trim(),
             catalog_number: form.catalog.trim(),
             // A whole number is major units, as a person means it (web/src/money.ts).
-            price: typedMoney(form.amount, form.currency),
-            quantity: Number(quantity),
+            price: typedMoney(parsedPrice.value ?? form.amount, form.currency),
+            quantity: Number(parsedQuantity.value),
             ...(product ? { vendor_product_id: product.id } : {}),
             ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
             ...(spendCode ? { spend_tracking_code: { name: spendCode } } : {}),
           },
+          headers: idempotent(key),
         }),
       );
       if (!urgent) return order;
       // POST /order-requests takes no is_urgent (docs/ordering.md): it is a detail, set with PATCH right after. Should
       // that fail, the request exists all the same and its page shows it as not urgent.
-      return unwrap(api.PATCH('/order-requests/{id}', { params: { path: { id: order.id } }, body: { is_urgent: true } })).catch(
-        () => order,
-      );
+      return unwrap(
+        api.PATCH('/order-requests/{id}', {
+          params: { path: { id: order.id } },
+          body: { is_urgent: true },
+          headers: idempotent(`${key}:urgent`),
+        }),
+      ).catch(() => order);
     },
     onSuccess: (order) => navigate(`/order-requests/${order.id}`),
   });
@@ -87,7 +104,8 @@ export function NewOrderRequestPage() {
   }, [shopProduct.data]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    setTried(true);
+    if (!parsedQuantity.error && !parsedPrice.error) create.submit();
   };
   return (
     <form onSubmit={submit}>
@@ -129,15 +147,17 @@ export function NewOrderRequestPage() {
           <TextInput label="Vendor" required value={form.vendor} onChange={set('vendor')} />
           <TextInput label="Catalog number" required value={form.catalog} onChange={set('catalog')} />
         </Group>
-        <Group grow>
-          <NumberInput label="Quantity" required min={1} allowDecimal={false} value={quantity} onChange={setQuantity} />
-          <TextInput
+        {/* Aligned at the top: an error under one field must not push its neighbours down. */}
+        <Group grow align="start">
+          <DecimalInput label="Quantity" required rules={ORDER_QUANTITY_RULES} showError={tried} value={quantity} onChange={setQuantity} />
+          <DecimalInput
             label="Unit price"
-            description="e.g. 12.50"
+            placeholder="e.g. 12.50"
             required
+            rules={PRICE_RULES}
+            showError={tried}
             value={form.amount}
-            onChange={set('amount')}
-            inputMode="decimal"
+            onChange={(amount) => setForm({ ...form, amount })}
           />
           <TextInput label="Currency" required maxLength={3} value={form.currency} onChange={set('currency')} />
         </Group>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { PasswordForm, ProfileForm } from '../components/Profile';
+import { idempotent, useSubmission } from '../forms/submission';
 import { useSession } from '../session';
 
 /** The person's own settings: profile, API tokens (the contract's "from that user's settings"), notifications. */
@@ -76,8 +77,12 @@ function Tokens() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const tokens = useQuery({ queryKey: ['user-tokens'], queryFn: () => unwrap(api.GET('/user/tokens')) });
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/user/tokens', { body: { name: name.trim() } })),
+  // One token per Create token, however often it is clicked: the server claims the key but keeps no copy of the
+  // answer (it holds the secret), so a retry of a created token is refused instead of making a second (docs/auth.md).
+  const create = useSubmission({
+    name: 'new-token',
+    renewOnSuccess: true,
+    send: (_, key) => unwrap(api.POST('/user/tokens', { body: { name: name.trim() }, headers: idempotent(key) })),
     onSuccess: () => {
       setName('');
       return queryClient.invalidateQueries({ queryKey: ['user-tokens'] });
@@ -89,7 +94,7 @@ function Tokens() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) create.mutate();
+    if (name.trim()) create.submit();
   };
   return (
     <Stack>

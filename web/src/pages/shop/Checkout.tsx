@@ -1,10 +1,11 @@
 import { Anchor, Button, Checkbox, Group, Radio, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { formatMoney } from '../OrderRequests';
 
 type Payment = 'CREDIT_CARD' | 'PURCHASE_ORDER';
@@ -27,10 +28,13 @@ export function CheckoutPage() {
     enabled: labId !== null,
     queryFn: () => unwrap(api.GET('/order-requests', { params: { query: { lab_id: labId!, status: ['APPROVED'], per_page: 100 } } })),
   });
-  const checkout = useMutation({
-    mutationFn: () =>
+  // One sales order per Place order: a double-click, a retry or going back and placing it again replays the first.
+  const checkout = useSubmission({
+    name: 'checkout',
+    send: (_, key) =>
       unwrap(
         api.POST('/shop/orders', {
+          headers: idempotent(key),
           body: {
             lab_id: labId!,
             order_request_ids: chosen,
@@ -50,7 +54,7 @@ export function CheckoutPage() {
   const toggle = (id: string, on: boolean) => setChosen(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    checkout.mutate();
+    checkout.submit();
   };
   return (
     <form onSubmit={submit} aria-label="Checkout">

@@ -1,9 +1,11 @@
-import { Button, Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { idempotencyKey, operatorApi } from './operator-api';
+import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
+import { useSubmission } from '../../forms/submission';
+import { operatorApi } from './operator-api';
 import type { FulfilmentLine } from './shop';
 
 export interface Action {
@@ -19,25 +21,32 @@ export function ActionPanel({ action, onDone }: { action: Action; onDone: () => 
   const queryClient = useQueryClient();
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [quantity, setQuantity] = useState<number | string>(line.quantity - line.shipped);
+  const left = line.quantity - line.shipped;
+  const [quantity, setQuantity] = useState(String(left));
+  const [tried, setTried] = useState(false);
   const [expected, setExpected] = useState('');
   const [reason, setReason] = useState('');
-  // One key per opened form: a doubled or retried submit is answered with the first response, never done twice.
-  const [key] = useState(idempotencyKey);
+  // More than is left is refused under the field, never clamped to what is left (docs/web.md, "Numbers as typed").
+  const quantityRules = { integer: true, max: left } as const;
+  const parsedQuantity = readDecimal(quantity, quantityRules);
   const path = { id: line.id };
-  const headers = { 'Idempotency-Key': key };
-  const run = useMutation({
-    mutationFn: async () => {
+  // One key per intended move (web/src/forms/submission.ts): a doubled or retried submit is answered with the first
+  // response, never done twice; the panel may be opened again for the next shipment of the line: a new key then.
+  const run = useSubmission({
+    name: `${kind}-${line.id}`,
+    renewOnSuccess: true,
+    send: async (_, key) => {
+      const header = { 'Idempotency-Key': key };
       if (kind === 'ship') {
-        const body = { carrier: carrier.trim(), tracking: tracking.trim(), quantity: Number(quantity) };
-        return unwrap(operatorApi().POST('/shop/order-items/{id}/shipments', { params: { path, header: headers }, body }));
+        const body = { carrier: carrier.trim(), tracking: tracking.trim(), quantity: Number(parsedQuantity.value) };
+        return unwrap(operatorApi().POST('/shop/order-items/{id}/shipments', { params: { path, header }, body }));
       }
       if (kind === 'backorder') {
         const body = { expected_at: expected || null };
-        return unwrap(operatorApi().POST('/shop/order-items/{id}/backorder', { params: { path, header: headers }, body }));
+        return unwrap(operatorApi().POST('/shop/order-items/{id}/backorder', { params: { path, header }, body }));
       }
       const body = reason.trim() ? { reason: reason.trim() } : {};
-      return unwrap(operatorApi().POST('/shop/order-items/{id}/cancel', { params: { path, header: headers }, body }));
+      return unwrap(operatorApi().POST('/shop/order-items/{id}/cancel', { params: { path, header }, body }));
     },
     onSuccess: () => {
       onDone();
@@ -46,7 +55,9 @@ export function ActionPanel({ action, onDone }: { action: Action; onDone: () => 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run.mutate();
+    setTried(true);
+    if (kind === 'ship' && parsedQuantity.error) return;
+    run.submit();
   };
   return (
     <Paper withBorder p="md" maw={520}>
@@ -59,13 +70,12 @@ export function ActionPanel({ action, onDone }: { action: Action; onDone: () => 
             <>
               <TextInput label="Carrier" required value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} />
               <TextInput label="Tracking" required value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} />
-              <NumberInput
+              <DecimalInput
                 label="Quantity"
-                description={`${line.quantity - line.shipped} left to ship`}
+                description={`${left} left to ship`}
                 required
-                min={1}
-                max={line.quantity - line.shipped}
-                allowDecimal={false}
+                rules={quantityRules}
+                showError={tried}
                 value={quantity}
                 onChange={setQuantity}
               />

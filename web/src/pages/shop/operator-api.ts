@@ -18,7 +18,3 @@ export function operatorApi(): LabstockClient {
   if (!client) throw new Error('No operator token');
   return client;
 }
-
-/** A fresh Idempotency-Key per form, so a retried or doubled submit ships once (docs/api.md, fulfilment). */
-export const idempotencyKey = (): string =>
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
