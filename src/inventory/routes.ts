@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
+import { itemHistory } from './history.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
-import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, itemHistory, listItems } from './items.js';
+import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, listItems } from './items.js';
 import { minimumQuantityRoutes } from './minimum-routes.js';
 import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './quantities.js';
 import {

@@ -34,6 +34,7 @@ import * as m0018 from './migrations/0018_sso_accounts.js';
 import * as m0019 from './migrations/0019_sso_domains.js';
 import * as m0020 from './migrations/0020_delivery_turns.js';
 import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
+import * as m0029 from './migrations/0029_order_receipts.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_sso_domains': m0019,
   '0020_delivery_turns': m0020,
   '0023_link_sources_and_attempts': m0023,
+  '0029_order_receipts': m0029,
 };
 
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
