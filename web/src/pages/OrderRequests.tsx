@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { STATUS_COLOR, STATUSES } from '../orders';
+import { STATUS_COLOR, STATUSES, statusLabel } from '../orders';
 
 /** Order requests of the person's labs, by status. */
 export function OrderRequestsPage() {
@@ -30,7 +30,7 @@ export function OrderRequestsPage() {
         onChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
         data={[
           { value: 'open', label: 'Open' },
-          ...STATUSES.map((s) => ({ value: s, label: s.toLowerCase() })),
+          ...STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
           { value: 'all', label: 'All' },
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
@@ -70,7 +70,9 @@ export function OrderRequestsPage() {
                   <Table.Td>{formatMoney(order.total_price)}</Table.Td>
                   <Table.Td>{order.lab.name}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[order.status]}>{order.status}</Badge>
+                    <Badge color={STATUS_COLOR[order.status]} tt="none">
+                      {statusLabel(order.status)}
+                    </Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -159,7 +159,7 @@ function LabRow({ lab, open, onToggle }: { lab: Lab; open: boolean; onToggle: ()
             </form>
           )}
         </Table.Td>
-        <Table.Td>{lab.uses_instances ? 'Instances' : 'Legacy'}</Table.Td>
+        <Table.Td>{lab.uses_instances ? 'Each container tracked' : 'Not migrated yet'}</Table.Td>
         <Table.Td>
           <Text size="sm" fw={archived ? 700 : 400}>
             {archived ? 'Archived' : 'Active'}
