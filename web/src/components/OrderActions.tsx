@@ -113,10 +113,15 @@ export function OrderActions({ order, onReceive, receiving }: { order: OrderRequ
         )}
       </Group>
       {move.isError && <ErrorNotice error={move.error} title="Not changed" />}
-      <Modal opened={dialog === 'order'} onClose={() => setDialog(null)} title="Mark ordered">
+      <Modal opened={dialog === 'order'} onClose={() => setDialog(null)} title="Mark ordered" closeButtonProps={{ 'aria-label': 'Close' }}>
         {dialog === 'order' && <MarkOrderedForm order={order} onDone={() => setDialog(null)} />}
       </Modal>
-      <Modal opened={dialog === 'reject'} onClose={() => setDialog(null)} title="Reject this request">
+      <Modal
+        opened={dialog === 'reject'}
+        onClose={() => setDialog(null)}
+        title="Reject this request"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {dialog === 'reject' && <RejectForm order={order} onDone={() => setDialog(null)} />}
       </Modal>
     </Stack>
