@@ -61,7 +61,9 @@ export function describeError(err: unknown): string {
       const next = err.allowed.map((s) => STATUS_WORDS[s] ?? s);
       return `That move is not possible any more: it may have changed meanwhile. ${next.length ? `It can now become ${next.join(', ')}.` : 'Reload to see where it stands.'}`;
     }
-    if (err.errors.length > 0) return err.errors.map((e) => `${fieldLabel(e.field)} ${inPlainWords(e.message)}.`).join(' ');
+    // A plain field ("price") leads its message; a path into a list ("order_request_ids/1") says nothing to a person.
+    if (err.errors.length > 0)
+      return err.errors.map((e) => `${/^[a-z_.]+$/.test(e.field) ? `${fieldLabel(e.field)} ` : ''}${inPlainWords(e.message)}.`).join(' ');
     return inPlainWords(err.message);
   }
   if (err instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';

@@ -29,6 +29,7 @@ export function decimalDifference(a: string, b: string): string {
 
 const path = (l: Change['location']): string | null => (l ? l.pathNames.join(' / ') : null);
 const ofLot = (c: Change): string => (c.lot_number ? ` of lot ${c.lot_number}` : c.instance_id ? ' without a lot number' : '');
+const theLot = (c: Change): string => (c.lot_number ? `lot ${c.lot_number}` : 'an instance without a lot number');
 const inPlace = (c: Change, word = 'in'): string => (path(c.location) ? ` ${word} ${path(c.location)}` : '');
 const FIELD_WORDS: Record<string, string> = {
   minimum_quantity: 'the minimum quantity',
@@ -57,13 +58,13 @@ export function changeSentence(c: Change): string {
       return `${verb}${ofLot(c)}${inPlace(c)}, ${c.old_value} → ${c.new_value}${note}`;
     }
     case 'instance.location_id':
-      return `moved${ofLot(c)} ${path(c.old_location) ? `from ${path(c.old_location)} ` : ''}to ${path(c.new_location) ?? 'no location'}`;
+      return `moved ${theLot(c)} ${path(c.old_location) ? `from ${path(c.old_location)} ` : ''}to ${path(c.new_location) ?? 'no location'}`;
     case 'instance.lot_number':
       return `changed the lot${c.old_value ? ` from ${c.old_value}` : ''} to ${c.new_value ?? 'none'}${inPlace(c)}`;
     case 'instance.expiration_date':
       return `set the expiry${ofLot(c)}${inPlace(c)} to ${c.new_value ?? 'none'}`;
     case 'instance.archived':
-      return `archived${ofLot(c)}${inPlace(c)} (${c.old_value} left)${note}`;
+      return `archived ${theLot(c)}${inPlace(c)} (${c.old_value} left)${note}`;
     case 'migrated_to_instances':
       return 'moved the item to tracking each container separately';
     default:
