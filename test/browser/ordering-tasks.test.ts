@@ -73,8 +73,17 @@ describe('journey: ordering tasks', () => {
     expect(await page.getByTestId('order-status').innerText()).toBe('Ordered');
     await history.getByText('Ada AdminA received 2 of lot GR3323 into Room 101 / Freezer A').waitFor();
 
-    // The rest: Received, and the request links to the item.
+    // The rest: Received, and the request links to the item. On a phone the form opens in view.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Receive…' }).click();
+    for (const named of [page.getByRole('textbox', { name: 'How many arrived' }), page.getByLabel('Lot number')]) {
+      await named.waitFor();
+      const box = (await named.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.getByRole('textbox', { name: 'How many arrived' }).inputValue()).toBe('3');
     await page.getByLabel('Lot number').fill('GR3324');
     await page.getByRole('combobox', { name: 'Location' }).click();

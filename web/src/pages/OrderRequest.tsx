@@ -1,7 +1,7 @@
 import type { OrderRequest } from '@labstock/client';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -127,6 +127,11 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
     queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: order.lab.id } } })),
   });
   const rules = { integer: true, max: remaining };
+  // Opened below the buttons: brought into view, so on a phone the fields are where the person looks.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const receive = useSubmission<OrderRequest, number>({
     name: 'receive',
     renewOnSuccess: true,
@@ -159,7 +164,7 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
     if (parsed.value !== undefined) receive.submit(Number(parsed.value));
   };
   return (
-    <form onSubmit={submit} aria-label="Receive">
+    <form onSubmit={submit} aria-label="Receive" ref={form}>
       <Stack gap="xs" maw={420}>
         <Title order={3}>Receive into the inventory</Title>
         <DecimalInput
