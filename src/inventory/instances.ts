@@ -73,6 +73,7 @@ export async function addInstanceIn(
   item: repo.ItemRow,
   inst: NewInstance,
   note: string | null = null,
+  orderRequestId: string | null = null,
 ): Promise<ItemWithEtag> {
   const lab = (await findLabRow(trx, item.lab_id))!;
   if (lab.uses_instances !== 1)
@@ -90,6 +91,7 @@ export async function addInstanceIn(
       old_value: null,
       new_value: inst.quantity,
       note,
+      order_request_id: orderRequestId,
       created_at: now,
     },
   ]);

@@ -1,4 +1,3 @@
-import { userSummaries } from '../accounts/repository.js';
 import { emitEvent } from '../events/outbox.js';
 import { assertLabNotMigrating } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
@@ -16,7 +15,7 @@ import { newItemRow } from './item-row.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
-import type { Change, InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
+import type { InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
 import { listVisibleItems } from './search/repository.js';
 import type { ItemFilter, ItemOrder } from './search/rules.js';
 import { jsonArray, pageDocuments, readItemDocument, storeChanged } from './stored/documents.js';
@@ -243,25 +242,4 @@ export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: s
       resource: last,
     });
   });
-}
-
-/** GET /inventory-items/{id}/history: who changed which field of the item or its instances, oldest first. */
-export async function itemHistory(deps: ServiceDeps, actor: Actor, itemId: string): Promise<Change[]> {
-  const row = await repo.findVisibleItem(deps.db, actor, itemId);
-  if (!row) throw notFound('inventory item');
-  const changes = await repo.changesOf(deps.db, row.id);
-  const users = await userSummaries(
-    deps.db,
-    changes.map((c) => c.user_id),
-  );
-  return changes.map((c) => ({
-    id: c.id,
-    field: c.field,
-    old_value: c.old_value,
-    new_value: c.new_value,
-    note: c.note,
-    instance_id: c.instance_id,
-    changed_at: c.created_at,
-    changed_by: users.get(c.user_id) ?? null,
-  }));
 }

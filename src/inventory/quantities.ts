@@ -172,6 +172,8 @@ export interface ReceivedGoods {
   expirationDate?: string | null;
   locationId?: string | null;
   note: string;
+  /** The order request received: its history entry here links back to it (migration 0029). */
+  orderRequestId?: string | null;
 }
 
 /**
@@ -192,7 +194,7 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
     putAwayDue: true,
   };
   if (!existing) {
-    return createItemIn(
+    const item = await createItemIn(
       trx,
       deps,
       goods.userId,
@@ -211,8 +213,24 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
       },
       [instance],
     );
+    // A new item's history starts with the receipt that made it, so the item says where it came from.
+    await repo.insertChanges(trx, [
+      {
+        id: newId(),
+        item_id: item.id,
+        instance_id: item.instances[0]?.id ?? null,
+        user_id: goods.userId,
+        field: 'received',
+        old_value: null,
+        new_value: goods.quantity,
+        note: goods.note,
+        order_request_id: goods.orderRequestId ?? null,
+        created_at: nowIso(),
+      },
+    ]);
+    return item;
   }
-  if (migrated) return (await addInstanceIn(trx, deps, goods.userId, existing, instance, goods.note)).item;
+  if (migrated) return (await addInstanceIn(trx, deps, goods.userId, existing, instance, goods.note, goods.orderRequestId ?? null)).item;
   const now = nowIso();
   const quantity = addDecimals(existing.quantity, goods.quantity);
   await repo.touchItem(trx, existing.id, { userId: goods.userId, now, set: { quantity } });
@@ -226,6 +244,7 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
       old_value: existing.quantity,
       new_value: quantity,
       note: goods.note,
+      order_request_id: goods.orderRequestId ?? null,
       created_at: now,
     },
   ]);

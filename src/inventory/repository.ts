@@ -110,7 +110,7 @@ export async function setInstanceQuantity(ex: Executor, instanceId: string, quan
   await ex.updateTable('inventory_item_instances').set({ quantity, updated_at: now }).where('id', '=', instanceId).execute();
 }
 
-export async function insertChanges(ex: Executor, rows: ItemChangesTable[]): Promise<void> {
+export async function insertChanges(ex: Executor, rows: (ItemChangesTable & { order_request_id?: string | null })[]): Promise<void> {
   if (rows.length > 0) await ex.insertInto('inventory_item_changes').values(rows).execute();
 }
 

@@ -151,6 +151,20 @@ export const Change = Type.Object(
     instance_id: NUuid,
     changed_at: DateTime,
     changed_by: orNull(ref(UserSummary)),
+    lot_number: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description: "The lot the entry concerns: its instance's lot (archived ones too), a legacy item's lot, else null.",
+    }),
+    location: Type.Union([ref(InstanceLocation), Type.Null()], {
+      description: "Where that is: its instance's location now, a legacy item's location and sublocation, else null.",
+    }),
+    old_location: Type.Union([ref(InstanceLocation), Type.Null()], { description: 'For instance.location_id entries: moved from.' }),
+    new_location: Type.Union([ref(InstanceLocation), Type.Null()], { description: 'For instance.location_id entries: moved to.' }),
+    order_request_id: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The order request whose goods this entry received.',
+    }),
   },
   { $id: 'InventoryItemChange', additionalProperties: false },
 );

@@ -4,7 +4,7 @@ import type { OrderRequestsTable } from '../shared/db/schema.js';
 // Order details (src/order-requests/details.ts): the detail columns of a request and the instant it was ordered.
 
 export type DetailColumns = Partial<
-  Pick<
+  { expected_delivery_date: string | null } & Pick<
     OrderRequestsTable,
     | 'notes'
     | 'unit_size'

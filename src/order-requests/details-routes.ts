@@ -11,12 +11,15 @@ import {
 } from './details-schemas.js';
 import { EVENT_HISTORY_LIMIT, OrderRequest, OrderRequestEvent } from './schemas.js';
 import { createSpendCode, getSpendSettings, listSpendCodes, putSpendSettings, updateSpendCode } from './spend-codes.js';
+import { orderTaskRoutes } from './tasks-routes.js';
 
 // Order details, spend tracking codes and budgets (docs/ordering.md).
 
 const LabParams = Type.Object({ id: Uuid });
 
 export const orderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(orderTaskRoutes);
+
   app.patch(
     '/order-requests/:id',
     {

@@ -19,6 +19,11 @@ export const OrderDetailsPatch = Type.Object(
     purchase_order_number: detail(200, "The shop fills it at checkout with the sales order's."),
     shipping_and_handling: detail(200, 'Free text, e.g. "12.50 USD".'),
     details: detail(10_000, 'Free text.'),
+    expected_delivery_date: Type.Optional(
+      Type.Union([DateString, Type.Null()], {
+        description: 'The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery.',
+      }),
+    ),
     is_urgent: Type.Optional(Type.Boolean()),
     spend_tracking_code: Type.Optional(orNull(SpendCodeRef)),
   },

@@ -3,9 +3,9 @@ import { findLabRow } from '../labs/repository.js';
 import type { Actor, OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
-import { notFound } from '../shared/errors.js';
+import { notFound, validation } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
-import { nowIso } from '../shared/time.js';
+import { isDate, nowIso } from '../shared/time.js';
 import { type DetailColumns, setDetails } from './details-repository.js';
 import type { OrderDetailsPatch } from './details-schemas.js';
 import { renderHistory, renderOrder, renderOrderWithHistory } from './render.js';
@@ -47,12 +47,15 @@ export async function applyDetailsIn(
   changes: DetailColumns,
   opts: { comment?: string } = {},
 ): Promise<repo.OrderRow> {
-  const changed = (Object.keys(changes) as (keyof DetailColumns)[]).filter((k) => changes[k] !== undefined && changes[k] !== row[k]);
+  // expected_delivery_date (migration 0029) is read with the row but is not one of the contract's fields.
+  const current = row as repo.OrderRow & { expected_delivery_date?: string | null };
+  const was = (k: keyof DetailColumns) => current[k] ?? null;
+  const changed = (Object.keys(changes) as (keyof DetailColumns)[]).filter((k) => changes[k] !== undefined && changes[k] !== was(k));
   if (changed.length === 0) return row;
   const set = Object.fromEntries(changed.map((k) => [k, changes[k]])) as DetailColumns;
   const now = nowIso();
   await setDetails(trx, row.id, set, by.userId, now);
-  const described = changed.map((k) => `${k}: ${shown(k, row[k])} → ${shown(k, set[k])}`).join('; ');
+  const described = changed.map((k) => `${k}: ${shown(k, was(k))} → ${shown(k, set[k])}`).join('; ');
   await repo.insertHistory(trx, {
     id: newId(),
     order_request_id: row.id,
@@ -83,6 +86,13 @@ export function withTracking(current: string | null, tracking: string): string {
   return known.includes(tracking) ? current! : [...known, tracking].join(', ');
 }
 
+/** A calendar date as the API takes it (the schema's format checks only the shape: 2026-02-30 is refused here). */
+export function checkedDate(value: string | null): string | null {
+  if (value !== null && !isDate(value))
+    throw validation([{ field: 'expected_delivery_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
+  return value;
+}
+
 /** PATCH /order-requests/{id}: the detail fields; "" or null clears a text field. */
 export async function updateOrderDetails(deps: ServiceDeps, actor: Actor, id: string, patch: OrderDetailsPatch): Promise<OrderRequest> {
   return deps.db.transaction().execute(async (trx) => {
@@ -94,6 +104,7 @@ export async function updateOrderDetails(deps: ServiceDeps, actor: Actor, id: st
       const value = patch[field];
       if (value !== undefined) changes[field] = value === null || value.trim() === '' ? null : value.trim();
     }
+    if (patch.expected_delivery_date !== undefined) changes.expected_delivery_date = checkedDate(patch.expected_delivery_date);
     if (patch.is_urgent !== undefined) changes.is_urgent = patch.is_urgent ? 1 : 0;
     if (patch.spend_tracking_code !== undefined) {
       changes.spend_tracking_code = await resolveSpendCodeIn(trx, row.lab_id, patch.spend_tracking_code, row.currency);

@@ -4,10 +4,12 @@ import type { OrderStatus } from '../shared/db/schema.js';
 import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateString, ref, responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
+import { receiveOrder } from './receipts.js';
+import { ReceiveBody } from './receipts-schemas.js';
 import { ReorderBody, reorderItem } from './reorder.js';
 import { ORDER_STATUSES, OrderListAdditions, OrderRequest, OrderRequestCreate, OrderStatus as OrderStatusSchema } from './schemas.js';
-import { createOrder, deleteOrder, getOrder, listOrders, receiveOrder, updateOrder } from './service.js';
+import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './service.js';
 
 /** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
 function parseStatuses(query: { status?: string[]; 'status[]'?: string[] }): OrderStatus[] | undefined {
@@ -137,16 +139,9 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Order requests'],
         summary: 'Receive an order request',
         description:
-          'Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.',
+          'Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED. With `quantity` less than what is still to come, receives that part only: the goods go into the inventory, the request keeps its status (history entry PARTLY_RECEIVED, event order-request.updated), and the part that completes it makes it RECEIVED (docs/ordering.md).',
         params: Type.Object({ id: Uuid }),
-        body: Type.Object(
-          {
-            lot_number: Type.Optional(Type.String({ maxLength: 200 })),
-            expiration_date: Type.Optional(DateString),
-            location_id: Type.Optional(Uuid),
-          },
-          { additionalProperties: false },
-        ),
+        body: ReceiveBody,
         response: responses({ 200: ref(OrderRequest) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },

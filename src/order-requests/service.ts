@@ -1,6 +1,5 @@
 import { findVendorProduct } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
-import { receiveGoodsIn } from '../inventory/quantities.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
 import { type Actor, isOrgAdmin, type OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
@@ -14,6 +13,8 @@ import { isDate, nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { guardApproval, queueApprovalMail } from './approval.js';
 import { setOrderedAt } from './details-repository.js';
+import { receiptsOf } from './receipts-repository.js';
+import { type ReceiveDetails, receiveIn, remainingOf } from './receive-in.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
@@ -125,12 +126,6 @@ export async function createOrder(
   });
 }
 
-export interface ReceiveDetails {
-  lotNumber?: string | null;
-  expirationDate?: string | null;
-  locationId?: string | null;
-}
-
 /**
  * Moves a request to a new status inside the caller's transaction: checks the table, records history, emits
  * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change). The
@@ -159,8 +154,9 @@ export async function transitionIn(
   if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
     throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');
   }
+  const historyId = newId();
   await repo.insertHistory(trx, {
-    id: newId(),
+    id: historyId,
     order_request_id: row.id,
     type: to,
     comment: opts.comment ?? null,
@@ -182,20 +178,8 @@ export async function transitionIn(
     });
   }
   if (to === 'RECEIVED') {
-    await receiveGoodsIn(trx, deps, {
-      labId: row.lab_id,
-      userId,
-      name: row.item_name,
-      vendor: row.vendor_name,
-      catalogNumber: row.catalog_number,
-      quantity: row.quantity,
-      typeId: row.type_id,
-      unitPrice: row.unit_price,
-      unitSize: row.unit_size,
-      vendorProductId: row.vendor_product_id,
-      note: `received order request ${row.id}`,
-      ...opts.receive,
-    });
+    // What is still to come: all of it, unless parts were received before (src/order-requests/receipts.ts).
+    await receiveIn(trx, deps, userId, row, { quantity: await remainingOf(trx, row), historyId, at: now, ...opts.receive });
     const payload = await renderOrder(trx, deps.config.appUrl, updated);
     await emitEvent(trx, deps.config, {
       type: 'order-request.received',
@@ -212,7 +196,7 @@ export async function transitionIn(
  * letting the lab move it too would let the two disagree, e.g. goods received twice. The checkout marks the
  * request itself (docs/decisions/0008-shop-and-order-requests.md), so this reads no table of the shop.
  */
-function refuseIfInShop(row: repo.OrderRow): void {
+export function refuseIfInShop(row: repo.OrderRow): void {
   if (row.checked_out_line_id !== null) {
     throw new AppError(
       'conflict',
@@ -233,37 +217,6 @@ export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, b
   });
 }
 
-/** POST /order-requests/{id}/receive: RECEIVED with the lot, expiry and location of what arrived. */
-export async function receiveOrder(
-  deps: ServiceDeps,
-  actor: Actor,
-  id: string,
-  details: { lot_number?: string; expiration_date?: string; location_id?: string },
-): Promise<OrderRequest> {
-  if (details.expiration_date !== undefined && !isDate(details.expiration_date))
-    throw validation([{ field: 'expiration_date', message: 'must be a calendar date (YYYY-MM-DD)' }]);
-  return deps.db.transaction().execute(async (trx) => {
-    // Locked, so a concurrent receive waits and then finds it RECEIVED, as a later caller would.
-    const row = await repo.findVisibleOrderForUpdate(trx, actor, id);
-    if (!row) throw notFound('order request');
-    const lab = (await findLabRow(trx, row.lab_id))!;
-    if (details.location_id !== undefined && lab.uses_instances !== 1) {
-      throw validation([{ field: 'location_id', message: 'this lab does not use instances, so it has no location tree' }]);
-    }
-    if (row.status === 'RECEIVED')
-      throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
-    refuseIfInShop(row);
-    const updated = await transitionIn(trx, deps, actor, row, 'RECEIVED', {
-      receive: {
-        lotNumber: details.lot_number ?? null,
-        expirationDate: details.expiration_date ?? null,
-        locationId: details.location_id ?? null,
-      },
-    });
-    return renderOrder(trx, deps.config.appUrl, updated);
-  });
-}
-
 /** DELETE /order-requests/{id}: by its requester or an org admin, never once received; emits order-request.deleted. */
 export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -275,6 +228,11 @@ export async function deleteOrder(deps: ServiceDeps, actor: Actor, id: string): 
     }
     if (row.status === 'RECEIVED')
       throw new AppError('conflict', "A received order request is part of the inventory's history and cannot be deleted");
+    if ((await receiptsOf(trx, row.id)).length > 0)
+      throw new AppError(
+        'conflict',
+        "Part of this order request was received: it is part of the inventory's history and cannot be deleted",
+      );
     if (row.checked_out_line_id !== null)
       throw new AppError('conflict', 'The order request was checked out in the shop; cancel its line there instead');
     const last = await renderOrder(trx, deps.config.appUrl, row);

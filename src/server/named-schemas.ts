@@ -13,6 +13,7 @@ import { LabApprovalSettings } from '../labs/approval-schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
 import { SpendSettings, SpendTrackingCode } from '../order-requests/details-schemas.js';
+import { OrderDelivery, OrderReceipt } from '../order-requests/receipts-schemas.js';
 import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
@@ -42,6 +43,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   OrderRequestWithHistory,
   SpendTrackingCode,
   SpendSettings,
+  OrderReceipt,
+  OrderDelivery,
   ProductUnit,
   VendorProduct,
   SalesOrder,

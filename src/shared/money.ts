@@ -25,7 +25,8 @@ export function parseMoneyAmount(amount: string, currency: string): { major: Dec
   const digits = minorDigits(currency);
   if (/^\d{1,18}$/.test(amount)) return { major: dec(amount).div(dec(10).pow(digits)) };
   const m = /^(\d{1,18})\.(\d+)$/.exec(amount);
-  if (!m) return { error: 'must be a non-negative amount: minor units such as "1250", or major units such as "12.50"' };
+  // People read this under a price field: no "minor units" (the API reference explains both forms).
+  if (!m) return { error: 'must be an amount such as 12.50 (digits alone count the smallest coin: 1250 is 12.50)' };
   if (m[2]!.length > digits)
     return { error: `${currency} has ${digits} decimal place${digits === 1 ? '' : 's'}; "${amount}" has ${m[2]!.length}` };
   return { major: dec(amount) };

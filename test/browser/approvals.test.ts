@@ -51,7 +51,7 @@ describe('journey: a request that needs approval', () => {
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').pop()!;
     await page.getByTestId('approval-note').waitFor();
-    expect(await page.getByTestId('order-status').innerText()).toBe('CREATED');
+    expect(await page.getByTestId('order-status').innerText()).toBe('Created');
     expect(await page.getByTestId('approval-note').innerText()).toContain('needs approval before it is ordered');
     // The requester never approves their own request, and cannot order it yet.
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -76,9 +76,10 @@ describe('journey: a request that needs approval', () => {
 
     // Back with the requester: approved, so it may be ordered.
     await page.reload();
-    await page.getByTestId('order-status').getByText('APPROVED').waitFor();
-    await page.getByRole('button', { name: 'Mark ordered' }).click();
-    await page.getByTestId('order-status').getByText('ORDERED').waitFor();
+    await page.getByTestId('order-status').getByText('Approved').waitFor();
+    await page.getByRole('button', { name: 'Mark ordered…' }).click();
+    await page.getByRole('dialog', { name: 'Mark ordered' }).getByRole('button', { name: 'Mark ordered', exact: true }).click();
+    await page.getByTestId('order-status').getByText('Ordered').waitFor();
 
     // Details: a value over the server's limit is refused under its field; then saved, only what changed.
     await page.getByRole('button', { name: 'Edit details' }).click();
@@ -122,8 +123,14 @@ describe('journey: a request that needs approval', () => {
     // The page's history (GET /order-requests/{id}/history), newest first, shows the same entries.
     const shown = requester.page.getByTestId('order-history');
     await shown.getByText('PO-2026-77', { exact: false }).waitFor();
-    const rows = await shown.locator('tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.split('\t')[2])).toEqual(['UPDATED', 'ORDERED', 'APPROVED', 'UPDATED', 'CREATED']);
+    const rows = await shown.getByTestId('history-entry').allInnerTexts();
+    expect(rows.map((r) => r.split('\n')[0]!.replace(/^(Max MemberA|Approver Person\d+) /, ''))).toEqual([
+      'set the tracking number to 1Z999AA10123456784 and set the PO number to PO-2026-77',
+      'marked it ordered',
+      'approved it',
+      'marked it urgent',
+      'requested it',
+    ]);
     await requester.context.close();
     expect(h.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });

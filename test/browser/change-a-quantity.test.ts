@@ -52,7 +52,7 @@ describe('journey: change a quantity and see it in the history', () => {
     await page.getByRole('button', { name: 'Show the current values' }).click();
     await page.getByRole('textbox', { name: 'Quantity', exact: true }).fill('7');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByTestId('history-table').getByText('7', { exact: true }).first().waitFor();
+    await page.getByTestId('history-table').getByText('41 → 7', { exact: false }).first().waitFor();
     expect((await itemOf(id)).quantity).toBe('7');
     await context.close();
   });

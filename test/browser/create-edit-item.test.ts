@@ -117,7 +117,7 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
     const after = await itemOf(id);
     expect(after.instances).toEqual([]);
     expect(after.quantity).toBe('0');
-    await page.getByTestId('history-table').getByText('instance.archived').waitFor();
+    await page.getByTestId('history-table').getByText('archived lot L-9', { exact: false }).waitFor();
     await context.close();
     expect(h.consoleErrors).toEqual([]);
   });

@@ -45,7 +45,7 @@ describe('journey: a minimum quantity, the below-minimum list, and reorder', () 
 
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').pop()!;
-    expect(await page.getByTestId('order-status').innerText()).toBe('CREATED');
+    expect(await page.getByTestId('order-status').innerText()).toBe('Created');
     expect(await page.getByTestId('order-name').innerText()).toBe('Ethanol A');
     const shown = await page.locator('main').innerText();
     expect(shown).toContain('Sigma');

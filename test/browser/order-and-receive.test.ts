@@ -27,14 +27,15 @@ describe('journey: request, approve, order, receive into a location', () => {
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').pop()!;
     expect((await h.call(h.a.member.token, { method: 'GET', url: `/order-requests/${orderId}` })).json().unit_price).toBe('310.00');
-    expect(await page.getByTestId('order-status').innerText()).toBe('CREATED');
+    expect(await page.getByTestId('order-status').innerText()).toBe('Created');
     // Only the moves the table allows from CREATED.
     expect(await page.getByRole('button', { name: 'Receive…' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('order-status').getByText('APPROVED').waitFor();
+    await page.getByTestId('order-status').getByText('Approved').waitFor();
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Mark ordered' }).click();
-    await page.getByTestId('order-status').getByText('ORDERED').waitFor();
+    await page.getByRole('button', { name: 'Mark ordered…' }).click();
+    await page.getByRole('dialog', { name: 'Mark ordered' }).getByRole('button', { name: 'Mark ordered', exact: true }).click();
+    await page.getByTestId('order-status').getByText('Ordered').waitFor();
 
     await page.getByRole('button', { name: 'Receive…' }).click();
     await page.getByLabel('Lot number').fill('LOT-77');
@@ -42,7 +43,7 @@ describe('journey: request, approve, order, receive into a location', () => {
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.getByRole('option', { name: 'Room 101 / Freezer A', exact: true }).click();
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
-    await page.getByTestId('order-status').getByText('RECEIVED').waitFor();
+    await page.getByTestId('order-status').getByText('Received').waitFor();
     expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     const order = (await h.call(h.a.member.token, { method: 'GET', url: `/order-requests/${orderId}` })).json();

@@ -66,7 +66,7 @@ describe('journey: catalogue, request, approve, check out, the order page', () =
 
     await page.goto(`/app/order-requests/${shopId}`);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('order-status').getByText('APPROVED').waitFor();
+    await page.getByTestId('order-status').getByText('Approved').waitFor();
 
     await page.goto('/app/shop/checkout');
     await page.getByRole('combobox', { name: 'Lab' }).click();

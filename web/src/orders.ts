@@ -13,6 +13,23 @@ export const NEXT: Record<OrderStatus, OrderStatus[]> = {
   RECEIVED: [],
 };
 
+/** A status as people say it: "Ordered", not ORDERED (docs/web.md, "Their words"). */
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  CREATED: 'Created',
+  APPROVED: 'Approved',
+  ORDERED: 'Ordered',
+  BACKORDERED: 'Backordered',
+  RECEIVED: 'Received',
+  CANCELLED: 'Cancelled',
+};
+
+/** Any status the server sends, in words; one it does not know yet is still shown, not as capitals. */
+export function statusLabel(status: string): string {
+  if (status in STATUS_LABEL) return STATUS_LABEL[status as OrderStatus];
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The button that moves a request to `status`. */
 export const ACTION: Record<OrderStatus, string> = {
   CREATED: 'Reopen',

@@ -1209,7 +1209,7 @@ export interface paths {
         put?: never;
         /**
          * Receive an order request
-         * @description Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED.
+         * @description Moves it to RECEIVED (from ORDERED or BACKORDERED) and adds the goods to inventory with the given lot, expiry and, in a lab that uses instances, location. Same events as PUT with status RECEIVED. With `quantity` less than what is still to come, receives that part only: the goods go into the inventory, the request keeps its status (history entry PARTLY_RECEIVED, event order-request.updated), and the part that completes it makes it RECEIVED (docs/ordering.md).
          */
         post: operations["receiveOrderRequest"];
         delete?: never;
@@ -1230,6 +1230,66 @@ export interface paths {
          * @description CREATED requests that need approval under their lab's rule and that the caller may approve: in labs where they are an approver or manager (every lab of the organization for an org admin), not their own. Oldest first.
          */
         get: operations["listOrderRequestsAwaitingApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order request ordered, with its PO and confirmation numbers and expected date
+         * @description Sets the given details (one UPDATED history entry and order-request.updated when any changes), then moves the request to ORDERED exactly as PUT with status ORDERED does (its refusals: 409 invalid_transition, approval_required, over_budget; its history entry; order-request.ordered, which carries the numbers). On a request already ORDERED only the details change. Honours Idempotency-Key.
+         */
+        post: operations["markOrderRequestOrdered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an order request, with the reason
+         * @description Moves a CREATED or APPROVED request to CANCELLED with the reason as its history entry's comment ("Rejected: …"); same event as a cancellation (none). Only those who may approve it: the lab's approvers and managers and organization admins (403 forbidden), never its requester (403 self_approval: they cancel it instead). Another status: 409 invalid_transition.
+         */
+        post: operations["rejectOrderRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What arrived of an order request
+         * @description The expected delivery date, the quantity received and still to come, the item the goods went into, and every receipt (how many, lot, expiry, location, who and when), oldest first.
+         */
+        get: operations["getOrderRequestDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2231,6 +2291,19 @@ export interface components {
             /** Format: date-time */
             changed_at: string;
             changed_by: components["schemas"]["UserSummary"] | null;
+            /** @description The lot the entry concerns: its instance's lot (archived ones too), a legacy item's lot, else null. */
+            lot_number: string | null;
+            /** @description Where that is: its instance's location now, a legacy item's location and sublocation, else null. */
+            location: components["schemas"]["InstanceLocation"] | null;
+            /** @description For instance.location_id entries: moved from. */
+            old_location: components["schemas"]["InstanceLocation"] | null;
+            /** @description For instance.location_id entries: moved to. */
+            new_location: components["schemas"]["InstanceLocation"] | null;
+            /**
+             * Format: uuid
+             * @description The order request whose goods this entry received.
+             */
+            order_request_id: string | null;
         };
         /** Location */
         Location: {
@@ -2359,6 +2432,42 @@ export interface components {
         SpendSettings: {
             /** @description warn: the request goes ahead and its history says it is over budget; block: 409 over_budget. */
             over_budget: "warn" | "block";
+        };
+        /** OrderReceipt */
+        OrderReceipt: {
+            /** Format: uuid */
+            id: string;
+            quantity: string;
+            /** Format: uuid */
+            item_id: string;
+            lot_number: string | null;
+            /** Format: date */
+            expiration_date: string | null;
+            location: components["schemas"]["InstanceLocation"] | null;
+            /** Format: date-time */
+            received_at: string;
+            received_by: components["schemas"]["UserSummary"];
+        };
+        /** OrderDelivery */
+        OrderDelivery: {
+            /** Format: uuid */
+            order_request_id: string;
+            /**
+             * Format: date
+             * @description The day the vendor promised (set when marking it ordered, or with PATCH).
+             */
+            expected_delivery_date: string | null;
+            /** @description The request's quantity. */
+            quantity: string;
+            received_quantity: string;
+            remaining_quantity: string;
+            /**
+             * Format: uuid
+             * @description The inventory item the goods went into (the latest receipt's); null before any arrived.
+             */
+            item_id: string | null;
+            /** @description Oldest first. */
+            receipts: components["schemas"]["OrderReceipt"][];
         };
         ProductUnit: {
             name: string;
@@ -8761,6 +8870,8 @@ export interface operations {
                     purchase_order_number?: string | null;
                     shipping_and_handling?: string | null;
                     details?: string | null;
+                    /** @description The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery. */
+                    expected_delivery_date?: string | null;
                     is_urgent?: boolean;
                     spend_tracking_code?: {
                         name: string;
@@ -8867,6 +8978,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description How many arrived; all that is still to come without it. */
+                    quantity?: number;
                     lot_number?: string;
                     /**
                      * Format: date
@@ -8989,6 +9102,285 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markOrderRequestOrdered: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    purchase_order_number?: string;
+                    confirmation_number?: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    expected_delivery_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderRequestDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDelivery"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,6 +36,7 @@ import * as m0020 from './migrations/0020_delivery_turns.js';
 import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
 import * as m0025 from './migrations/0025_substring_search.js';
 import * as m0028 from './migrations/0028_put_away.js';
+import * as m0029 from './migrations/0029_order_receipts.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_link_sources_and_attempts': m0023,
   '0025_substring_search': m0025,
   '0028_put_away': m0028,
+  '0029_order_receipts': m0029,
 };
 
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */

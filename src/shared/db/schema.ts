@@ -36,6 +36,7 @@ import type {
   SpendTrackingCodesTable,
   VendorProductsTable,
 } from './tables/ordering.js';
+import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
@@ -46,6 +47,7 @@ export type * from './tables/inventory.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
+export type * from './tables/receipts.js';
 export type * from './tables/sso.js';
 export type * from './tables/webhooks.js';
 
@@ -73,9 +75,10 @@ export interface Database {
   inventory_document_settings: InventoryDocumentSettingsTable;
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
-  inventory_item_changes: ItemChangesTable;
-  order_requests: OrderRequestsTable;
+  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns;
+  order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
+  order_request_receipts: OrderReceiptsTable;
   vendor_products: VendorProductsTable;
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;

@@ -1,10 +1,78 @@
-import { Table, Text } from '@mantine/core';
+import type { components } from '@labstock/client';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 
-/** Who changed what, when, from what to what (GET /inventory-items/{id}/history), newest first. */
+type Change = components['schemas']['InventoryItemChange'];
+
+// An item's history as sentences (docs/web.md, "Their words"): "Max used 0.2 of lot GR3323 in Room 101 / Freezer A",
+// "Ada received 2 into Shelf A". The server names each entry's lot and place (GET /inventory-items/{id}/history).
+
+/** a − b of two decimal strings, exactly ("4.5" − "4.3" is "0.2", not 0.20000000000000018). */
+export function decimalDifference(a: string, b: string): string {
+  const scale = Math.max((a.split('.')[1] ?? '').length, (b.split('.')[1] ?? '').length);
+  const units = (s: string) => {
+    const [whole, frac = ''] = s.replace('-', '').split('.');
+    const n = BigInt(whole! + frac.padEnd(scale, '0'));
+    return s.startsWith('-') ? -n : n;
+  };
+  const diff = units(a) - units(b);
+  const sign = diff < 0n ? '-' : '';
+  const digits = (diff < 0n ? -diff : diff).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const frac = scale > 0 ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
+  return `${sign}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+const path = (l: Change['location']): string | null => (l ? l.pathNames.join(' / ') : null);
+const ofLot = (c: Change): string => (c.lot_number ? ` of lot ${c.lot_number}` : c.instance_id ? ' without a lot number' : '');
+const theLot = (c: Change): string => (c.lot_number ? `lot ${c.lot_number}` : 'an instance without a lot number');
+const inPlace = (c: Change, word = 'in'): string => (path(c.location) ? ` ${word} ${path(c.location)}` : '');
+const FIELD_WORDS: Record<string, string> = {
+  minimum_quantity: 'the minimum quantity',
+  location_name: 'the location',
+  sublocation_name: 'the sublocation',
+};
+const words = (field: string): string => FIELD_WORDS[field] ?? `the ${field.replace(/^instance\./, '').replaceAll('_', ' ')}`;
+
+/** One change as a sentence, without the person's name (the caller puts it first). */
+export function changeSentence(c: Change): string {
+  const note = c.note && !c.order_request_id ? ` (“${c.note}”)` : '';
+  if (c.order_request_id || c.field === 'received') {
+    const amount =
+      c.field === 'quantity' && c.old_value !== null && c.new_value !== null ? decimalDifference(c.new_value, c.old_value) : c.new_value;
+    return `received ${amount}${ofLot(c)}${path(c.location) ? ` into ${path(c.location)}` : ''}`;
+  }
+  switch (c.field) {
+    case 'instance.added':
+      return `added ${c.new_value}${ofLot(c)}${inPlace(c, 'into')}${note}`;
+    case 'quantity':
+    case 'instance.quantity': {
+      if (c.old_value === null || c.new_value === null)
+        return `set the quantity${ofLot(c)}${inPlace(c)} to ${c.new_value ?? 'nothing'}${note}`;
+      const delta = decimalDifference(c.new_value, c.old_value);
+      const verb = delta.startsWith('-') ? `used ${delta.slice(1)}` : `added ${delta}`;
+      return `${verb}${ofLot(c)}${inPlace(c)}, ${c.old_value} → ${c.new_value}${note}`;
+    }
+    case 'instance.location_id':
+      return `moved ${theLot(c)} ${path(c.old_location) ? `from ${path(c.old_location)} ` : ''}to ${path(c.new_location) ?? 'no location'}`;
+    case 'instance.lot_number':
+      return `changed the lot${c.old_value ? ` from ${c.old_value}` : ''} to ${c.new_value ?? 'none'}${inPlace(c)}`;
+    case 'instance.expiration_date':
+      return `set the expiry${ofLot(c)}${inPlace(c)} to ${c.new_value ?? 'none'}`;
+    case 'instance.archived':
+      return `archived ${theLot(c)}${inPlace(c)} (${c.old_value} left)${note}`;
+    case 'migrated_to_instances':
+      return 'moved the item to tracking each container separately';
+    default:
+      return c.new_value === null ? `cleared ${words(c.field)}${note}` : `set ${words(c.field)} to ${c.new_value}${note}`;
+  }
+}
+
+/** Who changed what, when (GET /inventory-items/{id}/history), newest first, one sentence each. */
 export function ItemHistory({ itemId }: { itemId: string }) {
   const history = useQuery({
     queryKey: ['inventory-item-history', itemId],
@@ -17,31 +85,27 @@ export function ItemHistory({ itemId }: { itemId: string }) {
   if (history.data.length === 0) return <Text c="dimmed">No changes yet.</Text>;
   const rows = [...history.data].sort((a, b) => b.changed_at.localeCompare(a.changed_at));
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label="History" data-testid="history-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Note</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((change) => (
-            <Table.Tr key={change.id}>
-              <Table.Td>{new Date(change.changed_at).toLocaleString()}</Table.Td>
-              <Table.Td>{change.changed_by ? `${change.changed_by.first_name} ${change.changed_by.last_name}` : '—'}</Table.Td>
-              <Table.Td>{change.field.replaceAll('_', ' ')}</Table.Td>
-              <Table.Td>{change.old_value ?? '—'}</Table.Td>
-              <Table.Td>{change.new_value ?? '—'}</Table.Td>
-              <Table.Td>{change.note ?? ''}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack component="ol" gap={6} p={0} m={0} style={{ listStyle: 'none' }} aria-label="History" data-testid="history-table">
+      {rows.map((change) => (
+        <li key={change.id} data-testid="history-entry">
+          <Text size="sm">
+            {change.changed_by ? `${change.changed_by.first_name} ${change.changed_by.last_name}` : 'Someone'} {changeSentence(change)}
+            {change.order_request_id && (
+              <>
+                {' '}
+                (
+                <Anchor component={Link} to={`/order-requests/${change.order_request_id}`}>
+                  the order request
+                </Anchor>
+                )
+              </>
+            )}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {new Date(change.changed_at).toLocaleString()}
+          </Text>
+        </li>
+      ))}
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -72,13 +72,6 @@ function ItemView({ id }: { id: string }) {
           <Title order={2} data-testid="item-name">
             {it.name}
           </Title>
-          {it.lab.uses_instances ? (
-            <Badge variant="light">instances</Badge>
-          ) : (
-            <Badge variant="light" color="gray">
-              legacy
-            </Badge>
-          )}
         </Group>
         {mode === 'view' && (
           <Group gap="xs">

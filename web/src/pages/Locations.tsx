@@ -47,7 +47,7 @@ function LegacyLab() {
   const isAdmin = useSession().organization.role === 'admin';
   return (
     <Alert color="gray" title="This lab keeps its locations on each item" data-testid="legacy-lab">
-      A legacy lab records a location and a sublocation on every item; it has a location tree once it is migrated to instances.{' '}
+      This lab records a location and a sublocation on each item; it gets a location tree once an organization admin migrates it.{' '}
       {isAdmin ? (
         <Anchor component={Link} to="/lab-migration">
           Migrate it

@@ -1,14 +1,17 @@
-import { Badge, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
+import type { OrderRequest } from '@labstock/client';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import { OrderActions } from '../components/OrderActions';
 import { OrderDetails } from '../components/OrderDetails';
 import { OrderHistory } from '../components/OrderHistory';
-import { STATUS_COLOR } from '../orders';
+import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { idempotent, useSubmission } from '../forms/submission';
+import { STATUS_COLOR, statusLabel } from '../orders';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
 
@@ -48,50 +51,106 @@ export function OrderRequestPage() {
         <Title order={2} data-testid="order-name">
           {o.item_name}
         </Title>
-        <Badge color={STATUS_COLOR[o.status]} data-testid="order-status">
-          {o.status}
+        <Badge color={STATUS_COLOR[o.status]} tt="none" data-testid="order-status">
+          {statusLabel(o.status)}
         </Badge>
         {o.is_urgent && (
-          <Badge color="red.9" variant="outline" data-testid="order-urgent">
+          <Badge color="red.9" variant="outline" tt="none" data-testid="order-urgent">
             Urgent
           </Badge>
         )}
       </Group>
       <FieldGrid fields={fields} />
+      <Delivery order={o} />
       <OrderActions order={o} onReceive={() => setReceiving(true)} receiving={receiving} />
-      {receiving && <ReceiveForm orderId={o.id} labId={o.lab.id} usesInstances={o.lab.uses_instances} onDone={() => setReceiving(false)} />}
+      {receiving && <ReceiveForm order={o} onDone={() => setReceiving(false)} />}
       <OrderDetails order={o} />
       <OrderHistory orderId={o.id} />
     </Stack>
   );
 }
 
-/** Receiving: the goods go into the lab's inventory with their lot, expiry and (labs that use instances) location. */
-function ReceiveForm(props: { orderId: string; labId: string; usesInstances: boolean; onDone: () => void }) {
+/** What arrived (GET /order-requests/{id}/delivery), under ['order-requests'] so every move and receipt reads it again. */
+function useDelivery(id: string) {
+  return useQuery({
+    queryKey: ['order-requests', id, 'delivery'],
+    queryFn: () => unwrap(api.GET('/order-requests/{id}/delivery', { params: { path: { id } } })),
+  });
+}
+
+/** The expected day, how much arrived, and the item it went into. */
+function Delivery({ order }: { order: OrderRequest }) {
+  const delivery = useDelivery(order.id);
+  if (delivery.isError) return <ErrorNotice error={delivery.error} title="What arrived could not be read" />;
+  const d = delivery.data;
+  if (!d) return null;
+  const partly = d.received_quantity !== '0' && d.remaining_quantity !== '0';
+  return (
+    <Stack gap={4} data-testid="delivery">
+      {d.expected_delivery_date && order.status !== 'RECEIVED' && (
+        <Text size="sm">Expected on {new Date(`${d.expected_delivery_date}T00:00:00`).toLocaleDateString()}</Text>
+      )}
+      {partly && (
+        <Text size="sm" fw={600}>
+          {d.received_quantity} of {d.quantity} received; {d.remaining_quantity} still to come
+        </Text>
+      )}
+      {d.item_id && (
+        <Text size="sm">
+          In the inventory:{' '}
+          <Anchor component={Link} to={`/inventory/items/${d.item_id}`} data-testid="received-item">
+            {order.item_name}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Receiving: all that is still to come or a part of it, into the lab's inventory with its lot, expiry and (labs that
+ * use instances) location; the request stays open for the rest (docs/ordering.md).
+ */
+function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const delivery = useDelivery(order.id);
+  const remaining = delivery.data?.remaining_quantity ?? order.quantity;
+  const [quantity, setQuantity] = useState(remaining);
+  const [tried, setTried] = useState(false);
   const [lot, setLot] = useState('');
   const [expiry, setExpiry] = useState('');
   const [locationId, setLocationId] = useState<string | null>(null);
+  const usesInstances = order.lab.uses_instances;
   const locations = useQuery({
-    queryKey: ['locations', props.labId],
-    enabled: props.usesInstances,
-    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: props.labId } } })),
+    queryKey: ['locations', order.lab.id],
+    enabled: usesInstances,
+    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: order.lab.id } } })),
   });
-  const receive = useMutation({
-    mutationFn: () =>
+  const rules = { integer: true, max: remaining };
+  // Opened below the buttons: brought into view, so on a phone the fields are where the person looks.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  const receive = useSubmission<OrderRequest, number>({
+    name: 'receive',
+    renewOnSuccess: true,
+    send: (count, key) =>
       unwrap(
         api.POST('/order-requests/{id}/receive', {
-          params: { path: { id: props.orderId } },
+          params: { path: { id: order.id } },
           body: {
+            quantity: count,
             ...(lot.trim() ? { lot_number: lot.trim() } : {}),
             ...(expiry ? { expiration_date: expiry } : {}),
             ...(locationId ? { location_id: locationId } : {}),
           },
+          headers: idempotent(key),
         }),
       ),
     onSuccess: (data) => {
-      queryClient.setQueryData(['order-request', props.orderId], data);
-      props.onDone();
+      queryClient.setQueryData(['order-request', order.id], data);
+      onDone();
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['order-requests'] }),
         queryClient.invalidateQueries({ queryKey: ['inventory-items'] }),
@@ -100,15 +159,25 @@ function ReceiveForm(props: { orderId: string; labId: string; usesInstances: boo
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    receive.mutate();
+    setTried(true);
+    const parsed = readDecimal(quantity, rules);
+    if (parsed.value !== undefined) receive.submit(Number(parsed.value));
   };
   return (
-    <form onSubmit={submit} aria-label="Receive">
+    <form onSubmit={submit} aria-label="Receive" ref={form}>
       <Stack gap="xs" maw={420}>
         <Title order={3}>Receive into the inventory</Title>
+        <DecimalInput
+          label="How many arrived"
+          description={`${remaining} of ${order.quantity} still to come`}
+          value={quantity}
+          onChange={setQuantity}
+          rules={rules}
+          showError={tried}
+        />
         <TextInput label="Lot number" value={lot} onChange={(e) => setLot(e.currentTarget.value)} />
         <TextInput label="Expires on" type="date" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
-        {props.usesInstances && (
+        {usesInstances && (
           <Select
             label="Location"
             placeholder={locations.isPending ? 'Loading…' : 'Choose where it goes'}
@@ -123,7 +192,7 @@ function ReceiveForm(props: { orderId: string; labId: string; usesInstances: boo
           <Button type="submit" color="green" loading={receive.isPending}>
             Receive
           </Button>
-          <Button variant="default" onClick={props.onDone}>
+          <Button variant="default" onClick={onDone}>
             Not now
           </Button>
         </Group>

@@ -6,13 +6,12 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../data/DataTable';
 import { usePage } from '../data/hooks';
 import { useTableState } from '../data/table-state';
-import { type OrderStatus, STATUS_COLOR, STATUSES } from '../orders';
+import { type OrderStatus, STATUS_COLOR, STATUSES, statusLabel } from '../orders';
 
 const OPEN: OrderStatus[] = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'];
 const PER_PAGE = 25;
 
 /** A status as people read it: "Ordered", not ORDERED. */
-export const statusWord = (status: OrderStatus): string => (status === 'CREATED' ? 'Requested' : status[0] + status.slice(1).toLowerCase());
 
 const COLUMNS: Column<OrderRequest>[] = [
   {
@@ -25,7 +24,15 @@ const COLUMNS: Column<OrderRequest>[] = [
       </Anchor>
     ),
   },
-  { key: 'status', header: 'Status', cell: (o) => <Badge color={STATUS_COLOR[o.status]}>{statusWord(o.status)}</Badge> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (o) => (
+      <Badge color={STATUS_COLOR[o.status]} tt="none">
+        {statusLabel(o.status)}
+      </Badge>
+    ),
+  },
   { key: 'requested', header: 'Requested', sort: 'requested_at', cell: (o) => new Date(o.requested_at).toLocaleDateString() },
   { key: 'requester', header: 'Requested by', cell: (o) => `${o.requested_by.first_name} ${o.requested_by.last_name}`.trim() || '—' },
   { key: 'quantity', header: 'Quantity', cell: (o) => o.quantity },
@@ -73,7 +80,7 @@ export function OrderRequestsPage() {
         onChange={(value) => table.set({ status: value === 'open' ? null : value })}
         data={[
           { value: 'open', label: 'Open' },
-          ...STATUSES.map((s) => ({ value: s, label: statusWord(s) })),
+          ...STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
           { value: 'all', label: 'All' },
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}

@@ -40,7 +40,7 @@ function Labs() {
       phone: 'title',
       cell: (lab) => (renaming === lab.id ? <RenameLab lab={lab} onDone={() => setRenaming(null)} /> : <Text fw={500}>{lab.name}</Text>),
     },
-    { key: 'inventory', header: 'Inventory', cell: (lab) => (lab.uses_instances ? 'Instances' : 'Legacy') },
+    { key: 'inventory', header: 'Inventory', cell: (lab) => (lab.uses_instances ? 'Each container tracked' : 'Not migrated yet') },
     {
       key: 'status',
       header: 'Status',

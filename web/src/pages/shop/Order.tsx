@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldGrid, Loading } from '../../components/Fields';
+import { statusLabel } from '../../orders';
 import { NotFoundPage } from '../NotFound';
 import { formatMoney } from '../OrderRequests';
 import { formatDateTime, LINE_COLOR, lineStatusLabel, type SalesOrder, UUID } from './shop';
@@ -89,7 +90,7 @@ function LineCard({ line }: { line: Line }) {
           <Anchor component={Link} to={`/order-requests/${line.request.id}`}>
             {line.request.item_name}
           </Anchor>{' '}
-          ({line.request.status})
+          ({statusLabel(line.request.status)})
         </Text>
         {line.shipments.length === 0 ? (
           <Text size="sm" c="dimmed">
