@@ -136,8 +136,9 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
   const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   if (!KEY_RE.test(key)) throw fieldError('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
   const path = request.url.split('?')[0]!;
-  // The raw bytes (src/server/json-body.ts), never the parsed value: hashing must not walk untrusted nesting.
-  const bodyHash = hashBody(request.method, path, request.rawBody);
+  // The raw bytes (src/server/json-body.ts), never the parsed value: hashing must not walk untrusted nesting. The
+  // query string is part of what is asked (`?dry_run=true` against the real import): one key, other query → 422.
+  const bodyHash = hashBody(request.method, request.url, request.rawBody);
   const now = Date.now();
   const claimedAt = new Date(now).toISOString();
 

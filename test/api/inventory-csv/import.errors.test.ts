@@ -154,4 +154,14 @@ describe('POST /labs/{id}/inventory/import (errors)', () => {
     expect(rows).toHaveLength(1);
     expectError(await importCsv(h, token(), lab(), 'name\nOther\n', false, headers), 422, 'idempotency_key_reused');
   });
+
+  it('Idempotency-Key: a dry run and the real run under one key are two requests: the real run is 422, never the dry run replayed as if imported', async () => {
+    const headers = { 'idempotency-key': 'csv-dry-then-real' };
+    const dry = await importCsv(h, token(), lab(), 'name\nDry then real\n', true, headers);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json().dry_run).toBe(true);
+    expectError(await importCsv(h, token(), lab(), 'name\nDry then real\n', false, headers), 422, 'idempotency_key_reused');
+    const rows = await h.deps.db.selectFrom('inventory_items').select('id').where('name', '=', 'Dry then real').execute();
+    expect(rows).toHaveLength(0);
+  });
 });
