@@ -73,6 +73,8 @@ declare module 'fastify' {
     operator?: boolean;
     /** Routes about the session itself (/auth/session, sign-out): only the cookie authenticates, tokens are ignored. */
     session?: boolean;
+    /** GET /auth/session: without a live session cookie the handler answers "signed out" instead of a 401. */
+    sessionCheck?: boolean;
     /** false: Idempotency-Key is not honoured, because the answer holds a secret that must not be stored. */
     idempotency?: boolean;
     /** The web application's files (src/server/web-app.ts): open, and not counted against the per-address budget. */

@@ -76,7 +76,7 @@ export interface paths {
         };
         /**
          * Get the session
-         * @description The signed-in user, the organization the session acts in, and the CSRF token. Needs the session cookie.
+         * @description The signed-in user, the organization the session acts in, and the CSRF token, read from the session cookie. Without a live session (no cookie, or it has ended, which also clears it) {"signed_in": false}; an access token is not a session and is not looked at. A cookie sent from another origin is 403.
          */
         get: operations["getSession"];
         put?: never;
@@ -2464,6 +2464,11 @@ export interface components {
         };
         /** AuthSession */
         AuthSession: {
+            /**
+             * @description Always true here; GET /auth/session answers {"signed_in": false} without a session.
+             * @enum {boolean}
+             */
+            signed_in: true;
             user: components["schemas"]["UserSummary"];
             organization: {
                 /** Format: uuid */
@@ -2490,6 +2495,14 @@ export interface components {
              * @description The session ends then unless it is used before.
              */
             idle_expires_at: string;
+        };
+        /** SignedOut */
+        SignedOut: {
+            /**
+             * @description No session: no cookie, or it has ended (the answer then clears it).
+             * @enum {boolean}
+             */
+            signed_in: false;
         };
         /** UserToken */
         UserToken: {
@@ -2936,16 +2949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["AuthSession"] | components["schemas"]["SignedOut"];
                 };
             };
             /** @description The token's role does not allow this */
