@@ -19,6 +19,7 @@ afterAll(() => h?.close());
 // [name, path, what shows the page has loaded: a test id, else its first level-2 heading]; the paths are read once
 // the harness exists.
 const signedIn: [string, () => string, string | null][] = [
+  ['home', () => '/app/', 'need-approvals'],
   ['inventory', () => '/app/inventory', 'items-table'],
   ['item', () => `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
   ['legacy item', () => `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],
