@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRule } from '../helpers/approvals.js';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
-import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { type BrowserHarness, PASSWORD, startBrowserHarness } from '../helpers/browser.js';
 import { createOrder, orderBody } from '../helpers/orders.js';
 
 // Issue 23, "A home that says what needs me": /app/ counts what waits for the signed-in person (docs/web.md, Home),
@@ -123,6 +123,25 @@ describe('journey: the home page says what needs me', () => {
     await page.goto(`/app/locations`);
     await page.waitForURL(`**/app/locations?lab=${h.a.migratedLab.id}`);
     await page.getByTestId('location-tree').waitFor();
+    await context.close();
+  });
+
+  it("signing out and in as someone else shows their counts, never the previous person's", async () => {
+    const { page, context } = await h.newPage();
+    await openHome(page);
+    await expect.poll(() => count(page, 'need-approvals').innerText()).toBe('1');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    // In the same tab, without loading the page again (the application's memory is what could leak). The member
+    // asked for the request: nothing waits for their approval.
+    await page.getByLabel('E-mail').fill('member-A@example.org');
+    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
+    if (!page.url().endsWith('/app/')) await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect.poll(() => count(page, 'need-approvals').innerText(), { timeout: 5000 }).toBe('0');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Awaiting my approval' }).getByTestId('nav-count').count()).toBe(0);
     await context.close();
   });
 

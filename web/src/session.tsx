@@ -25,5 +25,12 @@ export function useSession(): AuthSession {
 
 export function useSetSession() {
   const queryClient = useQueryClient();
-  return (session: AuthSession | null) => queryClient.setQueryData(SESSION_KEY, session);
+  return (session: AuthSession | null) => {
+    // Another person (or organization) signing in on this tab starts with nothing of the one before: no counts in
+    // the navigation, no lists, that were theirs. The same person's session replaced (a new name) keeps the cache.
+    const before = queryClient.getQueryData<AuthSession | null>(SESSION_KEY);
+    const same = before && session && before.user.id === session.user.id && before.organization.id === session.organization.id;
+    if (session && !same) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+    queryClient.setQueryData(SESSION_KEY, session);
+  };
 }

@@ -22,7 +22,7 @@ export function ConnectionBanner() {
     <Alert color="orange" icon={<IconWifiOff aria-hidden />} role="alert" mb="md" data-testid="connection-lost" p="sm">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          Connection lost — the server could not be reached. What you changed last may not be saved: check it after retrying.
+          Connection lost — Labstock could not be reached. After Retry, check that your last change was saved.
         </Text>
         <Button size="xs" color="orange" onClick={retry} loading={retrying}>
           Retry
