@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
 import { changePassword, describeSession, signIn } from './auth.js';
-import { AuthSession, ChangePasswordBody, SignedOut, SignInBody } from './schemas.js';
+import { AuthSession, ChangePasswordBody, SessionCheck, SignInBody } from './schemas.js';
 import { appOrigin, endAllSessions, endSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Sign-in and the session (docs/auth.md). The server passes in how it reads a client's address (IPv6 by its /64)
@@ -69,7 +69,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
           'The signed-in user, the organization the session acts in, and the CSRF token, read from the session cookie. ' +
           'Without a live session (no cookie, or it has ended, which also clears it) {"signed_in": false}; an access ' +
           'token is not a session and is not looked at. A cookie sent from another origin is 403.',
-        response: responses({ 200: Type.Union([ref(AuthSession), ref(SignedOut)]) }, [403]),
+        // Open: it answers without credentials (signed out); the cookie, when sent, is what it reads.
+        security: [],
+        response: responses({ 200: ref(SessionCheck) }, [403]),
       },
     },
     async (request, reply) => {

@@ -67,6 +67,14 @@ export const SignedOut = Type.Object(
 );
 export type SignedOut = Static<typeof SignedOut>;
 
+/** GET /auth/session's answer: the session, or that there is none (`signed_in` tells which). */
+export const SessionCheck = Type.Union([ref(AuthSession), ref(SignedOut)], {
+  $id: 'SessionCheck',
+  title: 'SessionCheck',
+  description: 'AuthSession when signed in (signed_in: true), else SignedOut.',
+});
+export type SessionCheck = Static<typeof SessionCheck>;
+
 export const ChangePasswordBody = Type.Object({ current_password: Password, new_password: Password }, { additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 

@@ -30,7 +30,8 @@ export function useSetSession() {
     // the navigation, no lists, that were theirs. The same person's session replaced (a new name) keeps the cache.
     const before = queryClient.getQueryData<AuthSession | null>(SESSION_KEY);
     const same = before && session && before.user.id === session.user.id && before.organization.id === session.organization.id;
-    if (session && !same) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+    // Only what no page shows now: the page that signs in (an accepted invitation) keeps its own queries.
+    if (session && !same) queryClient.removeQueries({ type: 'inactive', predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     queryClient.setQueryData(SESSION_KEY, session);
   };
 }

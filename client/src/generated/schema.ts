@@ -2504,6 +2504,11 @@ export interface components {
              */
             signed_in: false;
         };
+        /**
+         * SessionCheck
+         * @description AuthSession when signed in (signed_in: true), else SignedOut.
+         */
+        SessionCheck: components["schemas"]["AuthSession"] | components["schemas"]["SignedOut"];
         /** UserToken */
         UserToken: {
             /** Format: uuid */
@@ -2943,13 +2948,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"] | components["schemas"]["SignedOut"];
+                    "application/json": components["schemas"]["SessionCheck"];
                 };
             };
             /** @description The token's role does not allow this */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api';
+import { useEffect } from 'react';
+import { api, LabstockError, unwrap } from '../api';
 import { useLastLab } from '../last-lab';
 
 // What needs the signed-in person (docs/web.md, "Home"): each a count the API gives with a list of one
@@ -75,13 +76,22 @@ export function useBelowMinimumCount(labId: string | null) {
   });
 }
 
-/** The counts of the navigation's badges: the approvals, the open requests, and the current lab's items needing care. */
+/**
+ * The counts of the navigation's badges: the approvals, the open requests, and the items needing care in the lab the
+ * person last worked in. Only a lab they chose: their "first" lab changes under them as labs are created and
+ * archived, and a count asked for a lab archived meanwhile would be a 404. A remembered lab that answers 404 (they
+ * left it, it was archived) is forgotten.
+ */
 export function useNavigationCounts() {
-  const labId = useLastLab().labId;
+  const { remembered, remember } = useLastLab();
   const approvals = useApprovalCount();
   const open = useOpenRequestCount();
-  const expiring = useExpiringCount(labId);
-  const below = useBelowMinimumCount(labId);
+  const expiring = useExpiringCount(remembered);
+  const below = useBelowMinimumCount(remembered);
+  const gone = [expiring.error, below.error].some((e) => e instanceof LabstockError && e.status === 404);
+  useEffect(() => {
+    if (gone && remembered) remember(null);
+  });
   return { approvals: approvals.data, open: open.data, expiring: expiring.data, below: below.data };
 }
 
