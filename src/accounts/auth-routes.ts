@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
 import { changePassword, describeSession, signIn } from './auth.js';
-import { AuthSession, ChangePasswordBody, SignInBody } from './schemas.js';
+import { AuthSession, ChangePasswordBody, SessionCheck, SignInBody } from './schemas.js';
 import { appOrigin, endAllSessions, endSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Sign-in and the session (docs/auth.md). The server passes in how it reads a client's address (IPv6 by its /64)
@@ -58,18 +58,26 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.get(
     '/auth/session',
     {
-      config: { session: true },
+      // Asking whether one is signed in is not an error when one is not: 200 {"signed_in": false} (a browser logs
+      // every 401 as a failed load, and the web app asks this on every first load, signed in or not).
+      config: { session: true, sessionCheck: true },
       schema: {
         operationId: 'getSession',
         tags: TAGS,
         summary: 'Get the session',
-        description: 'The signed-in user, the organization the session acts in, and the CSRF token. Needs the session cookie.',
-        response: responses({ 200: ref(AuthSession) }, [401, 403]),
+        description:
+          'The signed-in user, the organization the session acts in, and the CSRF token, read from the session cookie. ' +
+          'Without a live session (no cookie, or it has ended, which also clears it) {"signed_in": false}; an access ' +
+          'token is not a session and is not looked at. A cookie sent from another origin is 403.',
+        // Open: it answers without credentials (signed out); the cookie, when sent, is what it reads.
+        security: [],
+        response: responses({ 200: ref(SessionCheck) }, [403]),
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return describeSession(db, config, request.session!, request.actor.role);
+      if (!request.session) return { signed_in: false } as const;
+      return describeSession(db, config, request.session, request.actor.role);
     },
   );
 

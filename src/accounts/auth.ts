@@ -49,6 +49,7 @@ export async function describeSession(db: Db, times: Times, session: SessionsTab
   if (!user || !current) throw new AppError('unauthorized', 'The session has ended');
   const choice = (m: (typeof memberships)[number]) => ({ id: m.organization_id, name: m.name, role: m.role });
   return {
+    signed_in: true,
     user,
     organization: { ...choice(current), role },
     organizations: memberships.map(choice),

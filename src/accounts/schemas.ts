@@ -48,6 +48,7 @@ export const OrganizationChoice = Type.Object({ id: Uuid, name: Type.String(), r
 
 export const AuthSession = Type.Object(
   {
+    signed_in: Type.Literal(true, { description: 'Always true here; GET /auth/session answers {"signed_in": false} without a session.' }),
     user: ref(UserSummary),
     organization: OrganizationChoice,
     organizations: Type.Array(OrganizationChoice, { description: 'Every organization the user may sign in to.' }),
@@ -58,6 +59,21 @@ export const AuthSession = Type.Object(
   { $id: 'AuthSession', title: 'AuthSession', additionalProperties: false },
 );
 export type AuthSession = Static<typeof AuthSession>;
+
+/** GET /auth/session with no live session cookie: a question answered, not an error (docs/auth.md). */
+export const SignedOut = Type.Object(
+  { signed_in: Type.Literal(false, { description: 'No session: no cookie, or it has ended (the answer then clears it).' }) },
+  { $id: 'SignedOut', title: 'SignedOut', additionalProperties: false },
+);
+export type SignedOut = Static<typeof SignedOut>;
+
+/** GET /auth/session's answer: the session, or that there is none (`signed_in` tells which). */
+export const SessionCheck = Type.Union([ref(AuthSession), ref(SignedOut)], {
+  $id: 'SessionCheck',
+  title: 'SessionCheck',
+  description: 'AuthSession when signed in (signed_in: true), else SignedOut.',
+});
+export type SessionCheck = Static<typeof SessionCheck>;
 
 export const ChangePasswordBody = Type.Object({ current_password: Password, new_password: Password }, { additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

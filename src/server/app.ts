@@ -73,6 +73,8 @@ declare module 'fastify' {
     operator?: boolean;
     /** Routes about the session itself (/auth/session, sign-out): only the cookie authenticates, tokens are ignored. */
     session?: boolean;
+    /** GET /auth/session: without a live session cookie the handler answers "signed out" instead of a 401. */
+    sessionCheck?: boolean;
     /**
      * false: Idempotency-Key is not honoured (the body holds a password or a link's secret). 'without-answer': the key
      * is claimed so a retry does not do the work again, but the answer (a secret shown once) is not stored.

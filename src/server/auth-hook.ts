@@ -58,6 +58,17 @@ export function installAuthentication(
     // without one, a token is answered as anywhere else (an operator's 403), and a tenant token cannot stand in.
     const sessionRoute = request.routeOptions.config?.session === true;
     const secret = request.cookies[SESSION_COOKIE];
+    // The session check (GET /auth/session) answers "signed out" itself: no cookie, or one that has ended (cleared
+    // by authenticateSession), is not an error there, and a token is not a session. A foreign origin stays a 403.
+    if (request.routeOptions.config?.sessionCheck === true) {
+      if (!secret) return;
+      try {
+        await authenticateSession(request, reply, secret, origin);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'unauthorized')) throw err;
+      }
+      return;
+    }
     const token = sessionRoute && secret ? null : tokenFrom(request.headers, request.raw.rawHeaders);
     const operatorRoute = request.routeOptions.config?.operator === true;
     if (token) {
@@ -116,7 +127,9 @@ export function installAuthentication(
   // Reached only when the hook above did not throw: a request that authenticated does not spend the address budget.
   if (addressLimit) {
     app.addHook('onRequest', async (request) => {
-      if (!isOpenRoute(request)) addressLimit.giveBack(request.ip);
+      // A session check that found no session authenticated nothing: it spends the budget like any anonymous call.
+      const signedOutCheck = request.routeOptions.config?.sessionCheck === true && !request.session;
+      if (!isOpenRoute(request) && !signedOutCheck) addressLimit.giveBack(request.ip);
     });
   }
 }

@@ -1,6 +1,15 @@
 import type { TSchema } from 'typebox';
 import { InvitationDetails, InvitedUser, IssuedLinkBody } from '../accounts/link-schemas.js';
-import { AuthSession, CreatedUserToken, OrganizationToken, OrganizationUser, UserSummary, UserToken } from '../accounts/schemas.js';
+import {
+  AuthSession,
+  CreatedUserToken,
+  OrganizationToken,
+  OrganizationUser,
+  SessionCheck,
+  SignedOut,
+  UserSummary,
+  UserToken,
+} from '../accounts/schemas.js';
 import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { InventoryItemAlert, NotificationPreferences } from '../alerts/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
@@ -59,6 +68,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ReplayResult,
   Health,
   AuthSession,
+  SignedOut,
+  SessionCheck,
   UserToken,
   CreatedUserToken,
   OrganizationToken,

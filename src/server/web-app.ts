@@ -18,6 +18,8 @@ export function webRoot(): string | null {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** web/public: the mark as SVG, and PNG and ICO for browsers and tools that take no SVG icon. */
+const FAVICONS = new Set(['favicon.svg', 'favicon.ico', 'favicon-32.png', 'apple-touch-icon.png']);
 /** The application is open (sign-in happens inside it); it reads data only through the API, which checks everything. */
 const open = { config: { public: true, webApp: true }, schema: { hide: true } } as const;
 
@@ -35,7 +37,9 @@ export async function installWebApp(app: FastifyInstance, root = webRoot()): Pro
     return;
   }
   // Only reply.sendFile: the routes are ours, so they carry the config above (open, not counted as API calls).
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true });
+  // preCompressed: the build writes name.br and name.gz beside each file (web/vite.config.ts); the one the browser
+  // accepts is sent with Content-Encoding and Vary: Accept-Encoding, else the file itself.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
   const page = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   // The router ignores trailing slashes: this one route answers /app and /app/.
   app.get('/app', open, (_request, reply) => page(reply));
@@ -44,7 +48,7 @@ export async function installWebApp(app: FastifyInstance, root = webRoot()): Pro
     // sendFile keeps to the root and answers a missing file with the API's 404, never the page: a stale index.html
     // asking for an old bundle fails visibly instead of rendering HTML as script.
     if (path.startsWith('assets/')) return reply.header('Cache-Control', IMMUTABLE).sendFile(path);
-    if (path === 'favicon.svg') return reply.header('Cache-Control', 'public, max-age=86400').sendFile(path);
+    if (FAVICONS.has(path)) return reply.header('Cache-Control', 'public, max-age=86400').sendFile(path);
     return page(reply);
   });
 }

@@ -20,6 +20,7 @@ afterAll(() => h?.close());
 // the harness exists.
 const signedIn: [string, () => string, string | null][] = [
   // A table on a desktop, cards on a phone: the count below them shows on both.
+  ['home', () => '/app/', 'need-approvals'],
   ['inventory', () => '/app/inventory', 'items-total'],
   ['item', () => `/app/inventory/items/${h.a.migratedLab.itemId}`, 'instances-table'],
   ['legacy item', () => `/app/inventory/items/${h.a.legacyLab.itemId}`, 'item-name'],

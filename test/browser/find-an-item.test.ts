@@ -10,7 +10,7 @@ afterAll(() => h?.close());
 describe('journey: sign in and find an item', () => {
   it('a member signs in, picks the migrated lab, finds an item by a word and opens its page with the instances', async () => {
     const { page, context } = await h.newPage();
-    await h.signIn(page, 'member-A@example.org');
+    await h.signIn(page, 'member-A@example.org', '/app/inventory');
     expect(await page.getByTestId('signed-in-as').innerText()).toContain('Org A');
 
     await page.getByRole('combobox', { name: 'Lab' }).click();

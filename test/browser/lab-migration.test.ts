@@ -17,9 +17,9 @@ describe('journey: migrate a legacy lab to instances', () => {
   it('an org admin starts it, watches the progress to the end, and the lab then uses instances', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'admin-A@example.org', '/app/');
-    // The landing page first, as a person sees it before choosing: a click during the redirects after sign-in
-    // (sign-in, then /app/ to the inventory, then its first lab) was once overtaken by them on a loaded CI machine.
-    await page.getByTestId('items-table').waitFor();
+    // The landing page (the home) first, as a person sees it before choosing: a click during the redirects after
+    // sign-in was once overtaken by them on a loaded CI machine.
+    await page.getByTestId('need-approvals').waitFor();
     await page.getByRole('link', { name: 'Lab migration' }).click();
     const table = page.getByTestId('labs-table');
     const bulkRow = table.getByRole('row', { name: /Bulk legacy lab/ });

@@ -79,7 +79,10 @@ describe('journey: the location tree of a lab', () => {
     await page.waitForURL(/\/app\/inventory\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('lab')).toBe(h.a.migratedLab.id);
-    expect(url.searchParams.get('location_id')).toBe(h.a.migratedLab.locationIds[1]);
+    // The inventory's own filter (`location`): the page lists what is stored there, and says where (it once linked
+    // `location_id`, which the inventory page does not read, and showed the whole lab).
+    expect(url.searchParams.get('location')).toBe(h.a.migratedLab.locationIds[1]);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('Room 101 / Freezer A');
 
     // A legacy lab has no tree: the page says so instead.
     await page.goto(`/app/locations?lab=${h.a.legacyLab.id}`);

@@ -87,7 +87,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       const context = await browser.newContext({ baseURL: origin });
       const page = await context.newPage();
       page.on('console', (message) => {
-        // The signed-out probe of GET /auth/session answers 401 by design; Chromium logs every 4xx load.
+        // A refused sign-in answers 401 by design, and Chromium logs every 4xx load (the session check itself answers
+        // 200 signed out: test/browser/look.test.ts listens without this filter).
         if (message.type() === 'error' && !/status of 401/.test(message.text())) consoleErrors.push(message.text());
       });
       page.on('pageerror', (err) => consoleErrors.push(String(err)));

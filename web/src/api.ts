@@ -81,17 +81,13 @@ export function errorDetails(err: unknown): { label: string; value: string }[] {
   ].filter((d) => d.value !== '');
 }
 
-/** The signed-in session, or null when there is none (401). */
+/** The signed-in session, or null when there is none (GET /auth/session answers `{signed_in: false}`, not an error). */
 export async function fetchSession(): Promise<AuthSession | null> {
-  try {
-    const session = await unwrap(api.GET('/auth/session'));
-    rememberCsrfToken(session.csrf_token);
-    return session;
-  } catch (err) {
-    if (err instanceof LabstockError && err.status === 401) {
-      rememberCsrfToken(undefined);
-      return null;
-    }
-    throw err;
+  const session = await unwrap(api.GET('/auth/session'));
+  if (!session.signed_in) {
+    rememberCsrfToken(undefined);
+    return null;
   }
+  rememberCsrfToken(session.csrf_token);
+  return session;
 }

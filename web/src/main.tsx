@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { fetchSession, LabstockError, rememberCsrfToken } from './api';
+import { noteFailure, noteSuccess } from './connection';
 import { router } from './routes';
 import { SESSION_KEY } from './session';
 import { cssVariablesResolver, theme } from './theme';
@@ -14,6 +15,8 @@ import { cssVariablesResolver, theme } from './theme';
 // (web/src/components/Shell.tsx), instead of showing an error on every panel. Only while a session is held: signing
 // in with a wrong password also answers 401.
 function onError(err: unknown) {
+  // A call that never reached the server: the shell's "Connection lost — Retry" (web/src/connection.ts).
+  noteFailure(err);
   if (err instanceof LabstockError && err.status === 401 && queryClient.getQueryData(SESSION_KEY)) {
     rememberCsrfToken(undefined);
     queryClient.setQueryData(SESSION_KEY, null);
@@ -21,8 +24,8 @@ function onError(err: unknown) {
 }
 
 const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError }),
-  mutationCache: new MutationCache({ onError }),
+  queryCache: new QueryCache({ onError, onSuccess: noteSuccess }),
+  mutationCache: new MutationCache({ onError, onSuccess: noteSuccess }),
   defaultOptions: {
     // A 4xx will not change by asking again; a network failure or a 5xx may.
     queries: { retry: (count, err) => count < 2 && !(err instanceof LabstockError && err.status < 500), refetchOnWindowFocus: false },

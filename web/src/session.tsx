@@ -25,5 +25,13 @@ export function useSession(): AuthSession {
 
 export function useSetSession() {
   const queryClient = useQueryClient();
-  return (session: AuthSession | null) => queryClient.setQueryData(SESSION_KEY, session);
+  return (session: AuthSession | null) => {
+    // Another person (or organization) signing in on this tab starts with nothing of the one before: no counts in
+    // the navigation, no lists, that were theirs. The same person's session replaced (a new name) keeps the cache.
+    const before = queryClient.getQueryData<AuthSession | null>(SESSION_KEY);
+    const same = before && session && before.user.id === session.user.id && before.organization.id === session.organization.id;
+    // Only what no page shows now: the page that signs in (an accepted invitation) keeps its own queries.
+    if (session && !same) queryClient.removeQueries({ type: 'inactive', predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+    queryClient.setQueryData(SESSION_KEY, session);
+  };
 }

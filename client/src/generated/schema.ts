@@ -76,7 +76,7 @@ export interface paths {
         };
         /**
          * Get the session
-         * @description The signed-in user, the organization the session acts in, and the CSRF token. Needs the session cookie.
+         * @description The signed-in user, the organization the session acts in, and the CSRF token, read from the session cookie. Without a live session (no cookie, or it has ended, which also clears it) {"signed_in": false}; an access token is not a session and is not looked at. A cookie sent from another origin is 403.
          */
         get: operations["getSession"];
         put?: never;
@@ -2663,6 +2663,11 @@ export interface components {
         };
         /** AuthSession */
         AuthSession: {
+            /**
+             * @description Always true here; GET /auth/session answers {"signed_in": false} without a session.
+             * @enum {boolean}
+             */
+            signed_in: true;
             user: components["schemas"]["UserSummary"];
             organization: {
                 /** Format: uuid */
@@ -2690,6 +2695,19 @@ export interface components {
              */
             idle_expires_at: string;
         };
+        /** SignedOut */
+        SignedOut: {
+            /**
+             * @description No session: no cookie, or it has ended (the answer then clears it).
+             * @enum {boolean}
+             */
+            signed_in: false;
+        };
+        /**
+         * SessionCheck
+         * @description AuthSession when signed in (signed_in: true), else SignedOut.
+         */
+        SessionCheck: components["schemas"]["AuthSession"] | components["schemas"]["SignedOut"];
         /** UserToken */
         UserToken: {
             /** Format: uuid */
@@ -3162,22 +3180,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["SessionCheck"];
                 };
             };
             /** @description The token's role does not allow this */

@@ -78,10 +78,25 @@ describe('password policy', () => {
 });
 
 describe('session routes (errors)', () => {
-  it('GET /auth/session without a cookie is 401, and a token does not stand in for the cookie', async () => {
-    expectError(await h.app.inject({ method: 'GET', url: '/auth/session' }), 401, 'unauthorized');
-    expectError(await h.call(h.a.admin.token, { method: 'GET', url: '/auth/session' }), 401, 'unauthorized');
+  it('GET /auth/session without a cookie answers signed out (200, not an error), and a token does not stand in for the cookie', async () => {
+    const none = await h.app.inject({ method: 'GET', url: '/auth/session' });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ signed_in: false });
+    expect(none.headers['cache-control']).toBe('no-store');
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const token = await h.call(h.a.admin.token, { method: 'GET', url: '/auth/session' });
+    expect(token.json()).toEqual({ signed_in: false });
     expectError(await h.call(h.a.admin.token, { method: 'POST', url: '/auth/sign-out' }), 401, 'unauthorized');
+  });
+
+  it('GET /auth/session with an unknown cookie answers signed out and clears it; from another origin it is 403', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: `labstock_session=${'x'.repeat(43)}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ signed_in: false });
+    expect(sessionCookieOf(res)).toBe('');
+    const s = await signIn(h, 'admin-A@example.org');
+    const foreign = await withSession(h, s, { method: 'GET', url: '/auth/session', headers: { origin: 'https://evil.example' } });
+    expectError(foreign, 403, 'csrf_failed');
   });
 
   it('an unknown or malformed cookie is 401 and the answer clears the cookie', async () => {
@@ -92,11 +107,13 @@ describe('session routes (errors)', () => {
     }
   });
 
-  it('a signed-out session is 401 on every route', async () => {
+  it('a signed-out session is 401 on every route, and GET /auth/session says it is signed out', async () => {
     const s = await signIn(h, 'admin-A@example.org');
     expect((await withSession(h, s, { method: 'POST', url: '/auth/sign-out' })).statusCode).toBe(204);
+    const check = await withSession(h, s, { method: 'GET', url: '/auth/session' });
+    expect(check.json()).toEqual({ signed_in: false });
+    expect(sessionCookieOf(check)).toBe('');
     for (const [method, url] of [
-      ['GET', '/auth/session'],
       ['POST', '/auth/sign-out'],
       ['GET', '/labs'],
       ['POST', '/auth/sign-out-everywhere'],

@@ -108,6 +108,7 @@ describe('GET /auth/session (happy)', () => {
     const { idle_expires_at: _a, ...rest } = res.json();
     const { idle_expires_at: _b, ...signedIn } = s.body;
     expect(rest).toEqual(signedIn);
+    expect(rest.signed_in).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoot } from '../../../src/server/web-app.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -37,6 +38,29 @@ describe('the web application under /app/', () => {
     const missing = await get('/app/assets/index-doesnotexist.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('not_found');
+  });
+
+  it('sends the brotli or gzip file the build wrote beside each asset when the browser accepts it, else the file', async () => {
+    const plain = readFileSync(`${root}${asset}`);
+    const as = (encoding: string) => h.app.inject({ method: 'GET', url: `/app/${asset}`, headers: { 'accept-encoding': encoding } });
+    const br = await as('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 2);
+    const gz = await as('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain)).toBe(true);
+    const none = await as('identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.rawPayload.equals(plain)).toBe(true);
+    const page = await h.app.inject({ method: 'GET', url: '/app/inventory', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    for (const icon of ['favicon.svg', 'favicon.ico', 'favicon-32.png']) expect((await get(`/app/${icon}`)).statusCode, icon).toBe(200);
   });
 
   it('never leaves dist/web: traversal gets the page, a 403 or a 404, not a file from elsewhere', async () => {

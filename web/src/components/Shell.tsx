@@ -1,10 +1,18 @@
-import { Anchor, AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, AppShell, Burger, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { api, rememberCsrfToken, unwrap } from '../api';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { api, describeError, rememberCsrfToken, unwrap } from '../api';
+import { lastLabOf, rememberLab } from '../last-lab';
 import { SessionProvider, useSessionQuery, useSetSession } from '../session';
-import { ErrorNotice } from './ErrorNotice';
+import { Brand } from './Brand';
+import { ConnectionBanner } from './ConnectionBanner';
+import { Navigation } from './Navigation';
+
+/** Pages that show one lab, chosen by `?lab=`: opened without one, they open the lab the person last worked in. */
+const LAB_PAGES = new Set(['/inventory', '/locations', '/inventory/items/new']);
 
 /** Every signed-in page: the header, the navigation and the page. Without a session it sends the person to sign in. */
 export function Shell() {
@@ -21,6 +29,12 @@ export function Shell() {
       navigate('/sign-in');
     },
   });
+  const userId = session.data?.user.id;
+  const shownLab = new URLSearchParams(location.search).get('lab');
+  // Whatever lab a page shows is the one the person works in now.
+  useEffect(() => {
+    if (userId && shownLab) rememberLab(userId, shownLab);
+  }, [userId, shownLab]);
 
   if (session.isPending) {
     return (
@@ -29,62 +43,63 @@ export function Shell() {
       </Center>
     );
   }
-  if (session.isError) return <ErrorNotice error={session.error} />;
+  if (session.isError) {
+    return (
+      <Center h="100vh" p="md">
+        <Alert color="red" title="Labstock could not be reached" role="alert" maw={480}>
+          <Text size="sm" mb="sm">
+            {describeError(session.error)}
+          </Text>
+          <Button onClick={() => session.refetch()} loading={session.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      </Center>
+    );
+  }
   if (!session.data) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
+  const remembered = LAB_PAGES.has(location.pathname) && !shownLab ? lastLabOf(session.data.user.id) : null;
+  if (remembered) {
+    const params = new URLSearchParams(location.search);
+    params.set('lab', remembered);
+    return <Navigate to={`${location.pathname}?${params}${location.hash}`} replace />;
+  }
   const { user, organization } = session.data;
   return (
     <SessionProvider session={session.data}>
-      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-              <Anchor component={Link} to="/inventory" underline="never" c="inherit">
-                <Title order={1} size="h3">
-                  Labstock
-                </Title>
+              <Anchor component={Link} to="/" underline="never" aria-label="Labstock, home">
+                <Brand />
               </Anchor>
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
                 {user.first_name} {user.last_name} · {organization.name}
               </Text>
-              <Button variant="default" size="xs" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={() => signOut.mutate()}
+                loading={signOut.isPending}
+              >
                 Sign out
               </Button>
             </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Main">
-          <Stack gap={2}>
-            <NavLink component={RouterNavLink} to="/inventory" label="Inventory" onClick={close} />
-            <NavLink component={RouterNavLink} to="/locations" label="Locations" onClick={close} />
-            <NavLink component={RouterNavLink} to="/put-away" label="Put away" onClick={close} />
-            <NavLink component={RouterNavLink} to="/types" label="Types" onClick={close} />
-            <NavLink component={RouterNavLink} to="/order-requests" label="Order requests" onClick={close} />
-            <NavLink component={RouterNavLink} to="/order-requests/awaiting-approval" label="Awaiting my approval" onClick={close} />
-            <NavLink component={RouterNavLink} to="/shop" label="Shop" onClick={close} />
-            <NavLink component={RouterNavLink} to="/labs" label="Your labs" onClick={close} />
-            <NavLink component={RouterNavLink} to="/settings" label="Settings" onClick={close} />
-            {organization.role === 'admin' && (
-              // Org admins only (web/src/pages/admin/AdminOnly.tsx); the server refuses members anyway.
-              <>
-                <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" id="admin-nav">
-                  Organization
-                </Text>
-                <NavLink component={RouterNavLink} to="/admin/members" label="Members" onClick={close} aria-describedby="admin-nav" />
-                <NavLink component={RouterNavLink} to="/admin/labs" label="Labs" onClick={close} aria-describedby="admin-nav" />
-                <NavLink component={RouterNavLink} to="/admin/sso" label="Single sign-on" onClick={close} aria-describedby="admin-nav" />
-                <NavLink component={RouterNavLink} to="/lab-migration" label="Lab migration" onClick={close} aria-describedby="admin-nav" />
-                <NavLink component={RouterNavLink} to="/webhooks" label="Webhooks" onClick={close} aria-describedby="admin-nav" />
-              </>
-            )}
-          </Stack>
+          <Navigation onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <ConnectionBanner />
           <Outlet />
         </AppShell.Main>
       </AppShell>

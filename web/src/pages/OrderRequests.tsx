@@ -11,8 +11,6 @@ import { type OrderStatus, STATUS_COLOR, STATUSES, statusLabel } from '../orders
 const OPEN: OrderStatus[] = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'];
 const PER_PAGE = 25;
 
-/** A status as people read it: "Ordered", not ORDERED. */
-
 const COLUMNS: Column<OrderRequest>[] = [
   {
     key: 'item',
