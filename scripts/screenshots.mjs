@@ -13,6 +13,12 @@ try {
   await page.getByRole('textbox', { name: 'Password' }).fill(demo.sign_in.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByTestId('signed-in-as').waitFor();
+  await page.goto('/app/');
+  await page.getByTestId('need-approvals').getByTestId('count').waitFor();
+  await page.screenshot({ path: path.join(out, 'home.png') });
+  await page.goto('/app/put-away');
+  await page.getByRole('heading', { name: 'Put away' }).first().waitFor();
+  await page.screenshot({ path: path.join(out, 'put-away.png') });
   await page.goto(`/app/inventory?lab=${demo.migrated_lab_id}`);
   await page.getByTestId('items-table').waitFor();
   await page.screenshot({ path: path.join(out, 'inventory.png') });
@@ -55,6 +61,15 @@ try {
   await phone.goto(`/app/inventory/items/${demo.migrated_item_id}`);
   await phone.getByTestId('item-name').waitFor();
   await phone.screenshot({ path: path.join(out, 'item-390px.png') });
+  await phone.goto('/app/');
+  await phone.getByTestId('need-approvals').getByTestId('count').waitFor();
+  await phone.screenshot({ path: path.join(out, 'home-390px.png') });
+  await phone.goto('/app/inventory');
+  await phone.getByTestId('items-total').waitFor();
+  await phone.screenshot({ path: path.join(out, 'inventory-390px.png') });
+  await phone.goto('/app/order-requests?status=all');
+  await phone.getByTestId('orders-table').waitFor();
+  await phone.screenshot({ path: path.join(out, 'order-requests-390px.png') });
   await phone.goto('/app/admin/sso');
   await phone.getByTestId('sso-domain-example.org').scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(out, 'sso-390px.png') });
