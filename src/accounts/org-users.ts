@@ -1,4 +1,5 @@
 import type { Actor } from '../shared/actor.js';
+import { lowerText } from '../shared/contains-text.js';
 import { type Db, isPostgres } from '../shared/db/database.js';
 import { AppError, notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
@@ -13,23 +14,33 @@ import { requireAdmin } from './user-tokens.js';
 // Organization administration of users by API (org admins; docs/auth.md). New users arrive by invitation
 // (src/accounts/invitations.ts) or through the CLI (`labstock admin user create`).
 
-export async function listOrganizationUsers(db: Db, actor: Actor, page: Page): Promise<{ total: number; users: OrganizationUser[] }> {
+/** `q` (trimmed, not blank): text inside the person's "first last" name or e-mail; invited people have only the e-mail. */
+export async function listOrganizationUsers(
+  db: Db,
+  actor: Actor,
+  page: Page,
+  q?: string,
+): Promise<{ total: number; users: OrganizationUser[] }> {
   requireAdmin(actor);
-  const { total, rows } = await repo.pageOrganizationUsers(db, actor.organizationId, page);
+  const { total, rows } = await repo.pageOrganizationUsers(db, actor.organizationId, page, q);
   // After the members, the invitations of existing accounts not accepted yet (src/accounts/invitations.ts), shown
   // as invited people under their invitation's id: no name of an account of another organization is shown.
-  const pending = (await pendingInvitations(db, actor.organizationId)).map(
-    (p): OrganizationUser => ({
-      id: p.id,
-      first_name: '',
-      last_name: '',
-      email: p.email,
-      role: p.role,
-      deactivated_at: null,
-      created_at: p.created_at,
-      invitation_expires_at: p.expires_at,
-    }),
-  );
+  const needle = q === undefined ? undefined : lowerText(q);
+  const invited = await pendingInvitations(db, actor.organizationId);
+  const pending = invited
+    .filter((p) => needle === undefined || lowerText(p.email).includes(needle))
+    .map(
+      (p): OrganizationUser => ({
+        id: p.id,
+        first_name: '',
+        last_name: '',
+        email: p.email,
+        role: p.role,
+        deactivated_at: null,
+        created_at: p.created_at,
+        invitation_expires_at: p.expires_at,
+      }),
+    );
   const start = Math.max(0, page.offset - total);
   const users = [...rows, ...pending.slice(start, start + page.perPage - rows.length)];
   return { total: total + pending.length, users };

@@ -1,3 +1,5 @@
+import { type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../shared/contains-text.js';
 import type { Executor } from '../shared/db/database.js';
 import type { OrganizationsTable, UsersTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
@@ -219,19 +221,28 @@ const orgUsers = (ex: Executor, organizationId: string) =>
     ])
     .where('org_memberships.organization_id', '=', organizationId);
 
-export async function pageOrganizationUsers(ex: Executor, organizationId: string, page: Page) {
+/**
+ * A page of the organization's members and their total; `q` (trimmed, not blank) is text inside "first last" or the
+ * e-mail: a LIKE over one organization's people, few enough (src/shared/contains-text.ts).
+ */
+export async function pageOrganizationUsers(ex: Executor, organizationId: string, page: Page, q?: string) {
+  let base = orgUsers(ex, organizationId);
+  let members = ex
+    .selectFrom('org_memberships')
+    .innerJoin('users', 'users.id', 'org_memberships.user_id')
+    .where('org_memberships.organization_id', '=', organizationId);
+  if (q !== undefined) {
+    const pattern = containsPattern(q);
+    const matches = [
+      sql<SqlBool>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+      sql<SqlBool>`lower(users.email) like ${pattern} escape '\\'`,
+    ];
+    base = base.where((eb) => eb.or(matches));
+    members = members.where((eb) => eb.or(matches));
+  }
   const [count, rows] = await Promise.all([
-    ex
-      .selectFrom('org_memberships')
-      .where('organization_id', '=', organizationId)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    orgUsers(ex, organizationId)
-      .orderBy('org_memberships.created_at')
-      .orderBy('users.id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
+    members.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base.orderBy('org_memberships.created_at').orderBy('users.id').limit(page.perPage).offset(page.offset).execute(),
   ]);
   return { total: Number(count.n), rows };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ContainsQuery, containsTextOf } from '../shared/contains-text.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses } from '../shared/schemas.js';
 import { listOrganizationUsers, updateOrganizationUser } from './org-users.js';
@@ -125,14 +126,19 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listOrganizationUsers',
         tags: ORG,
         summary: "List the organization's users",
-        description: 'Org admins: every member with role and status, deactivated ones included.',
-        querystring: Type.Object(PageQuery),
+        description: 'Org admins: every member with role and status, deactivated ones included, then the invited people not yet joined.',
+        querystring: Type.Object({
+          q: ContainsQuery(
+            'Text found anywhere in the person\'s first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters.',
+          ),
+          ...PageQuery,
+        }),
         response: responses({ 200: Type.Array(ref(OrganizationUser)) }, [401, 403, 422]),
       },
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, users } = await listOrganizationUsers(db, request.actor, page);
+      const { total, users } = await listOrganizationUsers(db, request.actor, page, containsTextOf(request.query.q));
       setPageHeaders(request, reply, page, total);
       return users;
     },

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Actor } from '../shared/actor.js';
+import { containsPattern } from '../shared/contains-text.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { LabMigrationColumns, LabRole, LabsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
@@ -74,10 +75,19 @@ export async function findVisibleLab(ex: Executor, actor: Actor, id: string): Pr
   return row && toLab(row);
 }
 
-export async function listVisibleLabs(ex: Executor, actor: Actor, filter: { organizationId?: string }, page: Page) {
+/** GET /labs' filters; `q` is trimmed and not blank (src/shared/contains-text.ts). */
+export interface LabFilter {
+  organizationId?: string | undefined;
+  q?: string | undefined;
+}
+
+export async function listVisibleLabs(ex: Executor, actor: Actor, filter: LabFilter, page: Page) {
   // Archived labs leave the list (src/labs/admin.ts); by id they stay readable, like everything in them.
   let base = labsWithOrg(ex).where('labs.id', 'in', visibleLabIds(ex, actor)).where('labs.archived_at', 'is', null);
   if (filter.organizationId) base = base.where('labs.organization_id', '=', filter.organizationId);
+  // A LIKE over the organization's few labs, already narrowed to the visible ones (src/shared/contains-text.ts).
+  const q = filter.q;
+  if (q !== undefined) base = base.where(sql<SqlBool>`lower(labs.name) like ${containsPattern(q)} escape '\\'`);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     base.select(labColumns).orderBy('labs.created_at').orderBy('labs.id').limit(page.perPage).offset(page.offset).execute(),

@@ -53,8 +53,7 @@ export async function addMember(db: Db, by: Actor | SystemActor, labId: string, 
   return { lab_id: labId, user_id: userId, added };
 }
 
-export const listLabs = (db: Db, actor: Actor, filter: { organizationId?: string }, page: Page) =>
-  repo.listVisibleLabs(db, actor, filter, page);
+export const listLabs = (db: Db, actor: Actor, filter: repo.LabFilter, page: Page) => repo.listVisibleLabs(db, actor, filter, page);
 
 export async function getLab(db: Db, actor: Actor, id: string): Promise<Lab> {
   const lab = await repo.findVisibleLab(db, actor, id);

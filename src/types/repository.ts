@@ -1,5 +1,7 @@
+import { type SqlBool, sql } from 'kysely';
 import { labsByIds, visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
+import { containsPattern } from '../shared/contains-text.js';
 import type { Executor } from '../shared/db/database.js';
 import type { TypesTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
@@ -8,10 +10,21 @@ import type { InventoryType, TypeRef } from './schemas.js';
 /** Case-insensitive exact match key; computed in JS so it folds Unicode the same way on both databases. */
 export const typeNameKey = (name: string): string => name.trim().toLocaleLowerCase('en-US');
 
-export async function listVisibleTypes(ex: Executor, actor: Actor, filter: { labId?: string; name?: string }, page: Page) {
+/** GET /types' filters: `name` is the exact name, `q` text inside it (trimmed, not blank; src/shared/contains-text.ts). */
+export interface TypeFilter {
+  labId?: string | undefined;
+  name?: string | undefined;
+  q?: string | undefined;
+}
+
+export async function listVisibleTypes(ex: Executor, actor: Actor, filter: TypeFilter, page: Page) {
   let base = ex.selectFrom('types').where('types.lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId) base = base.where('types.lab_id', '=', filter.labId);
   if (filter.name !== undefined) base = base.where('types.name_key', '=', typeNameKey(filter.name));
+  // A LIKE over the visible labs' types, few per lab (src/shared/contains-text.ts). name_key is lower-cased in
+  // JavaScript (typeNameKey), like the pattern, so here case folding is the same for every letter on both databases.
+  const q = filter.q;
+  if (q !== undefined) base = base.where(sql<SqlBool>`types.name_key like ${containsPattern(q)} escape '\\'`);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     base

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ContainsQuery, containsTextOf } from '../shared/contains-text.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { InventoryType, TypeUsage } from './schemas.js';
@@ -16,6 +17,8 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           lab_id: Type.Optional(Uuid),
           name: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive exact match on the type name.' })),
+          // An addition to the contract's parameters, for the application's type pickers (docs/api.md).
+          q: ContainsQuery("Text found anywhere in the type's name, case-insensitive."),
           ...PageQuery,
         }),
         response: responses({ 200: Type.Array(ref(InventoryType)) }, [401, 422]),
@@ -23,7 +26,8 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, types } = await listTypes(app.deps, request.actor, { labId: request.query.lab_id, name: request.query.name }, page);
+      const { lab_id, name, q } = request.query;
+      const { total, types } = await listTypes(app.deps, request.actor, { labId: lab_id, name, q: containsTextOf(q) }, page);
       setPageHeaders(request, reply, page, total);
       return types;
     },

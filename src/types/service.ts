@@ -11,7 +11,7 @@ import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import type { InventoryType } from './schemas.js';
 
-export const listTypes = (deps: ServiceDeps, actor: Actor, filter: { labId?: string; name?: string }, page: Page) =>
+export const listTypes = (deps: ServiceDeps, actor: Actor, filter: repo.TypeFilter, page: Page) =>
   repo.listVisibleTypes(deps.db, actor, filter, page);
 
 /** GET /labs/{id}/type-usage: a lab the caller does not see is 404. */

@@ -366,7 +366,7 @@ export interface paths {
         };
         /**
          * List the organization's users
-         * @description Org admins: every member with role and status, deactivated ones included.
+         * @description Org admins: every member with role and status, deactivated ones included, then the invited people not yet joined.
          */
         get: operations["listOrganizationUsers"];
         put?: never;
@@ -4168,6 +4168,8 @@ export interface operations {
     listOrganizationUsers: {
         parameters: {
             query?: {
+                /** @description Text found anywhere in the person's first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
                 /** @description 1-based page number (25 per page by default). */
                 page?: number;
                 /** @description Page size, 1 to 100. */
@@ -5385,6 +5387,8 @@ export interface operations {
         parameters: {
             query?: {
                 organization_id?: string;
+                /** @description Text found anywhere in the lab's name, case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
                 /** @description 1-based page number (25 per page by default). */
                 page?: number;
                 /** @description Page size, 1 to 100. */
@@ -5829,6 +5833,8 @@ export interface operations {
                 lab_id?: string;
                 /** @description Case-insensitive exact match on the type name. */
                 name?: string;
+                /** @description Text found anywhere in the type's name, case-insensitive. Blank filters nothing. */
+                q?: string;
                 /** @description 1-based page number (25 per page by default). */
                 page?: number;
                 /** @description Page size, 1 to 100. */
