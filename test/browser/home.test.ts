@@ -118,12 +118,10 @@ describe('journey: the home page says what needs me', () => {
     expect(h.consoleErrors).toEqual([]);
   });
 
-  it('remembers the lab: the inventory opened without one shows the lab last worked in', async () => {
+  it('remembers the lab: the locations opened without one show the lab last worked in (the inventory lists every lab)', async () => {
     const { page, context } = await h.newPage();
     await openHome(page);
-    await page.getByRole('link', { name: 'Inventory' }).first().click();
-    await page.waitForURL(`**/app/inventory?lab=${h.a.migratedLab.id}`);
-    await page.goto(`/app/locations`);
+    await page.getByRole('link', { name: 'Locations' }).first().click();
     await page.waitForURL(`**/app/locations?lab=${h.a.migratedLab.id}`);
     await page.getByTestId('location-tree').waitFor();
     await context.close();

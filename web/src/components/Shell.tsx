@@ -12,7 +12,9 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { Navigation } from './Navigation';
 
 /** Pages that show one lab, chosen by `?lab=`: opened without one, they open the lab the person last worked in. */
-const LAB_PAGES = new Set(['/inventory', '/locations', '/inventory/items/new']);
+// The pages that show one lab at a time open the lab last worked in. Not the inventory: it lists every lab by default
+// and remembers its own lab filter, "All my labs" included (web/src/pages/Inventory.tsx).
+const LAB_PAGES = new Set(['/locations', '/inventory/items/new']);
 
 /** Every signed-in page: the header, the navigation and the page. Without a session it sends the person to sign in. */
 export function Shell() {

@@ -22,6 +22,8 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
   const [tried, setTried] = useState(false);
   const add = useSubmission({
     name: 'add-instance',
+    // Adding another bottle on this page is another intention: a fresh key after a success.
+    renewOnSuccess: true,
     send: (body: { quantity: string; lot_number: string | null; expiration_date: string | null; location_id: string | null }, key) =>
       unwrap(
         api.POST('/inventory-items/{id}/instances', {

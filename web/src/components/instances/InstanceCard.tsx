@@ -30,6 +30,8 @@ export function InstanceCard(props: { itemId: string; labId: string; instance: I
   const formId = `instance-${instance.id}`;
   const save = useSubmission({
     name: `edit-instance-${instance.id}`,
+    // The card stays for the next change: each save is its own intention (a fresh key after a success).
+    renewOnSuccess: true,
     send: (body: Edit, key) =>
       unwrap(
         api.PATCH('/inventory-items/{itemId}/instances/{itemInstanceId}', {
