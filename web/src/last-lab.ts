@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, unwrap } from './api';
+import { keyOf } from './data/keys';
 import { useSession } from './session';
 
 // The lab a person last worked in (issue 23): remembered in this browser, per person, whenever a page shows a lab
@@ -39,7 +40,7 @@ export function useLastLab(): { labId: string | null; remembered: string | null;
   const userId = useSession().user.id;
   const remembered = useSyncExternalStore(subscribe, () => read(userId));
   const first = useQuery({
-    queryKey: ['labs', 'first'],
+    queryKey: keyOf('/labs', { query: { per_page: 1 } }),
     enabled: !remembered,
     queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 1 } } })),
   });

@@ -3,6 +3,7 @@ import { Badge, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { invalidate, keyOf } from '../data/keys';
 import { ErrorNotice } from './ErrorNotice';
 import { shortEventType } from './EventTypePicker';
 import { Loading } from './Fields';
@@ -20,7 +21,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const log = useQuery({
-    queryKey: ['webhook-deliveries', hook.id, page],
+    queryKey: keyOf('/webhooks/{id}/deliveries', { path: { id: hook.id }, query: { page, per_page: PER_PAGE } }),
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const call = api.GET('/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { page, per_page: PER_PAGE } } });
@@ -34,7 +35,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
       unwrap(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: hook.id, deliveryId } } })),
     onSuccess: () => {
       setPage(1); // the new delivery is the newest
-      return queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] });
+      return invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]);
     },
   });
 
@@ -45,7 +46,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
         <Button
           variant="default"
           size="xs"
-          onClick={() => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] })}
+          onClick={() => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }])}
           loading={log.isFetching && !log.isPending}
         >
           Refresh
@@ -214,7 +215,7 @@ export function ReplayForm({ hook }: { hook: Webhook }) {
           body: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] }),
+    onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

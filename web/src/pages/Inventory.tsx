@@ -8,7 +8,8 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { InventoryRows } from '../components/InventoryRows';
-import { collect } from '../inventory-rows';
+import { useLabs } from '../data/hooks';
+import { keyOf } from '../data/keys';
 
 const PER_PAGE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,7 +55,7 @@ export function InventoryPage() {
   const [q] = useDebouncedValue(text.trim(), 250);
 
   // Every lab, page by page: a person in more labs than one page holds still finds them all.
-  const labs = useQuery({ queryKey: ['labs', 'every'], queryFn: () => collect(api.paginate('/labs')) });
+  const labs = useLabs();
   const lab = labs.data?.find((l) => l.id === labId);
 
   // Typing replaces the current entry (one per word would make back useless); a filter adds one.
@@ -116,7 +117,7 @@ export function InventoryPage() {
     per_page: PER_PAGE,
   };
   const items = useQuery({
-    queryKey: ['inventory-items', query],
+    queryKey: keyOf('/inventory-items', { query }),
     enabled: !restoring,
     placeholderData: keepPreviousData,
     queryFn: async () => {

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldGrid, Loading } from '../../components/Fields';
+import { keyOf } from '../../data/keys';
 import { statusLabel } from '../../orders';
 import { NotFoundPage } from '../NotFound';
 import { formatMoney } from '../OrderRequests';
@@ -17,7 +18,7 @@ export function ShopOrderPage() {
   const { id = '' } = useParams();
   const { hash } = useLocation();
   const order = useQuery({
-    queryKey: ['sales-order', id],
+    queryKey: keyOf('/shop/orders/{id}', { path: { id } }),
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/shop/orders/{id}', { params: { path: { id } } })),
   });
