@@ -13,6 +13,15 @@ const PER_PAGE = 20;
 const PENDING_REFRESH_MS = 1500;
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'blue', succeeded: 'green', failed: 'red', cancelled: 'gray' };
+/** A delivery's status in words (the API's values are lower-case identifiers). */
+const STATUS_WORD: Record<WebhookDelivery['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+/** An attempt's outcome (src/delivery/sender.ts: `network_error`, `http_error`…) as words. */
+const outcomeWords = (outcome: string) => outcome.replaceAll('_', ' ');
 
 const time = (iso: string) => new Date(iso).toLocaleString();
 
@@ -128,7 +137,7 @@ function DeliveryRow({
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Badge variant="dot" color={STATUS_COLOR[delivery.status]} data-testid="delivery-status" w="max-content">
-          {delivery.status}
+          {STATUS_WORD[delivery.status] ?? delivery.status}
         </Badge>
         <Text size="xs" c="dimmed">
           {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
@@ -141,7 +150,7 @@ function DeliveryRow({
       <Table.Td>
         {last ? (
           <Text size="sm" data-testid="last-answer">
-            {last.status_code ?? '—'} {last.outcome} · {last.duration_ms} ms
+            {last.status_code ?? '—'} {outcomeWords(last.outcome)} · {last.duration_ms} ms
           </Text>
         ) : (
           <Text size="sm">not yet sent</Text>
@@ -192,7 +201,7 @@ function Attempts({ log }: { log: WebhookDelivery['log'] }) {
       <Stack gap={2} mt={4}>
         {log.map((a) => (
           <Text key={a.attempted_at} size="xs">
-            {time(a.attempted_at)}: {a.status_code ?? '—'} {a.outcome}
+            {time(a.attempted_at)}: {a.status_code ?? '—'} {outcomeWords(a.outcome)}
             {a.error ? ` (${a.error})` : ''}
           </Text>
         ))}

@@ -143,9 +143,17 @@ export function InventoryPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
-        <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
-          New item
-        </Button>
+        <Group gap="xs">
+          {/* A file is imported into one lab (docs/csv.md): offered once a lab is chosen; the import page says who may. */}
+          {labId && (
+            <Button component={Link} to={`/labs/${labId}/import`} variant="default" data-testid="import-csv">
+              Import from CSV
+            </Button>
+          )}
+          <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
+            New item
+          </Button>
+        </Group>
       </Group>
       {labs.isError && <ErrorNotice error={labs.error} />}
       <Group align="end" wrap="wrap">

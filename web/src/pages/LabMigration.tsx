@@ -59,7 +59,7 @@ export function LabMigrationPage() {
                   <Table.Td>{lab.name}</Table.Td>
                   <Table.Td>
                     {lab.uses_instances && !watched.has(lab.id) ? (
-                      <Badge variant="light">uses instances</Badge>
+                      <Badge variant="light">Uses instances</Badge>
                     ) : (
                       <Migration lab={lab} watch={watch} />
                     )}
@@ -106,7 +106,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
       {p?.status === 'not_started' && (
         <Group>
           <Badge variant="light" color="gray">
-            legacy
+            Legacy
           </Badge>
           <Button size="xs" onClick={() => setConfirming(true)} aria-label={`Migrate ${lab.name}`}>
             Migrate…

@@ -9,7 +9,7 @@ import { keyOf } from '../../data/keys';
 import { statusLabel } from '../../orders';
 import { NotFoundPage } from '../NotFound';
 import { formatMoney } from '../OrderRequests';
-import { formatDateTime, LINE_COLOR, lineStatusLabel, type SalesOrder, UUID } from './shop';
+import { formatDateTime, LINE_COLOR, lineStatusTitle, type SalesOrder, UUID } from './shop';
 
 type Line = SalesOrder['items'][number];
 
@@ -42,7 +42,7 @@ export function ShopOrderPage() {
         </Title>
         {o.is_test && (
           <Badge color="gray" variant="outline">
-            test order
+            Test order
           </Badge>
         )}
       </Group>
@@ -74,7 +74,7 @@ function LineCard({ line }: { line: Line }) {
         <Group justify="space-between">
           <Title order={4}>{line.product.item_name}</Title>
           <Badge color={LINE_COLOR[line.status]} data-testid="line-status">
-            {lineStatusLabel(line.status)}
+            {lineStatusTitle(line.status)}
           </Badge>
         </Group>
         <FieldGrid
