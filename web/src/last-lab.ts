@@ -9,6 +9,18 @@ import { useSession } from './session';
 // the inventory and locations pages, a new item, the home page's inventory counts. Without one, their first lab.
 
 const KEY_PREFIX = 'labstock.last-lab.';
+
+/** The inventory's own lab filter, last chosen on this browser: '' when the person chose "All my labs" (web/src/pages/Inventory.tsx). */
+export const INVENTORY_LAB_KEY = 'labstock.inventory.lab';
+
+/** Whether the person chose "All my labs" on the inventory: it then opens without a lab, not in the last lab. */
+export function choseEveryLab(): boolean {
+  try {
+    return localStorage.getItem(INVENTORY_LAB_KEY) === '';
+  } catch {
+    return false;
+  }
+}
 const listeners = new Set<() => void>();
 
 function read(userId: string): string | null {

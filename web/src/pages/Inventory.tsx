@@ -10,12 +10,13 @@ import { InventoryFilters, isSort, type SortValue } from '../components/Inventor
 import { InventoryRows } from '../components/InventoryRows';
 import { useLabs } from '../data/hooks';
 import { keyOf } from '../data/keys';
+import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ALL = 'all';
 /** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
-const REMEMBERED = 'labstock.inventory.lab';
+const REMEMBERED = INVENTORY_LAB_KEY;
 const remembered = (): string => {
   try {
     return window.localStorage.getItem(REMEMBERED) ?? '';
