@@ -30,6 +30,10 @@ const signedIn: [string, () => string, string | null][] = [
   ['settings', () => '/app/settings', 'tokens-table'],
   ['new item', () => `/app/inventory/items/new?lab=${h.a.migratedLab.id}`, null],
   ['locations', () => `/app/locations?lab=${h.a.migratedLab.id}`, 'location-row'],
+  // A heading only: whether anything waits to be put away depends on the journeys' data, not on this page.
+  ['put away', () => '/app/put-away', null],
+  ['types', () => `/app/types?lab=${h.a.migratedLab.id}`, 'types'],
+  ['import', () => `/app/labs/${h.a.migratedLab.id}/import`, null],
   ['lab migration', () => '/app/lab-migration', 'labs-table'],
   ['shop', () => '/app/shop', null],
   ['shop checkout', () => '/app/shop/checkout', null],

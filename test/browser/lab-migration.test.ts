@@ -24,7 +24,7 @@ describe('journey: migrate a legacy lab to instances', () => {
     const table = page.getByTestId('labs-table');
     const bulkRow = table.getByRole('row', { name: /Bulk legacy lab/ });
     await bulkRow.getByRole('button', { name: 'Migrate Bulk legacy lab' }).waitFor();
-    expect(await table.getByRole('row', { name: /Migrated lab A/ }).textContent()).toContain('uses instances');
+    expect(await table.getByRole('row', { name: /Migrated lab A/ }).textContent()).toContain('Uses instances');
     await expectNoSeriousAxeViolations(page);
 
     // Every status the row shows, in order, recorded in the page as it changes.

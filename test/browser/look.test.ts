@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 import { createOrder, orderBody } from '../helpers/orders.js';
 
+/** The page's getComputedStyle, typed here (the tests compile without the DOM's types). */
+type Styled = { getComputedStyle(element: unknown): { textTransform: string } };
+
 // Issue 23, "Look" (docs/web.md, Navigation and Brand): one active navigation entry, a title per page, a sign-in
 // page without a console error or a failed request, precompressed assets, the location tree's counts, and
 // "Connection lost — Retry" when the server cannot be reached.
@@ -89,6 +92,47 @@ describe('the look of the application', () => {
     }
     const links = await page.locator('link[rel="icon"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(links).toEqual(['/app/favicon.ico', '/app/favicon.svg']);
+    await context.close();
+  });
+
+  it('on a phone: the sign-in page shows the brand, the inventory of one lab offers its CSV import, badges keep the case of their words', async () => {
+    const { page, context } = await h.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const onScreen = async (locator: ReturnType<Page['getByTestId']>) => {
+      const box = await locator.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    };
+    await page.goto('/app/sign-in');
+    const brand = page.getByTestId('sign-in-brand');
+    await brand.waitFor();
+    expect(await brand.innerText()).toBe('Labstock');
+    expect(await brand.locator('svg').count()).toBe(1);
+    await onScreen(brand);
+
+    // Every lab at once: a file is imported into one lab, so there is nothing to offer.
+    await h.signIn(page, 'admin-A@example.org', '/app/inventory');
+    await page.getByTestId('items-total').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Lab' }).inputValue()).toBe('All my labs');
+    const importLink = page.getByRole('link', { name: 'Import from CSV' });
+    expect(await importLink.count()).toBe(0);
+    await page.goto(`/app/inventory?lab=${h.a.migratedLab.id}`);
+    await importLink.waitFor();
+    expect(await importLink.getAttribute('href')).toBe(`/app/labs/${h.a.migratedLab.id}/import`);
+    await onScreen(importLink);
+    await importLink.click();
+    await page.getByRole('heading', { name: /^Import into / }).waitFor();
+
+    // Badges in words as written ("Uses instances", "Legacy"), not Mantine's capitals.
+    await page.goto('/app/lab-migration');
+    await page.getByTestId('labs-table').getByText('Uses instances', { exact: true }).first().waitFor();
+    const transforms = await page
+      .locator('.mantine-Badge-root')
+      .evaluateAll((els) => els.map((e) => (globalThis as unknown as Styled).getComputedStyle(e).textTransform));
+    expect(transforms.length).toBeGreaterThan(0);
+    expect(transforms.filter((t) => t !== 'none')).toEqual([]);
     await context.close();
   });
 

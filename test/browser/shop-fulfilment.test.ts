@@ -52,7 +52,7 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     expect(await page.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('2');
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Ship', exact: true }).click();
-    await row.getByText('shipped', { exact: true }).waitFor();
+    await row.getByText('Shipped', { exact: true }).waitFor();
     expect(await row.innerText()).toContain('2 of 2');
     // Shipped in full: no more shipping, backordering or cancelling, only delivery.
     expect(await row.getByRole('button', { name: /Ship…|Backorder…|Cancel…/ }).count()).toBe(0);

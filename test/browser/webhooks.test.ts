@@ -3,6 +3,9 @@ import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 import { Receiver } from '../helpers/receiver.js';
 
+/** The page's getComputedStyle, typed here (the tests compile without the DOM's types). */
+type Styled = { getComputedStyle(element: unknown): { textTransform: string } };
+
 // An org admin sets up a webhook in the web application and operates it against a real receiver on 127.0.0.1,
 // delivered by a real worker (as test/delivery/end-to-end.test.ts runs one); a member may not reach the pages.
 
@@ -85,7 +88,10 @@ describe('journey: an org admin sets up a webhook and operates it', () => {
       .poll(async () => (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}/deliveries` })).json()[0]?.status)
       .toBe('succeeded');
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await rows.first().getByTestId('delivery-status').getByText('succeeded').waitFor();
+    // The status in words, as written (a badge does not turn it into capitals).
+    const status = rows.first().getByTestId('delivery-status');
+    await status.getByText('Succeeded', { exact: true }).waitFor();
+    expect(await status.evaluate((el) => (globalThis as unknown as Styled).getComputedStyle(el).textTransform)).toBe('none');
     expect(await rows.first().innerText()).toContain('inventory-item.updated');
     expect(await rows.first().getByTestId('last-answer').innerText()).toContain('200 success');
     expect(await rows.first().innerText()).toContain('receiver took POST 1');

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, unwrap } from './api';
+import { keyOf } from './data/keys';
 import { useSession } from './session';
 
 // The lab a person last worked in (issue 23): remembered in this browser, per person, whenever a page shows a lab
@@ -8,6 +9,18 @@ import { useSession } from './session';
 // the inventory and locations pages, a new item, the home page's inventory counts. Without one, their first lab.
 
 const KEY_PREFIX = 'labstock.last-lab.';
+
+/** The inventory's own lab filter, last chosen on this browser: '' when the person chose "All my labs" (web/src/pages/Inventory.tsx). */
+export const INVENTORY_LAB_KEY = 'labstock.inventory.lab';
+
+/** Whether the person chose "All my labs" on the inventory: it then opens without a lab, not in the last lab. */
+export function choseEveryLab(): boolean {
+  try {
+    return localStorage.getItem(INVENTORY_LAB_KEY) === '';
+  } catch {
+    return false;
+  }
+}
 const listeners = new Set<() => void>();
 
 function read(userId: string): string | null {
@@ -39,7 +52,7 @@ export function useLastLab(): { labId: string | null; remembered: string | null;
   const userId = useSession().user.id;
   const remembered = useSyncExternalStore(subscribe, () => read(userId));
   const first = useQuery({
-    queryKey: ['labs', 'first'],
+    queryKey: keyOf('/labs', { query: { per_page: 1 } }),
     enabled: !remembered,
     queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 1 } } })),
   });

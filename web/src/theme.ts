@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Labstock's one accent colour (docs/web.md, "Brand"): a laboratory green, light to dark. Everything filled, every
@@ -24,13 +24,18 @@ export const ACCENT: MantineColorsTuple = [
 // (red 6 is 3.6:1) are not.
 // A table wider than a phone scrolls inside its container, which keyboard users must be able to reach (axe's
 // scrollable-region-focusable): every table's scroll viewport takes focus.
+// Badges keep the case of their words (Mantine writes them in capitals by default): a status reads "Ordered", never
+// ORDERED (docs/web.md, people read words).
 export const theme = createTheme({
   colors: { labstock: ACCENT },
   primaryColor: 'labstock',
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   luminanceThreshold: 0.2,
-  components: { TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } } },
+  components: {
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

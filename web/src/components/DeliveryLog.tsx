@@ -3,6 +3,7 @@ import { Badge, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { invalidate, keyOf } from '../data/keys';
 import { ErrorNotice } from './ErrorNotice';
 import { shortEventType } from './EventTypePicker';
 import { Loading } from './Fields';
@@ -12,6 +13,15 @@ const PER_PAGE = 20;
 const PENDING_REFRESH_MS = 1500;
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'blue', succeeded: 'green', failed: 'red', cancelled: 'gray' };
+/** A delivery's status in words (the API's values are lower-case identifiers). */
+const STATUS_WORD: Record<WebhookDelivery['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+/** An attempt's outcome (src/delivery/sender.ts: `network_error`, `http_error`…) as words. */
+const outcomeWords = (outcome: string) => outcome.replaceAll('_', ' ');
 
 const time = (iso: string) => new Date(iso).toLocaleString();
 
@@ -20,7 +30,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const log = useQuery({
-    queryKey: ['webhook-deliveries', hook.id, page],
+    queryKey: keyOf('/webhooks/{id}/deliveries', { path: { id: hook.id }, query: { page, per_page: PER_PAGE } }),
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const call = api.GET('/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { page, per_page: PER_PAGE } } });
@@ -34,7 +44,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
       unwrap(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: hook.id, deliveryId } } })),
     onSuccess: () => {
       setPage(1); // the new delivery is the newest
-      return queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] });
+      return invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]);
     },
   });
 
@@ -45,7 +55,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
         <Button
           variant="default"
           size="xs"
-          onClick={() => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] })}
+          onClick={() => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }])}
           loading={log.isFetching && !log.isPending}
         >
           Refresh
@@ -127,7 +137,7 @@ function DeliveryRow({
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Badge variant="dot" color={STATUS_COLOR[delivery.status]} data-testid="delivery-status" w="max-content">
-          {delivery.status}
+          {STATUS_WORD[delivery.status] ?? delivery.status}
         </Badge>
         <Text size="xs" c="dimmed">
           {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
@@ -140,7 +150,7 @@ function DeliveryRow({
       <Table.Td>
         {last ? (
           <Text size="sm" data-testid="last-answer">
-            {last.status_code ?? '—'} {last.outcome} · {last.duration_ms} ms
+            {last.status_code ?? '—'} {outcomeWords(last.outcome)} · {last.duration_ms} ms
           </Text>
         ) : (
           <Text size="sm">not yet sent</Text>
@@ -191,7 +201,7 @@ function Attempts({ log }: { log: WebhookDelivery['log'] }) {
       <Stack gap={2} mt={4}>
         {log.map((a) => (
           <Text key={a.attempted_at} size="xs">
-            {time(a.attempted_at)}: {a.status_code ?? '—'} {a.outcome}
+            {time(a.attempted_at)}: {a.status_code ?? '—'} {outcomeWords(a.outcome)}
             {a.error ? ` (${a.error})` : ''}
           </Text>
         ))}
@@ -214,7 +224,7 @@ export function ReplayForm({ hook }: { hook: Webhook }) {
           body: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] }),
+    onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api';
-import { collect } from '../inventory-rows';
+import { useTypes } from '../data/hooks';
+import { useLabLocations } from './instances/LocationSelect';
 
 /** The filters of GET /inventory-items besides the words (docs/api.md "Searching and filtering inventory items"). */
 export interface InventoryFilterValues {
@@ -35,17 +34,9 @@ export function InventoryFilters(props: {
   onChange: (changes: Record<string, string | null>) => void;
 }) {
   const { labId, values, onChange } = props;
-  const types = useQuery({
-    queryKey: ['types', labId],
-    enabled: labId !== '',
-    // Every page of the lab's types, so a lab with more than one page of them offers all of them.
-    queryFn: () => collect(api.paginate('/types', { params: { query: { lab_id: labId } } })),
-  });
-  const locations = useQuery({
-    queryKey: ['locations', labId],
-    enabled: labId !== '' && props.usesInstances,
-    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
-  });
+  // Every page of the lab's types, so a lab with more than one page of them offers all of them.
+  const types = useTypes(labId);
+  const locations = useLabLocations(labId, { enabled: labId !== '' && props.usesInstances });
   const filtered = values.type || values.location || values.expiring || values.below;
   return (
     <Group align="end" wrap="wrap" gap="sm">

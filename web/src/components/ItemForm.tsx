@@ -1,8 +1,7 @@
 import type { InventoryItem, operations } from '@labstock/client';
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api, unwrap } from '../api';
+import { useTypes } from '../data/hooks';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 
 /** Only http(s) links are stored (the server refuses any other, docs/api.md): a `javascript:` address never runs. */
@@ -72,11 +71,7 @@ export function ItemForm(props: {
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(props.initial);
-  const types = useQuery({
-    queryKey: ['types', props.labId],
-    enabled: props.labId !== '',
-    queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: props.labId, per_page: 100 } } })),
-  });
+  const types = useTypes(props.labId);
   const text = (key: keyof ItemFormValues) => ({
     value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value }),

@@ -3,6 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api';
+import { keyOf } from '../data/keys';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 
@@ -75,7 +76,7 @@ export function changeSentence(c: Change): string {
 /** Who changed what, when (GET /inventory-items/{id}/history), newest first, one sentence each. */
 export function ItemHistory({ itemId }: { itemId: string }) {
   const history = useQuery({
-    queryKey: ['inventory-item-history', itemId],
+    queryKey: keyOf('/inventory-items/{id}/history', { path: { id: itemId } }),
     queryFn: () => unwrap(api.GET('/inventory-items/{id}/history', { params: { path: { id: itemId } } })),
   });
   if (history.isError) return <ErrorNotice error={history.error} />;

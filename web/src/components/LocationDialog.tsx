@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { type Location, pathOf, subtreeIds } from '../locations';
 import { ErrorNotice } from './ErrorNotice';
@@ -71,11 +72,7 @@ function DialogBody({
     },
     onSuccess: async () => {
       // A rename or move changes the path every instance below shows (docs/api.md), so the items are read again too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['locations', labId] }),
-        queryClient.invalidateQueries({ queryKey: ['inventory-items'] }),
-        queryClient.invalidateQueries({ queryKey: ['inventory-item'] }),
-      ]);
+      await invalidate(queryClient, ['/labs/{id}/locations', { id: labId }], '/inventory-items', '/inventory-items/{id}');
       onDone();
     },
   });

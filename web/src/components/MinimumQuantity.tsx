@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, describeError, unwrap } from '../api';
+import { keyOf } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
@@ -20,7 +21,7 @@ export function MinimumQuantity({ itemId, etag }: { itemId: string; etag: string
   const queryClient = useQueryClient();
   // Keyed by the ETag: any change of the item (a quantity too) may change whether it is below its minimum.
   const minimum = useQuery({
-    queryKey: ['inventory-item-minimum', itemId, etag],
+    queryKey: [...keyOf('/inventory-items/{id}/minimum-quantity', { path: { id: itemId } }), etag],
     queryFn: () => unwrap(api.GET('/inventory-items/{id}/minimum-quantity', { params: { path: { id: itemId } } })),
   });
   if (minimum.isError) return <ErrorNotice error={minimum.error} />;

@@ -1,8 +1,10 @@
 import type { OrderRequest } from '@labstock/client';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { useApprovalSettings } from '../data/hooks';
+import { invalidateOrder, setData } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { ACTION, type ApprovalSettings, mayApprove, NEXT, needsApproval, type OrderStatus } from '../orders';
 import { formatMoney } from '../pages/OrderRequests';
@@ -10,21 +12,10 @@ import { useSession } from '../session';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 
-/** The lab's approval rule as this person sees it (GET /labs/{id}/approval-settings, with their role in the lab). */
-export function useApprovalSettings(labId: string) {
-  return useQuery({
-    queryKey: ['approval-settings', labId],
-    queryFn: () => unwrap(api.GET('/labs/{id}/approval-settings', { params: { path: { id: labId } } })),
-  });
-}
-
 /** After any move: the request as answered, and every list, history and delivery that shows it read again. */
 function moved(queryClient: QueryClient, data: OrderRequest) {
-  queryClient.setQueryData(['order-request', data.id], data);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['order-requests'] }),
-    queryClient.invalidateQueries({ queryKey: ['awaiting-approval'] }),
-  ]);
+  setData(queryClient, '/order-requests/{id}', { id: data.id }, data);
+  return invalidateOrder(queryClient, data.id, '/order-requests/awaiting-approval');
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { OrderRequest, operations } from '@labstock/client';
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
+import { useSpendCodes } from '../data/hooks';
+import { invalidateOrder, setData } from '../data/keys';
 import { ErrorNotice } from './ErrorNotice';
 import { FieldGrid } from './Fields';
 import { fieldError } from './Profile';
@@ -58,16 +60,13 @@ function DetailsForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
   const [text, setText] = useState(() => Object.fromEntries(ALL_TEXT.map((f) => [f, order[f] ?? ''])) as Record<TextField, string>);
   const [urgent, setUrgent] = useState(order.is_urgent);
   const [code, setCode] = useState<string | null>(order.spend_tracking_code?.name ?? null);
-  const codes = useQuery({
-    queryKey: ['spend-tracking-codes', order.lab.id],
-    queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params: { path: { id: order.lab.id } } })),
-  });
+  const codes = useSpendCodes(order.lab.id);
   const save = useMutation({
     mutationFn: (body: Body) => unwrap(api.PATCH('/order-requests/{id}', { params: { path: { id: order.id } }, body })),
     onSuccess: (data) => {
-      queryClient.setQueryData(['order-request', order.id], data);
+      setData(queryClient, '/order-requests/{id}', { id: order.id }, data);
       onDone();
-      return queryClient.invalidateQueries({ queryKey: ['order-requests'] });
+      return invalidateOrder(queryClient, order.id);
     },
   });
   const submit = (event: FormEvent) => {

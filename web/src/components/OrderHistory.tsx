@@ -2,6 +2,7 @@ import type { components } from '@labstock/client';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api';
+import { keyOf } from '../data/keys';
 import { statusLabel } from '../orders';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
@@ -86,16 +87,16 @@ export function entrySentence(entry: Entry, first: boolean, receipt: Receipt | u
 }
 
 /**
- * The request's history (GET /order-requests/{id}/history), newest first, one sentence each. Under the
- * ['order-requests'] key, so every change to the request (a move, an edit, receiving) reads it again.
+ * The request's history (GET /order-requests/{id}/history), newest first, one sentence each. Every change
+ * to the request (a move, an edit, receiving) reads it again: they call invalidateOrder (web/src/data/keys.ts).
  */
 export function OrderHistory({ orderId }: { orderId: string }) {
   const history = useQuery({
-    queryKey: ['order-requests', orderId, 'history'],
+    queryKey: keyOf('/order-requests/{id}/history', { path: { id: orderId } }),
     queryFn: () => unwrap(api.GET('/order-requests/{id}/history', { params: { path: { id: orderId } } })),
   });
   const delivery = useQuery({
-    queryKey: ['order-requests', orderId, 'delivery'],
+    queryKey: keyOf('/order-requests/{id}/delivery', { path: { id: orderId } }),
     queryFn: () => unwrap(api.GET('/order-requests/{id}/delivery', { params: { path: { id: orderId } } })),
   });
   const receipts = delivery.data?.receipts ?? [];

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api';
+import { keyOf } from '../data/keys';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 
@@ -22,7 +23,7 @@ export function ProductSearch({ onPick }: { onPick: (product: VendorProduct) => 
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 250);
   const products = useQuery({
-    queryKey: ['shop-products', q],
+    queryKey: keyOf('/shop/products', { query: { q, per_page: 8 } }),
     enabled: q.length >= 2,
     placeholderData: keepPreviousData,
     queryFn: () => unwrap(api.GET('/shop/products', { params: { query: { q, per_page: 8 } } })),

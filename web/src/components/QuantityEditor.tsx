@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, describeError, LabstockError, unwrap } from '../api';
+import { invalidate } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 
@@ -92,9 +93,10 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
 }
 
 export function invalidateItem(queryClient: ReturnType<typeof useQueryClient>, itemId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['inventory-item', itemId] }),
-    queryClient.invalidateQueries({ queryKey: ['inventory-item-history', itemId] }),
-    queryClient.invalidateQueries({ queryKey: ['inventory-items'] }),
-  ]);
+  return invalidate(
+    queryClient,
+    ['/inventory-items/{id}', { id: itemId }],
+    ['/inventory-items/{id}/history', { id: itemId }],
+    '/inventory-items',
+  );
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../api';
+import { invalidate } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { typedMoney } from '../money';
@@ -37,7 +38,7 @@ export function ReorderForm({ item, onCancel }: { item: InventoryItem; onCancel:
         }),
       ),
     onSuccess: async (order) => {
-      await queryClient.invalidateQueries({ queryKey: ['order-requests'] });
+      await invalidate(queryClient, '/order-requests');
       navigate(`/order-requests/${order.id}`);
     },
   });

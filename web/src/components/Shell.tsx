@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api, describeError, rememberCsrfToken, unwrap } from '../api';
-import { lastLabOf, rememberLab } from '../last-lab';
+import { choseEveryLab, lastLabOf, rememberLab } from '../last-lab';
 import { SessionProvider, useSessionQuery, useSetSession } from '../session';
 import { Brand } from './Brand';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -63,7 +63,9 @@ export function Shell() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
-  const remembered = LAB_PAGES.has(location.pathname) && !shownLab ? lastLabOf(session.data.user.id) : null;
+  // The inventory's "All my labs" is a choice too (remembered by the inventory itself): not replaced by the last lab.
+  const everyLab = location.pathname === '/inventory' && choseEveryLab();
+  const remembered = LAB_PAGES.has(location.pathname) && !shownLab && !everyLab ? lastLabOf(session.data.user.id) : null;
   if (remembered) {
     const params = new URLSearchParams(location.search);
     params.set('lab', remembered);

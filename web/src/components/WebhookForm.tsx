@@ -1,7 +1,7 @@
 import { Button, Group, List, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, LabstockError, unwrap } from '../api';
+import { LabstockError } from '../api';
+import { useLabs } from '../data/hooks';
 import { useSession } from '../session';
 import { ErrorNotice } from './ErrorNotice';
 import { EventTypePicker, shortEventType } from './EventTypePicker';
@@ -45,11 +45,7 @@ export function WebhookForm({
   const [every, setEvery] = useState(eventTypes.length === 0);
   const [signed, setSigned] = useState(initial?.is_signed ?? true);
   const [scope, setScope] = useState<string>(ORGANIZATION);
-  const labs = useQuery({
-    queryKey: ['labs'],
-    enabled: creating,
-    queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })),
-  });
+  const labs = useLabs({ enabled: creating });
 
   const complete = url.trim() !== '' && (every || eventTypes.length > 0);
   const submit = (event: FormEvent) => {

@@ -60,7 +60,7 @@ export function useAll<P extends ListPath>(
 // Resources more than one page reads.
 
 /** The labs the person sees (GET /labs), all of them. */
-export const useLabs = () => useAll('/labs', {});
+export const useLabs = (options: { enabled?: boolean } = {}) => useAll('/labs', {}, options);
 
 /** A lab's item types (GET /types?lab_id=), all of them; nothing is asked without a lab. */
 export const useTypes = (labId: string | null | undefined) => useAll('/types', { query: { lab_id: labId ?? '' } }, { enabled: !!labId });
@@ -68,20 +68,33 @@ export const useTypes = (labId: string | null | undefined) => useAll('/types', {
 /** The organization's people (GET /organization/users: org admins only), all of them. */
 export const usePeople = (options: { enabled?: boolean } = {}) => useAll('/organization/users', {}, options);
 
+/** One lab (GET /labs/{id}); nothing is asked without an id or when `enabled` is false. */
+export function useLab(labId: string | null | undefined, options: { enabled?: boolean } = {}) {
+  const params = { path: { id: labId ?? '' } };
+  return useQuery({
+    queryKey: keyOf('/labs/{id}', params),
+    enabled: !!labId && options.enabled !== false,
+    queryFn: () => unwrap(api.GET('/labs/{id}', { params })),
+  });
+}
+
 /** The caller's role and the lab's approval rule (GET /labs/{id}/approval-settings). */
-export function useApprovalSettings(labId: string) {
+export function useApprovalSettings(labId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: keyOf('/labs/{id}/approval-settings', { path: { id: labId } }),
+    ...options,
     queryFn: () => unwrap(api.GET('/labs/{id}/approval-settings', { params: { path: { id: labId } } })),
   });
 }
 
 /** A lab's spend tracking codes with their spend in the period containing `on` (today when omitted): one key family. */
-export function useSpendCodes(labId: string | null | undefined, on?: string) {
+export function useSpendCodes(labId: string | null | undefined, on?: string, options: { keepPrevious?: boolean } = {}) {
   const params = { path: { id: labId ?? '' }, query: on ? { on } : {} };
   return useQuery({
     queryKey: keyOf('/labs/{id}/spend-tracking-codes', params),
     enabled: !!labId,
+    // The settings' table keeps the codes on screen while another day's spend loads.
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params })),
   });
 }

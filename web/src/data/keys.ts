@@ -36,43 +36,33 @@ export function familyOf(path: ApiPath, pathParams?: Record<string, string>): Qu
   return pathParams ? [path, { path: canonical(pathParams) }] : [path];
 }
 
-/**
- * Keys that pages not yet on the data layer still use for the same endpoints (until they adopt keyOf): a change
- * made here refreshes them too. Delete an entry when no file uses its literal key any more (`grep -rn queryKey web/src`).
- */
-const LEGACY: Partial<Record<ApiPath, (pathParams?: Record<string, string>) => QueryKey[]>> = {
-  '/order-requests': () => [['order-requests']],
-  '/order-requests/awaiting-approval': () => [['awaiting-approval']],
-  '/labs': () => [['labs']],
-  '/shop/orders': () => [['sales-orders']],
-  '/webhooks': () => [['webhooks']],
-  '/organization/users': () => [['organization-users']],
-  '/organization/labs': () => [['organization-labs']],
-  '/organization/labs/{id}/members': (p) => [p?.id ? ['lab-members', p.id] : ['lab-members']],
-  '/labs/{id}/approval-settings': (p) => [p?.id ? ['approval-settings', p.id] : ['approval-settings']],
-  '/order-requests/{id}': (p) => [p?.id ? ['order-request', p.id] : ['order-request']],
-  '/labs/{id}/spend-tracking-codes': (p) =>
-    p?.id
-      ? [
-          ['spend-codes', p.id],
-          ['spend-tracking-codes', p.id],
-        ]
-      : [['spend-codes'], ['spend-tracking-codes']],
-};
-
 /** Marks every cached answer of these resources stale and refetches those on screen. */
-export function invalidate(queryClient: QueryClient, ...families: (ApiPath | [ApiPath, Record<string, string>])[]): Promise<unknown> {
+export function invalidate(queryClient: QueryClient, ...families: Family[]): Promise<unknown> {
   return Promise.all(
     families.flatMap((f) => {
       const [path, pathParams] = typeof f === 'string' ? [f, undefined] : f;
-      const keys = [familyOf(path, pathParams), ...(LEGACY[path]?.(pathParams) ?? [])];
-      return keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+      return queryClient.invalidateQueries({ queryKey: familyOf(path, pathParams) });
     }),
   );
 }
 
 /** Puts a fresh answer of a GET with path parameters only (a PUT's answer is the resource) where its readers look. */
 export function setData(queryClient: QueryClient, path: ApiPath, pathParams: Record<string, string>, data: unknown): void {
-  for (const queryKey of [keyOf(path, { path: pathParams }), ...(LEGACY[path]?.(pathParams) ?? [])])
-    queryClient.setQueryData(queryKey, data);
+  queryClient.setQueryData(keyOf(path, { path: pathParams }), data);
+}
+
+type Family = ApiPath | [ApiPath, Record<string, string>];
+
+/**
+ * After a request changed (a move, an edit, a receipt): every list of requests (and the counts, whose keys are the
+ * lists'), and the request's history and delivery; `also` names what else the change touched.
+ */
+export function invalidateOrder(queryClient: QueryClient, orderId: string, ...also: Family[]): Promise<unknown> {
+  return invalidate(
+    queryClient,
+    '/order-requests',
+    ['/order-requests/{id}/history', { id: orderId }],
+    ['/order-requests/{id}/delivery', { id: orderId }],
+    ...also,
+  );
 }

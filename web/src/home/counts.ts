@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, LabstockError, unwrap } from '../api';
+import { type ApiPath, keyOf } from '../data/keys';
 import { useLastLab } from '../last-lab';
 
 // What needs the signed-in person (docs/web.md, "Home"): each a count the API gives with a list of one
 // (`per_page=1`, read from X-Total-Count), never a capped list counted in the browser. The home page's cards and the
-// navigation's badges share these queries (web/src/components/Shell.tsx), so a page load asks each once; the keys
-// start with the list's own key, so whatever refreshes the list after a change refreshes its count too.
+// navigation's badges share these queries (web/src/components/Shell.tsx), so a page load asks each once. Each key is
+// the list's own (keyOf: its path first), so `invalidate(queryClient, path)` after an approval, a receipt or a
+// put-away refreshes the count with the list.
 
 /** A list's total; `atLeast` when the server stopped counting (a search's count is bounded, no rel="last"). */
 export interface Count {
@@ -40,9 +42,12 @@ export function expiringBefore(now = new Date()): string {
 
 const STALE = 30_000;
 
+/** A count's key: the key of the list it counts (one element a page), then 'count' (the answer is a Count, not rows). */
+const countKey = (path: ApiPath, query: object): QueryKey => [...keyOf(path, { query: { ...query, per_page: 1 } }), 'count'];
+
 export function useApprovalCount() {
   return useQuery({
-    queryKey: ['awaiting-approval', 'count'],
+    queryKey: countKey('/order-requests/awaiting-approval', {}),
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/order-requests/awaiting-approval', { params: { query: { per_page: 1 } } })),
   });
@@ -52,7 +57,7 @@ export function useApprovalCount() {
 export function useOpenRequestCount(status?: (typeof OPEN_STATUSES)[number]) {
   const statuses = status ? [status] : [...OPEN_STATUSES];
   return useQuery({
-    queryKey: ['order-requests', 'count', statuses, 'mine'],
+    queryKey: countKey('/order-requests', { status: statuses, requested_by: 'me' }),
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/order-requests', { params: { query: { per_page: 1, status: statuses, requested_by: 'me' } } })),
   });
@@ -61,7 +66,7 @@ export function useOpenRequestCount(status?: (typeof OPEN_STATUSES)[number]) {
 /** Instances received without a lot, an expiry or a place, in every lab the person sees (docs/api.md, "Put-away"). */
 export function usePutAwayCount() {
   return useQuery({
-    queryKey: ['put-away', 'count'],
+    queryKey: countKey('/put-away', {}),
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/put-away', { params: { query: { per_page: 1 } } })),
   });
@@ -70,7 +75,7 @@ export function usePutAwayCount() {
 export function useExpiringCount(labId: string | null) {
   const before = expiringBefore();
   return useQuery({
-    queryKey: ['inventory-items', 'count', { lab: labId, expiring_before: before }],
+    queryKey: countKey('/inventory-items', { lab_id: labId, expiring_before: before }),
     enabled: !!labId,
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/inventory-items', { params: { query: { lab_id: labId!, expiring_before: before, per_page: 1 } } })),
@@ -79,7 +84,7 @@ export function useExpiringCount(labId: string | null) {
 
 export function useBelowMinimumCount(labId: string | null) {
   return useQuery({
-    queryKey: ['inventory-items', 'count', { lab: labId, below_minimum: true }],
+    queryKey: countKey('/inventory-items', { lab_id: labId, below_minimum: true }),
     enabled: !!labId,
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/inventory-items', { params: { query: { lab_id: labId!, below_minimum: true, per_page: 1 } } })),
@@ -109,7 +114,7 @@ export function useNavigationCounts() {
 /** The items with an active instance at a location or anywhere below it (the locations page's tree). */
 export function useLocationCount(labId: string, locationId: string) {
   return useQuery({
-    queryKey: ['inventory-items', 'count', { lab: labId, location_id: locationId }],
+    queryKey: countKey('/inventory-items', { lab_id: labId, location_id: locationId }),
     staleTime: STALE,
     queryFn: () => countOf(api.GET('/inventory-items', { params: { query: { lab_id: labId, location_id: locationId, per_page: 1 } } })),
   });

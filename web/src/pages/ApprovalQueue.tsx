@@ -6,7 +6,7 @@ import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { type Column, DataTable } from '../data/DataTable';
 import { usePage } from '../data/hooks';
-import { invalidate, setData } from '../data/keys';
+import { invalidateOrder, setData } from '../data/keys';
 import { useTableState } from '../data/table-state';
 import { idempotent, useSubmission } from '../forms/submission';
 import { formatMoney } from './OrderRequests';
@@ -77,7 +77,7 @@ function ApproveButton({ order }: { order: OrderRequest }) {
       ),
     onSuccess: (data) => {
       setData(queryClient, '/order-requests/{id}', { id: data.id }, data);
-      return invalidate(queryClient, '/order-requests/awaiting-approval', '/order-requests');
+      return invalidateOrder(queryClient, data.id, '/order-requests/awaiting-approval');
     },
   });
   return (

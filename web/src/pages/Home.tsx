@@ -1,10 +1,8 @@
 import { Anchor, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarDue, IconChecklist, IconFileInvoice, IconTrendingDown } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api';
-import { useLabs } from '../data/hooks';
+import { useLab, useLabs } from '../data/hooks';
 import {
   EXPIRY_WINDOW_DAYS,
   expiringBefore,
@@ -43,11 +41,7 @@ export function HomePage() {
   const below = useBelowMinimumCount(labId);
   const putAway = usePutAwayCount();
   const labs = useLabs();
-  const lab = useQuery({
-    queryKey: ['lab', labId],
-    enabled: !!labId,
-    queryFn: () => unwrap(api.GET('/labs/{id}', { params: { path: { id: labId! } } })),
-  });
+  const lab = useLab(labId);
   // A remembered lab the person no longer sees (removed from it, archived): forgotten, their first lab instead.
   const forget = lab.isError && lastLab.remembered === labId;
   useEffect(() => {

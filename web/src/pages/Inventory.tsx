@@ -8,13 +8,15 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { InventoryRows } from '../components/InventoryRows';
-import { collect } from '../inventory-rows';
+import { useLabs } from '../data/hooks';
+import { keyOf } from '../data/keys';
+import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ALL = 'all';
 /** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
-const REMEMBERED = 'labstock.inventory.lab';
+const REMEMBERED = INVENTORY_LAB_KEY;
 const remembered = (): string => {
   try {
     return window.localStorage.getItem(REMEMBERED) ?? '';
@@ -54,7 +56,7 @@ export function InventoryPage() {
   const [q] = useDebouncedValue(text.trim(), 250);
 
   // Every lab, page by page: a person in more labs than one page holds still finds them all.
-  const labs = useQuery({ queryKey: ['labs', 'every'], queryFn: () => collect(api.paginate('/labs')) });
+  const labs = useLabs();
   const lab = labs.data?.find((l) => l.id === labId);
 
   // Typing replaces the current entry (one per word would make back useless); a filter adds one.
@@ -116,7 +118,7 @@ export function InventoryPage() {
     per_page: PER_PAGE,
   };
   const items = useQuery({
-    queryKey: ['inventory-items', query],
+    queryKey: keyOf('/inventory-items', { query }),
     enabled: !restoring,
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -142,9 +144,17 @@ export function InventoryPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
-        <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
-          New item
-        </Button>
+        <Group gap="xs">
+          {/* A file is imported into one lab (docs/csv.md): offered once a lab is chosen; the import page says who may. */}
+          {labId && (
+            <Button component={Link} to={`/labs/${labId}/import`} variant="default" data-testid="import-csv">
+              Import from CSV
+            </Button>
+          )}
+          <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
+            New item
+          </Button>
+        </Group>
       </Group>
       {labs.isError && <ErrorNotice error={labs.error} />}
       <Group align="end" wrap="wrap">

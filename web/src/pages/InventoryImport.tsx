@@ -1,14 +1,15 @@
 import type { components } from '@labstock/client';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, LabstockError, unwrap } from '../api';
+import { api, LabstockError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { CsvColumns } from '../components/lab-settings/csv-columns';
 import { ExportButton } from '../components/lab-settings/InventoryFile';
 import { count, ImportRefused, Problems, Refusal } from '../components/lab-settings/import-answers';
+import { useLab } from '../data/hooks';
 import { idempotent, useSubmission } from '../forms/submission';
 import { NotFoundPage } from './NotFound';
 
@@ -59,11 +60,7 @@ async function readCsv(file: File): Promise<{ text: string } | { unreadable: str
  */
 export function InventoryImportPage() {
   const id = useParams().id ?? '';
-  const lab = useQuery({
-    queryKey: ['lab', id],
-    enabled: UUID.test(id),
-    queryFn: () => unwrap(api.GET('/labs/{id}', { params: { path: { id } } })),
-  });
+  const lab = useLab(id, { enabled: UUID.test(id) });
   if (!UUID.test(id) || (lab.error instanceof LabstockError && lab.error.status === 404)) return <NotFoundPage what="lab" />;
   if (lab.isError) return <ErrorNotice error={lab.error} />;
   if (lab.isPending) return <Loading label="Loading the lab" />;

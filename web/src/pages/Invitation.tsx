@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, LabstockError, rememberCsrfToken, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { keyOf } from '../data/keys';
 import { useSetSession } from '../session';
 
 /** The page an invitation link opens (/app/invitations/{token}): name and password, then signed in. */
@@ -15,7 +16,7 @@ export function InvitationPage() {
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const invitation = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: keyOf('/auth/invitations/{token}', { path: { token } }),
     queryFn: () => unwrap(api.GET('/auth/invitations/{token}', { params: { path: { token } } })),
     retry: false,
   });

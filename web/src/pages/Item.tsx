@@ -15,6 +15,7 @@ import { useLabLocations } from '../components/instances/LocationSelect';
 import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { ReorderForm } from '../components/ReorderForm';
+import { keyOf } from '../data/keys';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +30,8 @@ export function ItemPage() {
 function ItemView({ id }: { id: string }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reorder'>('view');
   const item = useQuery({
-    queryKey: ['inventory-item', id],
+    // The item with its ETag (not the bare item the path answers), so the key says so after the path's own.
+    queryKey: [...keyOf('/inventory-items/{id}', { path: { id } }), 'etag'],
     enabled: UUID.test(id),
     queryFn: async () => {
       const call = api.GET('/inventory-items/{id}', { params: { path: { id } } });

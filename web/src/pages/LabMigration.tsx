@@ -4,6 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import { useLabs } from '../data/hooks';
+import { invalidate, keyOf, setData } from '../data/keys';
 import { useSession } from '../session';
 
 type Lab = { id: string; name: string; uses_instances: boolean };
@@ -23,11 +25,7 @@ export function LabMigrationPage() {
   // Labs migrated while the page is open keep showing their result after GET /labs says they use instances.
   const [watched, setWatched] = useState<Set<string>>(new Set());
   const watch = useCallback((id: string) => setWatched((s) => (s.has(id) ? s : new Set(s).add(id))), []);
-  const labs = useQuery({
-    queryKey: ['labs'],
-    enabled: isAdmin,
-    queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })),
-  });
+  const labs = useLabs({ enabled: isAdmin });
   if (!isAdmin) {
     return (
       <Stack gap="xs" data-testid="not-allowed">
@@ -61,7 +59,7 @@ export function LabMigrationPage() {
                   <Table.Td>{lab.name}</Table.Td>
                   <Table.Td>
                     {lab.uses_instances && !watched.has(lab.id) ? (
-                      <Badge variant="light">uses instances</Badge>
+                      <Badge variant="light">Uses instances</Badge>
                     ) : (
                       <Migration lab={lab} watch={watch} />
                     )}
@@ -80,7 +78,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const progress = useQuery({
-    queryKey: ['lab-migration', lab.id],
+    queryKey: keyOf('/labs/{id}/migration', { path: { id: lab.id } }),
     queryFn: () => unwrap(api.GET('/labs/{id}/migration', { params: { path: { id: lab.id } } })),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
@@ -88,7 +86,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
     mutationFn: () => unwrap(api.POST('/labs/{id}/migrate-to-instances', { params: { path: { id: lab.id } }, body: {} })),
     onSuccess: (data) => {
       setConfirming(false);
-      queryClient.setQueryData(['lab-migration', lab.id], data);
+      setData(queryClient, '/labs/{id}/migration', { id: lab.id }, data);
     },
   });
   const p = progress.data;
@@ -98,7 +96,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
   useEffect(() => {
     if (status === 'running' || status === 'done') watch(lab.id);
     if (status === 'done')
-      for (const key of ['labs', 'locations', 'inventory-items', 'inventory-item']) queryClient.invalidateQueries({ queryKey: [key] });
+      void invalidate(queryClient, '/labs', '/labs/{id}', '/labs/{id}/locations', '/inventory-items', '/inventory-items/{id}');
   }, [status, lab.id, watch, queryClient]);
   const stalled = p?.status === 'running' && p.updated_at !== null && Date.now() - Date.parse(p.updated_at) > STALLED_MS;
   if (progress.isPending) return <Loading label={`Loading the migration of ${lab.name}`} size="sm" />;
@@ -108,7 +106,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
       {p?.status === 'not_started' && (
         <Group>
           <Badge variant="light" color="gray">
-            legacy
+            Legacy
           </Badge>
           <Button size="xs" onClick={() => setConfirming(true)} aria-label={`Migrate ${lab.name}`}>
             Migrate…

@@ -1,7 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api, LabstockError, unwrap } from '../api';
+import { LabstockError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { ApprovalRule } from '../components/lab-settings/ApprovalRule';
@@ -9,6 +8,7 @@ import { InventoryFile } from '../components/lab-settings/InventoryFile';
 import { LabRoles } from '../components/lab-settings/LabRoles';
 import { OverBudget } from '../components/lab-settings/OverBudget';
 import { SpendCodes } from '../components/lab-settings/SpendCodes';
+import { useApprovalSettings, useLab } from '../data/hooks';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,16 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function LabSettingsPage() {
   const id = useParams().id ?? '';
-  const lab = useQuery({
-    queryKey: ['lab', id],
-    enabled: UUID.test(id),
-    queryFn: () => unwrap(api.GET('/labs/{id}', { params: { path: { id } } })),
-  });
-  const settings = useQuery({
-    queryKey: ['approval-settings', id],
-    enabled: UUID.test(id),
-    queryFn: () => unwrap(api.GET('/labs/{id}/approval-settings', { params: { path: { id } } })),
-  });
+  const lab = useLab(id, { enabled: UUID.test(id) });
+  const settings = useApprovalSettings(id, { enabled: UUID.test(id) });
   const missing = (err: unknown) => err instanceof LabstockError && err.status === 404;
   if (!UUID.test(id) || missing(lab.error) || missing(settings.error)) return <NotFoundPage what="lab" />;
   if (lab.isError) return <ErrorNotice error={lab.error} />;

@@ -1,12 +1,15 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import { useLabLocations } from '../components/instances/LocationSelect';
 import { type LocationAction, LocationDialog } from '../components/LocationDialog';
 import { LocationRow, LocationTree } from '../components/LocationTree';
+import { useLabs } from '../data/hooks';
+import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { buildTree } from '../locations';
 import { useSession } from '../session';
@@ -15,7 +18,7 @@ import { useSession } from '../session';
 export function LocationsPage() {
   const [params, setParams] = useSearchParams();
   const labId = params.get('lab') ?? '';
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const labs = useLabs();
   const lab = labs.data?.find((l) => l.id === labId);
   const firstLab = labs.data?.[0]?.id;
   useEffect(() => {
@@ -63,17 +66,14 @@ function Tree({ labId }: { labId: string }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [action, setAction] = useState<LocationAction | null>(null);
-  const locations = useQuery({
-    queryKey: ['locations', labId],
-    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
-  });
+  const locations = useLabLocations(labId);
   const addRoot = useSubmission({
     name: 'add-root-location',
     renewOnSuccess: true,
     send: (_, key) => unwrap(api.POST('/locations', { body: { lab_id: labId, name: name.trim() }, headers: idempotent(key) })),
     onSuccess: () => {
       setName('');
-      return queryClient.invalidateQueries({ queryKey: ['locations', labId] });
+      return invalidate(queryClient, ['/labs/{id}/locations', { id: labId }]);
     },
   });
   const submit = (event: FormEvent) => {

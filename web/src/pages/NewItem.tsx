@@ -1,11 +1,12 @@
 import { Anchor, Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from '../components/ItemForm';
+import { useLabLocations } from '../components/instances/LocationSelect';
+import { useLabs } from '../data/hooks';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 
@@ -19,15 +20,11 @@ const QUANTITY_RULES = { optional: true, allowZero: true } as const;
 export function NewItemPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const labs = useLabs();
   const [labId, setLabId] = useState<string | null>(params.get('lab'));
   const lab = labs.data?.find((l) => l.id === labId) ?? null;
   const [stock, setStock] = useState({ quantity: '', lot: '', expiry: '', locationId: null as string | null });
-  const locations = useQuery({
-    queryKey: ['locations', labId],
-    enabled: lab?.uses_instances === true,
-    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId! } } })),
-  });
+  const locations = useLabLocations(labId ?? '', { enabled: lab?.uses_instances === true });
   const [tried, setTried] = useState(false);
   const parsedQuantity = readDecimal(stock.quantity, QUANTITY_RULES);
   // One key per intended item, kept for this history entry: going back here and creating again replays the first.

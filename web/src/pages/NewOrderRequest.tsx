@@ -6,6 +6,8 @@ import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { majorUnits, ProductSearch, type VendorProduct } from '../components/ProductSearch';
 import { fieldError } from '../components/Profile';
+import { useLabs, useSpendCodes, useTypes } from '../data/hooks';
+import { keyOf } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { typedMoney } from '../money';
@@ -31,21 +33,13 @@ export function NewOrderRequestPage() {
   const [params] = useSearchParams();
   const fromShop = params.get('vendor_product_id');
   const shopProduct = useQuery({
-    queryKey: ['shop-product', fromShop],
+    queryKey: keyOf('/shop/products/{id}', { path: { id: fromShop } }),
     enabled: fromShop !== null,
     queryFn: () => unwrap(api.GET('/shop/products/{id}', { params: { path: { id: fromShop! } } })),
   });
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
-  const types = useQuery({
-    queryKey: ['types', labId],
-    enabled: labId !== null,
-    queryFn: () => unwrap(api.GET('/types', { params: { query: { lab_id: labId!, per_page: 100 } } })),
-  });
-  const codes = useQuery({
-    queryKey: ['spend-tracking-codes', labId],
-    enabled: labId !== null,
-    queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params: { path: { id: labId! } } })),
-  });
+  const labs = useLabs();
+  const types = useTypes(labId);
+  const codes = useSpendCodes(labId);
   const parsedQuantity = readDecimal(quantity, ORDER_QUANTITY_RULES);
   const parsedPrice = readDecimal(form.amount, PRICE_RULES);
   // One key per intended request, kept for this history entry: back and Request again replays the first request.

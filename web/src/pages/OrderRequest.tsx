@@ -6,9 +6,11 @@ import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
+import { useLabLocations } from '../components/instances/LocationSelect';
 import { OrderActions } from '../components/OrderActions';
 import { OrderDetails } from '../components/OrderDetails';
 import { OrderHistory } from '../components/OrderHistory';
+import { invalidateOrder, keyOf, setData } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { STATUS_COLOR, statusLabel } from '../orders';
@@ -24,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function OrderRequestPage() {
   const { id = '' } = useParams();
   const order = useQuery({
-    queryKey: ['order-request', id],
+    queryKey: keyOf('/order-requests/{id}', { path: { id } }),
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/order-requests/{id}', { params: { path: { id } } })),
   });
@@ -70,10 +72,10 @@ export function OrderRequestPage() {
   );
 }
 
-/** What arrived (GET /order-requests/{id}/delivery), under ['order-requests'] so every move and receipt reads it again. */
+/** What arrived (GET /order-requests/{id}/delivery): every move and receipt reads it again (invalidateOrder). */
 function useDelivery(id: string) {
   return useQuery({
-    queryKey: ['order-requests', id, 'delivery'],
+    queryKey: keyOf('/order-requests/{id}/delivery', { path: { id } }),
     queryFn: () => unwrap(api.GET('/order-requests/{id}/delivery', { params: { path: { id } } })),
   });
 }
@@ -121,11 +123,7 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
   const [expiry, setExpiry] = useState('');
   const [locationId, setLocationId] = useState<string | null>(null);
   const usesInstances = order.lab.uses_instances;
-  const locations = useQuery({
-    queryKey: ['locations', order.lab.id],
-    enabled: usesInstances,
-    queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: order.lab.id } } })),
-  });
+  const locations = useLabLocations(order.lab.id, { enabled: usesInstances });
   const rules = { integer: true, max: remaining };
   // Opened below the buttons: brought into view, so on a phone the fields are where the person looks.
   const form = useRef<HTMLFormElement>(null);
@@ -149,12 +147,10 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
         }),
       ),
     onSuccess: (data) => {
-      queryClient.setQueryData(['order-request', order.id], data);
+      setData(queryClient, '/order-requests/{id}', { id: order.id }, data);
       onDone();
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['order-requests'] }),
-        queryClient.invalidateQueries({ queryKey: ['inventory-items'] }),
-      ]);
+      // What arrived without a lot, an expiry or a place is now to put away (the home and navigation count it).
+      return invalidateOrder(queryClient, order.id, '/inventory-items', '/put-away');
     },
   });
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import type { components } from '@labstock/client';
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
@@ -9,6 +9,8 @@ import { Loading } from '../components/Fields';
 import { DATE } from '../components/instances/fields';
 import { LocationSelect, useLabLocations } from '../components/instances/LocationSelect';
 import { invalidateItem } from '../components/QuantityEditor';
+import { useLabs, usePage } from '../data/hooks';
+import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 
 type Row = components['schemas']['PutAwayInstance'];
@@ -22,16 +24,8 @@ export function PutAwayPage() {
   const [params, setParams] = useSearchParams();
   const labId = params.get('lab') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
-  const list = useQuery({
-    queryKey: ['put-away', labId, page],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/put-away', { params: { query: { ...(labId ? { lab_id: labId } : {}), page, per_page: PER_PAGE } } });
-      const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
-    },
-  });
+  const labs = useLabs();
+  const list = usePage('/put-away', { query: { ...(labId ? { lab_id: labId } : {}), page, per_page: PER_PAGE } });
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
   const go = (next: { lab?: string; page?: number }) => {
     const lab = next.lab ?? labId;
@@ -100,7 +94,7 @@ function PutAwayRow({ row }: { row: Row }) {
           headers: idempotent(key),
         }),
       ),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['put-away'] }), invalidateItem(queryClient, row.item_id)]),
+    onSuccess: () => Promise.all([invalidate(queryClient, '/put-away'), invalidateItem(queryClient, row.item_id)]),
   });
   const expiryValid = expiry === '' || DATE.test(expiry);
   const submit = (event: FormEvent) => {

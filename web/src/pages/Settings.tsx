@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { PasswordForm, ProfileForm } from '../components/Profile';
+import { invalidate, keyOf, setData } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { useSession } from '../session';
 
@@ -37,7 +38,7 @@ const SSO_LINK_ERRORS: Record<string, string> = {
 /** "Link single sign-on" (docs/auth.md, Linking): shown when the organization has SSO enabled. */
 function SingleSignOn() {
   const [params] = useSearchParams();
-  const state = useQuery({ queryKey: ['sso-link'], queryFn: () => unwrap(api.GET('/auth/sso/link')) });
+  const state = useQuery({ queryKey: keyOf('/auth/sso/link'), queryFn: () => unwrap(api.GET('/auth/sso/link')) });
   const link = useMutation({
     mutationFn: () => unwrap(api.POST('/auth/sso/link', { body: {} })),
     // The answer set this flow's cookie: a second start would replace it and the first provider's answer would then
@@ -76,7 +77,7 @@ function SingleSignOn() {
 function Tokens() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const tokens = useQuery({ queryKey: ['user-tokens'], queryFn: () => unwrap(api.GET('/user/tokens')) });
+  const tokens = useQuery({ queryKey: keyOf('/user/tokens'), queryFn: () => unwrap(api.GET('/user/tokens')) });
   // One token per Create token, however often it is clicked: the server claims the key but keeps no copy of the
   // answer (it holds the secret), so a retry of a created token is refused instead of making a second (docs/auth.md).
   const create = useSubmission({
@@ -85,12 +86,12 @@ function Tokens() {
     send: (_, key) => unwrap(api.POST('/user/tokens', { body: { name: name.trim() }, headers: idempotent(key) })),
     onSuccess: () => {
       setName('');
-      return queryClient.invalidateQueries({ queryKey: ['user-tokens'] });
+      return invalidate(queryClient, '/user/tokens');
     },
   });
   const revoke = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/user/tokens/{id}', { params: { path: { id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-tokens'] }),
+    onSuccess: () => invalidate(queryClient, '/user/tokens'),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -178,10 +179,10 @@ function Tokens() {
 
 function Notifications() {
   const queryClient = useQueryClient();
-  const prefs = useQuery({ queryKey: ['notifications'], queryFn: () => unwrap(api.GET('/user/notifications')) });
+  const prefs = useQuery({ queryKey: keyOf('/user/notifications'), queryFn: () => unwrap(api.GET('/user/notifications')) });
   const save = useMutation({
     mutationFn: (email_digest: boolean) => unwrap(api.PUT('/user/notifications', { body: { email_digest } })),
-    onSuccess: (data) => queryClient.setQueryData(['notifications'], data),
+    onSuccess: (data) => setData(queryClient, '/user/notifications', {}, data),
   });
   return (
     <Stack>

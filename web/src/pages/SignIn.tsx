@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, rememberCsrfToken, unwrap } from '../api';
+import { Brand } from '../components/Brand';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSessionQuery, useSetSession } from '../session';
 
@@ -59,6 +60,9 @@ export function SignInPage() {
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={400} component="main">
         <form onSubmit={submit}>
           <Stack>
+            <Group justify="center" data-testid="sign-in-brand">
+              <Brand />
+            </Group>
             <Title order={1} size="h2">
               Sign in to Labstock
             </Title>

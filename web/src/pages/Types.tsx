@@ -1,11 +1,13 @@
 import type { components } from '@labstock/client';
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import { useLabs, usePage } from '../data/hooks';
+import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 
 type Usage = components['schemas']['TypeUsage'];
@@ -29,7 +31,7 @@ export function TypesPage() {
   const [params, setParams] = useSearchParams();
   const labId = params.get('lab') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
+  const labs = useLabs();
   const firstLab = labs.data?.[0]?.id;
   useEffect(() => {
     if (!labId && firstLab) setParams({ lab: firstLab }, { replace: true });
@@ -58,20 +60,8 @@ export function TypesPage() {
 function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage: (page: number) => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const usage = useQuery({
-    queryKey: ['type-usage', labId, page],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/labs/{id}/type-usage', { params: { path: { id: labId }, query: { page, per_page: PER_PAGE } } });
-      const rows = await unwrap(call);
-      return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
-    },
-  });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['type-usage', labId] }),
-      queryClient.invalidateQueries({ queryKey: ['types'] }),
-    ]);
+  const usage = usePage('/labs/{id}/type-usage', { path: { id: labId }, query: { page, per_page: PER_PAGE } });
+  const refresh = () => invalidate(queryClient, ['/labs/{id}/type-usage', { id: labId }], '/types');
   const create = useSubmission({
     name: 'create-type',
     renewOnSuccess: true,

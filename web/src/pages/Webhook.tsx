@@ -10,6 +10,7 @@ import { shortEventType } from '../components/EventTypePicker';
 import { FieldGrid, Loading } from '../components/Fields';
 import { SigningKeyNotice } from '../components/SigningKey';
 import { WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
+import { invalidate, keyOf, setData } from '../data/keys';
 import { NotFoundPage } from './NotFound';
 import { AdminsOnly, isForbidden, READABLE_TITLE, WebhookBadges } from './Webhooks';
 
@@ -21,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function WebhookPage() {
   const id = useParams().id ?? '';
   const hook = useQuery({
-    queryKey: ['webhook', id],
+    queryKey: keyOf('/webhooks/{id}', { path: { id } }),
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/webhooks/{id}', { params: { path: { id } } })),
     // The validation handshake runs in the delivery worker a moment after a create or a URL change: ask again for
@@ -43,8 +44,8 @@ function WebhookView({ hook }: { hook: Webhook }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const path = { params: { path: { id: hook.id } } };
   const saved = (data: Webhook) => {
-    queryClient.setQueryData(['webhook', hook.id], data);
-    return queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+    setData(queryClient, '/webhooks/{id}', { id: hook.id }, data);
+    return invalidate(queryClient, '/webhooks');
   };
 
   const update = useMutation({
@@ -58,13 +59,13 @@ function WebhookView({ hook }: { hook: Webhook }) {
   const rotate = useMutation({ mutationFn: () => unwrap(api.POST('/webhooks/{id}/rotate-secret', path)), onSuccess: saved });
   const ping = useMutation({
     mutationFn: () => unwrap(api.POST('/webhooks/{id}/ping', path)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', hook.id] }),
+    onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
   const remove = useMutation({
     mutationFn: () => unwrap(api.DELETE('/webhooks/{id}', path)),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['webhook', hook.id] });
-      await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+      queryClient.removeQueries({ queryKey: keyOf('/webhooks/{id}', { path: { id: hook.id } }) });
+      await invalidate(queryClient, '/webhooks');
       navigate('/webhooks');
     },
   });

@@ -147,14 +147,14 @@ export function WebhookBadges({ hook }: { hook: { is_enabled: boolean; is_verifi
   return (
     <Group gap={4} wrap="wrap">
       <Badge variant="dot" color={hook.is_enabled ? 'green' : 'gray'} w="max-content">
-        {hook.is_enabled ? 'enabled' : 'disabled'}
+        {hook.is_enabled ? 'Enabled' : 'Disabled'}
       </Badge>
       <Badge variant="dot" color={hook.is_verified ? 'teal' : 'yellow'} w="max-content">
-        {hook.is_verified ? 'verified' : 'not verified'}
+        {hook.is_verified ? 'Verified' : 'Not verified'}
       </Badge>
       {!hook.is_signed && (
         <Badge variant="dot" color="gray" w="max-content">
-          unsigned
+          Unsigned
         </Badge>
       )}
     </Group>

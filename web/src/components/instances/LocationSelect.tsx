@@ -1,12 +1,14 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api';
+import { keyOf } from '../../data/keys';
 import { pathOf } from '../../locations';
 
 /** The lab's locations (GET /labs/{id}/locations answers the whole tree), cached per lab. */
-export function useLabLocations(labId: string) {
+export function useLabLocations(labId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['locations', labId],
+    queryKey: keyOf('/labs/{id}/locations', { path: { id: labId } }),
+    ...options,
     queryFn: () => unwrap(api.GET('/labs/{id}/locations', { params: { path: { id: labId } } })),
   });
 }

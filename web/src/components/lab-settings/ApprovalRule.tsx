@@ -3,6 +3,7 @@ import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
+import { setData } from '../../data/keys';
 import { majorUnits, typedMoney } from '../../money';
 import { formatMoney } from '../../pages/OrderRequests';
 import { ErrorNotice } from '../ErrorNotice';
@@ -36,7 +37,7 @@ export function ApprovalRule({ labId, settings }: { labId: string; settings: Set
           body: rule === 'above' ? { rule, threshold: typedMoney(amount, currency) } : { rule },
         }),
       ),
-    onSuccess: (saved) => queryClient.setQueryData(['approval-settings', labId], saved),
+    onSuccess: (saved) => setData(queryClient, '/labs/{id}/approval-settings', { id: labId }, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

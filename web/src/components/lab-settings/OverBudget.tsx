@@ -3,6 +3,7 @@ import { Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
+import { keyOf, setData } from '../../data/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
 
@@ -10,9 +11,8 @@ type Choice = components['schemas']['SpendSettings']['over_budget'];
 
 /** What happens when an order would spend more than its code's budget (docs/ordering.md, The spend and the budget). */
 export function OverBudget({ labId }: { labId: string }) {
-  const key = ['spend-settings', labId];
   const current = useQuery({
-    queryKey: key,
+    queryKey: keyOf('/labs/{id}/spend-settings', { path: { id: labId } }),
     queryFn: () => unwrap(api.GET('/labs/{id}/spend-settings', { params: { path: { id: labId } } })),
   });
   return (
@@ -30,7 +30,7 @@ function OverBudgetForm({ labId, value }: { labId: string; value: Choice }) {
   const [choice, setChoice] = useState<Choice>(value);
   const save = useMutation({
     mutationFn: () => unwrap(api.PUT('/labs/{id}/spend-settings', { params: { path: { id: labId } }, body: { over_budget: choice } })),
-    onSuccess: (saved) => queryClient.setQueryData(['spend-settings', labId], saved),
+    onSuccess: (saved) => setData(queryClient, '/labs/{id}/spend-settings', { id: labId }, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
+import { invalidate } from '../../data/keys';
 import { majorUnits, typedMoney } from '../../money';
 import { ErrorNotice } from '../ErrorNotice';
 import { fieldError } from '../Profile';
@@ -59,7 +60,7 @@ function BudgetFields(props: {
 }
 
 const invalidateCodes = (queryClient: ReturnType<typeof useQueryClient>, labId: string) =>
-  queryClient.invalidateQueries({ queryKey: ['spend-codes', labId] });
+  invalidate(queryClient, ['/labs/{id}/spend-tracking-codes', { id: labId }]);
 
 /** POST /labs/{id}/spend-tracking-codes: a name (never changed later), a period and an optional budget. */
 export function CreateSpendCode({ labId }: { labId: string }) {

@@ -1,8 +1,7 @@
 import type { components } from '@labstock/client';
 import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { api, unwrap } from '../../api';
+import { useSpendCodes } from '../../data/hooks';
 import { formatMoney } from '../../pages/OrderRequests';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
@@ -18,11 +17,7 @@ export function SpendCodes({ labId }: { labId: string }) {
   const [on, setOn] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const day = /^\d{4}-\d{2}-\d{2}$/.test(on) ? on : undefined;
-  const codes = useQuery({
-    queryKey: ['spend-codes', labId, day ?? 'today'],
-    placeholderData: keepPreviousData,
-    queryFn: () => unwrap(api.GET('/labs/{id}/spend-tracking-codes', { params: { path: { id: labId }, query: day ? { on: day } : {} } })),
-  });
+  const codes = useSpendCodes(labId, day, { keepPrevious: true });
   return (
     <Stack gap="xs">
       <Title order={3}>Spend tracking codes</Title>

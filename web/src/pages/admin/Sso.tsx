@@ -6,11 +6,12 @@ import { api, LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { fieldError } from '../../components/Profile';
+import { keyOf } from '../../data/keys';
 import { AdminOnly } from './AdminOnly';
 import { DOMAINS_KEY, SsoDomains } from './SsoDomains';
 
 type Settings = components['schemas']['OrganizationSso'];
-const KEY = ['organization-sso'];
+const KEY = keyOf('/organization/sso');
 
 /** /app/admin/sso: the organization's OpenID Connect settings (docs/auth.md, Single sign-on). */
 export function SsoPage() {

@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
+import { keyOf } from '../../data/keys';
 
 type Domain = components['schemas']['SsoDomain'];
-export const DOMAINS_KEY = ['organization-sso', 'domains'];
+export const DOMAINS_KEY = keyOf('/organization/sso/domains');
 
 /**
  * The allowed domains' claims: a domain routes sign-in by e-mail and gets its people accounts only once proved

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
+import { keyOf } from '../../data/keys';
 import { formatMoney } from '../OrderRequests';
 
 /** The shop's catalogue (the service's, the same for every organization), searched by word (GET /shop/products). */
@@ -13,7 +14,7 @@ export function CataloguePage() {
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
   const products = useQuery({
-    queryKey: ['shop-products', q],
+    queryKey: keyOf('/shop/products', { query: { per_page: 50, ...(q ? { q } : {}) } }),
     placeholderData: keepPreviousData,
     queryFn: () => unwrap(api.GET('/shop/products', { params: { query: { per_page: 50, ...(q ? { q } : {}) } } })),
   });

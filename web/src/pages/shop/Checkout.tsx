@@ -1,10 +1,12 @@
 import { Anchor, Button, Checkbox, Group, Radio, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
+import { useAll, useLabs } from '../../data/hooks';
+import { invalidate, setData } from '../../data/keys';
 import { idempotent, useSubmission } from '../../forms/submission';
 import { formatMoney } from '../OrderRequests';
 
@@ -22,12 +24,9 @@ export function CheckoutPage() {
   const [payment, setPayment] = useState<Payment>('CREDIT_CARD');
   const [po, setPo] = useState('');
   const [isTest, setIsTest] = useState(false);
-  const labs = useQuery({ queryKey: ['labs'], queryFn: () => unwrap(api.GET('/labs', { params: { query: { per_page: 100 } } })) });
-  const requests = useQuery({
-    queryKey: ['order-requests', 'APPROVED', labId],
-    enabled: labId !== null,
-    queryFn: () => unwrap(api.GET('/order-requests', { params: { query: { lab_id: labId!, status: ['APPROVED'], per_page: 100 } } })),
-  });
+  const labs = useLabs();
+  // Every approved request of the lab (all pages): a lab with more than 100 could not check out the rest.
+  const requests = useAll('/order-requests', { query: { lab_id: labId ?? '', status: ['APPROVED'] } }, { enabled: labId !== null });
   // One sales order per Place order: a double-click, a retry or going back and placing it again replays the first.
   const checkout = useSubmission({
     name: 'checkout',
@@ -45,9 +44,8 @@ export function CheckoutPage() {
         }),
       ),
     onSuccess: (order) => {
-      queryClient.setQueryData(['sales-order', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: ['order-requests'] });
-      void queryClient.invalidateQueries({ queryKey: ['sales-orders'] });
+      setData(queryClient, '/shop/orders/{id}', { id: order.id }, order);
+      void invalidate(queryClient, '/order-requests', '/shop/orders');
       navigate(`/shop/orders/${order.id}`);
     },
   });

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
+import { familyOf, invalidate, keyOf } from '../../data/keys';
 import { type Action, ActionPanel } from './FulfilmentActions';
 import { LineCard, type LineProps, LineRow } from './FulfilmentLine';
 import { operatorApi, operatorToken, setOperatorToken } from './operator-api';
@@ -22,7 +23,7 @@ export function FulfilmentPage() {
   const [token, setToken] = useState(operatorToken());
   const use = (value: string | null) => {
     // What one token's queue showed is not kept for the next token.
-    queryClient.removeQueries({ queryKey: ['fulfilment'] });
+    queryClient.removeQueries({ queryKey: familyOf('/shop/order-items') });
     setOperatorToken(value);
     setToken(value);
   };
@@ -85,11 +86,11 @@ function Queue({ onRefused }: { onRefused: () => void }) {
   const statuses = filter === 'open' ? OPEN_LINE_STATUSES : filter === 'all' ? [] : [filter];
   // A page at a time with the total (X-Total-Count), oldest first as the server orders the queue: every line is
   // reachable, however many organizations order.
+  const query = { page, per_page: PER_PAGE, ...(statuses.length ? { status: statuses } : {}) };
   const lines = useQuery({
-    queryKey: ['fulfilment', filter, page],
+    queryKey: keyOf('/shop/order-items', { query }),
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const query = { page, per_page: PER_PAGE, ...(statuses.length ? { status: statuses } : {}) };
       const call = operatorApi().GET('/shop/order-items', { params: { query } });
       const rows = await unwrap(call);
       return { rows, total: Number((await call).response.headers.get('x-total-count') ?? rows.length) };
@@ -103,7 +104,7 @@ function Queue({ onRefused }: { onRefused: () => void }) {
   const deliver = useMutation({
     mutationFn: (shipmentId: string) =>
       unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fulfilment'] }),
+    onSuccess: () => invalidate(queryClient, '/shop/order-items'),
   });
   const lineProps = (line: FulfilmentLine): LineProps => ({
     line,

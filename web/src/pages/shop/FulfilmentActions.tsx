@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { invalidate } from '../../data/keys';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { useSubmission } from '../../forms/submission';
 import { operatorApi } from './operator-api';
@@ -50,7 +51,7 @@ export function ActionPanel({ action, onDone }: { action: Action; onDone: () => 
     },
     onSuccess: () => {
       onDone();
-      return queryClient.invalidateQueries({ queryKey: ['fulfilment'] });
+      return invalidate(queryClient, '/shop/order-items');
     },
   });
   const submit = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Action } from './FulfilmentActions';
-import { canBackorder, canCancel, canShip, type FulfilmentLine, LINE_COLOR, lineStatusLabel } from './shop';
+import { canBackorder, canCancel, canShip, type FulfilmentLine, LINE_COLOR, lineStatusTitle } from './shop';
 
 // One line of the fulfilment queue (web/src/pages/shop/Fulfilment.tsx): a table row on a wide screen, a card on a
 // phone, where a row's status and buttons would sit off-screen in the table's sideways scroll.
@@ -21,7 +21,7 @@ export function LineRow(props: LineProps) {
         {line.sales_order.key}
         {line.sales_order.is_test && (
           <Badge ml="xs" color="gray" variant="outline">
-            test
+            Test
           </Badge>
         )}
       </Table.Td>
@@ -41,7 +41,7 @@ export function LineRow(props: LineProps) {
         {line.shipped} of {line.quantity}
       </Table.Td>
       <Table.Td>
-        <Badge color={LINE_COLOR[line.status]}>{lineStatusLabel(line.status)}</Badge>
+        <Badge color={LINE_COLOR[line.status]}>{lineStatusTitle(line.status)}</Badge>
         {line.backordered_expected_at && <Text size="xs">expected {line.backordered_expected_at}</Text>}
       </Table.Td>
       <Table.Td>
@@ -65,11 +65,11 @@ export function LineCard(props: LineProps & { children?: ReactNode }) {
             {line.sales_order.key}
             {line.sales_order.is_test && (
               <Badge ml="xs" color="gray" variant="outline">
-                test
+                Test
               </Badge>
             )}
           </Text>
-          <Badge color={LINE_COLOR[line.status]}>{lineStatusLabel(line.status)}</Badge>
+          <Badge color={LINE_COLOR[line.status]}>{lineStatusTitle(line.status)}</Badge>
         </Group>
         <Text size="sm">
           {line.product.item_name}{' '}
@@ -99,7 +99,7 @@ function Shipments(props: LineProps) {
           </Text>
           {s.delivered_at ? (
             <Badge color="green" variant="light">
-              delivered
+              Delivered
             </Badge>
           ) : (
             <Button size="compact-xs" variant="light" loading={props.delivering === s.id} onClick={() => props.onDeliver(s.id)}>

@@ -5,10 +5,11 @@ import { Link, useLocation, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldGrid, Loading } from '../../components/Fields';
+import { keyOf } from '../../data/keys';
 import { statusLabel } from '../../orders';
 import { NotFoundPage } from '../NotFound';
 import { formatMoney } from '../OrderRequests';
-import { formatDateTime, LINE_COLOR, lineStatusLabel, type SalesOrder, UUID } from './shop';
+import { formatDateTime, LINE_COLOR, lineStatusTitle, type SalesOrder, UUID } from './shop';
 
 type Line = SalesOrder['items'][number];
 
@@ -17,7 +18,7 @@ export function ShopOrderPage() {
   const { id = '' } = useParams();
   const { hash } = useLocation();
   const order = useQuery({
-    queryKey: ['sales-order', id],
+    queryKey: keyOf('/shop/orders/{id}', { path: { id } }),
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/shop/orders/{id}', { params: { path: { id } } })),
   });
@@ -41,7 +42,7 @@ export function ShopOrderPage() {
         </Title>
         {o.is_test && (
           <Badge color="gray" variant="outline">
-            test order
+            Test order
           </Badge>
         )}
       </Group>
@@ -73,7 +74,7 @@ function LineCard({ line }: { line: Line }) {
         <Group justify="space-between">
           <Title order={4}>{line.product.item_name}</Title>
           <Badge color={LINE_COLOR[line.status]} data-testid="line-status">
-            {lineStatusLabel(line.status)}
+            {lineStatusTitle(line.status)}
           </Badge>
         </Group>
         <FieldGrid

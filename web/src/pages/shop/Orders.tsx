@@ -22,7 +22,7 @@ const COLUMNS: Column<SalesOrder>[] = [
         </Anchor>
         {o.is_test && (
           <Badge ml="xs" color="gray" variant="outline">
-            test
+            Test
           </Badge>
         )}
       </>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldGrid, Loading } from '../../components/Fields';
+import { keyOf } from '../../data/keys';
 import { NotFoundPage } from '../NotFound';
 import { formatMoney } from '../OrderRequests';
 import { UUID } from './shop';
@@ -15,7 +16,7 @@ import { UUID } from './shop';
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useQuery({
-    queryKey: ['shop-product', id],
+    queryKey: keyOf('/shop/products/{id}', { path: { id } }),
     enabled: UUID.test(id),
     queryFn: () => unwrap(api.GET('/shop/products/{id}', { params: { path: { id } } })),
   });

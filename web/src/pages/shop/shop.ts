@@ -25,6 +25,11 @@ export const LINE_COLOR: Record<LineStatus, string> = {
 
 /** A status as people read it ("INDEFINITELY_BACKORDERED" → "indefinitely backordered"). */
 export const lineStatusLabel = (status: LineStatus): string => status.toLowerCase().replaceAll('_', ' ');
+/** The same with a capital first letter, for a badge that stands alone ("Awaiting shipment"). */
+export const lineStatusTitle = (status: LineStatus): string => {
+  const words = lineStatusLabel(status);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 const closed = (line: { status: LineStatus }) => line.status === 'DELIVERED' || line.status === 'CANCELLED';
 
