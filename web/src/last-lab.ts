@@ -6,21 +6,13 @@ import { useSession } from './session';
 
 // The lab a person last worked in (issue 23): remembered in this browser, per person, whenever a page shows a lab
 // (its `?lab=` in the address, web/src/components/Shell.tsx), and used where a page needs one and none is given:
-// the inventory and locations pages, a new item, the home page's inventory counts. Without one, their first lab.
+// the locations page, a new item, the home page's inventory counts (the inventory keeps its own filter, below). Without one, their first lab.
 
 const KEY_PREFIX = 'labstock.last-lab.';
 
 /** The inventory's own lab filter, last chosen on this browser: '' when the person chose "All my labs" (web/src/pages/Inventory.tsx). */
 export const INVENTORY_LAB_KEY = 'labstock.inventory.lab';
 
-/** Whether the person chose "All my labs" on the inventory: it then opens without a lab, not in the last lab. */
-export function choseEveryLab(): boolean {
-  try {
-    return localStorage.getItem(INVENTORY_LAB_KEY) === '';
-  } catch {
-    return false;
-  }
-}
 const listeners = new Set<() => void>();
 
 function read(userId: string): string | null {

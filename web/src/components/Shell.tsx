@@ -5,13 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api, describeError, rememberCsrfToken, unwrap } from '../api';
-import { choseEveryLab, lastLabOf, rememberLab } from '../last-lab';
+import { lastLabOf, rememberLab } from '../last-lab';
 import { SessionProvider, useSessionQuery, useSetSession } from '../session';
 import { Brand } from './Brand';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Navigation } from './Navigation';
 
-/** Pages that show one lab, chosen by `?lab=`: opened without one, they open the lab the person last worked in. */
 // The pages that show one lab at a time open the lab last worked in. Not the inventory: it lists every lab by default
 // and remembers its own lab filter, "All my labs" included (web/src/pages/Inventory.tsx).
 const LAB_PAGES = new Set(['/locations', '/inventory/items/new']);
@@ -63,9 +62,7 @@ export function Shell() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
-  // The inventory's "All my labs" is a choice too (remembered by the inventory itself): not replaced by the last lab.
-  const everyLab = location.pathname === '/inventory' && choseEveryLab();
-  const remembered = LAB_PAGES.has(location.pathname) && !shownLab && !everyLab ? lastLabOf(session.data.user.id) : null;
+  const remembered = LAB_PAGES.has(location.pathname) && !shownLab ? lastLabOf(session.data.user.id) : null;
   if (remembered) {
     const params = new URLSearchParams(location.search);
     params.set('lab', remembered);
