@@ -14,7 +14,10 @@ try {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByTestId('signed-in-as').waitFor();
   await page.goto('/app/');
-  await page.getByTestId('need-approvals').getByTestId('count').waitFor();
+  // Every card's count arrived (a digit, not the "…" it shows while asking).
+  for (const card of ['need-approvals', 'need-open', 'need-expiring', 'need-below-minimum']) {
+    await page.getByTestId(card).getByTestId('count').filter({ hasText: /\d/ }).waitFor();
+  }
   await page.screenshot({ path: path.join(out, 'home.png') });
   await page.goto('/app/put-away');
   await page.getByRole('heading', { name: 'Put away' }).first().waitFor();
@@ -62,7 +65,9 @@ try {
   await phone.getByTestId('item-name').waitFor();
   await phone.screenshot({ path: path.join(out, 'item-390px.png') });
   await phone.goto('/app/');
-  await phone.getByTestId('need-approvals').getByTestId('count').waitFor();
+  for (const card of ['need-approvals', 'need-open']) {
+    await phone.getByTestId(card).getByTestId('count').filter({ hasText: /\d/ }).waitFor();
+  }
   await phone.screenshot({ path: path.join(out, 'home-390px.png') });
   await phone.goto('/app/inventory');
   await phone.getByTestId('items-total').waitFor();
