@@ -19,6 +19,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** The API's `sort` value for this column, ascending; descending is the same with a leading `-`. */
   sort?: string;
+  /** How the phone's Order menu names the two directions ("Oldest first", "Newest first"); else "<header>, A to Z". */
+  sortWords?: [ascending: string, descending: string];
   /** On a phone: the card's heading, a labelled field (the default), or left out (repeated elsewhere on the card). */
   phone?: 'title' | 'field' | 'hidden';
   /** No header text on the card (an action button names itself). */
@@ -132,8 +134,8 @@ function Cards<T>(props: DataTableProps<T> & { rows: T[] }) {
           value={props.sort ?? null}
           onChange={(v) => v && props.onSort!(v)}
           data={sortable.flatMap((c) => [
-            { value: c.sort!, label: `${c.header}, ascending` },
-            { value: `-${c.sort}`, label: `${c.header}, descending` },
+            { value: c.sort!, label: c.sortWords?.[0] ?? `${c.header}, A to Z` },
+            { value: `-${c.sort}`, label: c.sortWords?.[1] ?? `${c.header}, Z to A` },
           ])}
         />
       )}

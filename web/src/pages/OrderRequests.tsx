@@ -31,7 +31,13 @@ const COLUMNS: Column<OrderRequest>[] = [
       </Badge>
     ),
   },
-  { key: 'requested', header: 'Requested', sort: 'requested_at', cell: (o) => new Date(o.requested_at).toLocaleDateString() },
+  {
+    key: 'requested',
+    header: 'Requested',
+    sort: 'requested_at',
+    sortWords: ['Oldest first', 'Newest first'],
+    cell: (o) => new Date(o.requested_at).toLocaleDateString(),
+  },
   { key: 'requester', header: 'Requested by', cell: (o) => `${o.requested_by.first_name} ${o.requested_by.last_name}`.trim() || '—' },
   { key: 'quantity', header: 'Quantity', cell: (o) => o.quantity },
   { key: 'total', header: 'Total', cell: (o) => formatMoney(o.total_price) },
