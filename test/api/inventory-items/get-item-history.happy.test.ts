@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { addItem, adminSummary, dbState, memberSummary, UUID_RE } from './_helpers.js';
+import { HISTORY_KEYS } from './_history.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,21 +11,6 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const HISTORY_KEYS = [
-  'changed_at',
-  'changed_by',
-  'field',
-  'id',
-  'instance_id',
-  'location',
-  'lot_number',
-  'new_location',
-  'new_value',
-  'note',
-  'old_location',
-  'old_value',
-  'order_request_id',
-];
 
 const history = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}/history` });
 

@@ -1,0 +1,17 @@
+// Shared by the item-history tests (no tests in here): the keys of every history entry, the lot and places it
+// concerns included (docs/ordering.md).
+export const HISTORY_KEYS = [
+  'changed_at',
+  'changed_by',
+  'field',
+  'id',
+  'instance_id',
+  'location',
+  'lot_number',
+  'new_location',
+  'new_value',
+  'note',
+  'old_location',
+  'old_value',
+  'order_request_id',
+];
