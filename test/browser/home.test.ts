@@ -79,7 +79,7 @@ describe('journey: the home page says what needs me', () => {
     expect(expected).toEqual({ 'need-approvals': 1, 'need-open': 1, 'need-expiring': 1, 'need-below-minimum': 1 });
     for (const [card, n] of Object.entries(expected))
       await expect.poll(() => count(page, card).innerText(), { timeout: 5000 }).toBe(String(n));
-    expect(await page.getByTestId('open-created').innerText()).toBe('Requested 1');
+    expect(await page.getByTestId('open-created').innerText()).toBe('Created 1');
     // The navigation shows the counts too.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Awaiting my approval' }).getByTestId('nav-count').innerText()).toBe('1');

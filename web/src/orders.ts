@@ -4,6 +4,9 @@ export type OrderStatus = 'CREATED' | 'CANCELLED' | 'APPROVED' | 'ORDERED' | 'BA
 
 export const STATUSES: OrderStatus[] = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED', 'RECEIVED', 'CANCELLED'];
 
+/** The statuses of a request still on its way (the requests list's "Open", the home's counts). */
+export const OPEN_STATUSES = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'] as const satisfies readonly OrderStatus[];
+
 export const NEXT: Record<OrderStatus, OrderStatus[]> = {
   CREATED: ['APPROVED', 'ORDERED', 'CANCELLED'],
   APPROVED: ['ORDERED', 'CANCELLED'],

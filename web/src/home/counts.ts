@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api, LabstockError, unwrap } from '../api';
 import { type ApiPath, keyOf } from '../data/keys';
 import { useLastLab } from '../last-lab';
+import { OPEN_STATUSES } from '../orders';
 
 // What needs the signed-in person (docs/web.md, "Home"): each a count the API gives with a list of one
 // (`per_page=1`, read from X-Total-Count), never a capped list counted in the browser. The home page's cards and the
@@ -27,9 +28,6 @@ export async function countOf(call: Listed): Promise<Count> {
 }
 
 export const formatCount = (count: Count | undefined): string => (count ? `${count.total}${count.atLeast ? '+' : ''}` : '…');
-
-/** The statuses of a request still on its way, as the order requests page's "Open" shows them. */
-export const OPEN_STATUSES = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'] as const;
 
 /** How far ahead "expiring" looks: the longest common reminder (`1MONTH`, docs/alerts.md), as a date to filter by. */
 export const EXPIRY_WINDOW_DAYS = 30;

@@ -7,7 +7,6 @@ import {
   EXPIRY_WINDOW_DAYS,
   expiringBefore,
   formatCount,
-  OPEN_STATUSES,
   useApprovalCount,
   useBelowMinimumCount,
   useExpiringCount,
@@ -16,15 +15,8 @@ import {
 } from '../home/counts';
 import { NeedCard, PutAwayCard } from '../home/NeedCard';
 import { useLastLab } from '../last-lab';
+import { OPEN_STATUSES, statusLabel } from '../orders';
 import { useSession } from '../session';
-
-/** A request's status as people say it (the order requests page filters by these). */
-const STATUS_WORDS: Record<(typeof OPEN_STATUSES)[number], string> = {
-  CREATED: 'Requested',
-  APPROVED: 'Approved',
-  ORDERED: 'Ordered',
-  BACKORDERED: 'Backordered',
-};
 
 /**
  * The home page (issue 23, docs/web.md "Home"): what needs the person, each a count and a link to the list it
@@ -125,7 +117,7 @@ function StatusCount({ status }: { status: (typeof OPEN_STATUSES)[number] }) {
   const count = useOpenRequestCount(status);
   return (
     <Anchor component={Link} to={`/order-requests?status=${status}&mine=1`} size="sm" data-testid={`open-${status.toLowerCase()}`}>
-      {STATUS_WORDS[status]} <b>{formatCount(count.data)}</b>
+      {statusLabel(status)} <b>{formatCount(count.data)}</b>
     </Anchor>
   );
 }

@@ -6,9 +6,8 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../data/DataTable';
 import { usePage } from '../data/hooks';
 import { useTableState } from '../data/table-state';
-import { type OrderStatus, STATUS_COLOR, STATUSES, statusLabel } from '../orders';
+import { OPEN_STATUSES, type OrderStatus, STATUS_COLOR, STATUSES, statusLabel } from '../orders';
 
-const OPEN: OrderStatus[] = ['CREATED', 'APPROVED', 'ORDERED', 'BACKORDERED'];
 const PER_PAGE = 25;
 
 const COLUMNS: Column<OrderRequest>[] = [
@@ -58,7 +57,7 @@ export function OrderRequestsPage() {
   useEffect(() => {
     if (debounced.trim() !== q) table.set({ q: debounced.trim() || null });
   }, [debounced, q, table.set]);
-  const statuses = status === 'open' ? OPEN : status === 'all' ? [] : [status as OrderStatus];
+  const statuses = status === 'open' ? [...OPEN_STATUSES] : status === 'all' ? [] : [status as OrderStatus];
   const orders = usePage('/order-requests', {
     query: {
       page: table.page,
