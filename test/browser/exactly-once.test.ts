@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 import { addItem } from '../helpers/data.js';
+import { fillNewRequest } from '../helpers/request-form.js';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -59,16 +60,7 @@ describe('journey: a double-click does it once', () => {
   it('Request: one order request', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org', '/app/order-requests/new');
-    await page.getByRole('combobox', { name: 'Lab' }).click();
-    await page.getByRole('option', { name: 'Migrated lab A' }).click();
-    await page.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Antibody' }).click();
-    await page.getByRole('textbox', { name: 'Item' }).fill('Double-clicked antibody');
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Abcam');
-    await page.getByRole('textbox', { name: 'Catalog number' }).fill('ab-1');
-    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await page.getByRole('textbox', { name: 'Unit price' }).fill('310');
-    await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await fillNewRequest(page, { item: 'Double-clicked antibody', catalog: 'ab-1', quantity: '2', unitPrice: '310' });
     await doubleClick(page.getByRole('button', { name: 'Request' }));
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
     await settle(page);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, PASSWORD, startBrowserHarness } from '../helpers/browser.js';
 import { addItem } from '../helpers/data.js';
+import { fillNewRequest } from '../helpers/request-form.js';
 import { placeOne, type ShopFixture, setupShop } from '../helpers/shop.js';
 
 let h: BrowserHarness;
@@ -22,15 +23,7 @@ describe('journey: numbers are kept as typed', () => {
   it('an order request quantity: 2.5 and 0 are refused under the field (never 25 or 1); " 7 " is 7', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org', '/app/order-requests/new');
-    await page.getByRole('combobox', { name: 'Lab' }).click();
-    await page.getByRole('option', { name: 'Migrated lab A' }).click();
-    await page.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Antibody' }).click();
-    await page.getByRole('textbox', { name: 'Item' }).fill('Typed antibody');
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Abcam');
-    await page.getByRole('textbox', { name: 'Catalog number' }).fill('ab-2');
-    await page.getByRole('textbox', { name: 'Unit price' }).fill('12.5');
-    await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await fillNewRequest(page, { item: 'Typed antibody', catalog: 'ab-2', unitPrice: '12.5' });
     const quantity = page.getByRole('textbox', { name: 'Quantity' });
 
     await quantity.fill('2.5');

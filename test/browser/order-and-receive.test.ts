@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { fillNewRequest } from '../helpers/request-form.js';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -11,17 +12,7 @@ describe('journey: request, approve, order, receive into a location', () => {
   it('a member requests a product, it moves through the buttons the table allows, and the received goods are an instance', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org', '/app/order-requests/new');
-    await page.getByRole('combobox', { name: 'Lab' }).click();
-    await page.getByRole('option', { name: 'Migrated lab A' }).click();
-    await page.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Antibody' }).click();
-    await page.getByRole('textbox', { name: 'Item' }).fill('Anti-RFP rabbit');
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Abcam');
-    await page.getByRole('textbox', { name: 'Catalog number' }).fill('ab-62341');
-    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    // A whole number is euros, not cents (the API reads bare digits as minor units; web/src/money.ts).
-    await page.getByRole('textbox', { name: 'Unit price' }).fill('310');
-    await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await fillNewRequest(page, { item: 'Anti-RFP rabbit', catalog: 'ab-62341', quantity: '2', unitPrice: '310' });
     await page.getByRole('button', { name: 'Request' }).click();
 
     await page.waitForURL(/\/app\/order-requests\/[0-9a-f-]{36}$/);
