@@ -68,8 +68,10 @@ describe('journey: ordering tasks', () => {
     await page.getByLabel('Lot number').fill('GR3323');
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.getByRole('option', { name: 'Room 101 / Freezer A', exact: true }).click();
-    await page.getByRole('button', { name: 'Receive', exact: true }).click();
+    // Double-clicked: received once (a second receipt would read "4 of 5").
+    await page.getByRole('button', { name: 'Receive', exact: true }).dblclick();
     await page.getByTestId('delivery').getByText('2 of 5 received; 3 still to come').waitFor();
+    expect(await get(`/order-requests/${order.id}/delivery`)).toMatchObject({ received_quantity: '2' });
     expect(await page.getByTestId('order-status').innerText()).toBe('Ordered');
     await history.getByText('Ada AdminA received 2 of lot GR3323 into Room 101 / Freezer A').waitFor();
 
@@ -119,13 +121,15 @@ describe('journey: ordering tasks', () => {
     await dialog.getByText('Say why, so they know what to do next.').waitFor();
     await dialog.getByRole('textbox', { name: 'Why is it rejected?' }).fill('Too expensive: use the shared stock');
     await expectNoSeriousAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    // Double-clicked: rejected once (a second send would be refused, a console error, and a second history entry).
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).dblclick();
     await page.getByTestId('order-status').getByText('Cancelled').waitFor();
     await context.close();
 
     const member = await h.newPage();
     await h.signIn(member.page, 'member-A@example.org', `/app/order-requests/${order.id}`);
     await member.page.getByTestId('order-history').getByText('Ada AdminA rejected it: Too expensive: use the shared stock').waitFor();
+    expect(await member.page.getByTestId('order-history').getByText('Ada AdminA rejected it').count()).toBe(1);
     expect((await get(`/order-requests/${order.id}`)).status).toBe('CANCELLED');
     await member.context.close();
     expect(h.consoleErrors).toEqual([]);
