@@ -30,6 +30,8 @@ export interface WebhookPingEvent<Vendor extends string = 'labstock'> {
   id: string;
   source: string;
   type: `com.${Vendor}.webhook.ping`;
+  /** The webhook's id, in CloudEvents structured mode only (docs/webhooks.md, "Format"). */
+  subject?: string;
   datacontenttype: 'application/json';
   time: string;
   data: { webhook: { id: string; name: string | null; url: string } };

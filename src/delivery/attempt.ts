@@ -2,6 +2,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
+import { formatOf } from './formats.js';
 import type { Recorder } from './recorder.js';
 import * as repo from './repository.js';
 import { afterAttempt } from './rules.js';
@@ -61,8 +62,8 @@ export function createAttempt(deps: AttemptDeps): Attempt {
     const result: SendResult = await sender.send({
       url: ctx.url,
       messageId: ctx.event_id,
-      body: ctx.payload,
-      contentType: ctx.content_type!,
+      payload: ctx.payload,
+      format: formatOf(ctx.content_type),
       keys,
     });
     const attemptsDone = ctx.attempts + 1;

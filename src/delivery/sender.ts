@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import type { Config } from '../shared/config.js';
 import { VERSION } from '../shared/version.js';
+import { type DeliveryFormat, encodeDelivery } from './formats.js';
 import { signatureHeader } from './signing.js';
 import { blockedReason, type Cidr, guardedLookup, hostOf, isLocalName, parseCidrs } from './ssrf.js';
 
@@ -21,8 +22,9 @@ export interface SendResult {
 export interface OutgoingMessage {
   url: string;
   messageId: string;
-  body: string;
-  contentType: string;
+  /** The stored event's JSON; the webhook's format makes the body actually sent (and signed) from it. */
+  payload: string;
+  format: DeliveryFormat;
   /** Signing keys, newest first; empty when the webhook is unsigned. */
   keys: string[];
 }
@@ -107,10 +109,11 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
       const problem = literalProblem(url);
       if (problem) return { outcome: 'blocked', statusCode: null, durationMs: 0, error: problem, responseBody: null, retryAfterMs: null };
 
-      const headers: Record<string, string> = { 'content-type': message.contentType, 'user-agent': USER_AGENT };
+      const { contentType, body: sent } = encodeDelivery(message.payload, message.format);
+      const headers: Record<string, string> = { 'content-type': contentType, 'user-agent': USER_AGENT };
       if (message.keys.length > 0) {
         const now = new Date();
-        const signature = signatureHeader(message.keys, message.messageId, now, message.body);
+        const signature = signatureHeader(message.keys, message.messageId, now, sent);
         headers['webhook-id'] = message.messageId;
         headers['webhook-timestamp'] = String(Math.floor(now.getTime() / 1000));
         headers['webhook-signature'] = signature;
@@ -120,7 +123,7 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
         const res = await request(url, {
           method: 'POST',
           headers,
-          body: message.body,
+          body: sent,
           dispatcher: agent,
           signal: AbortSignal.timeout(timeout),
         });

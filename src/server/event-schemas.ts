@@ -91,6 +91,11 @@ export function eventEnvelopeSchema(vendor: string, short: ShortEventType): Reco
       id: { type: 'string', format: 'uuid', description: 'Unique per event; also sent as webhook-id.' },
       source: { type: 'string', format: 'uri', description: "EVENT_SOURCE, the service's site URL." },
       type: { type: 'string', const: fullEventType(vendor, short) },
+      subject: {
+        type: 'string',
+        description:
+          'CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries.',
+      },
       datacontenttype: { type: 'string', const: 'application/json' },
       time: { type: 'string', format: 'date-time' },
       data: {
@@ -155,7 +160,7 @@ export function eventWebhooks(vendor: string): OpenApiWebhooks {
                 .map((k) => `\`${k}\``)
                 .join(
                   ' and ',
-                )}. Sent as application/json, or as application/cloudevents+json when the webhook's \`content_type\` says so (same body).`,
+                )}. Sent as application/json (as the contract shows it: no \`subject\`), or as application/cloudevents+json with \`subject\` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings).`,
               content: { 'application/json': { schema } },
             },
             responses: {

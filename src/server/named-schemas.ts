@@ -27,7 +27,7 @@ import { OrderRequest, OrderRequestEvent, OrderRequestWithHistory } from '../ord
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
 import { InventoryType, TypeRef, TypeUsage } from '../types/schemas.js';
-import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery } from '../webhooks/schemas.js';
+import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery, WebhookSettings } from '../webhooks/schemas.js';
 
 // Every schema with a name ($id): the server registers them all (app.addSchema) before any route, so the
 // serializer resolves the routes' $refs and the document lists each once under components.schemas, in this order.
@@ -64,6 +64,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   FulfilmentLine,
   Webhook,
   WebhookDelivery,
+  WebhookSettings,
   QueuedDelivery,
   ReplayResult,
   Health,

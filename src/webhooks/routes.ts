@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { DateTime, NString, ref, responses, Uuid } from '../shared/schemas.js';
 import { listDeliveries, ping, redeliver, replay } from './deliveries.js';
-import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery } from './schemas.js';
+import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery, WebhookSettings } from './schemas.js';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSigningKey, updateWebhook } from './service.js';
+import { getWebhookSettings, putWebhookSettings } from './settings.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048 });
 const EventTypes = Type.Array(Type.String({ maxLength: 200 }), {
@@ -12,8 +13,11 @@ const EventTypes = Type.Array(Type.String({ maxLength: 200 }), {
   description: 'Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all.',
 });
 
+// Kept so that clients which set it keep working; the format belongs to the settings endpoint below.
 const ContentType = Type.Union([Type.Literal('application/json'), Type.Literal('application/cloudevents+json')], {
-  description: 'Content-Type of deliveries (default application/json).',
+  deprecated: true,
+  description:
+    'Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).',
 });
 
 const WebhookParams = Type.Object({ id: Uuid });
@@ -108,6 +112,38 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => updateWebhook(app.deps, request.actor, request.params.id, request.body),
+  );
+
+  app.get(
+    '/webhooks/:id/settings',
+    {
+      schema: {
+        operationId: 'getWebhookSettings',
+        tags: ['Webhooks'],
+        summary: "A webhook's delivery settings",
+        description: 'The format its deliveries are sent in (docs/webhooks.md, "Format"). Organization admins only.',
+        params: WebhookParams,
+        response: responses({ 200: ref(WebhookSettings) }, [401, 403, 404, 422]),
+      },
+    },
+    async (request) => getWebhookSettings(app.deps, request.actor, request.params.id),
+  );
+
+  app.put(
+    '/webhooks/:id/settings',
+    {
+      schema: {
+        operationId: 'updateWebhookSettings',
+        tags: ['Webhooks'],
+        summary: "Set a webhook's delivery settings",
+        description:
+          'format json (the default: Content-Type application/json, the event as the contract shows it) or cloudevents (CloudEvents 1.0 structured mode: application/cloudevents+json, with subject). Deliveries not yet sent use it from their next attempt. Organization admins only.',
+        params: WebhookParams,
+        body: WebhookSettings,
+        response: responses({ 200: ref(WebhookSettings) }, [400, 401, 403, 404, 413, 415, 422]),
+      },
+    },
+    async (request) => putWebhookSettings(app.deps, request.actor, request.params.id, request.body),
   );
 
   app.delete(

@@ -56,3 +56,18 @@ export const QueuedDelivery = Type.Object(
 
 /** How many deliveries a replay scheduled. */
 export const ReplayResult = Type.Object({ scheduled: Type.Integer() }, { $id: 'ReplayResult', additionalProperties: false });
+
+/**
+ * A webhook's delivery settings (GET/PUT /webhooks/{id}/settings): Labstock's own, beside the contract's Webhook
+ * resource, which carries none of them (docs/webhooks.md, "Format").
+ */
+export const WebhookSettings = Type.Object(
+  {
+    format: Type.Union([Type.Literal('json'), Type.Literal('cloudevents')], {
+      description:
+        'json (the default): the event as the contract shows it, Content-Type application/json. cloudevents: CloudEvents 1.0 structured mode, Content-Type application/cloudevents+json, the same envelope with subject (the id of the resource in data). Signatures cover the body sent.',
+    }),
+  },
+  { $id: 'WebhookSettings', title: 'WebhookSettings', additionalProperties: false },
+);
+export type WebhookSettings = Static<typeof WebhookSettings>;

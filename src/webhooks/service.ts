@@ -1,3 +1,4 @@
+import type { DeliveryContentType } from '../delivery/formats.js';
 import { literalTargetProblem, parseCidrs } from '../delivery/ssrf.js';
 import * as repo from '../delivery/webhook-repository.js';
 import { wakeWorkers } from '../events/outbox.js';
@@ -159,7 +160,8 @@ export interface UpdateWebhookInput {
   url?: string;
   event_types?: string[];
   is_signed?: boolean;
-  content_type?: 'application/json' | 'application/cloudevents+json';
+  /** Deprecated alias of PUT /webhooks/{id}/settings (settings.ts). */
+  content_type?: DeliveryContentType;
 }
 
 export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string, input: UpdateWebhookInput): Promise<Webhook> {

@@ -1,3 +1,4 @@
+import { type CloudEvent, HTTP } from 'cloudevents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
@@ -37,7 +38,7 @@ const changeInstance = async (quantity: string) => {
 };
 
 describe('journey: an org admin sets up a webhook and operates it', () => {
-  it('creates it with chosen kinds, sees a change delivered, redelivers, rotates the key, pings, replays, edits, disables, deletes', async () => {
+  it('creates it with chosen kinds, sees a change delivered, redelivers, rotates the key, pings, replays, sends CloudEvents, edits, disables, deletes', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'admin-A@example.org', '/app/inventory');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
@@ -129,12 +130,34 @@ describe('journey: an org admin sets up a webhook and operates it', () => {
 
     await expectNoSeriousAxeViolations(page);
 
+    // Format: CloudEvents chosen in words; the next delivery is structured mode, which the cloudevents SDK reads.
+    const format = page.getByRole('form', { name: 'Format' });
+    expect(await format.getByRole('radio', { name: 'Standard JSON' }).isChecked()).toBe(true);
+    await format.getByRole('radio', { name: 'CloudEvents' }).check();
+    await format.getByRole('button', { name: 'Save format' }).click();
+    await page.getByTestId('webhook-format').getByText('CloudEvents format', { exact: false }).waitFor();
+    expect(await format.getByRole('button', { name: 'Save format' }).isDisabled()).toBe(true);
+    const settings = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}/settings` });
+    expect(settings.json()).toEqual({ format: 'cloudevents' });
+    await changeInstance('8');
+    await receiver.waitFor(5);
+    const structured = receiver.posts[4]!;
+    expect(structured.headers['content-type']).toBe('application/cloudevents+json');
+    const event = HTTP.toEvent({ headers: structured.headers as Record<string, string>, body: structured.body }) as CloudEvent<unknown>;
+    expect([event.type, event.subject, event.id]).toEqual([
+      'com.labstock.inventory-item.updated',
+      h.a.migratedLab.itemId,
+      structured.headers['webhook-id'],
+    ]);
+    expect(() => Receiver.verify(structured, newKey)).not.toThrow();
+    await expectNoSeriousAxeViolations(page);
+
     // Edit: a new name and every event kind; then disable it (no ping then), at a phone's width; then delete it.
     const stored = async () => (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}` })).json();
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('ELN sync, all events');
     await page.getByRole('checkbox', { name: 'Every event, including kinds added later' }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { name: 'ELN sync, all events' }).waitFor();
     expect(await stored()).toMatchObject({ name: 'ELN sync, all events', event_types: [], url: receiver.url, is_verified: true });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -7,7 +7,6 @@ import { createHook, deliverySuite, getHook, type Hook } from './_setup.js';
 // docs/product.md §8: is_verified is true once the URL answered the CloudEvents webhook validation handshake (OPTIONS with
 // WebHook-Request-Origin; 2xx with a matching WebHook-Allowed-Origin or *), tried on create and on URL change.
 // Rotating the secret keeps the old key signing alongside the new one for 24 h (space-separated signatures).
-// Deliveries may use Content-Type application/cloudevents+json, a per-webhook option.
 
 const ORIGIN = 'https://labstock.test'; // EVENT_SOURCE in the harness
 const ENV = {
@@ -199,42 +198,5 @@ describe('rotate-secret', () => {
     expect(retry.headers['webhook-id']).toBe(before.headers['webhook-id']);
     expect(signaturesOf(before)).toEqual([v1(oldKey, before)]);
     expect([...signaturesOf(retry)].sort()).toEqual([v1(oldKey, retry), v1(newKey, retry)].sort());
-  });
-});
-
-describe('content_type', () => {
-  it('application/cloudevents+json set with PUT /webhooks/{id} is honoured, and can be switched back', async () => {
-    const hh = await setup();
-    const r = await receiver();
-    const hook = await createHook(hh, { url: r.url });
-    const worker = await hh.startWorker();
-
-    const bad = await hh.call(hh.a.admin.token, { method: 'PUT', url: `/webhooks/${hook.id}`, payload: { content_type: 'text/plain' } });
-    expect(bad.statusCode, bad.body).toBe(422);
-
-    const put = await putHook(hh, hook.id, { content_type: 'application/cloudevents+json' });
-    expect(put.id).toBe(hook.id);
-    await changeInstance(hh);
-    await r.waitFor(1);
-    await worker.idle();
-    const structured = r.posts[0]!;
-    expect(structured.headers['content-type']).toBe('application/cloudevents+json');
-    // Parsed by the cloudevents package in structured mode.
-    expect(structured.parseError).toBeNull();
-    expect(structured.event?.type).toBe('com.labstock.inventory-item.updated');
-    expect(structured.event?.source).toBe(ORIGIN);
-    expect(structured.event?.id).toBe(structured.headers['webhook-id']);
-    const body = JSON.parse(structured.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ specversion: '1.0', datacontenttype: 'application/json' });
-    expect(Object.keys(body.data as object)).toEqual(['inventory_item']);
-    expect(() => Receiver.verify(structured, hook.signing_key)).not.toThrow();
-    const [d] = (await hh.call(hh.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}/deliveries` })).json() as { status: string }[];
-    expect(d!.status).toBe('succeeded');
-
-    await putHook(hh, hook.id, { content_type: 'application/json' });
-    await changeInstance(hh);
-    await r.waitFor(2);
-    expect(r.posts[1]!.headers['content-type']).toBe('application/json');
-    expect(r.posts[1]!.event?.type).toBe('com.labstock.inventory-item.updated');
   });
 });

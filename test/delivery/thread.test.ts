@@ -27,14 +27,14 @@ const KEY = `whsec_${Buffer.from('a signing key for the thread test').toString('
 const message = (url: string, keys: string[] = []) => ({
   url,
   messageId: 'msg_thread_test',
-  body: JSON.stringify({
+  payload: JSON.stringify({
     specversion: '1.0',
     id: 'msg_thread_test',
     source: 'https://labstock.test',
     type: 't',
     time: new Date().toISOString(),
   }),
-  contentType: 'application/json',
+  format: 'json' as const,
   keys,
 });
 

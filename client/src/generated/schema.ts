@@ -1601,6 +1601,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's delivery settings
+         * @description The format its deliveries are sent in (docs/webhooks.md, "Format"). Organization admins only.
+         */
+        get: operations["getWebhookSettings"];
+        /**
+         * Set a webhook's delivery settings
+         * @description format json (the default: Content-Type application/json, the event as the contract shows it) or cloudevents (CloudEvents 1.0 structured mode: application/cloudevents+json, with subject). Deliveries not yet sent use it from their next attempt. Organization admins only.
+         */
+        put: operations["updateWebhookSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -2646,6 +2670,11 @@ export interface components {
                 error: string | null;
                 response_body: string | null;
             }[];
+        };
+        /** WebhookSettings */
+        WebhookSettings: {
+            /** @description json (the default): the event as the contract shows it, Content-Type application/json. cloudevents: CloudEvents 1.0 structured mode, Content-Type application/cloudevents+json, the same envelope with subject (the id of the resource in data). Signatures cover the body sent. */
+            format: "json" | "cloudevents";
         };
         QueuedDelivery: {
             /** Format: uuid */
@@ -11036,7 +11065,10 @@ export interface operations {
                     /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
                     event_types?: string[];
                     is_signed?: boolean;
-                    /** @description Content-Type of deliveries (default application/json). */
+                    /**
+                     * @deprecated
+                     * @description Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).
+                     */
                     content_type?: "application/json" | "application/cloudevents+json";
                 };
             };
@@ -11163,6 +11195,174 @@ export interface operations {
             };
             /** @description Not found, or not visible to this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description json (the default): the event as the contract shows it, Content-Type application/json. cloudevents: CloudEvents 1.0 structured mode, Content-Type application/cloudevents+json, the same envelope with subject (the id of the resource in data). Signatures cover the body sent. */
+                    format: "json" | "cloudevents";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11613,7 +11813,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -11631,6 +11831,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.inventory-item.created";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -11759,7 +11961,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -11777,6 +11979,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.inventory-item.updated";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -11905,7 +12109,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -11923,6 +12127,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.inventory-item.deleted";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12051,7 +12257,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12069,6 +12275,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.order-request.created";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12194,7 +12402,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12212,6 +12420,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.order-request.deleted";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12337,7 +12547,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12355,6 +12565,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.order-request.ordered";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12505,7 +12717,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12523,6 +12735,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.order-request.received";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12648,7 +12862,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12666,6 +12880,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.sales-order.placed";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -12903,7 +13119,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -12921,6 +13137,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.sales-order-item.backordered";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13088,7 +13306,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13106,6 +13324,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.sales-order-item.cancelled";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13273,7 +13493,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13291,6 +13511,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.sales-order-item.delivered";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13458,7 +13680,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13476,6 +13698,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.sales-order-item.shipped";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13643,7 +13867,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13661,6 +13885,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.shipment.created";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13741,7 +13967,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13759,6 +13985,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.shipment.delivered";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13839,7 +14067,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13857,6 +14085,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.type.created";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -13925,7 +14155,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -13943,6 +14173,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.type.deleted";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -14011,7 +14243,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -14029,6 +14261,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.type.updated";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -14097,7 +14331,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -14115,6 +14349,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.inventory-item.expiring";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -14262,7 +14498,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -14280,6 +14516,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.inventory-item.below-minimum";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */
@@ -14427,7 +14665,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
+        /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
                 "application/json": {
@@ -14445,6 +14683,8 @@ export interface operations {
                     source: string;
                     /** @constant */
                     type: "com.labstock.order-request.updated";
+                    /** @description CloudEvents structured mode only (a webhook whose settings say format cloudevents): the id of the resource in data. Never in application/json deliveries. */
+                    subject?: string;
                     /** @constant */
                     datacontenttype: "application/json";
                     /** Format: date-time */

@@ -10,6 +10,7 @@ import { shortEventType } from '../components/EventTypePicker';
 import { FieldGrid, Loading } from '../components/Fields';
 import { SigningKeyNotice } from '../components/SigningKey';
 import { WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
+import { WebhookFormat } from '../components/WebhookFormat';
 import { invalidate, keyOf, setData } from '../data/keys';
 import { NotFoundPage } from './NotFound';
 import { AdminsOnly, isForbidden, READABLE_TITLE, WebhookBadges } from './Webhooks';
@@ -165,6 +166,7 @@ function WebhookView({ hook }: { hook: Webhook }) {
           />
         </Stack>
       )}
+      <WebhookFormat webhookId={hook.id} />
       <DeliveryLog hook={hook} />
       <ReplayForm hook={hook} />
     </Stack>
