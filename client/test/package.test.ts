@@ -80,32 +80,35 @@ console.log(
 );
 `;
 
+// Once, on SQLite: on PostgreSQL (.ci/run's second stage) the same package would only be packed again.
+const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
+
 let h: Harness;
 let baseUrl: string;
 let dir: string;
 let tarball: string;
 let source: string;
-beforeAll(async () => {
-  h = await startHarness();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-  dir = mkdtempSync(path.join(tmpdir(), 'labstock-client-pack-'));
-  // Packed from a copy of the package's files, so its prepack (which empties and rebuilds dist/) does not pull
-  // client/dist from under generated.test.ts running beside it. The copy sits inside client/ so that the build
-  // finds tsc and the dependencies where the package does.
-  source = mkdtempSync(path.join(client, '.pack-'));
-  for (const file of ['package.json', 'tsconfig.json', 'README.md', 'src']) {
-    cpSync(path.join(client, file), path.join(source, file), { recursive: true });
-  }
-  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', dir], source)) as [{ filename: string }];
-  tarball = path.join(dir, packed[0].filename);
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
-  for (const folder of [dir, source]) if (folder) rmSync(folder, { recursive: true, force: true });
-});
+describe.skipIf(onPostgres)('the packed @labstock/client', () => {
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    dir = mkdtempSync(path.join(tmpdir(), 'labstock-client-pack-'));
+    // Packed from a copy of the package's files, so its prepack (which empties and rebuilds dist/) does not pull
+    // client/dist from under generated.test.ts running beside it. The copy sits inside client/ so that the build
+    // finds tsc and the dependencies where the package does.
+    source = mkdtempSync(path.join(client, '.pack-'));
+    for (const file of ['package.json', 'tsconfig.json', 'README.md', 'src']) {
+      cpSync(path.join(client, file), path.join(source, file), { recursive: true });
+    }
+    const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', dir], source)) as [{ filename: string }];
+    tarball = path.join(dir, packed[0].filename);
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+    for (const folder of [dir, source]) if (folder) rmSync(folder, { recursive: true, force: true });
+  });
 
-describe('the packed @labstock/client', () => {
   it('holds the built code, its declarations and the README, and no sources or tests', async () => {
     const files = (await sh('tar', ['-tzf', tarball], dir)).trim().split('\n').sort();
     expect(files).toEqual(
