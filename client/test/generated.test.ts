@@ -103,6 +103,10 @@ describe('the package', () => {
     await typescript('-p', 'client/smoke/tsconfig.json');
   });
 
+  it("the README's examples compile against it too (client/examples/, which client/test/readme.test.ts matches)", async () => {
+    await typescript('-p', 'client/examples/tsconfig.json');
+  });
+
   it('and the check is real: the same program with a misuse left unmarked does not compile', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'labstock-smoke-'));
     try {
