@@ -5,7 +5,9 @@ import {
   createLabstockClient,
   eventKind,
   type InventoryItem,
+  isLabstockError,
   LabstockError,
+  NotFoundError,
   type OrderRequest,
   type paths,
   unwrap,
@@ -84,4 +86,21 @@ export function onAcmeDelivery(body: string, headers: Record<string, string>, se
   // @ts-expect-error this service's EVENT_VENDOR is acme
   if (event.type === 'com.labstock.type.created') return undefined;
   return event.type === 'com.acme.type.created' ? event.data.type.lab.name : undefined;
+}
+
+export async function sdk(id: string): Promise<string> {
+  const patient = api.withOptions({ timeout: 60_000, maxRetries: 5 });
+  const page = await patient.GET('/labs', { params: { query: { per_page: 10 } }, timeout: 5_000, maxRetries: 0 });
+  const total: number | undefined = page.meta.totalCount;
+  // @ts-expect-error timeout is a number of milliseconds
+  await api.GET('/labs', { timeout: '5s' });
+  // @ts-expect-error the meta's ETag is a string
+  const etag: number = (await api.GET('/inventory-items/{id}', { params: { path: { id } } })).meta.etag;
+  try {
+    await unwrap(api.GET('/inventory-items/{id}', { params: { path: { id } } }));
+  } catch (err) {
+    if (err instanceof NotFoundError) return err.code;
+    if (isLabstockError(err, 'precondition_failed')) return err.headers.get('etag') ?? '';
+  }
+  return `${total} ${etag}`;
 }

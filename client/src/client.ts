@@ -1,9 +1,17 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type Middleware,
+} from 'openapi-fetch';
 import { type CallResult, unwrap } from './errors.js';
 import type { paths } from './generated/schema.js';
+import { parseLinkHeader, type ResponseMeta, responseMeta } from './meta.js';
+import { createTransport, type RequestOptions, type TransportOptions } from './transport.js';
 
-/** How requests authenticate: an API token, or the browser's sign-in session. */
-export interface LabstockClientOptions {
+/** How requests authenticate (an API token, or the browser's sign-in session), and how they are sent. */
+export interface LabstockClientOptions extends TransportOptions {
   /** The service's address, e.g. `https://labstock.example.org` (its APP_URL). */
   baseUrl: string;
   /** An API token, sent as the `Access-Token` header. */
@@ -16,9 +24,27 @@ export interface LabstockClientOptions {
   session?: boolean | { csrfToken?: string | (() => string | undefined | Promise<string | undefined>) };
   /** Headers for every request (a User-Agent, say). */
   headers?: Record<string, string>;
-  /** A fetch to use instead of the global one. */
-  fetch?: (request: Request) => Promise<Response>;
 }
+
+type Verb = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options';
+// biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is how TypeScript tells an optional key
+type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+/** The init of a call: openapi-fetch's (params, body, headers, signal, …) plus the per-call RequestOptions. */
+type CallInit<Init> = [RequiredKeysOf<Init>] extends [never] ? [init?: Init & RequestOptions] : [init: Init & RequestOptions];
+
+/** What each call resolves to: openapi-fetch's `{ data, error, response }` and the response's `meta`. */
+export type LabstockResult<Operation, Init> = FetchResponse<Operation & Record<string | number, unknown>, Init, `${string}/${string}`> & {
+  meta: ResponseMeta;
+};
+
+/** One HTTP method of the client, typed by the generated `paths`. */
+export type LabstockMethod<M extends Verb> = <
+  Path extends ClientPathsWithMethod<Client<paths>, M>,
+  Init extends MaybeOptionalInit<paths[Path], M>,
+>(
+  url: Path,
+  ...init: CallInit<Init>
+) => Promise<LabstockResult<paths[Path][M], Init>>;
 
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer Op } ? Op : never;
 type OkJson<Op> = Op extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
@@ -33,7 +59,7 @@ export type ListItem<P extends ListPath> = ListBody<P> extends readonly (infer I
 /** The parameters of a list's GET (query, and path parameters where the path has some). */
 export type ListParams<P extends ListPath> = GetOperation<P> extends { parameters: infer Params } ? Params : never;
 
-export interface PaginateInit<P extends ListPath> {
+export interface PaginateInit<P extends ListPath> extends RequestOptions {
   params?: ListParams<P>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -41,16 +67,33 @@ export interface PaginateInit<P extends ListPath> {
 type PaginateArgs<P extends ListPath> =
   ListParams<P> extends { path: Record<string, unknown> } ? [init: PaginateInit<P> & { params: ListParams<P> }] : [init?: PaginateInit<P>];
 
-/** The openapi-fetch client for every operation of the API, plus the list iterator. */
-export interface LabstockClient extends Client<paths> {
+/**
+ * Every operation of the API, typed by the generated `paths`: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, `HEAD`,
+ * `OPTIONS` resolve to `{ data, error, response, meta }` and never throw for an HTTP error (`unwrap` does); a
+ * network failure or timeout throws a LabstockConnectionError once the retries are spent.
+ */
+export interface LabstockClient extends Pick<Client<paths>, 'use' | 'eject'> {
+  GET: LabstockMethod<'get'>;
+  PUT: LabstockMethod<'put'>;
+  POST: LabstockMethod<'post'>;
+  DELETE: LabstockMethod<'delete'>;
+  PATCH: LabstockMethod<'patch'>;
+  HEAD: LabstockMethod<'head'>;
+  OPTIONS: LabstockMethod<'options'>;
   /**
    * Every element of a list, page after page: it follows the `Link` header's `rel="next"` until there is none.
    * A failed page throws a LabstockError. `per_page` (up to 100) sets how many each request brings.
    */
   paginate<P extends ListPath>(path: P, ...init: PaginateArgs<P>): AsyncGenerator<ListItem<P>, void, undefined>;
+  /**
+   * The same client (same service, credentials and middleware) with other defaults for the calls made through
+   * it: `api.withOptions({ timeout: 120_000, maxRetries: 5 }).POST(…)`.
+   */
+  withOptions(options: RequestOptions & Pick<TransportOptions, 'initialRetryDelay' | 'maxRetryDelay' | 'onRetry'>): LabstockClient;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const VERBS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
 /** A client for one service and one way of authenticating. */
 export function createLabstockClient(options: LabstockClientOptions): LabstockClient {
@@ -59,19 +102,39 @@ export function createLabstockClient(options: LabstockClientOptions): LabstockCl
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     headers,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.session ? { credentials: 'include' as const } : {}),
   });
   const csrf = typeof options.session === 'object' ? options.session.csrfToken : undefined;
   if (csrf !== undefined) client.use(csrfHeader(csrf));
+  return wrap(client, options);
+}
 
-  const get = client.GET as unknown as (path: string, init: object) => Promise<CallResult<unknown[]>>;
+type AnyCall = (path: string, init?: Record<string, unknown>) => Promise<CallResult<unknown>>;
+
+/** The client's methods over `client`, sending through a transport made of `options` and each call's own. */
+function wrap(client: Client<paths>, options: TransportOptions): LabstockClient {
+  const transport = createTransport(options);
+  const methods = Object.fromEntries(
+    VERBS.map((verb) => {
+      const call = client[verb] as unknown as AnyCall;
+      const method = async (path: string, init: Record<string, unknown> = {}) => {
+        const { timeout, maxRetries, ...rest } = init as RequestOptions & Record<string, unknown>;
+        const asDefault = timeout === undefined && maxRetries === undefined;
+        const fetch = asDefault ? transport : createTransport({ ...options, ...defined({ timeout, maxRetries }) });
+        const result = await call(path, { ...rest, fetch });
+        return Object.assign(result, { meta: responseMeta(result.response) });
+      };
+      return [verb, method];
+    }),
+  ) as unknown as Pick<LabstockClient, (typeof VERBS)[number]>;
+
+  const get = methods.GET as unknown as AnyCall;
   async function* paginate(path: string, init: PaginateInit<ListPath> = {}): AsyncGenerator<unknown, void, undefined> {
     const params = (init.params ?? {}) as { query?: Record<string, unknown> };
     let query = { ...params.query };
     for (;;) {
       const page = await get(path, { ...init, params: { ...params, query } });
-      yield* (await unwrap(page)) ?? [];
+      yield* ((await unwrap(page)) as unknown[] | undefined) ?? [];
       const next = nextPage(page.response.headers.get('link'));
       // A next page that does not move forward would loop for ever; the server never sends one.
       if (next === null || next <= Number(query.page ?? 1)) return;
@@ -79,7 +142,18 @@ export function createLabstockClient(options: LabstockClientOptions): LabstockCl
     }
   }
 
-  return Object.assign(client, { paginate }) as unknown as LabstockClient;
+  return {
+    ...methods,
+    use: (...middleware: Middleware[]) => client.use(...middleware),
+    eject: (...middleware: Middleware[]) => client.eject(...middleware),
+    paginate: paginate as LabstockClient['paginate'],
+    withOptions: (overrides) => wrap(client, { ...options, ...defined(overrides) }),
+  };
+}
+
+/** `value` without its undefined properties, so that spreading it keeps the defaults it does not set. */
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function csrfHeader(token: string | (() => string | undefined | Promise<string | undefined>)): Middleware {
@@ -91,18 +165,6 @@ function csrfHeader(token: string | (() => string | undefined | Promise<string |
       return request;
     },
   };
-}
-
-/** The links of an RFC 8288 `Link` header by relation: `{ next: 'https://…?page=3', last: … }`. */
-export function parseLinkHeader(header: string | null): Record<string, string> {
-  const links: Record<string, string> = {};
-  for (const part of (header ?? '').split(/,\s*(?=<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (!match) continue;
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(match[2]!);
-    for (const name of (rel?.[1] ?? rel?.[2] ?? '').split(/\s+/).filter(Boolean)) links[name.toLowerCase()] ??= match[1]!;
-  }
-  return links;
 }
 
 /**

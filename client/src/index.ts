@@ -7,14 +7,37 @@ export {
   createLabstockClient,
   type LabstockClient,
   type LabstockClientOptions,
+  type LabstockMethod,
+  type LabstockResult,
   type ListItem,
   type ListParams,
   type ListPath,
   type PaginateInit,
-  parseLinkHeader,
 } from './client.js';
-export { type ErrorBody, LabstockError, unwrap } from './errors.js';
+export {
+  AuthenticationError,
+  BadRequestError,
+  type CallResult,
+  ConflictError,
+  type ErrorBody,
+  errorFor,
+  isLabstockError,
+  LabstockConnectionError,
+  LabstockError,
+  LabstockTimeoutError,
+  NotFoundError,
+  PermissionDeniedError,
+  PreconditionFailedError,
+  RateLimitedError,
+  ServerError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+  unwrap,
+  unwrapWithMeta,
+} from './errors.js';
 export type { components, operations, paths, webhooks } from './generated/schema.js';
+export { parseLinkHeader, parseRetryAfter, type ResponseMeta, responseMeta } from './meta.js';
+export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, type RequestOptions, type RetryInfo, type TransportOptions } from './transport.js';
 export {
   type EventKind,
   eventKind,

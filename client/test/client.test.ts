@@ -170,6 +170,7 @@ describe('typed errors', () => {
 
     const proxy = createLabstockClient({
       baseUrl,
+      maxRetries: 0,
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Retry-After': '7' } }),
     });
     const gateway = (await unwrap(proxy.GET('/user')).catch((e: unknown) => e)) as LabstockError;

@@ -67,12 +67,31 @@ describe('the package', () => {
     const built = await import(path.join(root, 'client/dist/index.js'));
     expect(Object.keys(built).sort()).toEqual(
       [
+        'AuthenticationError',
+        'BadRequestError',
+        'ConflictError',
+        'DEFAULT_MAX_RETRIES',
+        'DEFAULT_TIMEOUT',
+        'LabstockConnectionError',
         'LabstockError',
+        'LabstockTimeoutError',
+        'NotFoundError',
+        'PermissionDeniedError',
+        'PreconditionFailedError',
+        'RateLimitedError',
+        'ServerError',
+        'ServiceUnavailableError',
+        'UnprocessableEntityError',
         'WebhookVerificationError',
         'createLabstockClient',
+        'errorFor',
         'eventKind',
+        'isLabstockError',
         'parseLinkHeader',
+        'parseRetryAfter',
+        'responseMeta',
         'unwrap',
+        'unwrapWithMeta',
         'verifyWebhook',
       ].sort(),
     );
@@ -82,6 +101,10 @@ describe('the package', () => {
     // client/smoke/usage.ts imports `@labstock/client` (the built declarations, through the package's exports)
     // and marks misuses with @ts-expect-error: it compiles only while the types are precise.
     await typescript('-p', 'client/smoke/tsconfig.json');
+  });
+
+  it("the README's examples compile against it too (client/examples/, which client/test/readme.test.ts matches)", async () => {
+    await typescript('-p', 'client/examples/tsconfig.json');
   });
 
   it('and the check is real: the same program with a misuse left unmarked does not compile', async () => {
