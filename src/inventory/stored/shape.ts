@@ -29,7 +29,8 @@ function resolved(schema: unknown, named: Map<string, unknown>, seen: string[] =
   const ref = (schema as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
     const target = named.get(ref);
-    if (target === undefined) throw new Error(`document shape: no schema named ${ref} (add it to REFERRED in src/inventory/stored/shape.ts)`);
+    if (target === undefined)
+      throw new Error(`document shape: no schema named ${ref} (add it to REFERRED in src/inventory/stored/shape.ts)`);
     if (seen.includes(ref)) return { $ref: ref };
     return resolved(target, named, [...seen, ref]);
   }

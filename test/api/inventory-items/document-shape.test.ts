@@ -26,7 +26,9 @@ beforeAll(async () => {
   h = await startHarness();
   token = h.a.admin.token;
   for (const name of ['Shape acetone', 'Shape ethanol', 'Shape tris'])
-    expect((await h.call(token, { method: 'POST', url: '/inventory-items', payload: { lab_id: h.a.legacyLab.id, name } })).statusCode).toBe(201);
+    expect((await h.call(token, { method: 'POST', url: '/inventory-items', payload: { lab_id: h.a.legacyLab.id, name } })).statusCode).toBe(
+      201,
+    );
   const labsOfA = [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id];
   itemIds = (await h.deps.db.selectFrom('inventory_items').select('id').where('lab_id', 'in', labsOfA).execute()).map((r) => r.id);
   // What `labstock serve` did when it last started: the APP_URL and the shape recorded, every document written.
@@ -40,7 +42,11 @@ async function storeDocumentsOfPreviousRelease() {
   for (const row of rows) {
     const { serial_number: _gone, ...doc } = JSON.parse(row.rendered!) as Record<string, unknown>;
     const old = JSON.stringify({ ...doc, name: `stale ${doc.name}`, legacy_only: true });
-    await h.deps.db.updateTable('inventory_items').set({ rendered: old, rendered_shape: PREVIOUS_SHAPE }).where('id', '=', row.id).execute();
+    await h.deps.db
+      .updateTable('inventory_items')
+      .set({ rendered: old, rendered_shape: PREVIOUS_SHAPE })
+      .where('id', '=', row.id)
+      .execute();
   }
   return rows.length;
 }
@@ -80,7 +86,11 @@ describe('documents of another shape are never served', () => {
     const itemId = h.a.migratedLab.itemId;
     const instanceId = h.a.migratedLab.instanceIds[0]!;
     const before = await eventMark(h);
-    const put = await h.call(token, { method: 'PUT', url: `/inventory-items/${itemId}/instances/${instanceId}`, payload: { quantity: '41.5' } });
+    const put = await h.call(token, {
+      method: 'PUT',
+      url: `/inventory-items/${itemId}/instances/${instanceId}`,
+      payload: { quantity: '41.5' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.body).toBe(await freshDocument(h, itemId));
     const updated = (await eventsSince(h, before)).find((e) => /inventory-item\.updated$/.test(e.event.type));
@@ -138,7 +148,10 @@ describe('documents of another shape are never served', () => {
 
 describe('the shape follows the item schema and the renderer version', () => {
   const Item = (extra = {}) =>
-    Type.Object({ id: Type.String({ description: 'the id' }), by: ref(UserSummary), ...extra }, { $id: 'ShapeItem', additionalProperties: false });
+    Type.Object(
+      { id: Type.String({ description: 'the id' }), by: ref(UserSummary), ...extra },
+      { $id: 'ShapeItem', additionalProperties: false },
+    );
   const base = documentShape(Item(), [UserSummary], RENDERER_VERSION);
 
   it('a new field, a field of another type, a change in a referred schema or the renderer version is another shape', () => {
