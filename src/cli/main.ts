@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { systemActor } from '../shared/actor.js';
-import { loadConfig } from '../shared/config.js';
-import { migrateToLatest, openDatabase } from '../shared/db/database.js';
 import { VERSION } from '../shared/version.js';
 import { registerAdmin } from './admin.js';
 import { reportAndExit, withContext } from './context.js';
+import { registerMigrate } from './migrate.js';
 import { emit, printError, wantsJson } from './output.js';
 
 // `serve`, `worker` and `demo` import the HTTP app, the worker and the seed only when they run: every other command
@@ -30,23 +29,7 @@ program
   .description('deliver webhooks, send reminders and alerts (no HTTP API)')
   .action(async () => (await serveModule()).runWorker());
 
-program
-  .command('migrate')
-  .description('bring the database schema up to date')
-  .option('--json', 'print JSON')
-  .action(async (o: { json?: boolean }) => {
-    try {
-      const config = loadConfig();
-      const handle = openDatabase(config.database);
-      const applied = await migrateToLatest(handle.db);
-      await handle.close();
-      emit(!!o.json, { database: handle.kind, applied }, () =>
-        applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
-      );
-    } catch (err) {
-      reportAndExit(err);
-    }
-  });
+registerMigrate(program);
 
 program
   .command('demo')

@@ -56,7 +56,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     });
     onLost = connectionLost(app.log);
     surviveDatabaseFailures(app.log);
-    const documents = startDocumentRebuild(handle.db, systemActor('server'), config.appUrl, app.log);
+    const documents = startDocumentRebuild(handle.db, systemActor('server'), config.appUrl, app.log, metrics.documents);
     let worker: Worker | null = null;
     if (options.worker) {
       worker = createWorker({

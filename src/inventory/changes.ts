@@ -10,6 +10,7 @@ import * as repo from './repository.js';
 import { etagOf } from './rules.js';
 import type { InventoryItem } from './schemas.js';
 import { documentOf, storeChanged } from './stored/documents.js';
+import { currentDocument } from './stored/shape.js';
 
 // How every change to an item starts and ends, whichever part of it changes (items.ts, instances.ts,
 // quantities.ts): the item locked, its ETag compared, its version bumped, its event emitted in the same transaction.
@@ -27,7 +28,7 @@ export const preconditionFailed = () =>
 /** The item as it stands, with its ETag (a read, or a change that changed nothing). */
 export async function asItIs(ex: Executor, deps: ServiceDeps, row: repo.ItemRow): Promise<ItemWithEtag> {
   const item = await renderItem(ex, deps.config.appUrl, row);
-  return { item, etag: etagOf(row.version), json: row.rendered ?? documentOf(item) };
+  return { item, etag: etagOf(row.version), json: currentDocument(row) ?? documentOf(item) };
 }
 
 /** The caller's item, locked for the change; 409 lab_migrating while its lab migrates. */

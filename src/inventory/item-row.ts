@@ -44,5 +44,6 @@ export function newItemRow(
     name_key: nameSortKey(input.name),
     // Written once the item is rendered, in the same transaction (src/inventory/stored/).
     rendered: null,
+    rendered_shape: null,
   };
 }

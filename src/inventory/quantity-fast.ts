@@ -14,13 +14,15 @@ import { etagOf, ifMatchSatisfied, itemQuantity } from './rules.js';
 import type { InstanceQuantity, InventoryItem } from './schemas.js';
 import { itemIndexOf } from './search/rules.js';
 import { documentOf } from './stored/documents.js';
+import { currentDocument, DOCUMENT_SHAPE } from './stored/shape.js';
 
 // PUT /inventory-items/{itemId}/instances/{itemInstanceId}, the write integrations send most (a balance, a
 // dispenser, an ELN), in the fewest statements (issue 15: at most 8, BEGIN and COMMIT included; counted by
 // test/perf/write-budgets.test.ts): one read of everything it needs, the instance, the item (its version, what it
 // is found by and its new document in one update), the history row, the event and its deliveries. The new document
 // is the stored one with the instance's quantity, the item's quantity and updated_by changed: what rendering gives
-// (test/helpers/stored-documents.ts checks it). An item without a stored document takes the general path.
+// (test/helpers/stored-documents.ts checks it). An item without a stored document of this version's shape
+// (./stored/shape.ts) takes the general path, which renders it.
 
 export type FastResult = ItemWithEtag | 'no-document';
 
@@ -36,10 +38,11 @@ export async function setInstanceQuantityFast(
   const found = await repo.findInstanceChange(trx, actor, itemId, instanceId, deps.config.webhookRequireVerification);
   if (!found) throw notFound('inventory item');
   if (found.instance_id === null || found.instance_quantity === null) throw notFound('inventory item instance');
-  if (found.rendered === null) return 'no-document';
+  const stored = currentDocument(found);
+  if (stored === null) return 'no-document';
   if (!ifMatchSatisfied(ifMatch, found.version)) throw preconditionFailed();
-  const item = JSON.parse(found.rendered) as InventoryItem;
-  if (found.instance_quantity === body.quantity) return { item, etag: etagOf(found.version), json: found.rendered };
+  const item = JSON.parse(stored) as InventoryItem;
+  if (found.instance_quantity === body.quantity) return { item, etag: etagOf(found.version), json: stored };
   if (isMigrating(found)) throw labMigrating();
   const instance = item.instances.find((i) => i.id === instanceId);
   if (!instance) return 'no-document';
@@ -60,7 +63,7 @@ export async function setInstanceQuantityFast(
     now,
     expectedVersion: found.version,
     // A quantity is not searched by its words: only below_minimum can change among the indexes (search/rules.ts).
-    set: { below_minimum: index.below_minimum, rendered: json },
+    set: { below_minimum: index.below_minimum, rendered: json, rendered_shape: DOCUMENT_SHAPE },
   });
   if (!applied) throw preconditionFailed();
   await repo.setInstanceQuantity(trx, instanceId, body.quantity, now);

@@ -177,6 +177,7 @@ export function findInstanceChange(ex: Executor, actor: Actor, itemId: string, i
       'inventory_items.lab_id',
       'inventory_items.version',
       'inventory_items.rendered',
+      'inventory_items.rendered_shape',
       'inventory_items.minimum_quantity',
       'inventory_items.below_minimum',
       'labs.organization_id',

@@ -9,6 +9,8 @@ export interface Metrics {
     attempts: Counter<'outcome'>;
     latency: Histogram;
   };
+  /** The background rewrite of stored item documents (src/inventory/stored/rebuild.ts): done of total. */
+  documents: Gauge<'progress'>;
 }
 
 /** What the delivery queue holds: pending deliveries and when the oldest was created. */
@@ -60,6 +62,12 @@ export function createMetrics(queueStats?: QueueStats): Metrics {
       },
     });
   }
+  const documents = new Gauge({
+    name: 'labstock_item_documents_rebuild',
+    help: 'Stored item documents the background rebuild has written (progress="done") of those it found missing or of another shape when the server started (progress="total")',
+    labelNames: ['progress'] as const,
+    registers: [registry],
+  });
   const requests = new Counter({
     name: 'labstock_http_requests_total',
     help: 'HTTP requests by route and status',
@@ -76,6 +84,7 @@ export function createMetrics(queueStats?: QueueStats): Metrics {
   return {
     registry,
     delivery: { attempts, latency },
+    documents,
     instrument(app) {
       app.addHook('onResponse', async (request, reply) => {
         // The route template, never the raw URL, so ids do not explode label cardinality.

@@ -35,7 +35,7 @@ async function pagePlan(url: string, token: string): Promise<string[]> {
   const page = statements.find(
     (s) =>
       // The page's items as their stored documents (src/inventory/stored/), by the ids of the page.
-      /^select "inventory_items"\."id", "inventory_items"\."rendered" from "inventory_items" where "inventory_items"\."id" in \(select "inventory_items"\."id" from/.test(
+      /^select "inventory_items"\."id", "inventory_items"\."rendered", "inventory_items"\."rendered_shape" from "inventory_items" where "inventory_items"\."id" in \(select "inventory_items"\."id" from/.test(
         s,
       ) && / limit \? offset \?\) order by/.test(s),
   );

@@ -69,10 +69,11 @@ function bounded<DB, TB extends keyof DB, O>(ex: Executor, found: SelectQueryBui
   return ex.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string | number>().as('n'));
 }
 
-/** A page's item: its id and stored document (null while none is stored). */
+/** A page's item: its id and stored document (null while none is stored) with the shape it was written with. */
 export interface PageRow {
   id: string;
   rendered: string | null;
+  rendered_shape: string | null;
 }
 
 /** The page's rows and the list's total: exact, or a lower bound (`exact` false) when a search's count reached its bound. */
@@ -180,13 +181,14 @@ const pageRows = (ex: Executor, ids: SelectQueryBuilder<never, never, { item_id:
   pageDocuments(ex, ids).orderBy('created_at').orderBy('id');
 
 /**
- * The page's items as their stored documents (migration 0017, ../stored/): the id and the JSON text GET serves, or
- * null for an item whose document is not written yet (../stored/documents.ts renders those).
+ * The page's items as their stored documents (migration 0017, ../stored/): the id and the JSON text GET serves with
+ * the shape it was written with, or null for an item whose document is not written yet (../stored/documents.ts
+ * renders those, and those of another shape).
  */
 const pageDocuments = (ex: Executor, ids: Expression<unknown> | SelectQueryBuilder<never, never, { item_id: string }>) =>
   ex
     .selectFrom('inventory_items')
-    .select(['inventory_items.id', 'inventory_items.rendered'])
+    .select(['inventory_items.id', 'inventory_items.rendered', 'inventory_items.rendered_shape'])
     .where('inventory_items.id', 'in', ids as never);
 
 /** The items of one lab, or of every lab the caller sees: the sum of their counts (a row per lab, never the items). */

@@ -9,12 +9,14 @@ import type { InventoryItem } from '../schemas.js';
 import { storeItemIndexes } from '../search/repository.js';
 import { itemIndexOf } from '../search/rules.js';
 import * as repo from './repository.js';
+import { currentDocument } from './shape.js';
 
 // Stored item documents (docs/decisions/0015-stored-item-documents.md): each item's JSON exactly as GET serves it,
 // kept in its row (inventory_items.rendered) and rewritten in the transaction of every change that alters it
 // (../changes.ts, ../items.ts, ../stored-at.ts, the CSV import, a lab's migration, and the names it shows:
 // registered below). Reads send the stored text; an item with no document yet (written by an older version, or
-// loaded in bulk) is rendered as before, and the rebuild (./rebuild.ts) writes the missing ones.
+// loaded in bulk) or with one of another shape (./shape.ts: an upgrade changed what a document holds) is rendered
+// as before, and the rebuild (./rebuild.ts) writes the missing ones.
 
 /**
  * The text stored, served and sent in the item's events. renderItems builds the item's keys in the order of the
@@ -40,7 +42,8 @@ export async function storeChanged(trx: Executor, entries: { row: items.ItemRow;
     trx,
     entries.map(({ row, item }, i) => {
       const index = itemIndexOf(item, row.minimum_quantity);
-      const before = row.rendered === null ? null : itemIndexOf(JSON.parse(row.rendered) as InventoryItem, row.minimum_quantity);
+      const previous = currentDocument(row);
+      const before = previous === null ? null : itemIndexOf(JSON.parse(previous) as InventoryItem, row.minimum_quantity);
       return { row, index, unchangedWords: before?.document === index.document, ...(single ? { rendered: texts[i]! } : {}) };
     }),
   );
@@ -81,24 +84,30 @@ async function rerenderShown(trx: Executor, appUrl: string, change: ShownChange)
 }
 onShownChange(rerenderShown);
 
-/** GET /inventory-items/{id}: the stored text (rendered when none is stored yet) and the ETag. */
+/** GET /inventory-items/{id}: the stored text (rendered when none of this shape is stored) and the ETag. */
 export async function readItemDocument(db: Db, appUrl: string, actor: Actor, id: string): Promise<{ json: string; etag: string }> {
   const found = await repo.visibleDocument(db, actor, id);
   if (!found) throw notFound('inventory item');
-  if (found.rendered !== null) return { json: found.rendered, etag: etagOf(found.version) };
+  const stored = currentDocument(found);
+  if (stored !== null) return { json: stored, etag: etagOf(found.version) };
   const row = await items.findVisibleItem(db, actor, id);
   if (!row) throw notFound('inventory item');
   const [item] = await renderItems(db, appUrl, [row]);
   return { json: documentOf(item!), etag: etagOf(row.version) };
 }
 
-/** A page's documents in its order, rendering those not stored yet (one batch for them all). */
-export async function pageDocuments(ex: Executor, appUrl: string, rows: { id: string; rendered: string | null }[]): Promise<string[]> {
-  const missing = rows.filter((r) => r.rendered === null).map((r) => r.id);
-  if (missing.length === 0) return rows.map((r) => r.rendered!);
+/** A page's documents in its order, rendering those not stored yet or of another shape (one batch for them all). */
+export async function pageDocuments(
+  ex: Executor,
+  appUrl: string,
+  rows: { id: string; rendered: string | null; rendered_shape: string | null }[],
+): Promise<string[]> {
+  const stored = rows.map(currentDocument);
+  const missing = rows.filter((_, i) => stored[i] === null).map((r) => r.id);
+  if (missing.length === 0) return stored as string[];
   const rendered = new Map((await renderItems(ex, appUrl, await items.findItems(ex, missing))).map((i) => [i.id, documentOf(i)]));
   // An item deleted between the page's statement and this one leaves the page.
-  return rows.flatMap((r) => r.rendered ?? rendered.get(r.id) ?? []);
+  return rows.flatMap((r, i) => stored[i] ?? rendered.get(r.id) ?? []);
 }
 
 /** The list's body: the documents in a JSON array, never parsed. */

@@ -4,45 +4,59 @@ import type { Actor } from '../../shared/actor.js';
 import { flatMapChunks, forEachChunk } from '../../shared/db/chunks.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
 import { precompiled } from '../../shared/db/precompiled.js';
+import { DOCUMENT_SHAPE } from './shape.js';
 
 // The stored item documents (inventory_items.rendered) and what they are kept by (migration 0017;
 // docs/decisions/0015-stored-item-documents.md). Written in the transaction of every change to an item
 // (./documents.ts), read by GET and the list.
 
-/** Writes the items' documents: 200 a statement (an UPDATE from a VALUES list, which both databases take). */
+/**
+ * Writes the items' documents, of this version's shape (./shape.ts): 200 a statement (an UPDATE from a VALUES list,
+ * which both databases take). With `onlyMissing`, an item that has a document of this shape keeps it.
+ */
 export async function setDocuments(ex: Executor, docs: { id: string; rendered: string }[], onlyMissing = false): Promise<void> {
   await forEachChunk(
     docs,
     async (chunk) => {
       const values = sql.join(chunk.map((d) => sql`(${d.id}, ${d.rendered})`));
-      const missing = onlyMissing ? sql` and inventory_items.rendered is null` : sql``;
+      const missing = onlyMissing ? sql` and ${missingOrOtherShape}` : sql``;
       if (isPostgres(ex))
-        await sql`update inventory_items set rendered = v.rendered from (values ${values}) as v (id, rendered)
-          where inventory_items.id = v.id${missing}`.execute(ex);
+        await sql`update inventory_items set rendered = v.rendered, rendered_shape = ${DOCUMENT_SHAPE}
+          from (values ${values}) as v (id, rendered) where inventory_items.id = v.id${missing}`.execute(ex);
       else
-        await sql`update inventory_items set rendered = v.column2 from (values ${values}) as v
-          where inventory_items.id = v.column1${missing}`.execute(ex);
+        await sql`update inventory_items set rendered = v.column2, rendered_shape = ${DOCUMENT_SHAPE}
+          from (values ${values}) as v where inventory_items.id = v.column1${missing}`.execute(ex);
     },
     200,
   );
 }
 
+/** An item whose document is to be written: none stored, or one of another shape (or of none: before migration 0030). */
+const missingOrOtherShape = sql<boolean>`(inventory_items.rendered is null or inventory_items.rendered_shape is null
+  or inventory_items.rendered_shape <> ${DOCUMENT_SHAPE})`;
+
 // GET's one statement, compiled once per role shape (src/shared/db/precompiled.ts).
 const documentQuery = precompiled((ex, role, id: string, organizationId: string, userId: string) =>
   ex
     .selectFrom('inventory_items')
-    .select(['version', 'rendered'])
+    .select(['version', 'rendered', 'rendered_shape'])
     .where('id', '=', id)
     .where((eb) => eb.exists(labIsVisible(ex, { organizationId, userId, role: role as Actor['role'] }, 'inventory_items.lab_id'))),
 );
 
-/** The visible item's version and stored document (null: none stored yet), or undefined when the caller cannot see it. */
+/**
+ * The visible item's version and stored document with its shape (./shape.ts currentDocument tells whether it may be
+ * served), or undefined when the caller cannot see it.
+ */
 export const visibleDocument = async (ex: Executor, actor: Actor, id: string) =>
   (await documentQuery(ex, actor.role === 'admin' ? 'admin' : 'member', id, actor.organizationId, actor.userId))[0];
 
-/** The next `limit` items after the cursor in (created_at, id) order (the page index), and which have no document. */
+/**
+ * The next `limit` items after the cursor in (created_at, id) order (the page index), and which have no document of
+ * this version's shape.
+ */
 export const itemsAfter = (ex: Executor, cursor: { createdAt: string; id: string } | null, limit: number) => {
-  let q = ex.selectFrom('inventory_items').select(['id', 'created_at', (eb) => eb('rendered', 'is', null).as('missing')]);
+  let q = ex.selectFrom('inventory_items').select(['id', 'created_at', missingOrOtherShape.as('missing')]);
   if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(cursor.createdAt, cursor.id)));
   return q.orderBy('created_at').orderBy('id').limit(limit).execute();
 };
@@ -55,21 +69,31 @@ export async function lockItems(ex: Executor, ids: string[]): Promise<void> {
     );
 }
 
+/** The items without a document of this version's shape. */
 export async function countMissingDocuments(ex: Executor): Promise<number> {
   const r = await ex
     .selectFrom('inventory_items')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('rendered', 'is', null)
+    .where(missingOrOtherShape)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function forgetAllDocuments(ex: Executor): Promise<void> {
-  await ex.updateTable('inventory_items').set({ rendered: null }).where('rendered', 'is not', null).execute();
+  await ex.updateTable('inventory_items').set({ rendered: null, rendered_shape: null }).where('rendered', 'is not', null).execute();
 }
 
 export const documentsAppUrl = async (ex: Executor): Promise<string | null> =>
   (await ex.selectFrom('inventory_document_settings').select('app_url').where('id', '=', 1).executeTakeFirst())?.app_url ?? null;
+
+/** The shape the last complete rebuild brought every document to (null: none finished since migration 0030). */
+export const documentsShape = async (ex: Executor): Promise<string | null> =>
+  (await ex.selectFrom('inventory_document_settings').select('shape').where('id', '=', 1).executeTakeFirst())?.shape ?? null;
+
+/** Records that every document has this version's shape (the settings row exists: the APP_URL is recorded first). */
+export async function setDocumentsShape(ex: Executor): Promise<void> {
+  await ex.updateTable('inventory_document_settings').set({ shape: DOCUMENT_SHAPE }).where('id', '=', 1).execute();
+}
 
 export async function setDocumentsAppUrl(ex: Executor, appUrl: string): Promise<void> {
   await ex

@@ -37,6 +37,7 @@ import * as m0023 from './migrations/0023_link_sources_and_attempts.js';
 import * as m0025 from './migrations/0025_substring_search.js';
 import * as m0028 from './migrations/0028_put_away.js';
 import * as m0029 from './migrations/0029_order_receipts.js';
+import * as m0030 from './migrations/0030_document_shape.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_substring_search': m0025,
   '0028_put_away': m0028,
   '0029_order_receipts': m0029,
+  '0030_document_shape': m0030,
 };
 
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
@@ -176,18 +178,26 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
 /** Whether queries on this executor go to PostgreSQL (row locks, NOTIFY and schema lookups only exist there). */
 export const isPostgres = (ex: Executor): boolean => ex.getExecutor().adapter instanceof PostgresAdapter;
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+async function migratorOf(db: Db): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema; pin it to the one this connection works in, or a
   // database holding several Labstock schemas (tests, staging) would see another schema's tables.
   const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: schema ? introspectingOnly(db, schema) : db,
     provider: { getMigrations: async () => MIGRATIONS },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await (await migratorOf(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations migrateToLatest would run, in order; reads only (Kysely creates its tables when it migrates). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  return (await (await migratorOf(db)).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**

@@ -21,6 +21,11 @@ export interface InventorySearchColumns {
    * (an item written by an older version or loaded in bulk), and then rendered when read.
    */
   rendered: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The shape `rendered` was written with (migration 0030, src/inventory/stored/shape.ts); a document of another
+   * shape, or of none, counts as missing.
+   */
+  rendered_shape: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -40,6 +45,8 @@ export interface InventoryItemSearchTable {
 export interface InventoryDocumentSettingsTable {
   id: number;
   app_url: string;
+  /** The shape the last complete rebuild brought every document to (migration 0030); null before one finished. */
+  shape: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each lab's number of items, kept by triggers on inventory_items (migration 0017). */

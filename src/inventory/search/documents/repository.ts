@@ -2,6 +2,7 @@ import { flatMapChunks, forEachChunk } from '../../../shared/db/chunks.js';
 import type { Executor } from '../../../shared/db/database.js';
 import { isPostgres } from '../../../shared/db/database.js';
 import type { ItemRow } from '../../repository.js';
+import { DOCUMENT_SHAPE } from '../../stored/shape.js';
 import { type ItemIndex, SEARCH_IDS_PER_SECOND, searchIdBase } from '../rules.js';
 
 // The search index's writes: what an item is filtered, sorted and found by (../rules.ts itemIndexOf), stored in the
@@ -26,7 +27,7 @@ export async function storeItemIndexes(
         name_key: index.name_key,
         soonest_expiry: index.soonest_expiry,
         below_minimum: index.below_minimum,
-        ...(rendered === undefined ? {} : { rendered }),
+        ...(rendered === undefined ? {} : { rendered, rendered_shape: DOCUMENT_SHAPE }),
       })
       .where('id', '=', row.id)
       .execute();

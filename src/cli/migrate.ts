@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../shared/config.js';
+import { migrateToLatest, openDatabase, pendingMigrations } from '../shared/db/database.js';
+import { reportAndExit } from './context.js';
+import { emit } from './output.js';
+
+// `labstock migrate`: brings the schema up to date (`serve` does too when it starts); `--dry-run` names the
+// migrations that would run and changes nothing (docs/upgrading.md).
+
+export function registerMigrate(program: Command): void {
+  program
+    .command('migrate')
+    .description('bring the database schema up to date')
+    .option('--dry-run', 'list the migrations that would run, and change nothing')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean; dryRun?: boolean }) => {
+      try {
+        const config = loadConfig();
+        const handle = openDatabase(config.database);
+        try {
+          if (o.dryRun) {
+            const pending = await pendingMigrations(handle.db);
+            emit(!!o.json, { database: handle.kind, dry_run: true, pending }, () =>
+              pending.length ? `would apply: ${pending.join(', ')}` : 'database is up to date',
+            );
+          } else {
+            const applied = await migrateToLatest(handle.db);
+            emit(!!o.json, { database: handle.kind, applied }, () =>
+              applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
+            );
+          }
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        reportAndExit(err);
+      }
+    });
+}
