@@ -8,7 +8,12 @@ import { givePassword, PASSWORD, signIn, withSession } from '../../helpers/sessi
 // a browser signs in at either (README.md, Configuration). A refusal says which APP_URL would allow the origin.
 
 const signInFrom = (h: Harness, origin: string) =>
-  h.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email: 'admin-A@example.org', password: PASSWORD }, headers: { origin } });
+  h.app.inject({
+    method: 'POST',
+    url: '/auth/sign-in',
+    payload: { email: 'admin-A@example.org', password: PASSWORD },
+    headers: { origin },
+  });
 
 describe('APP_URL unset: both loopback spellings of the printed address', () => {
   let h: Harness;
