@@ -105,7 +105,8 @@ describe.skipIf(onPostgres)('the packed package on a fresh folder', () => {
       printed = output.map((l) => /Labstock listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(printed, output.join('\n')).toBe(`http://127.0.0.1:${port}`);
+    if (!printed) throw new Error(`labstock serve exited before listening:\n${output.join('\n')}`);
+    expect(printed).toBe(`http://127.0.0.1:${port}`);
 
     const health = await fetch(`${printed}/healthz`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
