@@ -37,9 +37,7 @@ export default defineConfig({
           name: 'integration',
           globalSetup,
           include: ['test/**/*.test.ts'],
-          // The packed install (npm pack, npm install, serve) takes over a minute on a busy machine: it runs with the
-          // browser journeys, which need the same build.
-          exclude: ['test/browser/**', 'test/cli/packed-install.test.ts', ...(onPostgres ? ['test/lint/**'] : [])],
+          exclude: ['test/browser/**', ...(onPostgres ? ['test/lint/**'] : [])],
         },
       },
       // The typed client in client/ against the real server, its generated types and its build.
@@ -61,9 +59,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           globalSetup,
-          include: allJourneys
-            ? ['test/browser/**/*.test.ts', 'test/cli/packed-install.test.ts']
-            : ['test/browser/order-and-receive.test.ts'],
+          include: allJourneys ? ['test/browser/**/*.test.ts'] : ['test/browser/order-and-receive.test.ts'],
         },
       },
     ],
