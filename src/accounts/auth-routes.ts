@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
 import { changePassword, describeSession, signIn } from './auth.js';
 import { AuthSession, ChangePasswordBody, SessionCheck, SignInBody } from './schemas.js';
-import { appOrigin, endAllSessions, endSession, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { endAllSessions, endSession, endSessionBySecret, foreignOrigin, isAppOrigin, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Sign-in and the session (docs/auth.md). The server passes in how it reads a client's address (IPv6 by its /64)
 // and whether the client sees HTTPS (APP_URL, or X-Forwarded-Proto behind TRUST_PROXY), both decided in src/server/.
@@ -41,8 +41,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     async (request, reply) => {
       // Login CSRF: a page on another origin must not sign the browser in to an account of its choosing.
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== appOrigin(config.appUrl)) {
-        throw new AppError('csrf_failed', `Sign in from ${appOrigin(config.appUrl)}; other origins use an access token`);
+      if (origin !== undefined && !isAppOrigin(config, origin)) {
+        throw new AppError('csrf_failed', `${foreignOrigin(config, origin, 'Sign in from')}; other origins use an access token`);
       }
       const result = await signIn(db, config, request.body, options.addressKey(request));
       // The session the browser had before, if any, ends: a sign-in always starts a new one.

@@ -19,7 +19,7 @@ import {
 import type { LinkDeps } from './links.js';
 import { adminPasswordResetLink, completePasswordReset, requestPasswordReset } from './password-resets.js';
 import { AuthSession, IdParams } from './schemas.js';
-import { appOrigin, endSessionBySecret, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { endSessionBySecret, foreignOrigin, isAppOrigin, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 // Invitations and password resets (docs/auth.md). The admin routes work with a token or the session like every
 // other; the /auth ones are open (the link's secret is the credential), throttled per address, and take no cookie,
@@ -206,9 +206,9 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRouteOptions> = async (ap
 };
 
 /** Like sign-in: a page of another origin must not drive these in a visitor's browser (a sign-in of its choosing). */
-function refuseForeignOrigin(config: Pick<Config, 'appUrl'>, request: FastifyRequest): void {
+function refuseForeignOrigin(config: Pick<Config, 'appUrl' | 'appOrigins'>, request: FastifyRequest): void {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== appOrigin(config.appUrl)) {
-    throw new AppError('csrf_failed', `Use this from ${appOrigin(config.appUrl)}; it is not meant for other origins`);
+  if (origin !== undefined && !isAppOrigin(config, origin)) {
+    throw new AppError('csrf_failed', `${foreignOrigin(config, origin, 'Use this from')}; it is not meant for other origins`);
   }
 }

@@ -162,8 +162,22 @@ export function csrfTokenMatches(session: SessionsTable, sent: string | undefine
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The origin of APP_URL: the only origin from which the session cookie is accepted. */
+/** The origin of APP_URL, where people open Labstock. */
 export const appOrigin = (appUrl: string): string => new URL(appUrl).origin;
+
+type Origins = Pick<Config, 'appUrl' | 'appOrigins'>;
+
+/** Whether a browser page of `origin` may sign in and use the session cookie (config.appOrigins). */
+export const isAppOrigin = (config: Origins, origin: string): boolean => config.appOrigins.includes(origin);
+
+/**
+ * What a refused origin is told besides `what`: where Labstock accepts it, and the setting that would make `origin`
+ * that place (a server opened at another address than APP_URL names was the usual cause).
+ */
+export function foreignOrigin(config: Origins, origin: string, what: string): string {
+  const advice = /^https?:\/\/[^/\s]+$/.test(origin) ? `; if people open Labstock at ${origin}, set APP_URL=${origin} and restart` : '';
+  return `${what} ${appOrigin(config.appUrl)} (APP_URL)${advice}`;
+}
 
 /** The Set-Cookie value: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS; an empty value with Max-Age=0 clears it. */
 export function sessionCookie(secret: string, opts: { secure: boolean; maxAgeMs: number }): string {

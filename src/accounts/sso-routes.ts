@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError } from '../shared/errors.js';
 import { ref, responses } from '../shared/schemas.js';
-import { appOrigin, createSession, endSessionBySecret, resolveSession, SESSION_COOKIE, sessionCookie } from './sessions.js';
+import { createSession, endSessionBySecret, isAppOrigin, resolveSession, SESSION_COOKIE, sessionCookie } from './sessions.js';
 import { FLOW_TTL_MS, finishSso, isSafeReturnTo, SSO_FLOW_COOKIE, SsoRefusal, startSso } from './sso.js';
 import { listSsoDomains, verifySsoDomain } from './sso-domains.js';
 import { OrganizationSso, PutOrganizationSsoBody, SsoCallbackQuery, SsoDomain, SsoDomainParams, SsoStartQuery } from './sso-schemas.js';
@@ -32,9 +32,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
   const fromApplication = (request: FastifyRequest): boolean => {
     const { 'sec-fetch-site': site, origin, referer } = request.headers;
     if (typeof site === 'string') return site === 'same-origin' || site === 'none';
-    if (typeof origin === 'string') return origin === appOrigin(config.appUrl);
+    if (typeof origin === 'string') return isAppOrigin(config, origin);
     if (typeof referer !== 'string') return false;
-    return URL.canParse(referer) && new URL(referer).origin === appOrigin(config.appUrl);
+    return URL.canParse(referer) && isAppOrigin(config, new URL(referer).origin);
   };
   const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof SsoRefusal)) throw error;

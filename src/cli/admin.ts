@@ -11,6 +11,7 @@ import { activeOperatorUserIds } from '../operators/repository.js';
 import { setUserOperator } from '../operators/service.js';
 import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
+import { registerBackup } from './backup.js';
 import { withContext } from './context.js';
 import { registerInventory } from './inventory.js';
 import { registerBootstrap, registerResetLink } from './links.js';
@@ -218,6 +219,7 @@ export function registerAdmin(program: Command): void {
   registerInventory(admin);
   registerOperators(admin);
   registerSso(admin);
+  registerBackup(admin);
 }
 
 /** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */

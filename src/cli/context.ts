@@ -20,14 +20,23 @@ export async function openContext(options: { onConnectionError?: (err: Error) =>
   if (config.database.kind === 'postgres') {
     const migrating = openDatabase(config.database, { poolSize: 1, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
     try {
-      await migrateToLatest(migrating.db);
+      await migrateToLatest(migrating.db).catch(newerRelease);
     } finally {
       await migrating.close();
     }
   }
   const handle = openDatabase(config.database, { timeouts: config.databaseTimeouts, ...options });
-  if (config.database.kind === 'sqlite') await migrateToLatest(handle.db);
+  if (config.database.kind === 'sqlite') await migrateToLatest(handle.db).catch(newerRelease);
   return { config, handle, deps: { db: handle.db, config } };
+}
+
+/** Kysely's words for a database migrated by a newer release (a downgrade), said as what to do about it. */
+function newerRelease(err: unknown): never {
+  const missing = err instanceof Error ? /previously executed migration (\S+) is missing/.exec(err.message)?.[1] : undefined;
+  if (!missing) throw err;
+  throw new UsageError(
+    `the database was migrated by a newer Labstock (migration ${missing} is unknown to this release): install that release again, or restore a backup made before the upgrade (docs/deploy.md, Upgrades)`,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAuthCache } from '../accounts/auth-cache.js';
-import { appOrigin, csrfTokenMatches, resolveSession, SESSION_COOKIE, sessionCookie } from '../accounts/sessions.js';
+import { csrfTokenMatches, foreignOrigin, isAppOrigin, resolveSession, SESSION_COOKIE, sessionCookie } from '../accounts/sessions.js';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError } from '../shared/errors.js';
@@ -40,7 +40,6 @@ export function installAuthentication(
   addressLimit: AddressLimit | null,
   cacheTtlMs?: number,
 ): void {
-  const origin = appOrigin(config.appUrl);
   // Who a credential names, kept for a few seconds and forgotten at once when it changes (docs/decisions/0016-auth-cache.md).
   const { cache, start, close } = createAuthCache(db, config, app.log, cacheTtlMs);
   app.addHook('onReady', start);
@@ -63,7 +62,7 @@ export function installAuthentication(
     if (request.routeOptions.config?.sessionCheck === true) {
       if (!secret) return;
       try {
-        await authenticateSession(request, reply, secret, origin);
+        await authenticateSession(request, reply, secret);
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'unauthorized')) throw err;
       }
@@ -94,23 +93,26 @@ export function installAuthentication(
         sessionRoute ? 'Not signed in: this needs the session cookie' : 'Send an access token in the Access-Token header, or sign in',
       );
     }
-    await authenticateSession(request, reply, secret, origin);
+    await authenticateSession(request, reply, secret);
     if (operatorRoute) throw new AppError('forbidden', 'Shop fulfilment is done by service operators');
   });
 
-  async function authenticateSession(request: FastifyRequest, reply: FastifyReply, secret: string, origin: string) {
+  async function authenticateSession(request: FastifyRequest, reply: FastifyReply, secret: string) {
     const sentOrigin = request.headers.origin;
     // A browser names the calling page's origin on cross-origin requests: the cookie never works from another one,
     // whatever CORS_ORIGINS allows (those origins use tokens).
-    if (sentOrigin !== undefined && sentOrigin !== origin) {
-      throw new AppError('csrf_failed', `The session cookie is accepted only from ${origin}; other origins use an access token`);
+    if (sentOrigin !== undefined && !isAppOrigin(config, sentOrigin)) {
+      throw new AppError(
+        'csrf_failed',
+        `${foreignOrigin(config, sentOrigin, 'The session cookie is accepted only from')}; other origins use an access token`,
+      );
     }
     const resolved = await resolveSession(db, config, secret, Date.now(), cache);
     if (!resolved) {
       reply.header('Set-Cookie', sessionCookie('', { secure: isSecure(config, request), maxAgeMs: 0 }));
       throw new AppError('unauthorized', 'The session has ended; sign in again');
     }
-    if (!SAFE_METHODS.has(request.method) && sentOrigin !== origin) {
+    if (!SAFE_METHODS.has(request.method) && sentOrigin === undefined) {
       const sent = request.headers['x-csrf-token'];
       if (!csrfTokenMatches(resolved.session, typeof sent === 'string' ? sent : undefined)) {
         throw new AppError('csrf_failed', 'Send the X-CSRF-Token header that sign-in and GET /auth/session return');

@@ -15,6 +15,11 @@ export interface Config {
   /** PostgreSQL: connect (and pool checkout), statement_timeout, idle_in_transaction_session_timeout (docs/decisions/0003-database-failures.md). */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   appUrl: string;
+  /**
+   * Origins a browser may sign in from and send the session cookie from: APP_URL's; with APP_URL unset also every
+   * loopback spelling of the port (localhost, 127.0.0.1, [::1]), so the printed address and http://localhost both work.
+   */
+  appOrigins: string[];
   eventVendor: string;
   eventSource: string;
   logLevel: string;
@@ -112,7 +117,9 @@ export function loadConfig(env: Env = process.env): Config {
     else throw e;
   }
 
-  const appUrl = url('APP_URL', `http://localhost:${port}`);
+  const appUrlSet = (env.APP_URL?.trim() ?? '') !== '';
+  const appUrl = url('APP_URL', defaultAppUrl(host, port));
+  const appOrigins = appOriginsFor(appUrl, appUrlSet, port);
   const eventVendor = env.EVENT_VENDOR?.trim() || 'labstock';
   if (!/^[a-z0-9][a-z0-9-]*$/.test(eventVendor)) {
     problems.push(
@@ -181,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
       idleInTransactionMs: duration('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT', 60_000),
     },
     appUrl,
+    appOrigins,
     eventVendor,
     eventSource,
     logLevel,
@@ -220,6 +228,24 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/**
+ * APP_URL when unset: the address `serve` listens on and prints (HOST, by default 127.0.0.1), so the link it prints
+ * is one a browser may sign in at; a wildcard HOST (0.0.0.0, ::) names no address, so localhost stands for it.
+ */
+export function defaultAppUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+function appOriginsFor(appUrl: string, appUrlSet: boolean, port: number): string[] {
+  if (!URL.canParse(appUrl)) return [];
+  const own = new URL(appUrl).origin;
+  if (appUrlSet) return [own];
+  return [own, ...LOOPBACK_NAMES.map((name) => `http://${name}:${port}`).filter((o) => o !== own)];
 }
 
 /** Off unless set: "true" trusts any proxy, a number the hops, otherwise a list of proxy addresses or CIDR ranges. */

@@ -83,6 +83,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_document_shape': m0030,
 };
 
+/** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */
+export const knownMigrations = (): string[] => Object.keys(MIGRATIONS);
+
 /** How many distinct statements stay prepared; the application has a few hundred shapes of query. */
 const STATEMENT_CACHE_SIZE = 1000;
 /**
