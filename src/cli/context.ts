@@ -31,7 +31,7 @@ export async function openContext(options: { onConnectionError?: (err: Error) =>
 }
 
 /** Kysely's words for a database migrated by a newer release (a downgrade), said as what to do about it. */
-function newerRelease(err: unknown): never {
+export function newerRelease(err: unknown): never {
   const missing = err instanceof Error ? /previously executed migration (\S+) is missing/.exec(err.message)?.[1] : undefined;
   if (!missing) throw err;
   throw new UsageError(

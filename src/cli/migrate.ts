@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../shared/config.js';
 import { migrateToLatest, openDatabase, pendingMigrations } from '../shared/db/database.js';
-import { reportAndExit } from './context.js';
+import { newerRelease, reportAndExit } from './context.js';
 import { emit } from './output.js';
 
 // `labstock migrate`: brings the schema up to date (`serve` does too when it starts); `--dry-run` names the
@@ -19,12 +19,12 @@ export function registerMigrate(program: Command): void {
         const handle = openDatabase(config.database);
         try {
           if (o.dryRun) {
-            const pending = await pendingMigrations(handle.db);
+            const pending = await pendingMigrations(handle.db).catch(newerRelease);
             emit(!!o.json, { database: handle.kind, dry_run: true, pending }, () =>
               pending.length ? `would apply: ${pending.join(', ')}` : 'database is up to date',
             );
           } else {
-            const applied = await migrateToLatest(handle.db);
+            const applied = await migrateToLatest(handle.db).catch(newerRelease);
             emit(!!o.json, { database: handle.kind, applied }, () =>
               applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
             );
