@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Create type
-         * @description Names are unique per lab, case-insensitively. Emits type.created.
+         * @description Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.
          */
         post: operations["createType"];
         delete?: never;
@@ -774,13 +774,13 @@ export interface paths {
         get?: never;
         /**
          * Rename type
-         * @description Emits type.updated.
+         * @description Org admins and the lab's managers only (403 otherwise). Emits type.updated.
          */
         put: operations["updateType"];
         post?: never;
         /**
          * Delete type
-         * @description 409 while items or order requests use it. Emits type.deleted.
+         * @description Org admins and the lab's managers only (403 otherwise). 409 while items or order requests use it. Emits type.deleted.
          */
         delete: operations["deleteType"];
         options?: never;
@@ -5931,6 +5931,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
@@ -6094,6 +6103,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
@@ -6170,6 +6188,15 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
