@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
-import { legacyLabManager } from './_managers.js';
 import { expectLabShape, keysOf, labJson, UUID_RE } from '../../helpers/shapes.js';
+import { legacyLabManager } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -57,7 +57,7 @@ describe('POST /types (security)', () => {
     }
   });
 
-  it("a member of the lab who is not its manager gets 403 saying who may; nothing is created", async () => {
+  it('a member of the lab who is not its manager gets 403 saying who may; nothing is created', async () => {
     const body = expectError(await unchanged(h.a.member.token, { lab_id: h.a.legacyLab.id, name: 'Member type' }), 403, 'forbidden');
     expect(body.message).toBe(MANAGERS_ONLY);
     expect((await h.call(h.a.admin.token, { method: 'GET', url: '/types?name=member%20type' })).json()).toEqual([]);

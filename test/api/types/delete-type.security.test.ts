@@ -70,7 +70,7 @@ describe('DELETE /types/{id} (security)', () => {
     expect(await typeRow(legacyUnused.id)).toBeDefined();
   });
 
-  it("a member of the lab who is not its manager gets 403 saying who may, for an unused type and a used one (not 409)", async () => {
+  it('a member of the lab who is not its manager gets 403 saying who may, for an unused type and a used one (not 409)', async () => {
     const unused = await newType(h.a.legacyLab.id, 'Member cannot delete');
     for (const id of [unused.id, h.a.legacyLab.typeId]) {
       const body = expectError(await unchanged(h.a.member.token, id), 403, 'forbidden');

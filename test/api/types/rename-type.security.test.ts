@@ -56,7 +56,7 @@ describe('PUT /types/{id} (security)', () => {
     }
   });
 
-  it("a member of the lab who is not its manager gets 403 saying who may; the name stays", async () => {
+  it('a member of the lab who is not its manager gets 403 saying who may; the name stays', async () => {
     const body = expectError(await unchanged(h.a.member.token, h.a.legacyLab.typeId, { name: 'Renamed by a member' }), 403, 'forbidden');
     expect(body.message).toBe(MANAGERS_ONLY);
     // Even the name it already has: the member learns nothing by trying.

@@ -1,11 +1,12 @@
 import { AppShell, Button, Group, Pagination, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { familyOf, invalidate, keyOf } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { type Action, ActionPanel } from './FulfilmentActions';
 import { LineCard, type LineProps, LineRow } from './FulfilmentLine';
 import { operatorApi, operatorToken, setOperatorToken } from './operator-api';
@@ -101,15 +102,19 @@ function Queue({ onRefused }: { onRefused: () => void }) {
   useEffect(() => {
     if (lines.data && page > pages) setPage(pages);
   }, [lines.data, page, pages]);
-  const deliver = useMutation({
-    mutationFn: (shipmentId: string) =>
-      unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
+  const deliver = useSubmission({
+    name: 'deliver',
+    renewOnSuccess: true,
+    send: (shipmentId: string, key) =>
+      unwrap(
+        operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {}, headers: idempotent(key) }),
+      ),
     onSuccess: () => invalidate(queryClient, '/shop/order-items'),
   });
   const lineProps = (line: FulfilmentLine): LineProps => ({
     line,
     onAction: (kind) => setAction({ kind, line }),
-    onDeliver: (id) => deliver.mutate(id),
+    onDeliver: (id) => deliver.submit(id),
     delivering: deliver.isPending ? deliver.variables : null,
   });
   const refused = lines.error instanceof LabstockError && (lines.error.status === 401 || lines.error.status === 403);
