@@ -133,6 +133,8 @@ function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => 
   const [name, setName] = useState(type.name);
   const rename = useSubmission({
     name: `rename-type-${type.id}`,
+    // PUT takes the key too (docs/api.md): renaming it back and forth on one visit is a new intention each time.
+    renewOnSuccess: true,
     send: (newName: string, key) =>
       unwrap(api.PUT('/types/{id}', { params: { path: { id: type.id } }, body: { name: newName }, headers: idempotent(key) })),
     onSuccess: onChanged,
