@@ -132,6 +132,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
         body: ChangePasswordBody,
         response: responses({ 204: Type.Null() }, [401, 403, 422]),
       },
+      // The body holds passwords: never hashed into an Idempotency-Key claim (src/server/idempotency.ts).
+      config: { idempotency: false },
     },
     async (request, reply) => {
       await changePassword(

@@ -38,6 +38,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
         body: UpdateCurrentUserBody,
         response: responses({ 200: ref(UserSummary) }, [401, 403, 422]),
       },
+      // The body may hold the current password: never hashed into an Idempotency-Key claim (src/server/idempotency.ts).
+      config: { idempotency: false },
     },
     async (request) => updateOwnName(app.deps.db, app.deps.config.appUrl, request.actor, request.body, options.addressKey(request)),
   );

@@ -7,7 +7,7 @@ import type { Database } from '../shared/db/schema.js';
 import { AppError, fieldError } from '../shared/errors.js';
 import * as repo from './idempotency-repository.js';
 
-// docs/product.md §2 and §14: a POST or PATCH with an Idempotency-Key answers a retry (same token or session, key and
+// docs/product.md §2 and §14: a POST, PATCH or PUT with an Idempotency-Key answers a retry (same token or session, key and
 // body within 24 h) with the first response instead of doing the work twice; the same key with another body is 422.
 // A route whose answer holds a secret shown once (POST /user/tokens) is claimed the same way but its answer is not
 // stored (config idempotency 'without-answer'): a retry of a request that succeeded is 409 idempotency_key_completed,
@@ -31,8 +31,13 @@ const IN_PROGRESS = 0;
 const COMMITTED = 1;
 const PENDING = [IN_PROGRESS, COMMITTED] as const;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
-/** The methods whose requests are claimed: PUT sets a state (sending it twice changes nothing more), DELETE likewise. */
-const CLAIMED_METHODS = new Set(['POST', 'PATCH']);
+/**
+ * The methods whose requests are claimed. PUT too: it sets a state, but a second send is still a second change to
+ * record (a webhook's `webhook.updated`, a quantity's history entry) and may undo what someone did in between, so the
+ * web application's PUTs (status moves, webhook edits, settings) happen once like its POSTs (docs/api.md). DELETE is
+ * not: a second one finds nothing and answers 404.
+ */
+export const CLAIMED_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT']);
 
 interface Claim extends repo.ClaimId {
   /** The answer is not stored (it holds a secret): only its status, so a retry is told the work was done. */

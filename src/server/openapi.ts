@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../shared/config.js';
 import { VERSION } from '../shared/version.js';
 import { eventWebhooks } from './event-schemas.js';
+import { CLAIMED_METHODS } from './idempotency.js';
 import { NAMED_SCHEMAS } from './named-schemas.js';
 
 // GET /openapi.json (docs/product.md §2): generated from the schemas that validate and serialize, and shaped for client
@@ -41,7 +42,7 @@ function securityOf(route: RouteOptions): Security {
   return route.config?.operator ? OPERATOR : TENANT;
 }
 
-/** src/server/idempotency.ts honours the header on every POST and PATCH made with a credential; the document says so on each. */
+/** src/server/idempotency.ts honours the header on every POST, PATCH and PUT made with a credential; the document says so on each. */
 const IDEMPOTENCY_KEY = {
   type: 'string',
   pattern: '^[\\x21-\\x7e]{1,255}$',
@@ -81,7 +82,7 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
       // advertise the header.
       const method = Array.isArray(route.method) ? route.method[0] : route.method;
       const takesKey =
-        (method === 'POST' || method === 'PATCH') &&
+        CLAIMED_METHODS.has(String(method)) &&
         security.length > 0 &&
         (route.config as { idempotency?: unknown } | undefined)?.idempotency !== false;
       const headers = takesKey ? withIdempotencyKey(schema.headers) : schema?.headers;

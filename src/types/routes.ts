@@ -63,9 +63,10 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createType',
         tags: ['Types'],
         summary: 'Create type',
-        description: 'Names are unique per lab, case-insensitively. Emits type.created.',
+        description:
+          "Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.",
         body: Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false }),
-        response: responses({ 201: ref(InventoryType) }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 201: ref(InventoryType) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request, reply) => {
@@ -81,10 +82,10 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateType',
         tags: ['Types'],
         summary: 'Rename type',
-        description: 'Emits type.updated.',
+        description: "Org admins and the lab's managers only (403 otherwise). Emits type.updated.",
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ name: Name }, { additionalProperties: false }),
-        response: responses({ 200: ref(InventoryType) }, [400, 401, 404, 409, 413, 415, 422]),
+        response: responses({ 200: ref(InventoryType) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
     async (request) => renameType(app.deps, request.actor, request.params.id, request.body),
@@ -97,9 +98,10 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteType',
         tags: ['Types'],
         summary: 'Delete type',
-        description: '409 while items or order requests use it. Emits type.deleted.',
+        description:
+          "Org admins and the lab's managers only (403 otherwise). 409 while items or order requests use it. Emits type.deleted.",
         params: Type.Object({ id: Uuid }),
-        response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
+        response: responses({ 204: Type.Null() }, [401, 403, 404, 409, 422]),
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { emitEvent } from '../events/outbox.js';
+import { requireLabManager } from '../labs/approval-settings.js';
 import { findVisibleLab, labsByIds, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { isUniqueViolation } from '../shared/db/database.js';
@@ -20,6 +21,10 @@ export async function typeUsageOfLab(deps: ServiceDeps, actor: Actor, labId: str
   return repo.pageTypeUsage(deps.db, labId, page);
 }
 
+// Anyone who sees a lab reads its types (GET /types, the contract); creating, renaming and deleting them are the
+// lab's managers' (org admins act as managers, docs/ordering.md "Lab roles"): a type names a shelf of the whole lab.
+const MANAGE = 'create, rename and delete its types';
+
 const checkName = (raw: string): string => {
   const name = raw.trim();
   if (!name || name.length > 200) throw fieldError('name', 'must be 1 to 200 characters');
@@ -32,6 +37,7 @@ export async function createType(deps: ServiceDeps, actor: Actor, input: { labId
   return deps.db.transaction().execute(async (trx) => {
     const lab = await findVisibleLab(trx, actor, input.labId);
     if (!lab) throw notFound('lab');
+    await requireLabManager(trx, actor, lab.id, MANAGE);
     await lockLab(trx, lab.id);
     if (await repo.findTypeByKey(trx, input.labId, repo.typeNameKey(name))) {
       throw new AppError('conflict', `the lab already has a type named "${name}"`);
@@ -53,6 +59,7 @@ export async function renameType(deps: ServiceDeps, actor: Actor, id: string, in
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findVisibleType(trx, actor, id);
     if (!row) throw notFound('type');
+    await requireLabManager(trx, actor, row.lab_id, MANAGE);
     const lab = (await labsByIds(trx, [row.lab_id])).get(row.lab_id)!;
     if (row.name === name) return { id: row.id, name: row.name, lab };
     await lockLab(trx, row.lab_id);
@@ -73,6 +80,7 @@ export async function deleteType(deps: ServiceDeps, actor: Actor, id: string): P
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findVisibleType(trx, actor, id);
     if (!row) throw notFound('type');
+    await requireLabManager(trx, actor, row.lab_id, MANAGE);
     const usage = await repo.typeUsage(trx, row.id);
     if (usage.items + usage.orders > 0) {
       throw new AppError(

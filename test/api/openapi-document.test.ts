@@ -9,7 +9,7 @@ import { UNKNOWN_ID } from '../helpers/shapes.js';
 
 // GET /openapi.json made for client generators (issue 11): an operationId on every operation (the list in
 // docs/api.md), each resource once under components.schemas and $ref'd, the ways to authenticate as security
-// schemes with each operation's own, servers from APP_URL, Idempotency-Key on the POSTs and PATCHes; still valid OpenAPI 3.1.
+// schemes with each operation's own, servers from APP_URL, Idempotency-Key on the POSTs, PATCHes and PUTs; still valid OpenAPI 3.1.
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -194,14 +194,18 @@ describe('GET /openapi.json for generators', () => {
     expect(doc.servers).toEqual([{ url: 'https://labstock.example.org' }]);
   });
 
-  it('documents the optional Idempotency-Key header on every POST and PATCH that takes a credential', () => {
+  it('documents the optional Idempotency-Key header on every POST, PATCH and PUT that takes a credential', () => {
     // Open POSTs (sign-in) take no credential; the single sign-on link sets a flow cookie whose secret only this
     // answer carries, so it is never claimed. Token and invitation creates are claimed without storing the answer.
-    const noKey = new Set(['/auth/sso/link']);
-    const keyed = (method: string) => method === 'post' || method === 'patch';
+    // A password change's body holds passwords, a name change's may: not hashed into a claim either.
+    const noKey = new Set(['/auth/sso/link', '/user/password', '/user']);
+    const keyed = (method: string) => method === 'post' || method === 'patch' || method === 'put';
     const writes = operations.filter(({ method, path, op }) => keyed(method) && op.security.length > 0 && !noKey.has(path));
     expect(writes.length).toBeGreaterThan(15);
     expect(writes.filter(({ method }) => method === 'patch').length).toBeGreaterThanOrEqual(4);
+    expect(writes.filter(({ method }) => method === 'put').map(({ path }) => path)).toEqual(
+      expect.arrayContaining(['/webhooks/{id}', '/order-requests/{id}', '/inventory-items/{id}']),
+    );
     for (const { method, path, op } of writes) {
       const key = (op.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
       expect(key, `${method} ${path}`).toBeDefined();

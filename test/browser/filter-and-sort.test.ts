@@ -128,7 +128,7 @@ describe('journey: a search with more matches than are counted', () => {
     await page.getByTestId('items-table').getByRole('link').first().waitFor();
     expect(await page.getByTestId('items-table').getByRole('link').count()).toBe(25);
     await page.getByRole('button', { name: 'next page' }).click();
-    await page.getByTestId('items-total').getByText('1030 items').waitFor();
+    await page.getByTestId('items-total').getByText('1,030 items').waitFor();
     expect(await page.getByTestId('items-table').getByRole('link').count()).toBe(5);
     await context.close();
   });

@@ -40,6 +40,8 @@ describe('journey: an org admin invites a person, changes a role, creates a lab 
       .json()
       .find((u: { email: string }) => u.email === 'lina@lab.example').invitation_expires_at;
     await pending.getByText(/^Invited, until /).waitFor();
+    // Not joined yet: a new invitation can be sent.
+    await pending.getByRole('button', { name: 'New invitation link for lina@lab.example' }).waitFor();
     expect(await pending.getByText(/^Invited, until /).innerText()).toBe(
       `Invited, until ${await page.evaluate((at) => new Date(at).toLocaleDateString(), until)}`,
     );
@@ -66,6 +68,10 @@ describe('journey: an org admin invites a person, changes a role, creates a lab 
     // Joined: active, no longer invited.
     await row.getByText('Active', { exact: true }).waitFor();
     expect(await row.getByText(/Invited/).count()).toBe(0);
+    // She can sign in: nothing to resend (issue 23), and the admin's own row has no Deactivate.
+    expect(await row.getByRole('button', { name: /^New invitation link for / }).count()).toBe(0);
+    expect(await page.getByTestId('members-table').getByRole('button', { name: 'Deactivate Ada AdminA' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Deactivate Lina Larsen' }).waitFor();
     const role = row.getByRole('combobox', { name: 'Role of Lina Larsen' });
     expect(await role.inputValue()).toBe('Member');
     await role.click();

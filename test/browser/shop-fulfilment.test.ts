@@ -123,7 +123,7 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     await page.getByLabel('Operator token').fill(shop.operator.token);
     await page.getByRole('button', { name: 'Open the queue' }).click();
     await page.getByTestId('fulfilment-table').waitFor();
-    expect(await page.getByTestId('fulfilment-total').innerText()).toBe(`${total} lines, page 1 of ${pages}`);
+    expect(await page.getByTestId('fulfilment-total').innerText()).toBe(`${total} lines · page 1 of ${pages}`);
     expect(await page.getByTestId('fulfilment-line').count()).toBe(50);
     // Every line is on some page: 100 of the first order and 25 of the second, those last.
     let shown = 0;

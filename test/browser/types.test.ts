@@ -1,5 +1,6 @@
-// Journey (issue 23, "Item types managed in the app"): a lab's types with what uses them; create (double-clicked:
-// one type), rename, delete an unused one; deleting a used one is refused with a sentence and nothing is deleted.
+// Journey (issue 23, "Item types managed in the app by lab managers"): a lab's types with what uses them; a manager
+// (an org admin acts as one) creates (double-clicked: one type), renames and deletes an unused one; deleting a used
+// one is refused with a sentence and nothing is deleted. A member reads the types, gets no buttons, and is told who can.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
@@ -52,10 +53,26 @@ describe('journey: item types', () => {
     expect(h.consoleErrors).toEqual([]);
   });
 
+  it('a member sees the types and what uses them, no Create, Rename or Delete, and who can', async () => {
+    const lab = h.a.migratedLab;
+    const used = (await typesOf(lab.id)).find((t) => t.id === lab.typeId)!;
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', `/app/types?lab=${lab.id}`);
+    const card = page.getByRole('region', { name: `Type ${used.name}` });
+    await card.getByText(/Used by \d+ item/).waitFor();
+    await page.getByTestId('types-managed-by').waitFor();
+    expect(await page.getByTestId('types-managed-by').innerText()).toMatch(/lab's managers and your organization's admins/);
+    expect(await page.getByRole('textbox', { name: 'New type' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Rename|Delete) / }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+
   it('at 390 px a type card with Rename and Delete fits the screen', async () => {
     const { page, context } = await h.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await h.signIn(page, 'member-A@example.org', `/app/types?lab=${h.a.migratedLab.id}`);
+    await h.signIn(page, 'admin-A@example.org', `/app/types?lab=${h.a.migratedLab.id}`);
     const card = page.getByTestId('type-card').first();
     await card.waitFor();
     for (const target of [card.getByRole('button', { name: /^Rename / }), card.getByRole('button', { name: /^Delete / })]) {

@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Create type
-         * @description Names are unique per lab, case-insensitively. Emits type.created.
+         * @description Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.
          */
         post: operations["createType"];
         delete?: never;
@@ -774,13 +774,13 @@ export interface paths {
         get?: never;
         /**
          * Rename type
-         * @description Emits type.updated.
+         * @description Org admins and the lab's managers only (403 otherwise). Emits type.updated.
          */
         put: operations["updateType"];
         post?: never;
         /**
          * Delete type
-         * @description 409 while items or order requests use it. Emits type.deleted.
+         * @description Org admins and the lab's managers only (403 otherwise). 409 while items or order requests use it. Emits type.deleted.
          */
         delete: operations["deleteType"];
         options?: never;
@@ -3454,7 +3454,10 @@ export interface operations {
     updateOrganizationSso: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4337,7 +4340,10 @@ export interface operations {
     updateOrganizationUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4864,7 +4870,10 @@ export interface operations {
     updateNotificationPreferences: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5044,7 +5053,10 @@ export interface operations {
     updateOrganizationLab: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5274,7 +5286,10 @@ export interface operations {
     updateLabMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 userId: string;
@@ -5586,7 +5601,10 @@ export interface operations {
     updateLabApprovalSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5960,6 +5978,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The token's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
@@ -6082,7 +6109,10 @@ export interface operations {
     updateType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6116,6 +6146,15 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6199,6 +6238,15 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6510,6 +6558,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -6838,6 +6888,8 @@ export interface operations {
             header?: {
                 /** @description ETag from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 itemId: string;
@@ -7532,6 +7584,8 @@ export interface operations {
             header?: {
                 /** @description ETag of the item from a previous read; 412 if the item changed since. */
                 "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -8719,7 +8773,10 @@ export interface operations {
     updateOrderRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9693,7 +9750,10 @@ export interface operations {
     updateSpendTrackingCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9858,7 +9918,10 @@ export interface operations {
     updateSpendSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11050,7 +11113,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };

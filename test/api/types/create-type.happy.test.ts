@@ -6,6 +6,7 @@ import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { expectLabShape, keysOf, labJson, UUID_RE } from '../../helpers/shapes.js';
+import { legacyLabManager } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,8 +51,9 @@ describe('POST /types (happy)', () => {
     expect(mine[0]!.row.organization_id).toBe(h.a.orgId);
   });
 
-  it('a member creates a type in a lab they belong to', async () => {
-    const res = await post(h.a.member.token, { lab_id: h.a.legacyLab.id, name: 'Consumable' });
+  it("a lab's manager (not an org admin) creates a type in their lab", async () => {
+    const manager = await legacyLabManager(h);
+    const res = await post(manager.token, { lab_id: h.a.legacyLab.id, name: 'Consumable' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().lab.id).toBe(h.a.legacyLab.id);
     expect(await createdEventsFor(res.json().id)).toHaveLength(1);

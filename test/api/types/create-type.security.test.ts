@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
+import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,5 +55,16 @@ describe('POST /types (security)', () => {
     for (const lab of [h.a.legacyLab, h.a.migratedLab, h.a.otherLab]) {
       expectError(await unchanged(h.a.outsider.token, { lab_id: lab.id, name: 'Sneaky' }), 404, 'not_found');
     }
+  });
+
+  it('a member of the lab who is not its manager gets 403 saying who may; nothing is created', async () => {
+    const body = expectError(await unchanged(h.a.member.token, { lab_id: h.a.legacyLab.id, name: 'Member type' }), 403, 'forbidden');
+    expect(body.message).toBe(MANAGERS_ONLY);
+    expect((await h.call(h.a.admin.token, { method: 'GET', url: '/types?name=member%20type' })).json()).toEqual([]);
+  });
+
+  it("a lab's manager gets 404 for a lab they do not belong to: managing one lab is not managing another", async () => {
+    const manager = await legacyLabManager(h);
+    expectError(await unchanged(manager.token, { lab_id: h.a.migratedLab.id, name: 'Elsewhere' }), 404, 'not_found');
   });
 });

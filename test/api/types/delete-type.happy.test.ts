@@ -5,6 +5,7 @@ import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { labJson } from '../../helpers/shapes.js';
+import { legacyLabManager } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -82,9 +83,10 @@ describe('DELETE /types/{id} (happy)', () => {
     expect(await deletedEventsFor(type.id)).toHaveLength(1);
   });
 
-  it('a member deletes an unused type of their lab', async () => {
-    const type = await newType(h.a.legacyLab.id, 'Member made', h.a.member.token);
-    const res = await del(h.a.member.token, type.id);
+  it("a lab's manager (not an org admin) deletes an unused type of their lab, one they made", async () => {
+    const manager = await legacyLabManager(h);
+    const type = await newType(h.a.legacyLab.id, 'Manager made', manager.token);
+    const res = await del(manager.token, type.id);
     expect(res.statusCode, res.body).toBe(204);
     expect(await deletedEventsFor(type.id)).toHaveLength(1);
   });

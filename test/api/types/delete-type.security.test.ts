@@ -4,6 +4,7 @@ import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
+import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -67,5 +68,22 @@ describe('DELETE /types/{id} (security)', () => {
     expectError(await unchanged(h.a.outsider.token, legacyUnused.id), 404, 'not_found');
     expect(await typeRow(unused.id)).toBeDefined();
     expect(await typeRow(legacyUnused.id)).toBeDefined();
+  });
+
+  it('a member of the lab who is not its manager gets 403 saying who may, for an unused type and a used one (not 409)', async () => {
+    const unused = await newType(h.a.legacyLab.id, 'Member cannot delete');
+    for (const id of [unused.id, h.a.legacyLab.typeId]) {
+      const body = expectError(await unchanged(h.a.member.token, id), 403, 'forbidden');
+      expect(body.message).toBe(MANAGERS_ONLY);
+    }
+    expect(await typeRow(unused.id)).toBeDefined();
+    expect(await deletedEventsFor(unused.id)).toEqual([]);
+  });
+
+  it("a lab's manager gets 404 for an unused type of a lab they do not belong to", async () => {
+    const manager = await legacyLabManager(h);
+    const unused = await newType(h.a.migratedLab.id, 'Not their lab');
+    expectError(await unchanged(manager.token, unused.id), 404, 'not_found');
+    expect(await typeRow(unused.id)).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { labJson } from '../../helpers/shapes.js';
+import { legacyLabManager } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -96,9 +97,10 @@ describe('PUT /types/{id} (happy)', () => {
     expect(res.json()).toMatchObject({ name: 'Buffer', lab: { id: h.a.legacyLab.id } });
   });
 
-  it('a member renames a type of their lab', async () => {
+  it("a lab's manager (not an org admin) renames a type of their lab", async () => {
+    const manager = await legacyLabManager(h);
     const type = await newType(h.a.legacyLab.id, 'Media');
-    const res = await put(h.a.member.token, type.id, { name: 'Culture media' });
+    const res = await put(manager.token, type.id, { name: 'Culture media' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe('Culture media');
     expect(await updatedEventsFor(type.id)).toHaveLength(1);

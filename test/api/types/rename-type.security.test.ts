@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
+import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,5 +54,19 @@ describe('PUT /types/{id} (security)', () => {
     for (const id of [h.a.legacyLab.typeId, h.a.migratedLab.typeId, h.a.otherLab.typeId]) {
       expectError(await unchanged(h.a.outsider.token, id, { name: 'Sneaky' }), 404, 'not_found');
     }
+  });
+
+  it('a member of the lab who is not its manager gets 403 saying who may; the name stays', async () => {
+    const body = expectError(await unchanged(h.a.member.token, h.a.legacyLab.typeId, { name: 'Renamed by a member' }), 403, 'forbidden');
+    expect(body.message).toBe(MANAGERS_ONLY);
+    // Even the name it already has: the member learns nothing by trying.
+    const same = await h.call(h.a.admin.token, { method: 'GET', url: `/types?lab_id=${h.a.legacyLab.id}` });
+    const current = same.json().find((t: { id: string }) => t.id === h.a.legacyLab.typeId).name;
+    expectError(await unchanged(h.a.member.token, h.a.legacyLab.typeId, { name: current }), 403, 'forbidden');
+  });
+
+  it("a lab's manager gets 404 for the type of a lab they do not belong to", async () => {
+    const manager = await legacyLabManager(h);
+    expectError(await unchanged(manager.token, h.a.migratedLab.typeId, { name: 'Elsewhere' }), 404, 'not_found');
   });
 });

@@ -1,9 +1,10 @@
 import type { Webhook, WebhookDelivery } from '@labstock/client';
 import { Badge, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
 import { invalidate, keyOf } from '../data/keys';
+import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
 import { shortEventType } from './EventTypePicker';
 import { Loading } from './Fields';
@@ -39,9 +40,16 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
     },
     refetchInterval: (query) => (query.state.data?.rows.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
   });
-  const redeliver = useMutation({
-    mutationFn: (deliveryId: string) =>
-      unwrap(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: hook.id, deliveryId } } })),
+  const redeliver = useSubmission({
+    name: `redeliver-${hook.id}`,
+    renewOnSuccess: true,
+    send: (deliveryId: string, key) =>
+      unwrap(
+        api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
+          params: { path: { id: hook.id, deliveryId } },
+          headers: idempotent(key),
+        }),
+      ),
     onSuccess: () => {
       setPage(1); // the new delivery is the newest
       return invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]);
@@ -91,7 +99,7 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
                     delivery={delivery}
                     canSend={hook.is_enabled}
                     sending={redeliver.isPending && redeliver.variables === delivery.id}
-                    onRedeliver={() => redeliver.mutate(delivery.id)}
+                    onRedeliver={() => redeliver.submit(delivery.id)}
                   />
                 ))}
               </Table.Tbody>
@@ -215,20 +223,23 @@ export function ReplayForm({ hook }: { hook: Webhook }) {
   const queryClient = useQueryClient();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const replay = useMutation({
+  const replay = useSubmission({
+    name: `replay-${hook.id}`,
+    renewOnSuccess: true,
     // datetime-local values are the browser's local time; the API wants instants.
-    mutationFn: () =>
+    send: (_: void, key) =>
       unwrap(
         api.POST('/webhooks/{id}/replay', {
           params: { path: { id: hook.id } },
           body: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+          headers: idempotent(key),
         }),
       ),
     onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (from && to) replay.mutate();
+    if (from && to) replay.submit();
   };
   return (
     <Stack gap="xs">

@@ -1,10 +1,11 @@
 import type { OrderRequest, operations } from '@labstock/client';
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api';
 import { useSpendCodes } from '../data/hooks';
 import { invalidateOrder, setData } from '../data/keys';
+import { idempotent, useSubmission } from '../forms/submission';
 import { ErrorNotice } from './ErrorNotice';
 import { FieldGrid } from './Fields';
 import { fieldError } from './Profile';
@@ -61,8 +62,11 @@ function DetailsForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
   const [urgent, setUrgent] = useState(order.is_urgent);
   const [code, setCode] = useState<string | null>(order.spend_tracking_code?.name ?? null);
   const codes = useSpendCodes(order.lab.id);
-  const save = useMutation({
-    mutationFn: (body: Body) => unwrap(api.PATCH('/order-requests/{id}', { params: { path: { id: order.id } }, body })),
+  const save = useSubmission({
+    name: `order-details-${order.id}`,
+    renewOnSuccess: true,
+    send: (body: Body, key) =>
+      unwrap(api.PATCH('/order-requests/{id}', { params: { path: { id: order.id } }, body, headers: idempotent(key) })),
     onSuccess: (data) => {
       setData(queryClient, '/order-requests/{id}', { id: order.id }, data);
       onDone();
@@ -80,7 +84,7 @@ function DetailsForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
     if (urgent !== order.is_urgent) body.is_urgent = urgent;
     if (code !== (order.spend_tracking_code?.name ?? null)) body.spend_tracking_code = code === null ? null : { name: code };
     if (Object.keys(body).length === 0) onDone();
-    else save.mutate(body);
+    else save.submit(body);
   };
   const error = (f: string) => fieldError(save.error, f);
   const codeError = error('spend_tracking_code') ?? error('spend_tracking_code.name');

@@ -2,6 +2,7 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput, Title } from '@m
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, LabstockError, unwrap } from '../api';
+import { useSubmission } from '../forms/submission';
 import { useSession, useSetSession } from '../session';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -23,8 +24,10 @@ export function ProfileForm() {
   // The name shows in every organization: a person of several confirms a change with their password (docs/auth.md).
   const [current, setCurrent] = useState('');
   const several = session.organizations.length > 1;
-  const save = useMutation({
-    mutationFn: () =>
+  // Sent once (a double-click is one save); the server takes no Idempotency-Key here, the body may hold a password.
+  const save = useSubmission({
+    name: 'profile-name',
+    send: (_: void) =>
       unwrap(
         api.PUT('/user', {
           body: { first_name: first, last_name: last, ...(several ? { current_password: current } : {}) },
@@ -34,7 +37,7 @@ export function ProfileForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.submit();
   };
   const unchanged = first === session.user.first_name && last === session.user.last_name;
   return (

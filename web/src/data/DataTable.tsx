@@ -33,6 +33,16 @@ export interface DataTableProps<T> {
   testId?: string;
   /** The test id of the empty state's text. */
   emptyTestId?: string;
+  /** The test id of the total's text ("list-total" unless given). */
+  totalTestId?: string;
+  /** The test id of each card on a phone. */
+  cardTestId?: string;
+  /** The test id of each row, in the table and as a card alike (overrides cardTestId). */
+  rowTestId?: string;
+  /** What opens under a row's card on a phone (a form for that row: at the page's bottom it would be out of sight). */
+  cardExtra?: (row: T) => ReactNode;
+  /** The page has its own order menu: no second one above the cards on a phone. */
+  noPhoneOrder?: boolean;
   query: UseQueryResult<Page<T>>;
   columns: Column<T>[];
   rowKey: (row: T) => string;
@@ -54,8 +64,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { query } = props;
   if (query.isError && !query.data) return <ErrorNotice error={query.error} title={props.errorTitle} />;
   if (query.isPending) return <Loading label={props.loadingLabel} />;
-  const { rows, total } = query.data;
-  const pages = Math.max(1, Math.ceil(total / props.perPage));
+  const { rows, total, atLeast } = query.data;
+  // Past a bounded count there is always one more page to go to.
+  const pages = Math.max(1, Math.ceil(total / props.perPage) + (atLeast ? 1 : 0));
   return (
     // The test id names the list while it has rows; an empty list is its `emptyTestId` text alone.
     <Stack gap="xs" data-testid={rows.length > 0 ? props.testId : undefined}>
@@ -68,16 +79,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Rows {...props} rows={rows} />
       )}
       <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed" data-testid="list-total" aria-live="polite">
-          {total === 1 ? `1 ${props.noun[0]}` : `${total.toLocaleString()} ${props.noun[1]}`}
-          {pages > 1 && ` · page ${Math.min(props.page, pages)} of ${pages}`}
+        <Text size="sm" c="dimmed" data-testid={props.totalTestId ?? 'list-total'} aria-live="polite">
+          {atLeast
+            ? `more than ${total.toLocaleString('en')} ${props.noun[1]}`
+            : total === 1
+              ? `1 ${props.noun[0]}`
+              : `${total.toLocaleString('en')} ${props.noun[1]}`}
+          {pages > 1 && !atLeast && ` · page ${Math.min(props.page, pages)} of ${pages}`}
         </Text>
         {pages > 1 && (
           <Pagination
             size={phone ? 'sm' : 'md'}
             siblings={phone ? 0 : 1}
-            total={pages}
-            value={Math.min(props.page, pages)}
+            total={Math.max(pages, props.page)}
+            value={atLeast ? props.page : Math.min(props.page, pages)}
             onChange={props.onPage}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
             getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
@@ -97,8 +112,15 @@ function Rows<T>(props: DataTableProps<T> & { rows: T[] }) {
             {props.columns.map((c) => (
               <Table.Th key={c.key} aria-sort={ariaSort(c, props.sort)}>
                 {c.sort && props.onSort ? (
-                  <UnstyledButton fw={700} fz="sm" onClick={() => props.onSort!(props.sort === c.sort ? `-${c.sort}` : c.sort!)}>
-                    {c.header} {props.sort === c.sort ? '▲' : props.sort === `-${c.sort}` ? '▼' : ''}
+                  <UnstyledButton
+                    fw={700}
+                    fz="sm"
+                    onClick={() => props.onSort!(props.sort === c.sort ? `-${c.sort}` : c.sort!)}
+                    // What a click does: ascending first, then each click reverses it.
+                    aria-label={`${c.header}, sort ${props.sort === c.sort ? 'descending' : 'ascending'}`}
+                  >
+                    {c.header}
+                    <span aria-hidden="true">{props.sort === c.sort ? ' ▲' : props.sort === `-${c.sort}` ? ' ▼' : ''}</span>
                   </UnstyledButton>
                 ) : (
                   c.header
@@ -109,7 +131,7 @@ function Rows<T>(props: DataTableProps<T> & { rows: T[] }) {
         </Table.Thead>
         <Table.Tbody>
           {props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)}>
+            <Table.Tr key={props.rowKey(row)} data-testid={props.rowTestId}>
               {props.columns.map((c) => (
                 <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
               ))}
@@ -126,7 +148,7 @@ function Cards<T>(props: DataTableProps<T> & { rows: T[] }) {
   const title = props.columns.find((c) => c.phone === 'title');
   return (
     <Stack gap="xs">
-      {sortable.length > 0 && props.onSort && (
+      {sortable.length > 0 && props.onSort && !props.noPhoneOrder && (
         <Select
           label="Order"
           size="sm"
@@ -141,7 +163,7 @@ function Cards<T>(props: DataTableProps<T> & { rows: T[] }) {
       )}
       <Stack gap="xs" role="list" aria-label={props.label} aria-busy={props.query.isFetching}>
         {props.rows.map((row) => (
-          <Card key={props.rowKey(row)} withBorder padding="sm" role="listitem">
+          <Card key={props.rowKey(row)} withBorder padding="sm" role="listitem" data-testid={props.rowTestId ?? props.cardTestId}>
             {title && <div>{title.cell(row)}</div>}
             <Stack gap={4} mt={title ? 4 : 0}>
               {props.columns
@@ -158,6 +180,7 @@ function Cards<T>(props: DataTableProps<T> & { rows: T[] }) {
                     </Group>
                   ),
                 )}
+              {props.cardExtra?.(row)}
             </Stack>
           </Card>
         ))}

@@ -11,6 +11,8 @@ import { keyOf } from './keys';
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The count is bounded (a large search, docs/decisions/0014-bounded-search-counts.md): at least `total`. */
+  atLeast?: boolean;
 }
 
 /** The API's maximum page size: useAll asks for as few pages as it can. */
@@ -32,8 +34,12 @@ export function usePage<P extends ListPath>(
     queryFn: async ({ signal }) => {
       const call = get(path, { params, signal });
       const rows = (await unwrap(call)) as ListItem<P>[];
-      const header = (await call).response.headers.get('x-total-count');
-      return { rows, total: header === null ? rows.length : Number(header) };
+      const { headers } = (await call).response;
+      const header = headers.get('x-total-count');
+      // A bounded count leaves out Link's `last` while there is a `next` (docs/decisions/0014-bounded-search-counts.md).
+      const link = headers.get('link');
+      const atLeast = Boolean(link?.includes('rel="next"') && !link.includes('rel="last"'));
+      return { rows, total: header === null ? rows.length : Number(header), ...(atLeast ? { atLeast } : {}) };
     },
   });
 }

@@ -1,15 +1,12 @@
-import { Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Loading } from '../components/Fields';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
-import { InventoryRows } from '../components/InventoryRows';
-import { useLabs } from '../data/hooks';
-import { keyOf } from '../data/keys';
+import { inventoryColumns } from '../components/InventoryRows';
+import { DataTable } from '../data/DataTable';
+import { useLabs, usePage } from '../data/hooks';
 import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
@@ -117,21 +114,7 @@ export function InventoryPage() {
     page,
     per_page: PER_PAGE,
   };
-  const items = useQuery({
-    queryKey: keyOf('/inventory-items', { query }),
-    enabled: !restoring,
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const call = api.GET('/inventory-items', { params: { query } });
-      const rows = await unwrap(call);
-      const { headers } = (await call).response;
-      // A large search counts up to 1,000 matches and then says "at least" by leaving out Link's `last`
-      // (docs/decisions/0014-bounded-search-counts.md).
-      const link = headers.get('link');
-      const atLeast = Boolean(link?.includes('rel="next"') && !link.includes('rel="last"'));
-      return { rows, total: Number(headers.get('x-total-count') ?? rows.length), atLeast };
-    },
-  });
+  const items = usePage('/inventory-items', { query }, { enabled: !restoring });
   const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
 
   const chooseLab = (value: string | null) => {
@@ -176,44 +159,37 @@ export function InventoryPage() {
         />
       </Group>
       <InventoryFilters labId={labId} usesInstances={lab?.uses_instances ?? false} values={filters} onChange={update} />
-      {items.isError && <ErrorNotice error={items.error} />}
-      {items.isPending && !restoring && <Loading label="Loading items" />}
       {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
-      {items.data && items.data.rows.length === 0 && (
-        <Text data-testid="no-items">
-          {urlQ
-            ? `Nothing matches “${urlQ}”${filtered ? ' with these filters' : ''}${labId ? ' in this lab' : ''}.`
-            : filtered
-              ? 'No item matches these filters.'
-              : labId
-                ? 'This lab holds no items yet.'
-                : 'Your labs hold no items yet.'}
-        </Text>
-      )}
-      {items.data && items.data.rows.length > 0 && (
-        <>
-          <InventoryRows
-            items={items.data.rows}
-            q={urlQ}
-            showLab={!labId && (labs.data?.length ?? 0) !== 1}
-            sort={filters.sort}
-            onSort={(sort) => update({ sort })}
-          />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" data-testid="items-total">
-              {items.data.atLeast
-                ? `more than ${items.data.total.toLocaleString('en')} items`
-                : `${items.data.total} item${items.data.total === 1 ? '' : 's'}`}
-            </Text>
-            <Pagination
-              // Past a bounded count there is always one more page to go to.
-              total={Math.max(1, Math.ceil(items.data.total / PER_PAGE) + (items.data.atLeast ? 1 : 0), page)}
-              value={page}
-              onChange={(n) => update({ page: n === 1 ? null : String(n) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
-        </>
+      {/* Until the remembered lab is restored the list waits (above) and shows nothing rather than a spinner. */}
+      {!restoring && (
+        <DataTable
+          label="Items"
+          testId="items-table"
+          emptyTestId="no-items"
+          totalTestId="items-total"
+          cardTestId="item-card"
+          query={items}
+          columns={inventoryColumns(items.data?.rows ?? [], { q: urlQ, showLab: !labId && (labs.data?.length ?? 0) !== 1 })}
+          rowKey={(item) => item.id}
+          page={page}
+          perPage={PER_PAGE}
+          onPage={(n) => update({ page: n === 1 ? null : String(n) })}
+          sort={filters.sort || undefined}
+          onSort={(sort) => update({ sort })}
+          noPhoneOrder
+          noun={['item', 'items']}
+          loadingLabel="Loading items"
+          minWidth={600}
+          empty={
+            urlQ
+              ? `Nothing matches “${urlQ}”${filtered ? ' with these filters' : ''}${labId ? ' in this lab' : ''}.`
+              : filtered
+                ? 'No item matches these filters.'
+                : labId
+                  ? 'This lab holds no items yet.'
+                  : 'Your labs hold no items yet.'
+          }
+        />
       )}
     </Stack>
   );

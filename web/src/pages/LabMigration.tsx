@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { useLabs } from '../data/hooks';
 import { invalidate, keyOf, setData } from '../data/keys';
+import { idempotent, useSubmission } from '../forms/submission';
 import { useSession } from '../session';
 
 type Lab = { id: string; name: string; uses_instances: boolean };
@@ -82,8 +83,12 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
     queryFn: () => unwrap(api.GET('/labs/{id}/migration', { params: { path: { id: lab.id } } })),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
-  const start = useMutation({
-    mutationFn: () => unwrap(api.POST('/labs/{id}/migrate-to-instances', { params: { path: { id: lab.id } }, body: {} })),
+  const start = useSubmission({
+    name: `migrate-${lab.id}`,
+    // A stalled run is resumed by sending it again: a new intention, under a new key.
+    renewOnSuccess: true,
+    send: (_: void, key) =>
+      unwrap(api.POST('/labs/{id}/migrate-to-instances', { params: { path: { id: lab.id } }, body: {}, headers: idempotent(key) })),
     onSuccess: (data) => {
       setConfirming(false);
       setData(queryClient, '/labs/{id}/migration', { id: lab.id }, data);
@@ -132,7 +137,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
           <Text size="sm">
             No batch has finished for a minute (a server restart stops it). Starting it again continues where it stopped.
           </Text>
-          <Button size="xs" mt="xs" onClick={() => start.mutate()} loading={start.isPending}>
+          <Button size="xs" mt="xs" onClick={() => start.submit()} loading={start.isPending}>
             Resume
           </Button>
         </Alert>
@@ -154,7 +159,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button onClick={() => start.mutate()} loading={start.isPending}>
+            <Button onClick={() => start.submit()} loading={start.isPending}>
               Start the migration
             </Button>
           </Group>

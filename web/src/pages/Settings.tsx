@@ -89,8 +89,9 @@ function Tokens() {
       return invalidate(queryClient, '/user/tokens');
     },
   });
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/user/tokens/{id}', { params: { path: { id } } })),
+  const revoke = useSubmission({
+    name: 'revoke-token',
+    send: (id: string) => unwrap(api.DELETE('/user/tokens/{id}', { params: { path: { id } } })),
     onSuccess: () => invalidate(queryClient, '/user/tokens'),
   });
   const submit = (event: FormEvent) => {
@@ -161,7 +162,7 @@ function Tokens() {
                       variant="light"
                       aria-label={`Revoke ${token.name ?? 'token'}`}
                       loading={revoke.isPending && revoke.variables === token.id}
-                      onClick={() => revoke.mutate(token.id)}
+                      onClick={() => revoke.submit(token.id)}
                     >
                       Revoke
                     </Button>
@@ -180,8 +181,10 @@ function Tokens() {
 function Notifications() {
   const queryClient = useQueryClient();
   const prefs = useQuery({ queryKey: keyOf('/user/notifications'), queryFn: () => unwrap(api.GET('/user/notifications')) });
-  const save = useMutation({
-    mutationFn: (email_digest: boolean) => unwrap(api.PUT('/user/notifications', { body: { email_digest } })),
+  const save = useSubmission({
+    name: 'notifications',
+    renewOnSuccess: true,
+    send: (email_digest: boolean, key) => unwrap(api.PUT('/user/notifications', { body: { email_digest }, headers: idempotent(key) })),
     onSuccess: (data) => setData(queryClient, '/user/notifications', {}, data),
   });
   return (
@@ -193,7 +196,7 @@ function Notifications() {
           label="A daily e-mail with the reminders and alerts of my labs (expiring and below minimum)"
           checked={prefs.data.email_digest}
           disabled={save.isPending}
-          onChange={(e) => save.mutate(e.currentTarget.checked)}
+          onChange={(e) => save.submit(e.currentTarget.checked)}
         />
       )}
       {save.isError && <ErrorNotice error={save.error} title="Not saved" />}

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
-import { useLabs, usePage } from '../data/hooks';
+import { useApprovalSettings, useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 
@@ -24,8 +24,9 @@ const usedBy = (t: Usage) =>
     .join(' and ');
 
 /**
- * A lab's item types (docs/web.md, Types): each with what uses it; create, rename, and delete one nothing uses. The
- * API lets everyone who sees a lab manage its types (docs/api.md), so the page offers it to them all.
+ * A lab's item types (docs/web.md, Types): each with what uses it; create, rename, and delete one nothing uses. Every
+ * member reads them; only the lab's managers and org admins change them (docs/api.md), so only they get the buttons
+ * (the lab's approval settings say the person's role, `my_role`) and everyone else is told who can.
  */
 export function TypesPage() {
   const [params, setParams] = useSearchParams();
@@ -62,6 +63,8 @@ function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage
   const [name, setName] = useState('');
   const usage = usePage('/labs/{id}/type-usage', { path: { id: labId }, query: { page, per_page: PER_PAGE } });
   const refresh = () => invalidate(queryClient, ['/labs/{id}/type-usage', { id: labId }], '/types');
+  const settings = useApprovalSettings(labId);
+  const manages = settings.data?.my_role === 'manager';
   const create = useSubmission({
     name: 'create-type',
     renewOnSuccess: true,
@@ -78,27 +81,34 @@ function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage
   const pages = Math.max(1, Math.ceil((usage.data?.total ?? 0) / PER_PAGE));
   return (
     <Stack>
-      <form onSubmit={submit} aria-label="New type">
-        <Group align="end" gap="xs">
-          <TextInput
-            label="New type"
-            placeholder="Antibody, Solvent…"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={200}
-          />
-          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-            Create
-          </Button>
-        </Group>
-      </form>
+      {settings.data && !manages && (
+        <Text data-testid="types-managed-by">
+          The lab's managers and your organization's admins create, rename and delete its types. Ask one of them for a new type or a change.
+        </Text>
+      )}
+      {manages && (
+        <form onSubmit={submit} aria-label="New type">
+          <Group align="end" gap="xs">
+            <TextInput
+              label="New type"
+              placeholder="Antibody, Solvent…"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={200}
+            />
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+              Create
+            </Button>
+          </Group>
+        </form>
+      )}
       {create.isError && <ErrorNotice error={create.error} title="Not created" />}
       {usage.isError && <ErrorNotice error={usage.error} />}
       {usage.isPending && <Loading label="Loading types" />}
       {usage.data?.rows.length === 0 && <Text>This lab has no types yet.</Text>}
       <Stack gap="xs" data-testid="types">
         {usage.data?.rows.map((t) => (
-          <TypeCard key={`${t.id}-${t.name}`} type={t} onChanged={refresh} />
+          <TypeCard key={`${t.id}-${t.name}`} type={t} onChanged={refresh} manages={manages} />
         ))}
       </Stack>
       {pages > 1 && (
@@ -118,11 +128,13 @@ function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage
   );
 }
 
-function TypeCard({ type, onChanged }: { type: Usage; onChanged: () => Promise<unknown> }) {
+function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => Promise<unknown>; manages: boolean }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [name, setName] = useState(type.name);
   const rename = useSubmission({
     name: `rename-type-${type.id}`,
+    // PUT takes the key too (docs/api.md): renaming it back and forth on one visit is a new intention each time.
+    renewOnSuccess: true,
     send: (newName: string, key) =>
       unwrap(api.PUT('/types/{id}', { params: { path: { id: type.id } }, body: { name: newName }, headers: idempotent(key) })),
     onSuccess: onChanged,
@@ -185,7 +197,7 @@ function TypeCard({ type, onChanged }: { type: Usage; onChanged: () => Promise<u
             </Group>
           ))}
         {remove.isError && <ErrorNotice error={remove.error} title="Not deleted" />}
-        {mode === 'view' && (
+        {mode === 'view' && manages && (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setMode('rename')} aria-label={`Rename ${type.name}`}>
               Rename

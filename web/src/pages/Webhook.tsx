@@ -1,6 +1,6 @@
 import type { Webhook } from '@labstock/client';
 import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
@@ -12,6 +12,7 @@ import { SigningKeyNotice } from '../components/SigningKey';
 import { WebhookForm, type WebhookFormValues } from '../components/WebhookForm';
 import { WebhookFormat } from '../components/WebhookFormat';
 import { invalidate, keyOf, setData } from '../data/keys';
+import { idempotent, useSubmission } from '../forms/submission';
 import { NotFoundPage } from './NotFound';
 import { AdminsOnly, isForbidden, READABLE_TITLE, WebhookBadges } from './Webhooks';
 
@@ -49,21 +50,34 @@ function WebhookView({ hook }: { hook: Webhook }) {
     return invalidate(queryClient, '/webhooks');
   };
 
-  const update = useMutation({
-    mutationFn: (body: { name?: string | null; url?: string; event_types?: string[]; is_signed?: boolean; is_enabled?: boolean }) =>
-      unwrap(api.PUT('/webhooks/{id}', { ...path, body })),
-    onSuccess: (data) => {
+  type Change = { name?: string | null; url?: string; event_types?: string[]; is_signed?: boolean; is_enabled?: boolean };
+  const put = (body: Change, key: string) => unwrap(api.PUT('/webhooks/{id}', { ...path, body, headers: idempotent(key) }));
+  // Each action once (web/src/forms/submission.ts): a double-clicked Save, Enable or Rotate is one change.
+  const update = useSubmission({
+    name: `edit-webhook-${hook.id}`,
+    renewOnSuccess: true,
+    send: put,
+    onSuccess: (data: Webhook) => {
       setEditing(false);
       return saved(data);
     },
   });
-  const rotate = useMutation({ mutationFn: () => unwrap(api.POST('/webhooks/{id}/rotate-secret', path)), onSuccess: saved });
-  const ping = useMutation({
-    mutationFn: () => unwrap(api.POST('/webhooks/{id}/ping', path)),
+  const toggle = useSubmission({ name: `toggle-webhook-${hook.id}`, renewOnSuccess: true, send: put, onSuccess: saved });
+  const rotate = useSubmission({
+    name: `rotate-webhook-${hook.id}`,
+    renewOnSuccess: true,
+    send: (_: void, key) => unwrap(api.POST('/webhooks/{id}/rotate-secret', { ...path, headers: idempotent(key) })),
+    onSuccess: saved,
+  });
+  const ping = useSubmission({
+    name: `ping-webhook-${hook.id}`,
+    renewOnSuccess: true,
+    send: (_: void, key) => unwrap(api.POST('/webhooks/{id}/ping', { ...path, headers: idempotent(key) })),
     onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/webhooks/{id}', path)),
+  const remove = useSubmission({
+    name: `delete-webhook-${hook.id}`,
+    send: (_: void) => unwrap(api.DELETE('/webhooks/{id}', path)),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: keyOf('/webhooks/{id}', { path: { id: hook.id } }) });
       await invalidate(queryClient, '/webhooks');
@@ -71,7 +85,7 @@ function WebhookView({ hook }: { hook: Webhook }) {
     },
   });
   const edit = (values: WebhookFormValues) =>
-    update.mutate({ name: values.name || null, url: values.url, event_types: values.event_types, is_signed: values.is_signed });
+    update.submit({ name: values.name || null, url: values.url, event_types: values.event_types, is_signed: values.is_signed });
 
   return (
     <Stack gap="lg">
@@ -95,17 +109,13 @@ function WebhookView({ hook }: { hook: Webhook }) {
       <Verification hook={hook} />
 
       <Group gap="xs" wrap="wrap">
-        <Button onClick={() => ping.mutate()} loading={ping.isPending} disabled={!hook.is_enabled}>
+        <Button onClick={() => ping.submit()} loading={ping.isPending} disabled={!hook.is_enabled}>
           Send a test event
         </Button>
-        <Button variant="default" onClick={() => rotate.mutate()} loading={rotate.isPending}>
+        <Button variant="default" onClick={() => rotate.submit()} loading={rotate.isPending}>
           Rotate signing key
         </Button>
-        <Button
-          variant="default"
-          onClick={() => update.mutate({ is_enabled: !hook.is_enabled })}
-          loading={update.isPending && update.variables?.is_enabled !== undefined}
-        >
+        <Button variant="default" onClick={() => toggle.submit({ is_enabled: !hook.is_enabled })} loading={toggle.isPending}>
           {hook.is_enabled ? 'Disable' : 'Enable'}
         </Button>
         {!editing && (
@@ -125,7 +135,7 @@ function WebhookView({ hook }: { hook: Webhook }) {
           </Button>
         ) : (
           <Group gap="xs">
-            <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            <Button color="red" onClick={() => remove.submit()} loading={remove.isPending}>
               Delete the webhook and its log
             </Button>
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
@@ -142,7 +152,7 @@ function WebhookView({ hook }: { hook: Webhook }) {
       {ping.isError && <ErrorNotice error={ping.error} title="No test event sent" />}
       {rotate.isError && <ErrorNotice error={rotate.error} title="The key was not rotated" />}
       {remove.isError && <ErrorNotice error={remove.error} title="Not deleted" />}
-      {update.isError && !editing && <ErrorNotice error={update.error} title="Not saved" />}
+      {toggle.isError && <ErrorNotice error={toggle.error} title="Not saved" />}
       {rotate.data && (
         <SigningKeyNotice
           signingKey={rotate.data.signing_key}

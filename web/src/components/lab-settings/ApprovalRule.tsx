@@ -1,9 +1,10 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { setData } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { majorUnits, typedMoney } from '../../money';
 import { formatMoney } from '../../pages/OrderRequests';
 import { ErrorNotice } from '../ErrorNotice';
@@ -29,11 +30,14 @@ export function ApprovalRule({ labId, settings }: { labId: string; settings: Set
   const [rule, setRule] = useState<Rule>(settings.rule);
   const [amount, setAmount] = useState(settings.threshold ? majorUnits(settings.threshold) : '');
   const [currency, setCurrency] = useState(settings.threshold?.currency ?? 'USD');
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useSubmission({
+    name: `approval-rule-${labId}`,
+    renewOnSuccess: true,
+    send: (_: void, key) =>
       unwrap(
         api.PUT('/labs/{id}/approval-settings', {
           params: { path: { id: labId } },
+          headers: idempotent(key),
           body: rule === 'above' ? { rule, threshold: typedMoney(amount, currency) } : { rule },
         }),
       ),
@@ -41,7 +45,7 @@ export function ApprovalRule({ labId, settings }: { labId: string; settings: Set
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.submit();
   };
   const thresholdError = fieldError(save.error, 'threshold') ?? fieldError(save.error, 'threshold.amount');
   const currencyError = fieldError(save.error, 'threshold.currency');

@@ -1,6 +1,6 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
 import { useLabMembers } from '../../data/hooks';
@@ -31,14 +31,22 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
   // Changing one's own role changes what the page offers (my_role), so the lab's settings are read again too.
   const refresh = () =>
     invalidate(queryClient, ['/organization/labs/{id}/members', { id: labId }], ['/labs/{id}/approval-settings', { id: labId }]);
-  const setRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      unwrap(api.PUT('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } }, body: { role } })),
+  const setRole = useSubmission({
+    name: `set-role-${labId}`,
+    renewOnSuccess: true,
+    send: ({ userId, role }: { userId: string; role: Role }, key) =>
+      unwrap(
+        api.PUT('/organization/labs/{id}/members/{userId}', {
+          params: { path: { id: labId, userId } },
+          body: { role },
+          headers: idempotent(key),
+        }),
+      ),
     onSuccess: refresh,
   });
-  const remove = useMutation({
-    mutationFn: (userId: string) =>
-      unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } } })),
+  const remove = useSubmission({
+    name: `remove-member-${labId}`,
+    send: (userId: string) => unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: labId, userId } } })),
     onSuccess: refresh,
   });
   return (
@@ -76,7 +84,7 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
                         value={m.role}
                         allowDeselect={false}
                         disabled={setRole.isPending && setRole.variables?.userId === m.id}
-                        onChange={(role) => role && role !== m.role && setRole.mutate({ userId: m.id, role: role as Role })}
+                        onChange={(role) => role && role !== m.role && setRole.submit({ userId: m.id, role: role as Role })}
                         w={150}
                       />
                     </Table.Td>
@@ -86,7 +94,7 @@ export function LabRoles({ labId, labName }: { labId: string; labName: string })
                         variant="subtle"
                         color="red"
                         loading={remove.isPending && remove.variables === m.id}
-                        onClick={() => remove.mutate(m.id)}
+                        onClick={() => remove.submit(m.id)}
                         aria-label={`Remove ${name} from ${labName}`}
                       >
                         Remove

@@ -1,9 +1,10 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { keyOf, setData } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
 
@@ -28,13 +29,18 @@ export function OverBudget({ labId }: { labId: string }) {
 function OverBudgetForm({ labId, value }: { labId: string; value: Choice }) {
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<Choice>(value);
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/labs/{id}/spend-settings', { params: { path: { id: labId } }, body: { over_budget: choice } })),
+  const save = useSubmission({
+    name: `over-budget-${labId}`,
+    renewOnSuccess: true,
+    send: (_: void, key) =>
+      unwrap(
+        api.PUT('/labs/{id}/spend-settings', { params: { path: { id: labId } }, body: { over_budget: choice }, headers: idempotent(key) }),
+      ),
     onSuccess: (saved) => setData(queryClient, '/labs/{id}/spend-settings', { id: labId }, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.submit();
   };
   return (
     <form onSubmit={submit} aria-label="Over budget">

@@ -1,9 +1,10 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { invalidate } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { majorUnits, typedMoney } from '../../money';
 import { ErrorNotice } from '../ErrorNotice';
 import { fieldError } from '../Profile';
@@ -66,11 +67,14 @@ const invalidateCodes = (queryClient: ReturnType<typeof useQueryClient>, labId: 
 export function CreateSpendCode({ labId }: { labId: string }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: '', period: 'month' as Period, amount: '', currency: 'USD' });
-  const create = useMutation({
-    mutationFn: () =>
+  const create = useSubmission({
+    name: `create-spend-code-${labId}`,
+    renewOnSuccess: true,
+    send: (_: void, key) =>
       unwrap(
         api.POST('/labs/{id}/spend-tracking-codes', {
           params: { path: { id: labId } },
+          headers: idempotent(key),
           body: {
             name: form.name.trim(),
             period: form.period,
@@ -85,7 +89,7 @@ export function CreateSpendCode({ labId }: { labId: string }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.name.trim()) create.mutate();
+    if (form.name.trim()) create.submit();
   };
   const named = FIELDS.some((f) => fieldError(create.error, f));
   return (
@@ -122,11 +126,14 @@ export function EditSpendCode({ code, labId, onDone }: { code: Code; labId: stri
     amount: code.budget ? majorUnits(code.budget) : '',
     currency: code.budget?.currency ?? 'USD',
   });
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useSubmission({
+    name: `edit-spend-code-${code.id}`,
+    renewOnSuccess: true,
+    send: (_: void, key) =>
       unwrap(
         api.PUT('/spend-tracking-codes/{id}', {
           params: { path: { id: code.id } },
+          headers: idempotent(key),
           body: { period: form.period, budget: form.amount.trim() ? typedMoney(form.amount, form.currency) : null },
         }),
       ),
@@ -137,7 +144,7 @@ export function EditSpendCode({ code, labId, onDone }: { code: Code; labId: stri
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.submit();
   };
   const named = FIELDS.some((f) => fieldError(save.error, f));
   return (

@@ -1,12 +1,13 @@
 import type { components } from '@labstock/client';
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { AddLabMember } from '../../components/lab-settings/LabRoles';
 import { useLabMembers } from '../../data/hooks';
 import { invalidate } from '../../data/keys';
+import { useSubmission } from '../../forms/submission';
 
 type Lab = components['schemas']['OrganizationLab'];
 const ROLE: Record<string, string> = { member: 'Member', approver: 'Approver', manager: 'Manager' };
@@ -20,9 +21,10 @@ export function LabMembers({ lab }: { lab: Lab }) {
   const queryClient = useQueryClient();
   const members = useLabMembers(lab.id);
   const refresh = () => invalidate(queryClient, ['/organization/labs/{id}/members', { id: lab.id }]);
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: lab.id, userId: id } } })),
+  // A DELETE takes no key (a second finds nothing): a double-click still sends one.
+  const remove = useSubmission({
+    name: `remove-lab-member-${lab.id}`,
+    send: (id: string) => unwrap(api.DELETE('/organization/labs/{id}/members/{userId}', { params: { path: { id: lab.id, userId: id } } })),
     onSuccess: refresh,
   });
   return (
@@ -44,7 +46,7 @@ export function LabMembers({ lab }: { lab: Lab }) {
                   variant="subtle"
                   color="red"
                   loading={remove.isPending && remove.variables === m.id}
-                  onClick={() => remove.mutate(m.id)}
+                  onClick={() => remove.submit(m.id)}
                   aria-label={`Remove ${m.first_name} ${m.last_name} from ${lab.name}`}
                 >
                   Remove

@@ -1,6 +1,6 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
@@ -126,11 +126,13 @@ function CreateLab() {
   );
 }
 
-function useLabUpdate(lab: Lab, onSuccess?: () => void) {
+function useLabUpdate(name: 'rename' | 'archive', lab: Lab, onSuccess?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name?: string; archived?: boolean }) =>
-      unwrap(api.PUT('/organization/labs/{id}', { params: { path: { id: lab.id } }, body })),
+  return useSubmission({
+    name: `${name}-lab-${lab.id}`,
+    renewOnSuccess: true,
+    send: (body: { name?: string; archived?: boolean }, key) =>
+      unwrap(api.PUT('/organization/labs/{id}', { params: { path: { id: lab.id } }, body, headers: idempotent(key) })),
     onSuccess: () => {
       onSuccess?.();
       return refreshLabs(queryClient);
@@ -140,10 +142,10 @@ function useLabUpdate(lab: Lab, onSuccess?: () => void) {
 
 function RenameLab({ lab, onDone }: { lab: Lab; onDone: () => void }) {
   const [value, setValue] = useState(lab.name);
-  const update = useLabUpdate(lab, onDone);
+  const update = useLabUpdate('rename', lab, onDone);
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim()) update.mutate({ name: value.trim() });
+    if (value.trim()) update.submit({ name: value.trim() });
   };
   return (
     <form onSubmit={rename}>
@@ -169,7 +171,7 @@ function RenameLab({ lab, onDone }: { lab: Lab; onDone: () => void }) {
 }
 
 function LabActions({ lab, open, onRename, onToggle }: { lab: Lab; open: boolean; onRename: () => void; onToggle: () => void }) {
-  const update = useLabUpdate(lab);
+  const update = useLabUpdate('archive', lab);
   const archived = lab.archived_at !== null;
   return (
     <Stack gap={4}>
@@ -182,7 +184,7 @@ function LabActions({ lab, open, onRename, onToggle }: { lab: Lab; open: boolean
           variant="light"
           color={archived ? 'green' : 'red'}
           loading={update.isPending}
-          onClick={() => update.mutate({ archived: !archived })}
+          onClick={() => update.submit({ archived: !archived })}
           aria-label={`${archived ? 'Restore' : 'Archive'} ${lab.name}`}
         >
           {archived ? 'Restore' : 'Archive'}

@@ -1,6 +1,6 @@
 import type { components } from '@labstock/client';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -75,12 +75,14 @@ function Members() {
 
 const nameOf = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
 
-function useMemberUpdate(member: Member) {
+function useMemberUpdate(name: 'role' | 'active', member: Member) {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  return useMutation({
-    mutationFn: (body: { role?: 'admin' | 'member'; active?: boolean }) =>
-      unwrap(api.PUT('/organization/users/{id}', { params: { path: { id: member.id } }, body })),
+  return useSubmission({
+    name: `${name}-member-${member.id}`,
+    renewOnSuccess: true,
+    send: (body: { role?: 'admin' | 'member'; active?: boolean }, key) =>
+      unwrap(api.PUT('/organization/users/{id}', { params: { path: { id: member.id } }, body, headers: idempotent(key) })),
     // An admin who demotes themselves is no longer one: the session says so after reading it again.
     onSuccess: () =>
       Promise.all([
@@ -91,7 +93,7 @@ function useMemberUpdate(member: Member) {
 }
 
 function MemberRole({ member }: { member: Member }) {
-  const update = useMemberUpdate(member);
+  const update = useMemberUpdate('role', member);
   const name = nameOf(member);
   return (
     <Stack gap={4}>
@@ -101,7 +103,7 @@ function MemberRole({ member }: { member: Member }) {
         value={member.role}
         allowDeselect={false}
         disabled={update.isPending}
-        onChange={(role) => role && role !== member.role && update.mutate({ role: role as 'admin' | 'member' })}
+        onChange={(role) => role && role !== member.role && update.submit({ role: role as 'admin' | 'member' })}
         w={130}
       />
       {update.isError && <ErrorNotice error={update.error} title={`Role of ${name} not changed`} />}
@@ -115,7 +117,7 @@ function MemberRole({ member }: { member: Member }) {
  */
 function MemberActions({ member, onIssued }: { member: Member; onIssued: (kind: string, link: IssuedLink) => void }) {
   const { user } = useSession();
-  const update = useMemberUpdate(member);
+  const update = useMemberUpdate('active', member);
   const invite = useSubmission<IssuedLink>({
     name: `reinvite-${member.id}`,
     send: (_, key) =>
@@ -143,7 +145,7 @@ function MemberActions({ member, onIssued }: { member: Member; onIssued: (kind: 
             variant="light"
             color={active ? 'red' : 'green'}
             loading={update.isPending}
-            onClick={() => update.mutate({ active: !active })}
+            onClick={() => update.submit({ active: !active })}
             aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
           >
             {active ? 'Deactivate' : 'Reactivate'}

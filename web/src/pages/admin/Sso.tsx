@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { fieldError } from '../../components/Profile';
 import { keyOf } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { AdminOnly } from './AdminOnly';
 import { DOMAINS_KEY, SsoDomains } from './SsoDomains';
 
@@ -58,10 +59,13 @@ function SsoForm({ current }: { current: Settings | null }) {
   const [secret, setSecret] = useState('');
   const [domains, setDomains] = useState(current?.allowed_domains.join(', ') ?? '');
   const [enabled, setEnabled] = useState(current?.enabled ?? true);
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useSubmission({
+    name: 'sso-settings',
+    renewOnSuccess: true,
+    send: (_: void, key) =>
       unwrap(
         api.PUT('/organization/sso', {
+          headers: idempotent(key),
           body: {
             issuer: issuer.trim(),
             client_id: clientId.trim(),
@@ -87,7 +91,7 @@ function SsoForm({ current }: { current: Settings | null }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.submit();
   };
   const fields = ['issuer', 'client_id', 'client_secret', 'allowed_domains', 'enabled'];
   const named = save.error instanceof LabstockError ? save.error.errors.filter((e) => fields.some((f) => e.field.startsWith(f))) : [];

@@ -1,10 +1,11 @@
 import type { components } from '@labstock/client';
 import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Fields';
 import { keyOf } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 
 type Domain = components['schemas']['SsoDomain'];
 export const DOMAINS_KEY = keyOf('/organization/sso/domains');
@@ -34,8 +35,13 @@ export function SsoDomains() {
 
 function DomainCard({ domain }: { domain: Domain }) {
   const queryClient = useQueryClient();
-  const check = useMutation({
-    mutationFn: () => unwrap(api.POST('/organization/sso/domains/{domain}/verify', { params: { path: { domain: domain.domain } } })),
+  const check = useSubmission({
+    name: `verify-domain-${domain.domain}`,
+    renewOnSuccess: true,
+    send: (_: void, key) =>
+      unwrap(
+        api.POST('/organization/sso/domains/{domain}/verify', { params: { path: { domain: domain.domain } }, headers: idempotent(key) }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DOMAINS_KEY }),
   });
   const verified = domain.status === 'verified';
@@ -70,7 +76,7 @@ function DomainCard({ domain }: { domain: Domain }) {
               </div>
             )}
             <Group>
-              <Button variant="light" loading={check.isPending} onClick={() => check.mutate()}>
+              <Button variant="light" loading={check.isPending} onClick={() => check.submit()}>
                 Check {domain.domain} now
               </Button>
             </Group>

@@ -1,13 +1,14 @@
-import { AppShell, Button, Group, Pagination, PasswordInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { AppShell, Button, Group, PasswordInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LabstockError, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Loading } from '../../components/Fields';
+import { DataTable, PHONE } from '../../data/DataTable';
 import { familyOf, invalidate, keyOf } from '../../data/keys';
+import { idempotent, useSubmission } from '../../forms/submission';
 import { type Action, ActionPanel } from './FulfilmentActions';
-import { LineCard, type LineProps, LineRow } from './FulfilmentLine';
+import { type LineProps, lineColumns } from './FulfilmentLine';
 import { operatorApi, operatorToken, setOperatorToken } from './operator-api';
 import { type FulfilmentLine, LINE_STATUSES, lineStatusLabel, OPEN_LINE_STATUSES } from './shop';
 
@@ -78,8 +79,8 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
 
 function Queue({ onRefused }: { onRefused: () => void }) {
   const queryClient = useQueryClient();
-  // Below Mantine's sm breakpoint (48em) a line is a card: in the table its status and buttons sit off-screen.
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // Where DataTable shows cards (PHONE), the action form opens in its line's card rather than below the table.
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const [filter, setFilter] = useState('open');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
@@ -101,15 +102,19 @@ function Queue({ onRefused }: { onRefused: () => void }) {
   useEffect(() => {
     if (lines.data && page > pages) setPage(pages);
   }, [lines.data, page, pages]);
-  const deliver = useMutation({
-    mutationFn: (shipmentId: string) =>
-      unwrap(operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {} })),
+  const deliver = useSubmission({
+    name: 'deliver',
+    renewOnSuccess: true,
+    send: (shipmentId: string, key) =>
+      unwrap(
+        operatorApi().POST('/shop/shipments/{id}/deliver', { params: { path: { id: shipmentId } }, body: {}, headers: idempotent(key) }),
+      ),
     onSuccess: () => invalidate(queryClient, '/shop/order-items'),
   });
   const lineProps = (line: FulfilmentLine): LineProps => ({
     line,
     onAction: (kind) => setAction({ kind, line }),
-    onDeliver: (id) => deliver.mutate(id),
+    onDeliver: (id) => deliver.submit(id),
     delivering: deliver.isPending ? deliver.variables : null,
   });
   const refused = lines.error instanceof LabstockError && (lines.error.status === 401 || lines.error.status === 403);
@@ -141,65 +146,33 @@ function Queue({ onRefused }: { onRefused: () => void }) {
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
-      {lines.isError && <ErrorNotice error={lines.error} />}
       {deliver.isError && <ErrorNotice error={deliver.error} title="Not delivered" />}
-      {lines.isPending && <Loading label="Loading the queue" />}
-      {lines.data?.rows.length === 0 && <Text data-testid="queue-empty">Nothing here.</Text>}
-      {phone && lines.data && lines.data.rows.length > 0 && (
-        <Stack component="ul" gap="xs" aria-label="Order lines" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {lines.data.rows.map((line) => (
-            <li key={line.id}>
-              <LineCard {...lineProps(line)}>
-                {/* The form opens under its line: at the bottom of the page it would be out of sight. */}
-                {action?.line.id === line.id && (
-                  <ActionPanel key={`${action.kind}-${line.id}`} action={action} onDone={() => setAction(null)} />
-                )}
-              </LineCard>
-            </li>
-          ))}
-        </Stack>
-      )}
-      {!phone && lines.data && lines.data.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped aria-label="Order lines" data-testid="fulfilment-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Ship to</Table.Th>
-                <Table.Th>Shipped</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Shipments</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.data.rows.map((line) => (
-                <LineRow key={line.id} {...lineProps(line)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {lines.data && lines.data.total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" data-testid="fulfilment-total">
-            {lines.data.total.toLocaleString()} line{lines.data.total === 1 ? '' : 's'}
-            {pages > 1 && `, page ${page} of ${pages}`}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(n) => {
-                setPage(n);
-                setAction(null);
-              }}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          )}
-        </Group>
-      )}
+      <DataTable
+        label="Order lines"
+        testId="fulfilment-table"
+        rowTestId="fulfilment-line"
+        emptyTestId="queue-empty"
+        totalTestId="fulfilment-total"
+        query={lines}
+        columns={lineColumns(lineProps)}
+        rowKey={(line) => line.id}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={(n) => {
+          setPage(n);
+          setAction(null);
+        }}
+        noun={['line', 'lines']}
+        empty="Nothing here."
+        loadingLabel="Loading the queue"
+        minWidth={860}
+        // On a phone the form opens under its line: at the bottom of the page it would be out of sight.
+        cardExtra={(line) =>
+          phone && action?.line.id === line.id ? (
+            <ActionPanel key={`${action.kind}-${line.id}`} action={action} onDone={() => setAction(null)} />
+          ) : null
+        }
+      />
       {action && !phone && <ActionPanel key={`${action.kind}-${action.line.id}`} action={action} onDone={() => setAction(null)} />}
     </Stack>
   );

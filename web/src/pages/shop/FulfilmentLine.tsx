@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { Column } from '../../data/DataTable';
 import type { Action } from './FulfilmentActions';
 import { canBackorder, canCancel, canShip, type FulfilmentLine, LINE_COLOR, lineStatusTitle } from './shop';
 
 // One line of the fulfilment queue (web/src/pages/shop/Fulfilment.tsx): a table row on a wide screen, a card on a
-// phone, where a row's status and buttons would sit off-screen in the table's sideways scroll.
+// phone (DataTable), where a row's status and buttons would sit off-screen in the table's sideways scroll.
 
 export interface LineProps {
   line: FulfilmentLine;
@@ -13,80 +13,65 @@ export interface LineProps {
   delivering: string | null;
 }
 
-export function LineRow(props: LineProps) {
-  const { line } = props;
-  return (
-    <Table.Tr data-testid="fulfilment-line">
-      <Table.Td>
-        {line.sales_order.key}
-        {line.sales_order.is_test && (
-          <Badge ml="xs" color="gray" variant="outline">
-            Test
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {line.product.item_name}
-        <Text size="xs" c="dimmed">
-          {line.product.vendor_name} {line.product.catalog_number}
+/**
+ * The queue's columns for the shared DataTable (docs/web.md, "Data layer"): a table row on a wide screen; on a phone
+ * a card headed by the order's key, with the status, the shipments and the buttons within the screen's width.
+ */
+export function lineColumns(props: (line: FulfilmentLine) => LineProps): Column<FulfilmentLine>[] {
+  return [
+    {
+      key: 'order',
+      header: 'Order',
+      phone: 'title',
+      cell: (line) => (
+        <Text span fw={600} size="sm">
+          {line.sales_order.key}
+          {line.sales_order.is_test && (
+            <Badge ml="xs" color="gray" variant="outline">
+              Test
+            </Badge>
+          )}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        {line.ship_to.organization.name}
-        <Text size="xs" c="dimmed">
-          {line.ship_to.lab.name}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {line.shipped} of {line.quantity}
-      </Table.Td>
-      <Table.Td>
-        <Badge color={LINE_COLOR[line.status]}>{lineStatusTitle(line.status)}</Badge>
-        {line.backordered_expected_at && <Text size="xs">expected {line.backordered_expected_at}</Text>}
-      </Table.Td>
-      <Table.Td>
-        <Shipments {...props} />
-      </Table.Td>
-      <Table.Td>
-        <Actions {...props} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** The line as a card: what it is and where it goes, its status, and the buttons, all within a phone's width. */
-export function LineCard(props: LineProps & { children?: ReactNode }) {
-  const { line } = props;
-  return (
-    <Paper withBorder p="sm" data-testid="fulfilment-line">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Text fw={700}>
-            {line.sales_order.key}
-            {line.sales_order.is_test && (
-              <Badge ml="xs" color="gray" variant="outline">
-                Test
-              </Badge>
-            )}
-          </Text>
-          <Badge color={LINE_COLOR[line.status]}>{lineStatusTitle(line.status)}</Badge>
-        </Group>
-        <Text size="sm">
-          {line.product.item_name}{' '}
-          <Text span size="xs" c="dimmed">
+      ),
+    },
+    {
+      key: 'product',
+      header: 'Product',
+      cell: (line) => (
+        <>
+          {line.product.item_name}
+          <Text size="xs" c="dimmed">
             {line.product.vendor_name} {line.product.catalog_number}
           </Text>
-        </Text>
-        <Text size="sm">
-          To {line.ship_to.organization.name}, {line.ship_to.lab.name} · shipped {line.shipped} of {line.quantity}
-          {line.backordered_expected_at && ` · expected ${line.backordered_expected_at}`}
-        </Text>
-        <Shipments {...props} />
-        <Actions {...props} />
-        {props.children}
-      </Stack>
-    </Paper>
-  );
+        </>
+      ),
+    },
+    {
+      key: 'ship-to',
+      header: 'Ship to',
+      cell: (line) => (
+        <>
+          {line.ship_to.organization.name}
+          <Text size="xs" c="dimmed">
+            {line.ship_to.lab.name}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'shipped', header: 'Shipped', cell: (line) => `${line.shipped} of ${line.quantity}` },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (line) => (
+        <>
+          <Badge color={LINE_COLOR[line.status]}>{lineStatusTitle(line.status)}</Badge>
+          {line.backordered_expected_at && <Text size="xs">expected {line.backordered_expected_at}</Text>}
+        </>
+      ),
+    },
+    { key: 'shipments', header: 'Shipments', cell: (line) => <Shipments {...props(line)} /> },
+    { key: 'actions', header: 'Actions', bare: true, cell: (line) => <Actions {...props(line)} /> },
+  ];
 }
 
 function Shipments(props: LineProps) {
