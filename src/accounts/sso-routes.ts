@@ -74,6 +74,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRouteOptions> = async (app,
         body: PutOrganizationSsoBody,
         response: responses({ 200: ref(OrganizationSso) }, [401, 403, 409, 422]),
       },
+      // The body may hold the client secret: not even its hash is kept (src/server/idempotency.ts). Setting the same
+      // settings twice changes nothing more, so a retry needs no key.
+      config: { idempotency: false },
     },
     async (request) => (await putOrganizationSso(db, request.actor, request.body, config)).sso,
   );

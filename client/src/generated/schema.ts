@@ -3454,10 +3454,7 @@ export interface operations {
     updateOrganizationSso: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11358,7 +11355,10 @@ export interface operations {
     updateWebhookSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
