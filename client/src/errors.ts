@@ -1,7 +1,7 @@
 import type { components } from './generated/schema.js';
 
 /** The API's error body (docs/errors.md): `message`, a stable `code`, the `request_id`, and per-field errors. */
-export type ErrorBody = components['schemas']['Error'];
+export type ErrorBody = components['schemas']['ErrorResponse'];
 
 /**
  * A response that was not a success, as a thrown error: the HTTP status and the body's `code`, `message` and

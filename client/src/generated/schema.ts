@@ -6,6 +6,229 @@
 // Regenerate with `npm run client:generate` (scripts/generate-client.mjs).
 
 export interface paths {
+    "/inventory-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List inventory items */
+        get: operations["listInventoryItems"];
+        put?: never;
+        /**
+         * Create inventory item
+         * @description Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.
+         */
+        post: operations["createInventoryItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get inventory item */
+        get: operations["getInventoryItem"];
+        /**
+         * Update inventory item quantity (deprecated)
+         * @deprecated
+         * @description Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.
+         */
+        put: operations["updateInventoryItemQuantity"];
+        post?: never;
+        /**
+         * Delete inventory item
+         * @description Emits inventory-item.deleted with its last state.
+         */
+        delete: operations["deleteInventoryItem"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit inventory item
+         * @description Changes the fields given. Emits inventory-item.updated when anything changed.
+         */
+        patch: operations["updateInventoryItem"];
+        trace?: never;
+    };
+    "/inventory-items/{itemId}/instances/{itemInstanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update inventory item instance quantity
+         * @description Returns the full parent item, including the updated instances array.
+         */
+        put: operations["updateInventoryItemInstanceQuantity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an instance
+         * @description Quantity, lot, expiry or location. Returns the full item.
+         */
+        patch: operations["updateInventoryItemInstance"];
+        trace?: never;
+    };
+    "/labs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List labs */
+        get: operations["listLabs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get lab */
+        get: operations["getLab"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List order requests */
+        get: operations["listOrderRequests"];
+        put?: never;
+        /** Create order request */
+        post: operations["createOrderRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get order request */
+        get: operations["getOrderRequest"];
+        /**
+         * Update order request
+         * @description Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.
+         */
+        put: operations["updateOrderRequest"];
+        post?: never;
+        /**
+         * Delete order request
+         * @description By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.
+         */
+        delete: operations["deleteOrderRequest"];
+        options?: never;
+        head?: never;
+        /**
+         * Update order request details
+         * @description Sets any of the detail fields (null or "" clears a text field; an empty body changes nothing). Each change adds one history entry (type UPDATED) and emits order-request.updated; the status is changed only with PUT. A spend_tracking_code must be one of the lab's (422 otherwise); on a request already ordered it is checked against the code's budget (409 over_budget when the lab blocks).
+         */
+        patch: operations["updateOrderRequestDetails"];
+        trace?: never;
+    };
+    "/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List types */
+        get: operations["listTypes"];
+        put?: never;
+        /**
+         * Create type
+         * @description Names are unique per lab, case-insensitively. Emits type.created.
+         */
+        post: operations["createType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Organization admins only.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create webhook
+         * @description Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get webhook */
+        get: operations["getWebhook"];
+        /** Update webhook */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete webhook
+         * @description Deletes the webhook with its deliveries and log.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -209,46 +432,6 @@ export interface paths {
          * @description Org admins: looks up the TXT record now; 200 with the domain verified, or 422 `domain_not_verified` when the record is not there (yet). The installation's operator may approve a domain instead: `labstock admin sso approve-domain`.
          */
         post: operations["verifyOrganizationSsoDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/sso/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Start signing in with SSO
-         * @description A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` or by the verified domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`. Only from the application: a navigation another site started (`Sec-Fetch-Site` cross-site or same-site; without it, an `Origin` or `Referer` that is not APP_URL's origin, or neither) redirects to `/app/sign-in?error=sso_start_cross_site`.
-         */
-        get: operations["startSso"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/sso/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Return from the OpenID provider
-         * @description Where the provider sends the browser back. On success it sets the session cookie as sign-in does and redirects to `APP_URL/app/` (or the `return_to` given at start); otherwise to `/app/sign-in?error=<code>` (docs/errors.md).
-         */
-        get: operations["ssoCallback"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -625,40 +808,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/labs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List labs */
-        get: operations["listLabs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/labs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get lab */
-        get: operations["getLab"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/labs/{id}/approval-settings": {
         parameters: {
             query?: never;
@@ -723,27 +872,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List types */
-        get: operations["listTypes"];
-        put?: never;
-        /**
-         * Create type
-         * @description Names are unique per lab, case-insensitively. Emits type.created.
-         */
-        post: operations["createType"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/labs/{id}/type-usage": {
         parameters: {
             query?: never;
@@ -786,81 +914,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/inventory-items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List inventory items */
-        get: operations["listInventoryItems"];
-        put?: never;
-        /**
-         * Create inventory item
-         * @description Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.
-         */
-        post: operations["createInventoryItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory-items/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get inventory item */
-        get: operations["getInventoryItem"];
-        /**
-         * Update inventory item quantity (deprecated)
-         * @deprecated
-         * @description Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.
-         */
-        put: operations["updateInventoryItemQuantity"];
-        post?: never;
-        /**
-         * Delete inventory item
-         * @description Emits inventory-item.deleted with its last state.
-         */
-        delete: operations["deleteInventoryItem"];
-        options?: never;
-        head?: never;
-        /**
-         * Edit inventory item
-         * @description Changes the fields given. Emits inventory-item.updated when anything changed.
-         */
-        patch: operations["updateInventoryItem"];
-        trace?: never;
-    };
-    "/inventory-items/{itemId}/instances/{itemInstanceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update inventory item instance quantity
-         * @description Returns the full parent item, including the updated instances array.
-         */
-        put: operations["updateInventoryItemInstanceQuantity"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Edit an instance
-         * @description Quantity, lot, expiry or location. Returns the full item.
-         */
-        patch: operations["updateInventoryItemInstance"];
         trace?: never;
     };
     "/inventory-items/{id}/instances": {
@@ -1131,24 +1184,6 @@ export interface paths {
         patch: operations["updateLocation"];
         trace?: never;
     };
-    "/order-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List order requests */
-        get: operations["listOrderRequests"];
-        put?: never;
-        /** Create order request */
-        post: operations["createOrderRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/inventory-items/{id}/reorder": {
         parameters: {
             query?: never;
@@ -1167,35 +1202,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/order-requests/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get order request */
-        get: operations["getOrderRequest"];
-        /**
-         * Update order request
-         * @description Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.
-         */
-        put: operations["updateOrderRequest"];
-        post?: never;
-        /**
-         * Delete order request
-         * @description By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.
-         */
-        delete: operations["deleteOrderRequest"];
-        options?: never;
-        head?: never;
-        /**
-         * Update order request details
-         * @description Sets any of the detail fields (null or "" clears a text field; an empty body changes nothing). Each change adds one history entry (type UPDATED) and emits order-request.updated; the status is changed only with PUT. A spend_tracking_code must be one of the lab's (422 otherwise); on a request already ordered it is checked against the code's budget (409 over_budget when the lab blocks).
-         */
-        patch: operations["updateOrderRequestDetails"];
         trace?: never;
     };
     "/order-requests/{id}/receive": {
@@ -1550,52 +1556,6 @@ export interface paths {
          */
         post: operations["cancelSalesOrderItem"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhooks
-         * @description Organization admins only.
-         */
-        get: operations["listWebhooks"];
-        put?: never;
-        /**
-         * Create webhook
-         * @description Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.
-         */
-        post: operations["createWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get webhook */
-        get: operations["getWebhook"];
-        /** Update webhook */
-        put: operations["updateWebhook"];
-        post?: never;
-        /**
-         * Delete webhook
-         * @description Deletes the webhook with its deliveries and log.
-         */
-        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2143,8 +2103,8 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** Error */
-        Error: {
+        /** ErrorResponse */
+        ErrorResponse: {
             message: string;
             code: string;
             request_id: string;
@@ -2242,18 +2202,34 @@ export interface components {
             quantity: string;
             url: string | null;
             technical_details: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @deprecated
+             * @description Deprecated: always null in migrated labs; read the instances.
+             */
             expiration_date: string | null;
             auto_reminder: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated: always null in migrated labs; read the instances.
+             */
             lot_number: string | null;
             cas_number: string | null;
             /** Format: uuid */
             vendor_product_id: string | null;
             lab: components["schemas"]["Lab"];
             type: components["schemas"]["TypeRef"] | null;
+            /**
+             * @deprecated
+             * @description Deprecated legacy first location level: null in migrated labs.
+             */
             location: {
                 name: string;
             } | null;
+            /**
+             * @deprecated
+             * @description Deprecated legacy second location level: null in migrated labs.
+             */
             sublocation: {
                 name: string;
             } | null;
@@ -2360,47 +2336,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             created_by: components["schemas"]["UserSummary"];
-        };
-        /** OrderRequestWithHistory */
-        OrderRequestWithHistory: {
-            /** Format: uuid */
-            id: string;
-            status: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
-            vendor_name: string;
-            catalog_number: string;
-            quantity: string;
-            unit_size: string | null;
-            /** @description major-unit decimal string */
-            unit_price: string;
-            total_price: components["schemas"]["Money"];
-            /** Format: date-time */
-            requested_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            requested_by: components["schemas"]["UserSummary"];
-            created_by: components["schemas"]["UserSummary"];
-            notes: string | null;
-            item_name: string;
-            invoice_number: string | null;
-            requisition_number: string | null;
-            confirmation_number: string | null;
-            tracking_number: string | null;
-            purchase_order_number: string | null;
-            shipping_and_handling: string | null;
-            details: string | null;
-            lab: components["schemas"]["Lab"];
-            type: components["schemas"]["TypeRef"];
-            spend_tracking_code: {
-                name: string;
-            } | null;
-            /** Format: date */
-            backordered_expected_at: string | null;
-            is_urgent: boolean;
-            /** Format: uri */
-            app_url: string;
-            /** @description The newest 20 entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry. */
-            events: components["schemas"]["OrderRequestEvent"][];
-            updated_by: components["schemas"]["UserSummary"];
         };
         /** SpendTrackingCode */
         SpendTrackingCode: {
@@ -2916,25 +2851,6 @@ export interface components {
             /** @description The provider's authorization URL: send the browser there. */
             url: string;
         };
-        /** InventoryItemAlert */
-        InventoryItemAlert: {
-            /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
-            cause: "expiring" | "below_minimum";
-            /** Format: date-time */
-            fired_at: string;
-            auto_reminder: string | null;
-            /**
-             * Format: date
-             * @description expiring: the soonest expiry within the window (the item's own in a legacy lab, else its instances'); null otherwise.
-             */
-            expiration_date: string | null;
-            /** @description expiring, in a lab that uses instances: the active instances expiring within the window. */
-            instance_ids: string[];
-            /** @description below_minimum: the minimum the quantity fell below. */
-            minimum_quantity: string | null;
-            /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
-            quantity: string;
-        };
         /** NotificationPreferences */
         NotificationPreferences: {
             /** @description A daily email listing the reminders and alerts of the caller's labs (on unless turned off). Sent only when SMTP_URL is set. */
@@ -2974,3247 +2890,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getHealth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    getCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserSummary"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    first_name?: string;
-                    last_name?: string;
-                    /** @description Required while the user belongs to more than one organization: the name shows in all of them. */
-                    current_password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserSummary"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                    /** Format: uuid */
-                    organization_id?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionCheck"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signOut: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signOutEverywhere: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    current_password: string;
-                    new_password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationSso"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    issuer: string;
-                    client_id: string;
-                    /** @description Required the first time; left out, the stored secret is kept. */
-                    client_secret?: string;
-                    allowed_domains: string[];
-                    enabled: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationSso"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationSsoDomains: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoDomain"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    verifyOrganizationSsoDomain: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoDomain"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startSso: {
-        parameters: {
-            query?: {
-                organization?: string;
-                /** @description The organization is the one whose SSO allows this e-mail's domain. */
-                email?: string;
-                /** @description A path on this server (`/app/…`) to land on after signing in. */
-                return_to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A redirect (Location); no body. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    ssoCallback: {
-        parameters: {
-            query?: {
-                code?: string;
-                state?: string;
-                error?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A redirect (Location); no body. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getSsoLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoLinkState"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startSsoLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A path on this server to land on afterwards. */
-                    return_to?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoLinkStarted"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unavailable for now; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listUserTokens: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserToken"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createUserToken: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * Format: date-time
-                     * @description When the token stops working; in the future.
-                     */
-                    expires_at?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedUserToken"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeUserToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationTokens: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationToken"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeOrganizationToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationUsers: {
-        parameters: {
-            query?: {
-                /** @description Text found anywhere in the person's first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationUser"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    inviteOrganizationUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    role?: "admin" | "member";
-                    first_name?: string;
-                    last_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitedUser"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    role?: "admin" | "member";
-                    /** @description false deactivates: their sessions and tokens stop working at once. */
-                    active?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationUser"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationUserInvitation: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssuedLink"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationUserPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssuedLink"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The last segment of the link. */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitationDetails"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    acceptInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The last segment of the link. */
-                    token: string;
-                    password: string;
-                    first_name?: string;
-                    last_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    completePasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The last segment of the link. */
-                    token: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email_digest: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationLabs: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationLab: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    uses_instances?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationLab: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    /** @description true archives the lab: it leaves GET /labs; false brings it back. */
-                    archived?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabMembers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    addLabMember: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    user_id: string;
-                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
-                    role?: "member" | "approver" | "manager";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateLabMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
-                    role: "member" | "approver" | "manager";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    removeLabMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabs: {
-        parameters: {
-            query?: {
-                organization_id?: string;
-                /** @description Text found anywhere in the lab's name, case-insensitive for unaccented letters. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Lab"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLab: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Lab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLabApprovalSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabApprovalSettings"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateLabApprovalSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
-                    rule: "none" | "all" | "above";
-                    threshold?: {
-                        amount: string;
-                        currency: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabApprovalSettings"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    migrateLabToInstances: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLabMigration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listTypes: {
-        parameters: {
-            query?: {
-                lab_id?: string;
-                /** @description Case-insensitive exact match on the type name. */
-                name?: string;
-                /** @description Text found anywhere in the type's name, case-insensitive. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createType: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id: string;
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabTypeUsage: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TypeUsage"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listInventoryItems: {
         parameters: {
             query?: {
@@ -6246,10 +2921,97 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *         "name": "Tris base, 1 kg",
+                     *         "vendor": "Sigma-Aldrich",
+                     *         "catalog_number": "T1503-1KG",
+                     *         "price": "89.00",
+                     *         "unit_size": "1 kg",
+                     *         "quantity": "3.5",
+                     *         "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *         "technical_details": null,
+                     *         "expiration_date": null,
+                     *         "auto_reminder": "1MONTH",
+                     *         "lot_number": null,
+                     *         "cas_number": "77-86-1",
+                     *         "vendor_product_id": null,
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         },
+                     *         "type": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *           "name": "Reagents"
+                     *         },
+                     *         "location": null,
+                     *         "sublocation": null,
+                     *         "added_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "updated_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "serial_number": null,
+                     *         "instances": [
+                     *           {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *             "quantity": "2",
+                     *             "lot_number": "SLCD1234",
+                     *             "expiration_date": "2027-03-31",
+                     *             "location": {
+                     *               "name": "Shelf 2",
+                     *               "pathNames": [
+                     *                 "Building A",
+                     *                 "Room 101",
+                     *                 "Shelf 2"
+                     *               ]
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *             "quantity": "1.5",
+                     *             "lot_number": "SLCF5678",
+                     *             "expiration_date": "2027-09-30",
+                     *             "location": null
+                     *           }
+                     *         ],
+                     *         "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryItem"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6258,7 +3020,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6267,16 +3038,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6337,19 +3110,23 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6358,7 +3135,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6367,16 +3153,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6385,7 +3173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6394,7 +3182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6403,16 +3191,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6431,10 +3221,91 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *       "name": "Tris base, 1 kg",
+                     *       "vendor": "Sigma-Aldrich",
+                     *       "catalog_number": "T1503-1KG",
+                     *       "price": "89.00",
+                     *       "unit_size": "1 kg",
+                     *       "quantity": "3.5",
+                     *       "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *       "technical_details": null,
+                     *       "expiration_date": null,
+                     *       "auto_reminder": "1MONTH",
+                     *       "lot_number": null,
+                     *       "cas_number": "77-86-1",
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "location": null,
+                     *       "sublocation": null,
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *           "quantity": "2",
+                     *           "lot_number": "SLCD1234",
+                     *           "expiration_date": "2027-03-31",
+                     *           "location": {
+                     *             "name": "Shelf 2",
+                     *             "pathNames": [
+                     *               "Building A",
+                     *               "Room 101",
+                     *               "Shelf 2"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *           "quantity": "1.5",
+                     *           "lot_number": "SLCF5678",
+                     *           "expiration_date": "2027-09-30",
+                     *           "location": null
+                     *         }
+                     *       ],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6443,7 +3314,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6452,7 +3332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6461,16 +3341,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6489,6 +3371,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": "5"
+                 *     }
+                 */
                 "application/json": {
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity?: string;
@@ -6499,91 +3386,200 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000013",
+                     *       "name": "DMEM, high glucose, 500 mL",
+                     *       "vendor": "Gibco",
+                     *       "catalog_number": "11965092",
+                     *       "price": "32.10",
+                     *       "unit_size": "500 mL",
+                     *       "quantity": "5",
+                     *       "url": null,
+                     *       "technical_details": null,
+                     *       "expiration_date": "2027-01-31",
+                     *       "auto_reminder": null,
+                     *       "lot_number": "2741653",
+                     *       "cas_number": null,
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000003",
+                     *         "name": "Cell Culture Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": false
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000006",
+                     *         "name": "Media"
+                     *       },
+                     *       "location": {
+                     *         "name": "Cold room"
+                     *       },
+                     *       "sublocation": {
+                     *         "name": "Shelf B"
+                     *       },
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000013"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
             412: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
             413: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
             415: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6609,13 +3605,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6624,7 +3638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -6633,7 +3647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6642,7 +3656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6651,16 +3665,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6714,19 +3730,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6735,7 +3755,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6744,16 +3773,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6762,7 +3793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6771,7 +3802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6780,7 +3811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6789,16 +3820,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6818,6 +3851,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": "1"
+                 *     }
+                 */
                 "application/json": {
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity: string;
@@ -6828,19 +3866,91 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *       "name": "Tris base, 1 kg",
+                     *       "vendor": "Sigma-Aldrich",
+                     *       "catalog_number": "T1503-1KG",
+                     *       "price": "89.00",
+                     *       "unit_size": "1 kg",
+                     *       "quantity": "2.5",
+                     *       "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *       "technical_details": null,
+                     *       "expiration_date": null,
+                     *       "auto_reminder": "1MONTH",
+                     *       "lot_number": null,
+                     *       "cas_number": "77-86-1",
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "location": null,
+                     *       "sublocation": null,
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *           "quantity": "1",
+                     *           "lot_number": "SLCD1234",
+                     *           "expiration_date": "2027-03-31",
+                     *           "location": {
+                     *             "name": "Shelf 2",
+                     *             "pathNames": [
+                     *               "Building A",
+                     *               "Room 101",
+                     *               "Shelf 2"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *           "quantity": "1.5",
+                     *           "lot_number": "SLCF5678",
+                     *           "expiration_date": "2027-09-30",
+                     *           "location": null
+                     *         }
+                     *       ],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6849,7 +3959,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6858,7 +3977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -6867,7 +3986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6876,7 +3995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6885,7 +4004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6894,7 +4013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6903,16 +4022,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6949,19 +4070,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6970,7 +4095,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6979,16 +4113,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6997,7 +4133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7006,7 +4142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7015,7 +4151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7024,16 +4160,5338 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabs: {
+        parameters: {
+            query?: {
+                organization_id?: string;
+                /** @description Text found anywhere in the lab's name, case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000003",
+                     *         "name": "Cell Culture Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Lab"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *       "name": "Protein Chemistry Lab",
+                     *       "organization": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *         "name": "Northwind University"
+                     *       },
+                     *       "uses_instances": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrderRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests of this lab. */
+                lab_id?: string;
+                /** @description Filter by status; repeat or comma-separate for several. */
+                status?: string[];
+                "status[]"?: string[];
+                /** @description Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing. */
+                q?: string;
+                /** @description `me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives []. */
+                requested_by?: string;
+                /** @description requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction. */
+                sort?: "requested_at" | "-requested_at";
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *         "status": "CREATED",
+                     *         "vendor_name": "Thermo Fisher Scientific",
+                     *         "catalog_number": "23225",
+                     *         "quantity": "2",
+                     *         "unit_size": null,
+                     *         "unit_price": "12.50",
+                     *         "total_price": {
+                     *           "amount": "2500",
+                     *           "currency": "USD"
+                     *         },
+                     *         "requested_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-20T09:15:00.000Z",
+                     *         "requested_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "created_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "notes": "For the December expression runs",
+                     *         "item_name": "Pierce BCA Protein Assay Kit",
+                     *         "invoice_number": null,
+                     *         "requisition_number": null,
+                     *         "confirmation_number": null,
+                     *         "tracking_number": null,
+                     *         "purchase_order_number": null,
+                     *         "shipping_and_handling": null,
+                     *         "details": null,
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         },
+                     *         "type": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *           "name": "Reagents"
+                     *         },
+                     *         "spend_tracking_code": null,
+                     *         "backordered_expected_at": null,
+                     *         "is_urgent": false,
+                     *         "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrderRequest"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lab_id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *       "type_id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *       "name": "Pierce BCA Protein Assay Kit",
+                 *       "vendor_name": "Thermo Fisher Scientific",
+                 *       "catalog_number": "23225",
+                 *       "price": {
+                 *         "amount": "12.50",
+                 *         "currency": "USD"
+                 *       },
+                 *       "quantity": 2,
+                 *       "notes": "For the December expression runs"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id: string;
+                    /** Format: uuid */
+                    type_id: string;
+                    name: string;
+                    /** Format: uuid */
+                    vendor_product_id?: string;
+                    vendor_name: string;
+                    catalog_number: string;
+                    price: {
+                        /** @description minor units ("1250") or major units with a point ("12.50") */
+                        amount: string;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                    quantity: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    required_before?: string;
+                    notes?: string;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "CREATED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T09:15:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "CREATED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T09:15:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "APPROVED"
+                 *     }
+                 */
+                "application/json": {
+                    status?: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "APPROVED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T10:02:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrderRequestDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    notes?: string | null;
+                    unit_size?: string | null;
+                    invoice_number?: string | null;
+                    requisition_number?: string | null;
+                    confirmation_number?: string | null;
+                    tracking_number?: string | null;
+                    purchase_order_number?: string | null;
+                    shipping_and_handling?: string | null;
+                    details?: string | null;
+                    /** @description The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery. */
+                    expected_delivery_date?: string | null;
+                    is_urgent?: boolean;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTypes: {
+        parameters: {
+            query?: {
+                lab_id?: string;
+                /** @description Case-insensitive exact match on the type name. */
+                name?: string;
+                /** @description Text found anywhere in the type's name, case-insensitive. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents",
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InventoryType"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryType"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                organization_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *         "name": "Inventory sync",
+                     *         "url": "https://hooks.example.org/labstock",
+                     *         "event_types": [
+                     *           "com.labstock.inventory-item.created",
+                     *           "com.labstock.inventory-item.updated"
+                     *         ],
+                     *         "is_enabled": true,
+                     *         "is_verified": true,
+                     *         "is_signed": true,
+                     *         "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *       "name": "Order desk",
+                 *       "url": "https://orders.example.org/hooks",
+                 *       "event_types": [
+                 *         "order-request.ordered",
+                 *         "order-request.received"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id?: string;
+                    /** Format: uuid */
+                    organization_id?: string;
+                    name?: string;
+                    url: string;
+                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
+                    event_types?: string[];
+                    is_enabled?: boolean;
+                    /** @description Ignored: set by the validation handshake. */
+                    is_verified?: boolean;
+                    is_signed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000031",
+                     *       "name": "Order desk",
+                     *       "url": "https://orders.example.org/hooks",
+                     *       "event_types": [
+                     *         "com.labstock.order-request.ordered",
+                     *         "com.labstock.order-request.received"
+                     *       ],
+                     *       "is_enabled": true,
+                     *       "is_verified": false,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *       "name": "Inventory sync",
+                     *       "url": "https://hooks.example.org/labstock",
+                     *       "event_types": [
+                     *         "com.labstock.inventory-item.created",
+                     *         "com.labstock.inventory-item.updated"
+                     *       ],
+                     *       "is_enabled": true,
+                     *       "is_verified": true,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    is_enabled?: boolean;
+                    name?: string | null;
+                    url?: string;
+                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
+                    event_types?: string[];
+                    is_signed?: boolean;
+                    /** @description Content-Type of deliveries (default application/json). */
+                    content_type?: "application/json" | "application/cloudevents+json";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *       "name": "Inventory sync",
+                     *       "url": "https://hooks.example.org/labstock",
+                     *       "event_types": [
+                     *         "com.labstock.inventory-item.created",
+                     *         "com.labstock.inventory-item.updated"
+                     *       ],
+                     *       "is_enabled": false,
+                     *       "is_verified": true,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "unreachable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Okafor",
+                     *       "email": "ada.okafor@example.org"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description Required while the user belongs to more than one organization: the name shows in all of them. */
+                    current_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    /** Format: uuid */
+                    organization_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCheck"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSso"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    client_id: string;
+                    /** @description Required the first time; left out, the stored secret is kept. */
+                    client_secret?: string;
+                    allowed_domains: string[];
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSso"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationSsoDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyOrganizationSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkState"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A path on this server to land on afterwards. */
+                    return_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkStarted"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unavailable for now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listUserTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserToken"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: date-time
+                     * @description When the token stops working; in the future.
+                     */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserToken"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationToken"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeOrganizationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationUsers: {
+        parameters: {
+            query?: {
+                /** @description Text found anywhere in the person's first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    inviteOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role?: "admin" | "member";
+                    first_name?: string;
+                    last_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedUser"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: "admin" | "member";
+                    /** @description false deactivates: their sessions and tokens stop working at once. */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationUserInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationUserPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last segment of the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last segment of the link. */
+                    token: string;
+                    password: string;
+                    first_name?: string;
+                    last_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last segment of the link. */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_digest: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationLabs: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationLab: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    uses_instances?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationLab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description true archives the lab: it leaves GET /labs; false brings it back. */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addLabMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    user_id: string;
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role?: "member" | "approver" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateLabMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role: "member" | "approver" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeLabMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
+                    rule: "none" | "all" | "above";
+                    threshold?: {
+                        amount: string;
+                        currency: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    migrateLabToInstances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabMigration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabTypeUsage: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeUsage"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryType"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7069,19 +9527,23 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7090,7 +9552,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7099,16 +9570,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7117,7 +9590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7126,7 +9599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7135,7 +9608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7144,16 +9617,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7185,19 +9660,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7206,7 +9685,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7215,16 +9703,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7233,7 +9723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7242,7 +9732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7251,7 +9741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7260,16 +9750,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7301,19 +9793,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7322,7 +9818,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7331,16 +9836,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7349,7 +9856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7358,7 +9865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7367,16 +9874,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7401,13 +9910,31 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItemChange"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7416,7 +9943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7425,16 +9952,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7453,10 +9982,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ItemMinimumQuantity"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7465,7 +10005,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7474,7 +10023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7483,16 +10032,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7521,19 +10072,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ItemMinimumQuantity"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7542,7 +10095,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7551,7 +10113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -7560,7 +10122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7569,7 +10131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7578,7 +10140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7587,7 +10149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7596,16 +10158,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7628,10 +10192,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7640,7 +10217,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7649,16 +10235,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7682,10 +10270,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7694,7 +10295,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7703,7 +10313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7712,16 +10322,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7756,19 +10368,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7777,7 +10393,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7786,16 +10411,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7804,7 +10431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7813,7 +10440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7822,7 +10449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7831,16 +10458,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7865,13 +10494,31 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7880,7 +10527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7889,16 +10536,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7927,10 +10576,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryImportResult"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7939,7 +10599,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7948,16 +10617,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7966,7 +10637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7975,7 +10646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7984,25 +10655,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unavailable for now; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8027,13 +10702,31 @@ export interface operations {
                     "application/json": components["schemas"]["Location"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8042,7 +10735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8051,16 +10744,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8090,19 +10785,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8111,7 +10808,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8120,16 +10826,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8138,7 +10846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8147,7 +10855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8156,16 +10864,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8188,13 +10898,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8203,7 +10931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -8212,7 +10940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8221,16 +10949,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8260,19 +10990,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8281,7 +11013,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8290,16 +11031,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8308,7 +11051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8317,7 +11060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8326,195 +11069,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrderRequests: {
-        parameters: {
-            query?: {
-                /** @description Only requests of this lab. */
-                lab_id?: string;
-                /** @description Filter by status; repeat or comma-separate for several. */
-                status?: string[];
-                "status[]"?: string[];
-                /** @description Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing. */
-                q?: string;
-                /** @description `me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives []. */
-                requested_by?: string;
-                /** @description requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction. */
-                sort?: "requested_at" | "-requested_at";
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id: string;
-                    /** Format: uuid */
-                    type_id: string;
-                    name: string;
-                    /** Format: uuid */
-                    vendor_product_id?: string;
-                    vendor_name: string;
-                    catalog_number: string;
-                    price: {
-                        /** @description minor units ("1250") or major units with a point ("12.50") */
-                        amount: string;
-                        /** @description ISO 4217 code */
-                        currency: string;
-                    };
-                    quantity: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    required_before?: string;
-                    notes?: string;
-                    spend_tracking_code?: {
-                        name: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8558,19 +11124,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8579,248 +11147,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    status?: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8829,115 +11165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrderRequestDetails: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    notes?: string | null;
-                    unit_size?: string | null;
-                    invoice_number?: string | null;
-                    requisition_number?: string | null;
-                    confirmation_number?: string | null;
-                    tracking_number?: string | null;
-                    purchase_order_number?: string | null;
-                    shipping_and_handling?: string | null;
-                    details?: string | null;
-                    /** @description The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery. */
-                    expected_delivery_date?: string | null;
-                    is_urgent?: boolean;
-                    spend_tracking_code?: {
-                        name: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8946,7 +11174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8955,7 +11183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8964,16 +11192,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9010,19 +11240,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9031,7 +11263,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9040,16 +11281,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9058,7 +11301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9067,7 +11310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9076,16 +11319,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9109,10 +11354,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9121,7 +11379,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9130,16 +11397,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9173,19 +11442,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9194,7 +11465,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9203,16 +11483,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9221,7 +11503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9230,7 +11512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9239,16 +11521,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9276,19 +11560,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9297,16 +11583,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9315,16 +11601,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9333,7 +11621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9342,7 +11630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9351,16 +11639,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9385,13 +11675,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDelivery"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9400,7 +11708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9409,16 +11717,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9443,13 +11753,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrderRequestEvent"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9458,7 +11786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9467,16 +11795,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9504,13 +11834,31 @@ export interface operations {
                     "application/json": components["schemas"]["SpendTrackingCode"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9519,7 +11867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9528,16 +11876,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9572,19 +11922,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SpendTrackingCode"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9593,16 +11945,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9611,16 +11963,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9629,7 +11983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9638,7 +11992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9647,16 +12001,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9694,13 +12050,13 @@ export interface operations {
                     "application/json": components["schemas"]["SpendTrackingCode"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9709,16 +12065,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9727,7 +12083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9736,7 +12092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9745,7 +12101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9754,16 +12110,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9788,13 +12146,31 @@ export interface operations {
                     "application/json": components["schemas"]["SpendSettings"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9803,7 +12179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9812,16 +12188,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9853,13 +12231,13 @@ export interface operations {
                     "application/json": components["schemas"]["SpendSettings"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9868,16 +12246,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9886,7 +12264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9895,7 +12273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9904,7 +12282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9913,16 +12291,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9948,10 +12328,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VendorProduct"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9960,7 +12353,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9969,16 +12371,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10003,13 +12407,31 @@ export interface operations {
                     "application/json": components["schemas"]["VendorProduct"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10018,7 +12440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10027,16 +12449,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10060,10 +12484,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SalesOrder"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10072,7 +12509,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10081,16 +12527,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10123,19 +12571,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SalesOrder"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10144,7 +12594,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10153,16 +12612,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10171,7 +12632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10180,7 +12641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10189,16 +12650,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10223,13 +12686,31 @@ export interface operations {
                     "application/json": components["schemas"]["SalesOrder"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10238,7 +12719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10247,16 +12728,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10280,10 +12763,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10292,16 +12788,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10310,16 +12806,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10351,19 +12849,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10372,16 +12872,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10390,16 +12890,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10408,7 +12910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10417,7 +12919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10426,16 +12928,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10464,19 +12968,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10485,16 +12991,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10503,16 +13009,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10521,7 +13029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10530,7 +13038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10539,16 +13047,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10576,19 +13086,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10597,16 +13109,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10615,16 +13127,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10633,7 +13147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10642,7 +13156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10651,16 +13165,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10688,19 +13204,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10709,16 +13227,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10727,16 +13245,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10745,7 +13265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10754,7 +13274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10763,429 +13283,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listWebhooks: {
-        parameters: {
-            query?: {
-                organization_id?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id?: string;
-                    /** Format: uuid */
-                    organization_id?: string;
-                    name?: string;
-                    url: string;
-                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
-                    event_types?: string[];
-                    is_enabled?: boolean;
-                    /** @description Ignored: set by the validation handshake. */
-                    is_verified?: boolean;
-                    is_signed?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    is_enabled?: boolean;
-                    name?: string | null;
-                    url?: string;
-                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
-                    event_types?: string[];
-                    is_signed?: boolean;
-                    /** @description Content-Type of deliveries (default application/json). */
-                    content_type?: "application/json" | "application/cloudevents+json";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11207,10 +13316,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11219,16 +13339,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11237,7 +13357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11246,16 +13366,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11277,10 +13399,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11289,16 +13422,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11307,16 +13440,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11325,16 +13460,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11358,10 +13495,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11370,16 +13520,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11388,7 +13538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11397,16 +13547,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11429,10 +13581,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11441,16 +13604,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11459,16 +13622,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11477,16 +13642,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11517,19 +13684,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayResult"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11538,16 +13707,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11556,16 +13725,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -11574,7 +13745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11583,16 +13754,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11616,6 +13789,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -11649,9 +13902,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -11674,9 +13935,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -11762,6 +14031,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -11795,9 +14144,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -11820,9 +14177,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -11908,6 +14273,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -11941,9 +14386,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -11966,9 +14419,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -12054,6 +14515,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12197,6 +14723,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12340,6 +14931,101 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.ordered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "ORDERED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-21T08:30:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "events": [
+                 *             {
+                 *               "type": "CREATED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-20T09:15:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             },
+                 *             {
+                 *               "type": "ORDERED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-21T08:30:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12508,6 +15194,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.received",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12651,6 +15402,140 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order.placed",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *           "key": "SO-2026-K7Q3XM",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *           "payment_method": "PURCHASE_ORDER",
+                 *           "purchase_order_number": "PO-88231",
+                 *           "is_test": false,
+                 *           "subtotal": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "shipping": {
+                 *             "amount": "1500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "handling": {
+                 *             "amount": "0",
+                 *             "currency": "USD"
+                 *           },
+                 *           "tax": {
+                 *             "amount": "320",
+                 *             "currency": "USD"
+                 *           },
+                 *           "total": {
+                 *             "amount": "4320",
+                 *             "currency": "USD"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "placed_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "placed_at": "2026-11-21T08:30:00.000Z",
+                 *           "items": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *               "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *               "status": "PLACED",
+                 *               "estimated_shipment_date": "2026-11-23",
+                 *               "estimated_delivery_date": "2026-11-26",
+                 *               "sell_price": {
+                 *                 "amount": "1250",
+                 *                 "currency": "USD"
+                 *               },
+                 *               "quantity": 2,
+                 *               "product": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *                 "item_name": "Pierce BCA Protein Assay Kit",
+                 *                 "catalog_number": "23225",
+                 *                 "unit": {
+                 *                   "name": "kit",
+                 *                   "symbol": "kit",
+                 *                   "amount": 1
+                 *                 }
+                 *               },
+                 *               "shipments": [],
+                 *               "request": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *                 "status": "ORDERED",
+                 *                 "vendor_name": "Thermo Fisher Scientific",
+                 *                 "catalog_number": "23225",
+                 *                 "quantity": "2",
+                 *                 "unit_size": null,
+                 *                 "unit_price": "12.50",
+                 *                 "total_price": {
+                 *                   "amount": "2500",
+                 *                   "currency": "USD"
+                 *                 },
+                 *                 "requested_at": "2026-11-20T09:15:00.000Z",
+                 *                 "updated_at": "2026-11-21T08:30:00.000Z",
+                 *                 "requested_by": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                   "first_name": "Ada",
+                 *                   "last_name": "Okafor",
+                 *                   "email": "ada.okafor@example.org"
+                 *                 },
+                 *                 "created_by": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                   "first_name": "Ada",
+                 *                   "last_name": "Okafor",
+                 *                   "email": "ada.okafor@example.org"
+                 *                 },
+                 *                 "notes": "For the December expression runs",
+                 *                 "item_name": "Pierce BCA Protein Assay Kit",
+                 *                 "invoice_number": null,
+                 *                 "requisition_number": null,
+                 *                 "confirmation_number": null,
+                 *                 "tracking_number": null,
+                 *                 "purchase_order_number": null,
+                 *                 "shipping_and_handling": null,
+                 *                 "details": null,
+                 *                 "lab": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *                   "name": "Protein Chemistry Lab",
+                 *                   "organization": {
+                 *                     "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                     "name": "Northwind University"
+                 *                   },
+                 *                   "uses_instances": true
+                 *                 },
+                 *                 "type": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *                   "name": "Reagents"
+                 *                 },
+                 *                 "spend_tracking_code": null,
+                 *                 "backordered_expected_at": null,
+                 *                 "is_urgent": false,
+                 *                 "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *               }
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12906,6 +15791,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.backordered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13091,6 +16073,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.cancelled",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13276,6 +16355,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.delivered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13461,6 +16637,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.shipped",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13646,6 +16919,40 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.shipment.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "shipment": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *           "carrier": "UPS",
+                 *           "tracking": "1Z999AA10123456784",
+                 *           "quantity": 2,
+                 *           "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *           "delivered_at": null,
+                 *           "sales_order_item_id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "sales_order": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *             "key": "SO-2026-K7Q3XM"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13744,6 +17051,40 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.shipment.delivered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "shipment": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *           "carrier": "UPS",
+                 *           "tracking": "1Z999AA10123456784",
+                 *           "quantity": 2,
+                 *           "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *           "delivered_at": null,
+                 *           "sales_order_item_id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "sales_order": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *             "key": "SO-2026-K7Q3XM"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13842,6 +17183,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13928,6 +17294,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14014,6 +17405,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14100,6 +17516,97 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.expiring",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         },
+                 *         "alert": {
+                 *           "cause": "expiring",
+                 *           "fired_at": "2026-12-01T06:00:00.000Z",
+                 *           "auto_reminder": "1MONTH",
+                 *           "expiration_date": "2026-12-20",
+                 *           "instance_ids": [
+                 *             "01936f0e-8d2a-7c4b-9e10-000000000011"
+                 *           ],
+                 *           "minimum_quantity": null,
+                 *           "quantity": "3.5"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14133,9 +17640,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -14158,9 +17673,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -14265,6 +17788,95 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.below-minimum",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         },
+                 *         "alert": {
+                 *           "cause": "below_minimum",
+                 *           "fired_at": "2026-12-01T06:00:00.000Z",
+                 *           "auto_reminder": "1MONTH",
+                 *           "expiration_date": null,
+                 *           "instance_ids": [],
+                 *           "minimum_quantity": "5",
+                 *           "quantity": "3.5"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14298,9 +17910,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -14323,9 +17943,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -14430,6 +18058,101 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json, or as application/cloudevents+json when the webhook's `content_type` says so (same body). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "ORDERED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-21T08:30:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "events": [
+                 *             {
+                 *               "type": "CREATED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-20T09:15:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             },
+                 *             {
+                 *               "type": "ORDERED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-21T08:30:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
