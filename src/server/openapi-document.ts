@@ -54,8 +54,8 @@ const TAGS: { name: string; description: string }[] = [
 const GET_A_TOKEN =
   '## Get a token\n\n' +
   'Sign in to the web application at `/app/`, open **Settings → API tokens** and create a token: it is shown once, so ' +
-  'keep it somewhere safe. An operator of the installation can also make one with ' +
-  '`labstock admin token create --user <e-mail> --org <organization>`. Send it on every request as `Access-Token: lst_…` ' +
+  'keep it somewhere safe (a signed-in session can also `POST /user/tokens`). The operator of the installation can make ' +
+  'one with `labstock admin token create --user <user id> --org <organization id>`. Send it on every request as `Access-Token: lst_…` ' +
   '(or `Authorization: Bearer lst_…`). A token acts as its user in one organization and sees what that user sees; ' +
   'revoke it in the same settings page.';
 
