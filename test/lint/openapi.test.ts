@@ -47,6 +47,7 @@ beforeAll(async () => {
   const op = doc.paths['/inventory-items/{id}'].get;
   op.responses['200'].content['application/json'].example.quantity = 7;
   op.responses = { 200: op.responses['200'] };
+  doc.webhooks['type.created'].post.requestBody.content['application/json'].example.data.type.name = 5;
   const spoiled = path.join(served.dir, 'spoiled.json');
   writeFileSync(spoiled, JSON.stringify(doc));
   const all = await lint(served.file, spoiled);
@@ -60,9 +61,12 @@ describe("GET /openapi.json against Redocly's recommended rules", () => {
     expect(summary(problems.served)).toEqual([]);
   });
 
-  it('would be told an example that does not match its schema, and an operation without a 4xx answer', () => {
-    const rules = problems.spoiled.map((p) => p.ruleId);
-    expect(rules).toContain('no-invalid-media-type-examples');
-    expect(rules).toContain('operation-4xx-response');
+  it("would be told an operation's or an event's example that does not match its schema, and an operation without a 4xx answer", () => {
+    const at = (rule: string) => problems.spoiled.filter((p) => p.ruleId === rule).map((p) => p.location[0]?.pointer);
+    expect(at('no-invalid-media-type-examples')).toEqual([
+      expect.stringMatching(/^#\/paths\/~1inventory-items~1\{id\}\/get\/responses\/200/),
+      expect.stringMatching(/^#\/webhooks\/type\.created\/post\/requestBody/),
+    ]);
+    expect(at('operation-4xx-response')).toEqual([expect.stringMatching(/^#\/paths\/~1inventory-items~1\{id\}\/get/)]);
   });
 });
