@@ -49,7 +49,7 @@ describe('the generated types', () => {
     for (const name of ['listInventoryItems', 'getInventoryItem', 'createOrderRequest']) {
       expect(committed).toMatch(new RegExp(`^    ${name}: \\{$`, 'm'));
     }
-    for (const schema of ['InventoryItem', 'Lab', 'OrderRequest', 'Webhook', 'Error']) {
+    for (const schema of ['InventoryItem', 'Lab', 'OrderRequest', 'Webhook', 'ErrorResponse']) {
       expect(committed).toMatch(new RegExp(`^        ${schema}: \\{$`, 'm'));
     }
   });

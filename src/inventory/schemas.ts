@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
@@ -22,6 +22,10 @@ export type InventoryItemInstance = Static<typeof InventoryItemInstance>;
 
 const LegacyLocation = Type.Object({ name: Type.String() }, { additionalProperties: false });
 
+/** The parent fields the contract deprecates (empty in migrated labs, read from `instances` there): documented so. */
+const deprecated = <T>(schema: T, description: string) =>
+  Type.Unsafe<Static<T & TSchema>>({ ...(schema as object), deprecated: true, description });
+
 export const InventoryItem = Type.Object(
   {
     id: Uuid,
@@ -33,15 +37,15 @@ export const InventoryItem = Type.Object(
     quantity: Type.String({ description: "In migrated labs, the exact sum of the active instances' quantities." }),
     url: NString,
     technical_details: NString,
-    expiration_date: NDate,
+    expiration_date: deprecated(NDate, 'Deprecated: always null in migrated labs; read the instances.'),
     auto_reminder: NString,
-    lot_number: NString,
+    lot_number: deprecated(NString, 'Deprecated: always null in migrated labs; read the instances.'),
     cas_number: NString,
     vendor_product_id: NUuid,
     lab: ref(Lab),
     type: orNull(ref(TypeRef)),
-    location: orNull(LegacyLocation),
-    sublocation: orNull(LegacyLocation),
+    location: deprecated(orNull(LegacyLocation), 'Deprecated legacy first location level: null in migrated labs.'),
+    sublocation: deprecated(orNull(LegacyLocation), 'Deprecated legacy second location level: null in migrated labs.'),
     added_by: ref(UserSummary),
     updated_by: ref(UserSummary),
     serial_number: NString,

@@ -143,9 +143,18 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: String(request.id) }),
-  );
+  // A path that exists under other methods is 405 with the methods it has (RFC 9110 §15.5.6), not 404: the client
+  // got the address right and the method wrong. OPTIONS is not probed: CORS answers it on every path when enabled.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+    if (allowed.length > 0) {
+      throw new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, {
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    return reply.code(404).send({ message: `No route for ${request.method} ${path}`, code: 'not_found', request_id: String(request.id) });
+  });
 }
+
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

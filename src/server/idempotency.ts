@@ -120,6 +120,30 @@ async function executeMarking<T>(builder: TransactionBuilder<Database>, fn: (trx
   return result;
 }
 
+/**
+ * The headers of the first answer that a replay repeats: where the created resource is and its version. They are
+ * stored in the response column ahead of the body, on a first line no JSON body can start with, so rows stored
+ * before (the body alone) read as they did and no migration is needed.
+ */
+const REPLAYED_HEADERS = ['location', 'etag'] as const;
+const HEADERS_LINE = '#headers ';
+
+function storedAnswer(reply: FastifyReply, body: string): string {
+  const kept = Object.fromEntries(
+    REPLAYED_HEADERS.flatMap((name) => {
+      const value = reply.getHeader(name);
+      return typeof value === 'string' ? [[name, value]] : [];
+    }),
+  );
+  return Object.keys(kept).length > 0 ? `${HEADERS_LINE}${JSON.stringify(kept)}\n${body}` : body;
+}
+
+function readStoredAnswer(stored: string): { headers: Record<string, string>; body: string } {
+  if (!stored.startsWith(HEADERS_LINE)) return { headers: {}, body: stored };
+  const end = stored.indexOf('\n');
+  return { headers: JSON.parse(stored.slice(HEADERS_LINE.length, end)) as Record<string, string>, body: stored.slice(end + 1) };
+}
+
 const hashBody = (method: string, path: string, raw: Buffer | undefined): string =>
   createHash('sha256')
     .update(`${method} ${path}\n`)
@@ -206,7 +230,7 @@ async function claimKey(db: Db, request: FastifyRequest): Promise<ClaimOutcome> 
 async function finish(db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
   claim.active = false;
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-  const body = claim.withoutAnswer && reply.statusCode < 300 ? '' : text;
+  const body = claim.withoutAnswer && reply.statusCode < 300 ? '' : storedAnswer(reply, text);
   const status = reply.statusCode;
   // A success is kept whether or not it wrote; after a commit (or a write that may have committed) any answer is.
   if (status < 300 || claim.committed || claim.wroteOutside) {
@@ -225,12 +249,14 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
       (outcome) => {
         if (outcome === null) return done();
         if ('replay' in outcome) {
+          const { headers, body } = readStoredAnswer(outcome.replay.body);
           reply
+            .headers(headers)
             .header('Idempotent-Replayed', 'true')
             .code(outcome.replay.status)
             .type('application/json; charset=utf-8')
             .serializer((p: unknown) => p as string)
-            .send(outcome.replay.body);
+            .send(body);
           return;
         }
         request.idempotency = outcome.claim;

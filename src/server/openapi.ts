@@ -2,10 +2,12 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../shared/config.js';
+import { errorResponse } from '../shared/schemas.js';
 import { VERSION } from '../shared/version.js';
 import { eventWebhooks } from './event-schemas.js';
 import { CLAIMED_METHODS } from './idempotency.js';
 import { NAMED_SCHEMAS } from './named-schemas.js';
+import { finishDocument, type RouteFacts } from './openapi-document.js';
 
 // GET /openapi.json (docs/product.md §2): generated from the schemas that validate and serialize, and shaped for client
 // generators: an operationId on every operation (docs/api.md lists them), each resource once under
@@ -55,13 +57,32 @@ function withIdempotencyKey(headers: unknown): Record<string, unknown> {
   return { ...given, type: 'object', properties: { ...given.properties, 'Idempotency-Key': IDEMPOTENCY_KEY } };
 }
 
-function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
+/**
+ * The errors every route can answer whatever it declares: 400 for a body that is not JSON or disagreeing credential
+ * headers (src/server/http-edge.ts), 403 when a credential is not of the route's kind or a session fails its CSRF
+ * check (src/server/auth-hook.ts), 429 from the per-token or per-address rate limits.
+ */
+function withCommonErrors(response: unknown, security: readonly unknown[], hasBody: boolean): Record<string, unknown> {
+  const out = { ...(response as Record<string, unknown>) };
+  const statuses = [...(security.length > 0 || hasBody ? [400] : []), ...(security.length > 0 ? [403] : []), 429];
+  for (const status of statuses) out[status] ??= errorResponse(status);
+  return out;
+}
+
+/** Browser navigations (the single sign-on redirects) answer only redirects: they are no API operation to generate. */
+const onlyRedirects = (response: unknown): boolean => {
+  const statuses = Object.keys((response ?? {}) as object).map(Number);
+  return statuses.some((s) => s >= 300 && s < 400) && !statuses.some((s) => s < 300);
+};
+
+function swaggerOptions(config: Config, routes: ReadonlyMap<string, RouteFacts>): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Labstock API',
         version: VERSION,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Lab inventory and ordering: the public HTTP API. Authenticate with the Access-Token header (or Authorization: Bearer). ' +
           'Lists are JSON arrays paged by `page` and `per_page`, with `Link` (rel first, prev, next, last) and `X-Total-Count` headers. ' +
@@ -87,15 +108,30 @@ function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
         (route.config as { idempotency?: unknown } | undefined)?.idempotency !== false;
       const headers = takesKey ? withIdempotencyKey(schema.headers) : schema?.headers;
       const deprecated = route.config?.deprecation ? { deprecated: true } : {};
-      return { schema: { ...schema, security, ...deprecated, ...(headers ? { headers } : {}) }, url };
+      const response = withCommonErrors(schema?.response, security, schema?.body !== undefined);
+      const hide = schema?.hide === true || onlyRedirects(schema?.response);
+      return { schema: { ...schema, security, response, hide, ...deprecated, ...(headers ? { headers } : {}) }, url };
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? finishDocument(document.openapiObject as Record<string, unknown>, config, routes)
+        : document.swaggerObject,
   };
 }
 
 /** The named schemas, the document, its reference page at /docs, and GET /openapi.json. */
 export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
-  await app.register(swagger, swaggerOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, validatorUrl: null } });
+  const routes = new Map<string, RouteFacts>();
+  app.addHook('onRoute', (route) => {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) routes.set(`${method.toLowerCase()} ${path}`, { deprecation: route.config?.deprecation });
+  });
+  await app.register(swagger, swaggerOptions(config, routes));
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { deepLinking: true, validatorUrl: null },
+    theme: { title: 'Labstock API reference' },
+  });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

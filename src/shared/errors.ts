@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   csrf_failed: 403,
   self_approval: 403,
   not_found: 404,
+  method_not_allowed: 405,
   invalid_transition: 409,
   lab_uses_instances: 409,
   lab_migrating: 409,

@@ -74,13 +74,14 @@ export const ErrorBody = Type.Object(
     ),
     error_count: Type.Optional(Type.Integer({ description: 'A refused CSV import: how many problems in all.' })),
   },
-  { $id: 'Error', title: 'Error', additionalProperties: false },
+  // Not `Error`: generated clients name a type after it, and one named Error shadows the language's own.
+  { $id: 'ErrorResponse', title: 'ErrorResponse', additionalProperties: false },
 );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Malformed JSON',
+  400: 'Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens)',
   401: 'Missing, unknown or revoked access token',
-  403: "The token's role does not allow this",
+  403: "Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check",
   404: 'Not found, or not visible to this token',
   409: "Conflicts with the resource's state",
   412: 'If-Match does not match the current ETag',
@@ -91,10 +92,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable for now; retry after Retry-After seconds',
 };
 
+/** The error body as the answer of one status, described. */
+export const errorResponse = (status: number): TSchema =>
+  Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorResponse', description: ERROR_DESCRIPTIONS[status] });
+
 /** Response map for a route: its success schema plus the documented error bodies. */
 export function responses(success: Record<number, TSchema>, errors: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = { ...success };
-  for (const status of [...errors, 429])
-    out[status] = Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'Error', description: ERROR_DESCRIPTIONS[status] });
+  for (const status of [...errors, 429]) out[status] = errorResponse(status);
   return out;
 }

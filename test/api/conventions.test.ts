@@ -78,8 +78,13 @@ describe('error bodies', () => {
   it('404 for an unknown route', async () => {
     expectErrorBody(await h.call(h.a.admin.token, { method: 'GET', url: '/no-such-thing' }), 404, 'not_found');
     expectErrorBody(await h.call(h.a.admin.token, { method: 'GET', url: '/v1/labs' }), 404, 'not_found');
-    expectErrorBody(await h.call(h.a.admin.token, { method: 'DELETE', url: '/labs' }), 404, 'not_found');
     expectErrorBody(await h.call(null, { method: 'GET', url: '/no-such-thing' }), 404, 'not_found');
+  });
+
+  it('405 with Allow for a method the path does not have (test/api/method-not-allowed.test.ts has more)', async () => {
+    const res = await h.call(h.a.admin.token, { method: 'DELETE', url: '/labs' });
+    expectErrorBody(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('GET, HEAD');
   });
 
   it('404 for a resource that does not exist', async () => {

@@ -6,6 +6,229 @@
 // Regenerate with `npm run client:generate` (scripts/generate-client.mjs).
 
 export interface paths {
+    "/inventory-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List inventory items */
+        get: operations["listInventoryItems"];
+        put?: never;
+        /**
+         * Create inventory item
+         * @description Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.
+         */
+        post: operations["createInventoryItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get inventory item */
+        get: operations["getInventoryItem"];
+        /**
+         * Update inventory item quantity (deprecated)
+         * @deprecated
+         * @description Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.
+         */
+        put: operations["updateInventoryItemQuantity"];
+        post?: never;
+        /**
+         * Delete inventory item
+         * @description Emits inventory-item.deleted with its last state.
+         */
+        delete: operations["deleteInventoryItem"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit inventory item
+         * @description Changes the fields given. Emits inventory-item.updated when anything changed.
+         */
+        patch: operations["updateInventoryItem"];
+        trace?: never;
+    };
+    "/inventory-items/{itemId}/instances/{itemInstanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update inventory item instance quantity
+         * @description Returns the full parent item, including the updated instances array.
+         */
+        put: operations["updateInventoryItemInstanceQuantity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an instance
+         * @description Quantity, lot, expiry or location. Returns the full item.
+         */
+        patch: operations["updateInventoryItemInstance"];
+        trace?: never;
+    };
+    "/labs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List labs */
+        get: operations["listLabs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get lab */
+        get: operations["getLab"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List order requests */
+        get: operations["listOrderRequests"];
+        put?: never;
+        /** Create order request */
+        post: operations["createOrderRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get order request */
+        get: operations["getOrderRequest"];
+        /**
+         * Update order request
+         * @description Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.
+         */
+        put: operations["updateOrderRequest"];
+        post?: never;
+        /**
+         * Delete order request
+         * @description By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.
+         */
+        delete: operations["deleteOrderRequest"];
+        options?: never;
+        head?: never;
+        /**
+         * Update order request details
+         * @description Sets any of the detail fields (null or "" clears a text field; an empty body changes nothing). Each change adds one history entry (type UPDATED) and emits order-request.updated; the status is changed only with PUT. A spend_tracking_code must be one of the lab's (422 otherwise); on a request already ordered it is checked against the code's budget (409 over_budget when the lab blocks).
+         */
+        patch: operations["updateOrderRequestDetails"];
+        trace?: never;
+    };
+    "/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List types */
+        get: operations["listTypes"];
+        put?: never;
+        /**
+         * Create type
+         * @description Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.
+         */
+        post: operations["createType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Organization admins only.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create webhook
+         * @description Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get webhook */
+        get: operations["getWebhook"];
+        /** Update webhook */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete webhook
+         * @description Deletes the webhook with its deliveries and log.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -209,46 +432,6 @@ export interface paths {
          * @description Org admins: looks up the TXT record now; 200 with the domain verified, or 422 `domain_not_verified` when the record is not there (yet). The installation's operator may approve a domain instead: `labstock admin sso approve-domain`.
          */
         post: operations["verifyOrganizationSsoDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/sso/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Start signing in with SSO
-         * @description A browser navigation: redirects to the organization's OpenID provider (authorization code with PKCE), named by `organization` or by the verified domain of `email`. Without an enabled SSO it redirects to `/app/sign-in?error=sso_unavailable`. Only from the application: a navigation another site started (`Sec-Fetch-Site` cross-site or same-site; without it, an `Origin` or `Referer` that is not APP_URL's origin, or neither) redirects to `/app/sign-in?error=sso_start_cross_site`.
-         */
-        get: operations["startSso"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/sso/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Return from the OpenID provider
-         * @description Where the provider sends the browser back. On success it sets the session cookie as sign-in does and redirects to `APP_URL/app/` (or the `return_to` given at start); otherwise to `/app/sign-in?error=<code>` (docs/errors.md).
-         */
-        get: operations["ssoCallback"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -625,40 +808,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/labs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List labs */
-        get: operations["listLabs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/labs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get lab */
-        get: operations["getLab"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/labs/{id}/approval-settings": {
         parameters: {
             query?: never;
@@ -723,27 +872,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List types */
-        get: operations["listTypes"];
-        put?: never;
-        /**
-         * Create type
-         * @description Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.
-         */
-        post: operations["createType"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/labs/{id}/type-usage": {
         parameters: {
             query?: never;
@@ -786,81 +914,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/inventory-items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List inventory items */
-        get: operations["listInventoryItems"];
-        put?: never;
-        /**
-         * Create inventory item
-         * @description Legacy lab: quantity, lot_number, expiration_date, location and sublocation on the item. Lab that uses instances: give instances instead (those fields are 422). Emits inventory-item.created.
-         */
-        post: operations["createInventoryItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory-items/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get inventory item */
-        get: operations["getInventoryItem"];
-        /**
-         * Update inventory item quantity (deprecated)
-         * @deprecated
-         * @description Legacy labs only (uses_instances false). In a migrated lab a quantity gives 409 lab_uses_instances: use the instance operation.
-         */
-        put: operations["updateInventoryItemQuantity"];
-        post?: never;
-        /**
-         * Delete inventory item
-         * @description Emits inventory-item.deleted with its last state.
-         */
-        delete: operations["deleteInventoryItem"];
-        options?: never;
-        head?: never;
-        /**
-         * Edit inventory item
-         * @description Changes the fields given. Emits inventory-item.updated when anything changed.
-         */
-        patch: operations["updateInventoryItem"];
-        trace?: never;
-    };
-    "/inventory-items/{itemId}/instances/{itemInstanceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update inventory item instance quantity
-         * @description Returns the full parent item, including the updated instances array.
-         */
-        put: operations["updateInventoryItemInstanceQuantity"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Edit an instance
-         * @description Quantity, lot, expiry or location. Returns the full item.
-         */
-        patch: operations["updateInventoryItemInstance"];
         trace?: never;
     };
     "/inventory-items/{id}/instances": {
@@ -1131,24 +1184,6 @@ export interface paths {
         patch: operations["updateLocation"];
         trace?: never;
     };
-    "/order-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List order requests */
-        get: operations["listOrderRequests"];
-        put?: never;
-        /** Create order request */
-        post: operations["createOrderRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/inventory-items/{id}/reorder": {
         parameters: {
             query?: never;
@@ -1167,35 +1202,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/order-requests/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get order request */
-        get: operations["getOrderRequest"];
-        /**
-         * Update order request
-         * @description Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.
-         */
-        put: operations["updateOrderRequest"];
-        post?: never;
-        /**
-         * Delete order request
-         * @description By its requester or an organization admin (403 otherwise); not once RECEIVED or checked out in the shop (409). Emits order-request.deleted with its last state.
-         */
-        delete: operations["deleteOrderRequest"];
-        options?: never;
-        head?: never;
-        /**
-         * Update order request details
-         * @description Sets any of the detail fields (null or "" clears a text field; an empty body changes nothing). Each change adds one history entry (type UPDATED) and emits order-request.updated; the status is changed only with PUT. A spend_tracking_code must be one of the lab's (422 otherwise); on a request already ordered it is checked against the code's budget (409 over_budget when the lab blocks).
-         */
-        patch: operations["updateOrderRequestDetails"];
         trace?: never;
     };
     "/order-requests/{id}/receive": {
@@ -1550,52 +1556,6 @@ export interface paths {
          */
         post: operations["cancelSalesOrderItem"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhooks
-         * @description Organization admins only.
-         */
-        get: operations["listWebhooks"];
-        put?: never;
-        /**
-         * Create webhook
-         * @description Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.
-         */
-        post: operations["createWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get webhook */
-        get: operations["getWebhook"];
-        /** Update webhook */
-        put: operations["updateWebhook"];
-        post?: never;
-        /**
-         * Delete webhook
-         * @description Deletes the webhook with its deliveries and log.
-         */
-        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2167,8 +2127,8 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** Error */
-        Error: {
+        /** ErrorResponse */
+        ErrorResponse: {
             message: string;
             code: string;
             request_id: string;
@@ -2266,18 +2226,34 @@ export interface components {
             quantity: string;
             url: string | null;
             technical_details: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @deprecated
+             * @description Deprecated: always null in migrated labs; read the instances.
+             */
             expiration_date: string | null;
             auto_reminder: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated: always null in migrated labs; read the instances.
+             */
             lot_number: string | null;
             cas_number: string | null;
             /** Format: uuid */
             vendor_product_id: string | null;
             lab: components["schemas"]["Lab"];
             type: components["schemas"]["TypeRef"] | null;
+            /**
+             * @deprecated
+             * @description Deprecated legacy first location level: null in migrated labs.
+             */
             location: {
                 name: string;
             } | null;
+            /**
+             * @deprecated
+             * @description Deprecated legacy second location level: null in migrated labs.
+             */
             sublocation: {
                 name: string;
             } | null;
@@ -2384,47 +2360,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             created_by: components["schemas"]["UserSummary"];
-        };
-        /** OrderRequestWithHistory */
-        OrderRequestWithHistory: {
-            /** Format: uuid */
-            id: string;
-            status: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
-            vendor_name: string;
-            catalog_number: string;
-            quantity: string;
-            unit_size: string | null;
-            /** @description major-unit decimal string */
-            unit_price: string;
-            total_price: components["schemas"]["Money"];
-            /** Format: date-time */
-            requested_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            requested_by: components["schemas"]["UserSummary"];
-            created_by: components["schemas"]["UserSummary"];
-            notes: string | null;
-            item_name: string;
-            invoice_number: string | null;
-            requisition_number: string | null;
-            confirmation_number: string | null;
-            tracking_number: string | null;
-            purchase_order_number: string | null;
-            shipping_and_handling: string | null;
-            details: string | null;
-            lab: components["schemas"]["Lab"];
-            type: components["schemas"]["TypeRef"];
-            spend_tracking_code: {
-                name: string;
-            } | null;
-            /** Format: date */
-            backordered_expected_at: string | null;
-            is_urgent: boolean;
-            /** Format: uri */
-            app_url: string;
-            /** @description The newest 20 entries of the request's history (all of them when it has fewer), oldest first; GET /order-requests/{id}/history has every entry. */
-            events: components["schemas"]["OrderRequestEvent"][];
-            updated_by: components["schemas"]["UserSummary"];
         };
         /** SpendTrackingCode */
         SpendTrackingCode: {
@@ -2945,25 +2880,6 @@ export interface components {
             /** @description The provider's authorization URL: send the browser there. */
             url: string;
         };
-        /** InventoryItemAlert */
-        InventoryItemAlert: {
-            /** @description expiring: an expiry falls within the auto_reminder window; below_minimum: the quantity fell below the minimum. */
-            cause: "expiring" | "below_minimum";
-            /** Format: date-time */
-            fired_at: string;
-            auto_reminder: string | null;
-            /**
-             * Format: date
-             * @description expiring: the soonest expiry within the window (the item's own in a legacy lab, else its instances'); null otherwise.
-             */
-            expiration_date: string | null;
-            /** @description expiring, in a lab that uses instances: the active instances expiring within the window. */
-            instance_ids: string[];
-            /** @description below_minimum: the minimum the quantity fell below. */
-            minimum_quantity: string | null;
-            /** @description The item's quantity when the alert fired (in a migrated lab, the sum of its active instances). */
-            quantity: string;
-        };
         /** NotificationPreferences */
         NotificationPreferences: {
             /** @description A daily email listing the reminders and alerts of the caller's labs (on unless turned off). Sent only when SMTP_URL is set. */
@@ -3003,3292 +2919,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getHealth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    getCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserSummary"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    first_name?: string;
-                    last_name?: string;
-                    /** @description Required while the user belongs to more than one organization: the name shows in all of them. */
-                    current_password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserSummary"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                    /** Format: uuid */
-                    organization_id?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionCheck"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signOut: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    signOutEverywhere: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    current_password: string;
-                    new_password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationSso"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    issuer: string;
-                    client_id: string;
-                    /** @description Required the first time; left out, the stored secret is kept. */
-                    client_secret?: string;
-                    allowed_domains: string[];
-                    enabled: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationSso"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteOrganizationSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationSsoDomains: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoDomain"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    verifyOrganizationSsoDomain: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoDomain"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startSso: {
-        parameters: {
-            query?: {
-                organization?: string;
-                /** @description The organization is the one whose SSO allows this e-mail's domain. */
-                email?: string;
-                /** @description A path on this server (`/app/…`) to land on after signing in. */
-                return_to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A redirect (Location); no body. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    ssoCallback: {
-        parameters: {
-            query?: {
-                code?: string;
-                state?: string;
-                error?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A redirect (Location); no body. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getSsoLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoLinkState"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startSsoLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A path on this server to land on afterwards. */
-                    return_to?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoLinkStarted"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unavailable for now; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listUserTokens: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserToken"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createUserToken: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * Format: date-time
-                     * @description When the token stops working; in the future.
-                     */
-                    expires_at?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedUserToken"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeUserToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationTokens: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationToken"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeOrganizationToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationUsers: {
-        parameters: {
-            query?: {
-                /** @description Text found anywhere in the person's first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationUser"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    inviteOrganizationUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    role?: "admin" | "member";
-                    first_name?: string;
-                    last_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitedUser"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    role?: "admin" | "member";
-                    /** @description false deactivates: their sessions and tokens stop working at once. */
-                    active?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationUser"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationUserInvitation: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssuedLink"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationUserPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssuedLink"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The last segment of the link. */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitationDetails"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    acceptInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The last segment of the link. */
-                    token: string;
-                    password: string;
-                    first_name?: string;
-                    last_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    completePasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The last segment of the link. */
-                    token: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email_digest: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrganizationLabs: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrganizationLab: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    uses_instances?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrganizationLab: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    /** @description true archives the lab: it leaves GET /labs; false brings it back. */
-                    archived?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationLab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabMembers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    addLabMember: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    user_id: string;
-                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
-                    role?: "member" | "approver" | "manager";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateLabMember: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
-                    role: "member" | "approver" | "manager";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMember"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    removeLabMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabs: {
-        parameters: {
-            query?: {
-                organization_id?: string;
-                /** @description Text found anywhere in the lab's name, case-insensitive for unaccented letters. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Lab"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLab: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Lab"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLabApprovalSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabApprovalSettings"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateLabApprovalSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
-                    rule: "none" | "all" | "above";
-                    threshold?: {
-                        amount: string;
-                        currency: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabApprovalSettings"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    migrateLabToInstances: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getLabMigration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LabMigration"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listTypes: {
-        parameters: {
-            query?: {
-                lab_id?: string;
-                /** @description Case-insensitive exact match on the type name. */
-                name?: string;
-                /** @description Text found anywhere in the type's name, case-insensitive. Blank filters nothing. */
-                q?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createType: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id: string;
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLabTypeUsage: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TypeUsage"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateType: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryType"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listInventoryItems: {
         parameters: {
             query?: {
@@ -6320,10 +2950,97 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *         "name": "Tris base, 1 kg",
+                     *         "vendor": "Sigma-Aldrich",
+                     *         "catalog_number": "T1503-1KG",
+                     *         "price": "89.00",
+                     *         "unit_size": "1 kg",
+                     *         "quantity": "3.5",
+                     *         "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *         "technical_details": null,
+                     *         "expiration_date": null,
+                     *         "auto_reminder": "1MONTH",
+                     *         "lot_number": null,
+                     *         "cas_number": "77-86-1",
+                     *         "vendor_product_id": null,
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         },
+                     *         "type": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *           "name": "Reagents"
+                     *         },
+                     *         "location": null,
+                     *         "sublocation": null,
+                     *         "added_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "updated_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "serial_number": null,
+                     *         "instances": [
+                     *           {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *             "quantity": "2",
+                     *             "lot_number": "SLCD1234",
+                     *             "expiration_date": "2027-03-31",
+                     *             "location": {
+                     *               "name": "Shelf 2",
+                     *               "pathNames": [
+                     *                 "Building A",
+                     *                 "Room 101",
+                     *                 "Shelf 2"
+                     *               ]
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *             "quantity": "1.5",
+                     *             "lot_number": "SLCF5678",
+                     *             "expiration_date": "2027-09-30",
+                     *             "location": null
+                     *           }
+                     *         ],
+                     *         "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryItem"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6332,7 +3049,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6341,16 +3067,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6411,19 +3139,23 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6432,7 +3164,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6441,16 +3182,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6459,7 +3202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6468,7 +3211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6477,16 +3220,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6505,10 +3250,91 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *       "name": "Tris base, 1 kg",
+                     *       "vendor": "Sigma-Aldrich",
+                     *       "catalog_number": "T1503-1KG",
+                     *       "price": "89.00",
+                     *       "unit_size": "1 kg",
+                     *       "quantity": "3.5",
+                     *       "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *       "technical_details": null,
+                     *       "expiration_date": null,
+                     *       "auto_reminder": "1MONTH",
+                     *       "lot_number": null,
+                     *       "cas_number": "77-86-1",
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "location": null,
+                     *       "sublocation": null,
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *           "quantity": "2",
+                     *           "lot_number": "SLCD1234",
+                     *           "expiration_date": "2027-03-31",
+                     *           "location": {
+                     *             "name": "Shelf 2",
+                     *             "pathNames": [
+                     *               "Building A",
+                     *               "Room 101",
+                     *               "Shelf 2"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *           "quantity": "1.5",
+                     *           "lot_number": "SLCF5678",
+                     *           "expiration_date": "2027-09-30",
+                     *           "location": null
+                     *         }
+                     *       ],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6517,7 +3343,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6526,7 +3361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6535,16 +3370,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6565,6 +3402,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": "5"
+                 *     }
+                 */
                 "application/json": {
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity?: string;
@@ -6575,91 +3417,204 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000013",
+                     *       "name": "DMEM, high glucose, 500 mL",
+                     *       "vendor": "Gibco",
+                     *       "catalog_number": "11965092",
+                     *       "price": "32.10",
+                     *       "unit_size": "500 mL",
+                     *       "quantity": "5",
+                     *       "url": null,
+                     *       "technical_details": null,
+                     *       "expiration_date": "2027-01-31",
+                     *       "auto_reminder": null,
+                     *       "lot_number": "2741653",
+                     *       "cas_number": null,
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000003",
+                     *         "name": "Cell Culture Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": false
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000006",
+                     *         "name": "Media"
+                     *       },
+                     *       "location": {
+                     *         "name": "Cold room"
+                     *       },
+                     *       "sublocation": {
+                     *         "name": "Shelf B"
+                     *       },
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000013"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
             412: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
             413: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
             415: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description RFC 9745: `@<unix seconds>` of the day the operation was deprecated (2026-06-17). */
+                    Deprecation?: string;
+                    /** @description `<APP_URL/changelog>; rel="deprecation"`: the changelog entry that explains it. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6685,13 +3640,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6700,7 +3673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -6709,7 +3682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6718,7 +3691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6727,16 +3700,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6790,19 +3765,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6811,7 +3790,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6820,16 +3808,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6838,7 +3828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6847,7 +3837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6856,7 +3846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6865,16 +3855,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6896,6 +3888,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": "1"
+                 *     }
+                 */
                 "application/json": {
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity: string;
@@ -6906,19 +3903,93 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                     *       "name": "Tris base, 1 kg",
+                     *       "vendor": "Sigma-Aldrich",
+                     *       "catalog_number": "T1503-1KG",
+                     *       "price": "89.00",
+                     *       "unit_size": "1 kg",
+                     *       "quantity": "2.5",
+                     *       "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                     *       "technical_details": null,
+                     *       "expiration_date": null,
+                     *       "auto_reminder": "1MONTH",
+                     *       "lot_number": null,
+                     *       "cas_number": "77-86-1",
+                     *       "vendor_product_id": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "location": null,
+                     *       "sublocation": null,
+                     *       "added_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "updated_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "serial_number": null,
+                     *       "instances": [
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                     *           "quantity": "1",
+                     *           "lot_number": "SLCD1234",
+                     *           "expiration_date": "2027-03-31",
+                     *           "location": {
+                     *             "name": "Shelf 2",
+                     *             "pathNames": [
+                     *               "Building A",
+                     *               "Room 101",
+                     *               "Shelf 2"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                     *           "quantity": "1.5",
+                     *           "lot_number": "SLCF5678",
+                     *           "expiration_date": "2027-09-30",
+                     *           "location": null
+                     *         }
+                     *       ],
+                     *       "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -6927,7 +3998,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -6936,16 +4016,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -6954,7 +4036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6963,7 +4045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -6972,7 +4054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -6981,16 +4063,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7027,19 +4111,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7048,7 +4136,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7057,16 +4154,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7075,7 +4174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7084,7 +4183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7093,7 +4192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7102,16 +4201,5387 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabs: {
+        parameters: {
+            query?: {
+                organization_id?: string;
+                /** @description Text found anywhere in the lab's name, case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000003",
+                     *         "name": "Cell Culture Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Lab"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *       "name": "Protein Chemistry Lab",
+                     *       "organization": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *         "name": "Northwind University"
+                     *       },
+                     *       "uses_instances": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrderRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests of this lab. */
+                lab_id?: string;
+                /** @description Filter by status; repeat or comma-separate for several. */
+                status?: string[];
+                "status[]"?: string[];
+                /** @description Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing. */
+                q?: string;
+                /** @description `me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives []. */
+                requested_by?: string;
+                /** @description requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction. */
+                sort?: "requested_at" | "-requested_at";
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *         "status": "CREATED",
+                     *         "vendor_name": "Thermo Fisher Scientific",
+                     *         "catalog_number": "23225",
+                     *         "quantity": "2",
+                     *         "unit_size": null,
+                     *         "unit_price": "12.50",
+                     *         "total_price": {
+                     *           "amount": "2500",
+                     *           "currency": "USD"
+                     *         },
+                     *         "requested_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-20T09:15:00.000Z",
+                     *         "requested_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "created_by": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Okafor",
+                     *           "email": "ada.okafor@example.org"
+                     *         },
+                     *         "notes": "For the December expression runs",
+                     *         "item_name": "Pierce BCA Protein Assay Kit",
+                     *         "invoice_number": null,
+                     *         "requisition_number": null,
+                     *         "confirmation_number": null,
+                     *         "tracking_number": null,
+                     *         "purchase_order_number": null,
+                     *         "shipping_and_handling": null,
+                     *         "details": null,
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         },
+                     *         "type": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *           "name": "Reagents"
+                     *         },
+                     *         "spend_tracking_code": null,
+                     *         "backordered_expected_at": null,
+                     *         "is_urgent": false,
+                     *         "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrderRequest"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lab_id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *       "type_id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *       "name": "Pierce BCA Protein Assay Kit",
+                 *       "vendor_name": "Thermo Fisher Scientific",
+                 *       "catalog_number": "23225",
+                 *       "price": {
+                 *         "amount": "12.50",
+                 *         "currency": "USD"
+                 *       },
+                 *       "quantity": 2,
+                 *       "notes": "For the December expression runs"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id: string;
+                    /** Format: uuid */
+                    type_id: string;
+                    name: string;
+                    /** Format: uuid */
+                    vendor_product_id?: string;
+                    vendor_name: string;
+                    catalog_number: string;
+                    price: {
+                        /** @description minor units ("1250") or major units with a point ("12.50") */
+                        amount: string;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                    quantity: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    required_before?: string;
+                    notes?: string;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "CREATED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T09:15:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "CREATED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T09:15:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "APPROVED"
+                 *     }
+                 */
+                "application/json": {
+                    status?: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                     *       "status": "APPROVED",
+                     *       "vendor_name": "Thermo Fisher Scientific",
+                     *       "catalog_number": "23225",
+                     *       "quantity": "2",
+                     *       "unit_size": null,
+                     *       "unit_price": "12.50",
+                     *       "total_price": {
+                     *         "amount": "2500",
+                     *         "currency": "USD"
+                     *       },
+                     *       "requested_at": "2026-11-20T09:15:00.000Z",
+                     *       "updated_at": "2026-11-20T10:02:00.000Z",
+                     *       "requested_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "created_by": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Okafor",
+                     *         "email": "ada.okafor@example.org"
+                     *       },
+                     *       "notes": "For the December expression runs",
+                     *       "item_name": "Pierce BCA Protein Assay Kit",
+                     *       "invoice_number": null,
+                     *       "requisition_number": null,
+                     *       "confirmation_number": null,
+                     *       "tracking_number": null,
+                     *       "purchase_order_number": null,
+                     *       "shipping_and_handling": null,
+                     *       "details": null,
+                     *       "lab": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *         "name": "Protein Chemistry Lab",
+                     *         "organization": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *           "name": "Northwind University"
+                     *         },
+                     *         "uses_instances": true
+                     *       },
+                     *       "type": {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents"
+                     *       },
+                     *       "spend_tracking_code": null,
+                     *       "backordered_expected_at": null,
+                     *       "is_urgent": false,
+                     *       "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteOrderRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrderRequestDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    notes?: string | null;
+                    unit_size?: string | null;
+                    invoice_number?: string | null;
+                    requisition_number?: string | null;
+                    confirmation_number?: string | null;
+                    tracking_number?: string | null;
+                    purchase_order_number?: string | null;
+                    shipping_and_handling?: string | null;
+                    details?: string | null;
+                    /** @description The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery. */
+                    expected_delivery_date?: string | null;
+                    is_urgent?: boolean;
+                    spend_tracking_code?: {
+                        name: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequest"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTypes: {
+        parameters: {
+            query?: {
+                lab_id?: string;
+                /** @description Case-insensitive exact match on the type name. */
+                name?: string;
+                /** @description Text found anywhere in the type's name, case-insensitive. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                     *         "name": "Reagents",
+                     *         "lab": {
+                     *           "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                     *           "name": "Protein Chemistry Lab",
+                     *           "organization": {
+                     *             "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                     *             "name": "Northwind University"
+                     *           },
+                     *           "uses_instances": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InventoryType"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryType"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                organization_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *         "name": "Inventory sync",
+                     *         "url": "https://hooks.example.org/labstock",
+                     *         "event_types": [
+                     *           "com.labstock.inventory-item.created",
+                     *           "com.labstock.inventory-item.updated"
+                     *         ],
+                     *         "is_enabled": true,
+                     *         "is_verified": true,
+                     *         "is_signed": true,
+                     *         "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *       "name": "Order desk",
+                 *       "url": "https://orders.example.org/hooks",
+                 *       "event_types": [
+                 *         "order-request.ordered",
+                 *         "order-request.received"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    lab_id?: string;
+                    /** Format: uuid */
+                    organization_id?: string;
+                    name?: string;
+                    url: string;
+                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
+                    event_types?: string[];
+                    is_enabled?: boolean;
+                    /** @description Ignored: set by the validation handshake. */
+                    is_verified?: boolean;
+                    is_signed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000031",
+                     *       "name": "Order desk",
+                     *       "url": "https://orders.example.org/hooks",
+                     *       "event_types": [
+                     *         "com.labstock.order-request.ordered",
+                     *         "com.labstock.order-request.received"
+                     *       ],
+                     *       "is_enabled": true,
+                     *       "is_verified": false,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *       "name": "Inventory sync",
+                     *       "url": "https://hooks.example.org/labstock",
+                     *       "event_types": [
+                     *         "com.labstock.inventory-item.created",
+                     *         "com.labstock.inventory-item.updated"
+                     *       ],
+                     *       "is_enabled": true,
+                     *       "is_verified": true,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    is_enabled?: boolean;
+                    name?: string | null;
+                    url?: string;
+                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
+                    event_types?: string[];
+                    is_signed?: boolean;
+                    /**
+                     * @deprecated
+                     * @description Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).
+                     */
+                    content_type?: "application/json" | "application/cloudevents+json";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000030",
+                     *       "name": "Inventory sync",
+                     *       "url": "https://hooks.example.org/labstock",
+                     *       "event_types": [
+                     *         "com.labstock.inventory-item.created",
+                     *         "com.labstock.inventory-item.updated"
+                     *       ],
+                     *       "is_enabled": false,
+                     *       "is_verified": true,
+                     *       "is_signed": true,
+                     *       "signing_key": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "unreachable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Okafor",
+                     *       "email": "ada.okafor@example.org"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description Required while the user belongs to more than one organization: the name shows in all of them. */
+                    current_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    /** Format: uuid */
+                    organization_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AuthSession when signed in (signed_in: true), else SignedOut. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCheck"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSso"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    client_id: string;
+                    /** @description Required the first time; left out, the stored secret is kept. */
+                    client_secret?: string;
+                    allowed_domains: string[];
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSso"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationSsoDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyOrganizationSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkState"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startSsoLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A path on this server to land on afterwards. */
+                    return_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkStarted"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unavailable for now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listUserTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserToken"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: date-time
+                     * @description When the token stops working; in the future.
+                     */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserToken"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationToken"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeOrganizationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationUsers: {
+        parameters: {
+            query?: {
+                /** @description Text found anywhere in the person's first name, last name ("first last") or e-mail (invited people: the e-mail), case-insensitive for unaccented letters. Blank filters nothing. */
+                q?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    inviteOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role?: "admin" | "member";
+                    first_name?: string;
+                    last_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedUser"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: "admin" | "member";
+                    /** @description false deactivates: their sessions and tokens stop working at once. */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationUserInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationUserPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last segment of the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last segment of the link. */
+                    token: string;
+                    password: string;
+                    first_name?: string;
+                    last_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last segment of the link. */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_digest: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOrganizationLabs: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createOrganizationLab: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    uses_instances?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateOrganizationLab: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description true archives the lab: it leaves GET /labs; false brings it back. */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLab"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addLabMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    user_id: string;
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role?: "member" | "approver" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateLabMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The member's role in the lab: approvers and managers approve order requests; managers also manage the lab's members and rule. */
+                    role: "member" | "approver" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMember"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeLabMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateLabApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description none: no approval (as without a rule); all: every request; above: requests whose total price is above `threshold`. */
+                    rule: "none" | "all" | "above";
+                    threshold?: {
+                        amount: string;
+                        currency: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabApprovalSettings"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    migrateLabToInstances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabMigration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMigration"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabTypeUsage: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeUsage"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryType"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7147,19 +9617,23 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7168,7 +9642,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7177,16 +9660,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7195,7 +9680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7204,7 +9689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7213,7 +9698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7222,16 +9707,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7263,19 +9750,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7284,7 +9775,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7293,16 +9793,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7311,7 +9813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7320,7 +9822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7329,7 +9831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7338,16 +9840,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7379,19 +9883,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7400,7 +9908,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7409,16 +9926,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7427,7 +9946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7436,7 +9955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7445,16 +9964,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7479,13 +10000,31 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItemChange"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7494,7 +10033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7503,16 +10042,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7531,10 +10072,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ItemMinimumQuantity"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7543,7 +10095,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7552,7 +10113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7561,16 +10122,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7601,19 +10164,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ItemMinimumQuantity"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7622,7 +10189,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7631,16 +10207,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7649,7 +10227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7658,7 +10236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7667,7 +10245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7676,16 +10254,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7708,10 +10288,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7720,7 +10313,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7729,16 +10331,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7762,10 +10366,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PutAwayInstance"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7774,7 +10391,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7783,7 +10409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7792,16 +10418,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7836,19 +10464,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -7857,7 +10489,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7866,16 +10507,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description If-Match does not match the current ETag */
@@ -7884,7 +10527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7893,7 +10536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -7902,7 +10545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7911,16 +10554,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7945,13 +10590,31 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -7960,7 +10623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -7969,16 +10632,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8007,10 +10672,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryImportResult"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8019,7 +10695,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8028,16 +10713,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8046,7 +10733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8055,7 +10742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8064,25 +10751,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unavailable for now; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8107,13 +10798,31 @@ export interface operations {
                     "application/json": components["schemas"]["Location"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8122,7 +10831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8131,16 +10840,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8170,19 +10881,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8191,7 +10904,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8200,16 +10922,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8218,7 +10942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8227,7 +10951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8236,16 +10960,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8268,13 +10994,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8283,7 +11027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
@@ -8292,7 +11036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8301,16 +11045,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8340,19 +11086,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8361,7 +11109,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8370,16 +11127,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8388,7 +11147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -8397,7 +11156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -8406,195 +11165,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOrderRequests: {
-        parameters: {
-            query?: {
-                /** @description Only requests of this lab. */
-                lab_id?: string;
-                /** @description Filter by status; repeat or comma-separate for several. */
-                status?: string[];
-                "status[]"?: string[];
-                /** @description Text found anywhere in the item's name, the vendor or the catalog number (case-insensitive for unaccented letters). Blank filters nothing. */
-                q?: string;
-                /** @description `me` (the caller) or a user's id: only the requests that person made. An id nobody visible has gives []. */
-                requested_by?: string;
-                /** @description requested_at (oldest first, the default) or -requested_at (newest first); ties go by id in the same direction. */
-                sort?: "requested_at" | "-requested_at";
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id: string;
-                    /** Format: uuid */
-                    type_id: string;
-                    name: string;
-                    /** Format: uuid */
-                    vendor_product_id?: string;
-                    vendor_name: string;
-                    catalog_number: string;
-                    price: {
-                        /** @description minor units ("1250") or major units with a point ("12.50") */
-                        amount: string;
-                        /** @description ISO 4217 code */
-                        currency: string;
-                    };
-                    quantity: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    required_before?: string;
-                    notes?: string;
-                    spend_tracking_code?: {
-                        name: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8638,19 +11220,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -8659,251 +11243,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    status?: "CREATED" | "CANCELLED" | "APPROVED" | "ORDERED" | "BACKORDERED" | "RECEIVED";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteOrderRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -8912,115 +11261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateOrderRequestDetails: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    notes?: string | null;
-                    unit_size?: string | null;
-                    invoice_number?: string | null;
-                    requisition_number?: string | null;
-                    confirmation_number?: string | null;
-                    tracking_number?: string | null;
-                    purchase_order_number?: string | null;
-                    shipping_and_handling?: string | null;
-                    details?: string | null;
-                    /** @description The day the vendor promised (YYYY-MM-DD; null clears it). Read with GET /order-requests/{id}/delivery. */
-                    expected_delivery_date?: string | null;
-                    is_urgent?: boolean;
-                    spend_tracking_code?: {
-                        name: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderRequest"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9029,7 +11270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9038,7 +11279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9047,16 +11288,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9093,19 +11336,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9114,7 +11359,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9123,16 +11377,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9141,7 +11397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9150,7 +11406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9159,16 +11415,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9192,10 +11450,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9204,7 +11475,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9213,16 +11493,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9256,19 +11538,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9277,7 +11561,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9286,16 +11579,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9304,7 +11599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9313,7 +11608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9322,16 +11617,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9359,19 +11656,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRequest"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9380,16 +11679,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9398,16 +11697,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9416,7 +11717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9425,7 +11726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9434,16 +11735,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9468,13 +11771,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDelivery"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9483,7 +11804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9492,16 +11813,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9526,13 +11849,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrderRequestEvent"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9541,7 +11882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9550,16 +11891,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9587,13 +11930,31 @@ export interface operations {
                     "application/json": components["schemas"]["SpendTrackingCode"][];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9602,7 +11963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9611,16 +11972,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9655,19 +12018,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SpendTrackingCode"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9676,16 +12041,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9694,16 +12059,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9712,7 +12079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9721,7 +12088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9730,16 +12097,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9774,19 +12143,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SpendTrackingCode"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9795,16 +12166,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9813,7 +12184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9822,7 +12193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9831,7 +12202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9840,16 +12211,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9874,13 +12247,31 @@ export interface operations {
                     "application/json": components["schemas"]["SpendSettings"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9889,7 +12280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -9898,16 +12289,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9936,19 +12329,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SpendSettings"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -9957,16 +12352,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -9975,7 +12370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -9984,7 +12379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -9993,7 +12388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10002,16 +12397,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10037,10 +12434,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VendorProduct"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10049,7 +12459,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10058,16 +12477,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10092,13 +12513,31 @@ export interface operations {
                     "application/json": components["schemas"]["VendorProduct"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10107,7 +12546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10116,16 +12555,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10149,10 +12590,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SalesOrder"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10161,7 +12615,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10170,16 +12633,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10212,19 +12677,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SalesOrder"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10233,7 +12700,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10242,16 +12718,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10260,7 +12738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10269,7 +12747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10278,16 +12756,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10312,13 +12792,31 @@ export interface operations {
                     "application/json": components["schemas"]["SalesOrder"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10327,7 +12825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10336,16 +12834,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10369,10 +12869,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10381,16 +12894,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10399,16 +12912,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10440,19 +12955,21 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10461,16 +12978,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10479,16 +12996,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10497,7 +13016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10506,7 +13025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10515,16 +13034,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10553,19 +13074,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10574,16 +13097,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10592,16 +13115,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10610,7 +13135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10619,7 +13144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10628,16 +13153,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10665,19 +13192,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10686,16 +13215,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10704,16 +13233,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10722,7 +13253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10731,7 +13262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10740,16 +13271,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10777,19 +13310,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentLine"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -10798,16 +13333,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -10816,16 +13351,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -10834,7 +13371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -10843,7 +13380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -10852,435 +13389,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listWebhooks: {
-        parameters: {
-            query?: {
-                organization_id?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"][];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    lab_id?: string;
-                    /** Format: uuid */
-                    organization_id?: string;
-                    name?: string;
-                    url: string;
-                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
-                    event_types?: string[];
-                    is_enabled?: boolean;
-                    /** @description Ignored: set by the validation handshake. */
-                    is_verified?: boolean;
-                    is_signed?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    is_enabled?: boolean;
-                    name?: string | null;
-                    url?: string;
-                    /** @description Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all. */
-                    event_types?: string[];
-                    is_signed?: boolean;
-                    /**
-                     * @deprecated
-                     * @description Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).
-                     */
-                    content_type?: "application/json" | "application/cloudevents+json";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11305,22 +13425,31 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, unknown or revoked access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11329,7 +13458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11338,16 +13467,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11376,19 +13507,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11397,16 +13530,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11415,7 +13548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -11424,7 +13557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -11433,7 +13566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11442,16 +13575,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11473,10 +13608,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11485,16 +13631,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11503,7 +13649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11512,16 +13658,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11543,10 +13691,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11555,16 +13714,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11573,16 +13732,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11591,16 +13752,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11624,10 +13787,23 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11636,16 +13812,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11654,7 +13830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11663,16 +13839,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11695,10 +13873,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11707,16 +13896,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11725,16 +13914,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11743,16 +13934,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11783,19 +13976,21 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayResult"];
                 };
             };
-            /** @description Malformed JSON */
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, unknown or revoked access token */
@@ -11804,16 +13999,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token's role does not allow this */
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this token */
@@ -11822,16 +14017,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Conflicts with the resource's state */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body is not JSON */
@@ -11840,7 +14037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation failed */
@@ -11849,16 +14046,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11882,6 +14081,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -11917,9 +14196,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -11942,9 +14229,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -12030,6 +14325,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12065,9 +14440,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -12090,9 +14473,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -12178,6 +14569,86 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12213,9 +14684,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -12238,9 +14717,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -12326,6 +14813,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12471,6 +15023,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12616,6 +15233,101 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.ordered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "ORDERED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-21T08:30:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "events": [
+                 *             {
+                 *               "type": "CREATED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-20T09:15:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             },
+                 *             {
+                 *               "type": "ORDERED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-21T08:30:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12786,6 +15498,71 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.received",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "CREATED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-20T09:15:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -12931,6 +15708,140 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order.placed",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *           "key": "SO-2026-K7Q3XM",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *           "payment_method": "PURCHASE_ORDER",
+                 *           "purchase_order_number": "PO-88231",
+                 *           "is_test": false,
+                 *           "subtotal": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "shipping": {
+                 *             "amount": "1500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "handling": {
+                 *             "amount": "0",
+                 *             "currency": "USD"
+                 *           },
+                 *           "tax": {
+                 *             "amount": "320",
+                 *             "currency": "USD"
+                 *           },
+                 *           "total": {
+                 *             "amount": "4320",
+                 *             "currency": "USD"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "placed_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "placed_at": "2026-11-21T08:30:00.000Z",
+                 *           "items": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *               "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *               "status": "PLACED",
+                 *               "estimated_shipment_date": "2026-11-23",
+                 *               "estimated_delivery_date": "2026-11-26",
+                 *               "sell_price": {
+                 *                 "amount": "1250",
+                 *                 "currency": "USD"
+                 *               },
+                 *               "quantity": 2,
+                 *               "product": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *                 "item_name": "Pierce BCA Protein Assay Kit",
+                 *                 "catalog_number": "23225",
+                 *                 "unit": {
+                 *                   "name": "kit",
+                 *                   "symbol": "kit",
+                 *                   "amount": 1
+                 *                 }
+                 *               },
+                 *               "shipments": [],
+                 *               "request": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *                 "status": "ORDERED",
+                 *                 "vendor_name": "Thermo Fisher Scientific",
+                 *                 "catalog_number": "23225",
+                 *                 "quantity": "2",
+                 *                 "unit_size": null,
+                 *                 "unit_price": "12.50",
+                 *                 "total_price": {
+                 *                   "amount": "2500",
+                 *                   "currency": "USD"
+                 *                 },
+                 *                 "requested_at": "2026-11-20T09:15:00.000Z",
+                 *                 "updated_at": "2026-11-21T08:30:00.000Z",
+                 *                 "requested_by": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                   "first_name": "Ada",
+                 *                   "last_name": "Okafor",
+                 *                   "email": "ada.okafor@example.org"
+                 *                 },
+                 *                 "created_by": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                   "first_name": "Ada",
+                 *                   "last_name": "Okafor",
+                 *                   "email": "ada.okafor@example.org"
+                 *                 },
+                 *                 "notes": "For the December expression runs",
+                 *                 "item_name": "Pierce BCA Protein Assay Kit",
+                 *                 "invoice_number": null,
+                 *                 "requisition_number": null,
+                 *                 "confirmation_number": null,
+                 *                 "tracking_number": null,
+                 *                 "purchase_order_number": null,
+                 *                 "shipping_and_handling": null,
+                 *                 "details": null,
+                 *                 "lab": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *                   "name": "Protein Chemistry Lab",
+                 *                   "organization": {
+                 *                     "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                     "name": "Northwind University"
+                 *                   },
+                 *                   "uses_instances": true
+                 *                 },
+                 *                 "type": {
+                 *                   "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *                   "name": "Reagents"
+                 *                 },
+                 *                 "spend_tracking_code": null,
+                 *                 "backordered_expected_at": null,
+                 *                 "is_urgent": false,
+                 *                 "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *               }
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13188,6 +16099,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.backordered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13375,6 +16383,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.cancelled",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13562,6 +16667,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.delivered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13749,6 +16951,103 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `sales_order_item`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.sales-order-item.shipped",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "sales_order_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "app_url": "https://labstock.example.org/app/shop/orders/01936f0e-8d2a-7c4b-9e10-000000000042#item-01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "status": "SHIPPED",
+                 *           "estimated_shipment_date": "2026-11-23",
+                 *           "estimated_delivery_date": "2026-11-26",
+                 *           "sell_price": {
+                 *             "amount": "1250",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantity": 2,
+                 *           "product": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000043",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "catalog_number": "23225",
+                 *             "unit": {
+                 *               "name": "kit",
+                 *               "symbol": "kit",
+                 *               "amount": 1
+                 *             }
+                 *           },
+                 *           "shipments": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *               "carrier": "UPS",
+                 *               "tracking": "1Z999AA10123456784",
+                 *               "quantity": 2,
+                 *               "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *               "delivered_at": null
+                 *             }
+                 *           ],
+                 *           "request": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *             "status": "ORDERED",
+                 *             "vendor_name": "Thermo Fisher Scientific",
+                 *             "catalog_number": "23225",
+                 *             "quantity": "2",
+                 *             "unit_size": null,
+                 *             "unit_price": "12.50",
+                 *             "total_price": {
+                 *               "amount": "2500",
+                 *               "currency": "USD"
+                 *             },
+                 *             "requested_at": "2026-11-20T09:15:00.000Z",
+                 *             "updated_at": "2026-11-21T08:30:00.000Z",
+                 *             "requested_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "created_by": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *               "first_name": "Ada",
+                 *               "last_name": "Okafor",
+                 *               "email": "ada.okafor@example.org"
+                 *             },
+                 *             "notes": "For the December expression runs",
+                 *             "item_name": "Pierce BCA Protein Assay Kit",
+                 *             "invoice_number": null,
+                 *             "requisition_number": null,
+                 *             "confirmation_number": null,
+                 *             "tracking_number": null,
+                 *             "purchase_order_number": null,
+                 *             "shipping_and_handling": null,
+                 *             "details": null,
+                 *             "lab": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *               "name": "Protein Chemistry Lab",
+                 *               "organization": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *                 "name": "Northwind University"
+                 *               },
+                 *               "uses_instances": true
+                 *             },
+                 *             "type": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *               "name": "Reagents"
+                 *             },
+                 *             "spend_tracking_code": null,
+                 *             "backordered_expected_at": null,
+                 *             "is_urgent": false,
+                 *             "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -13936,6 +17235,40 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.shipment.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "shipment": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *           "carrier": "UPS",
+                 *           "tracking": "1Z999AA10123456784",
+                 *           "quantity": 2,
+                 *           "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *           "delivered_at": null,
+                 *           "sales_order_item_id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "sales_order": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *             "key": "SO-2026-K7Q3XM"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14036,6 +17369,40 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `shipment`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.shipment.delivered",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "shipment": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000040",
+                 *           "carrier": "UPS",
+                 *           "tracking": "1Z999AA10123456784",
+                 *           "quantity": 2,
+                 *           "shipped_at": "2026-11-23T14:00:00.000Z",
+                 *           "delivered_at": null,
+                 *           "sales_order_item_id": "01936f0e-8d2a-7c4b-9e10-000000000041",
+                 *           "sales_order": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000042",
+                 *             "key": "SO-2026-K7Q3XM"
+                 *           },
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14136,6 +17503,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.created",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14224,6 +17616,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.deleted",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14312,6 +17729,31 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `type`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.type.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "type": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *           "name": "Reagents",
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14400,6 +17842,97 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.expiring",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         },
+                 *         "alert": {
+                 *           "cause": "expiring",
+                 *           "fired_at": "2026-12-01T06:00:00.000Z",
+                 *           "auto_reminder": "1MONTH",
+                 *           "expiration_date": "2026-12-20",
+                 *           "instance_ids": [
+                 *             "01936f0e-8d2a-7c4b-9e10-000000000011"
+                 *           ],
+                 *           "minimum_quantity": null,
+                 *           "quantity": "3.5"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14435,9 +17968,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -14460,9 +18001,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -14567,6 +18116,95 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `inventory_item` and `alert`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.inventory-item.below-minimum",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "inventory_item": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000010",
+                 *           "name": "Tris base, 1 kg",
+                 *           "vendor": "Sigma-Aldrich",
+                 *           "catalog_number": "T1503-1KG",
+                 *           "price": "89.00",
+                 *           "unit_size": "1 kg",
+                 *           "quantity": "3.5",
+                 *           "url": "https://www.sigmaaldrich.com/US/en/product/sigma/t1503",
+                 *           "technical_details": null,
+                 *           "expiration_date": null,
+                 *           "auto_reminder": "1MONTH",
+                 *           "lot_number": null,
+                 *           "cas_number": "77-86-1",
+                 *           "vendor_product_id": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "location": null,
+                 *           "sublocation": null,
+                 *           "added_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "serial_number": null,
+                 *           "instances": [
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000011",
+                 *               "quantity": "2",
+                 *               "lot_number": "SLCD1234",
+                 *               "expiration_date": "2027-03-31",
+                 *               "location": {
+                 *                 "name": "Shelf 2",
+                 *                 "pathNames": [
+                 *                   "Building A",
+                 *                   "Room 101",
+                 *                   "Shelf 2"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000012",
+                 *               "quantity": "1.5",
+                 *               "lot_number": "SLCF5678",
+                 *               "expiration_date": "2027-09-30",
+                 *               "location": null
+                 *             }
+                 *           ],
+                 *           "app_url": "https://labstock.example.org/app/inventory/items/01936f0e-8d2a-7c4b-9e10-000000000010"
+                 *         },
+                 *         "alert": {
+                 *           "cause": "below_minimum",
+                 *           "fired_at": "2026-12-01T06:00:00.000Z",
+                 *           "auto_reminder": "1MONTH",
+                 *           "expiration_date": null,
+                 *           "instance_ids": [],
+                 *           "minimum_quantity": "5",
+                 *           "quantity": "3.5"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";
@@ -14602,9 +18240,17 @@ export interface operations {
                             quantity: string;
                             url: string | null;
                             technical_details: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             expiration_date: string | null;
                             auto_reminder: string | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: always null in migrated labs; read the instances.
+                             */
                             lot_number: string | null;
                             cas_number: string | null;
                             /** Format: uuid */
@@ -14627,9 +18273,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy first location level: null in migrated labs.
+                             */
                             location: {
                                 name: string;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated legacy second location level: null in migrated labs.
+                             */
                             sublocation: {
                                 name: string;
                             } | null;
@@ -14734,6 +18388,101 @@ export interface operations {
         /** @description The CloudEvents 1.0 envelope; `data` holds exactly `order_request`. Sent as application/json (as the contract shows it: no `subject`), or as application/cloudevents+json with `subject` when the webhook's settings say format cloudevents (PUT /webhooks/{id}/settings). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "specversion": "1.0",
+                 *       "id": "01937a4c-2f10-7b3e-8c55-6d7e8f901234",
+                 *       "source": "https://labstock.example.org",
+                 *       "type": "com.labstock.order-request.updated",
+                 *       "datacontenttype": "application/json",
+                 *       "time": "2026-11-21T08:30:00.120Z",
+                 *       "data": {
+                 *         "order_request": {
+                 *           "id": "01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "status": "ORDERED",
+                 *           "vendor_name": "Thermo Fisher Scientific",
+                 *           "catalog_number": "23225",
+                 *           "quantity": "2",
+                 *           "unit_size": null,
+                 *           "unit_price": "12.50",
+                 *           "total_price": {
+                 *             "amount": "2500",
+                 *             "currency": "USD"
+                 *           },
+                 *           "requested_at": "2026-11-20T09:15:00.000Z",
+                 *           "updated_at": "2026-11-21T08:30:00.000Z",
+                 *           "requested_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "created_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           },
+                 *           "notes": "For the December expression runs",
+                 *           "item_name": "Pierce BCA Protein Assay Kit",
+                 *           "invoice_number": null,
+                 *           "requisition_number": null,
+                 *           "confirmation_number": null,
+                 *           "tracking_number": null,
+                 *           "purchase_order_number": null,
+                 *           "shipping_and_handling": null,
+                 *           "details": null,
+                 *           "lab": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000002",
+                 *             "name": "Protein Chemistry Lab",
+                 *             "organization": {
+                 *               "id": "01936f0e-8d2a-7c4b-9e10-000000000001",
+                 *               "name": "Northwind University"
+                 *             },
+                 *             "uses_instances": true
+                 *           },
+                 *           "type": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000005",
+                 *             "name": "Reagents"
+                 *           },
+                 *           "spend_tracking_code": null,
+                 *           "backordered_expected_at": null,
+                 *           "is_urgent": false,
+                 *           "app_url": "https://labstock.example.org/app/order-requests/01936f0e-8d2a-7c4b-9e10-000000000020",
+                 *           "events": [
+                 *             {
+                 *               "type": "CREATED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-20T09:15:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             },
+                 *             {
+                 *               "type": "ORDERED",
+                 *               "comment": null,
+                 *               "created_at": "2026-11-21T08:30:00.000Z",
+                 *               "created_by": {
+                 *                 "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *                 "first_name": "Ada",
+                 *                 "last_name": "Okafor",
+                 *                 "email": "ada.okafor@example.org"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "updated_by": {
+                 *             "id": "01936f0e-8d2a-7c4b-9e10-000000000004",
+                 *             "first_name": "Ada",
+                 *             "last_name": "Okafor",
+                 *             "email": "ada.okafor@example.org"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     specversion: "1.0";

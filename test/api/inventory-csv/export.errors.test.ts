@@ -29,6 +29,7 @@ describe('GET /labs/{id}/inventory/export (errors)', () => {
 
   it('takes no body and no other method', async () => {
     const res = await h.call(h.a.admin.token, { method: 'DELETE', url: `/labs/${h.a.migratedLab.id}/inventory/export` });
-    expectError(res, 404, 'not_found');
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('GET, HEAD');
   });
 });

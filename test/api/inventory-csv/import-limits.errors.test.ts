@@ -75,6 +75,6 @@ describe('import limits (issue 22, item 5)', () => {
     const doc = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json();
     const declared = doc.paths['/labs/{id}/inventory/import'].post.responses;
     for (const status of ['409', '503'])
-      expect(declared[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      expect(declared[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
   });
 });
