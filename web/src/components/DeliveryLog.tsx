@@ -227,7 +227,7 @@ export function ReplayForm({ hook }: { hook: Webhook }) {
     name: `replay-${hook.id}`,
     renewOnSuccess: true,
     // datetime-local values are the browser's local time; the API wants instants.
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.POST('/webhooks/{id}/replay', {
           params: { path: { id: hook.id } },

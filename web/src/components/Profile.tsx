@@ -27,7 +27,7 @@ export function ProfileForm() {
   // Sent once (a double-click is one save); the server takes no Idempotency-Key here, the body may hold a password.
   const save = useSubmission({
     name: 'profile-name',
-    send: (_: void) =>
+    send: () =>
       unwrap(
         api.PUT('/user', {
           body: { first_name: first, last_name: last, ...(several ? { current_password: current } : {}) },

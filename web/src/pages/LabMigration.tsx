@@ -87,7 +87,7 @@ function Migration({ lab, watch }: { lab: Lab; watch: (labId: string) => void })
     name: `migrate-${lab.id}`,
     // A stalled run is resumed by sending it again: a new intention, under a new key.
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(api.POST('/labs/{id}/migrate-to-instances', { params: { path: { id: lab.id } }, body: {}, headers: idempotent(key) })),
     onSuccess: (data) => {
       setConfirming(false);

@@ -66,18 +66,18 @@ function WebhookView({ hook }: { hook: Webhook }) {
   const rotate = useSubmission({
     name: `rotate-webhook-${hook.id}`,
     renewOnSuccess: true,
-    send: (_: void, key) => unwrap(api.POST('/webhooks/{id}/rotate-secret', { ...path, headers: idempotent(key) })),
+    send: (_vars, key) => unwrap(api.POST('/webhooks/{id}/rotate-secret', { ...path, headers: idempotent(key) })),
     onSuccess: saved,
   });
   const ping = useSubmission({
     name: `ping-webhook-${hook.id}`,
     renewOnSuccess: true,
-    send: (_: void, key) => unwrap(api.POST('/webhooks/{id}/ping', { ...path, headers: idempotent(key) })),
+    send: (_vars, key) => unwrap(api.POST('/webhooks/{id}/ping', { ...path, headers: idempotent(key) })),
     onSuccess: () => invalidate(queryClient, ['/webhooks/{id}/deliveries', { id: hook.id }]),
   });
   const remove = useSubmission({
     name: `delete-webhook-${hook.id}`,
-    send: (_: void) => unwrap(api.DELETE('/webhooks/{id}', path)),
+    send: () => unwrap(api.DELETE('/webhooks/{id}', path)),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: keyOf('/webhooks/{id}', { path: { id: hook.id } }) });
       await invalidate(queryClient, '/webhooks');

@@ -33,7 +33,7 @@ export function ApprovalRule({ labId, settings }: { labId: string; settings: Set
   const save = useSubmission({
     name: `approval-rule-${labId}`,
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.PUT('/labs/{id}/approval-settings', {
           params: { path: { id: labId } },

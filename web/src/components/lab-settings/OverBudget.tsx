@@ -32,7 +32,7 @@ function OverBudgetForm({ labId, value }: { labId: string; value: Choice }) {
   const save = useSubmission({
     name: `over-budget-${labId}`,
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.PUT('/labs/{id}/spend-settings', { params: { path: { id: labId } }, body: { over_budget: choice }, headers: idempotent(key) }),
       ),

@@ -70,7 +70,7 @@ export function CreateSpendCode({ labId }: { labId: string }) {
   const create = useSubmission({
     name: `create-spend-code-${labId}`,
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.POST('/labs/{id}/spend-tracking-codes', {
           params: { path: { id: labId } },
@@ -129,7 +129,7 @@ export function EditSpendCode({ code, labId, onDone }: { code: Code; labId: stri
   const save = useSubmission({
     name: `edit-spend-code-${code.id}`,
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.PUT('/spend-tracking-codes/{id}', {
           params: { path: { id: code.id } },

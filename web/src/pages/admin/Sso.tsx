@@ -62,7 +62,7 @@ function SsoForm({ current }: { current: Settings | null }) {
   const save = useSubmission({
     name: 'sso-settings',
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.PUT('/organization/sso', {
           headers: idempotent(key),

@@ -38,7 +38,7 @@ function DomainCard({ domain }: { domain: Domain }) {
   const check = useSubmission({
     name: `verify-domain-${domain.domain}`,
     renewOnSuccess: true,
-    send: (_: void, key) =>
+    send: (_vars, key) =>
       unwrap(
         api.POST('/organization/sso/domains/{domain}/verify', { params: { path: { domain: domain.domain } }, headers: idempotent(key) }),
       ),
