@@ -131,6 +131,9 @@ describe('labstock admin shop', () => {
       'L',
       '--last-name',
       'Ab',
+      // An org admin: item types are made by managers and org admins (src/types/service.ts).
+      '--role',
+      'admin',
     );
     const lab = await cli('admin', 'lab', 'create', '--org', org.id, '--name', 'Bench');
     await cli('admin', 'lab', 'add-member', '--lab', lab.id, '--user', member.id);
