@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated SQLite file that each test file's database starts as a copy of (test/helpers/db.ts). */
     sqliteTemplate: string;
+    /** The start of this run's PostgreSQL test schema names (test/helpers/db.ts), dropped when the run ends. */
+    pgSchemaPrefix: string;
   }
 }
 
@@ -32,7 +34,22 @@ export async function setup(project: TestProject): Promise<(() => void) | undefi
     } finally {
       await client.end();
     }
-    return undefined;
+    // Each worker keeps its emptied schemas for its next file (test/helpers/db.ts): the ones still kept when the run
+    // ends are dropped here, by the name this run (and project) gave them; other runs sharing the database keep theirs.
+    const prefix = `t_${project.name.replace(/[^a-z]/g, '').slice(0, 6)}_${process.pid.toString(36)}${Date.now().toString(36)}`;
+    project.provide('pgSchemaPrefix', prefix);
+    return async () => {
+      const c = new pg.Client({ connectionString: target.url });
+      await c.connect();
+      try {
+        const { rows } = await c.query<{ name: string }>('select nspname as name from pg_catalog.pg_namespace where nspname like $1', [
+          `${prefix}\\_%`,
+        ]);
+        for (const { name } of rows) await c.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+      } finally {
+        await c.end();
+      }
+    };
   }
   // On SQLite the schema is migrated once per project instead of once per test file (16 to 40 ms each, against
   // ~1 ms for a copy). Closing the handle checkpoints the WAL into the file, so a copy of the file alone is whole.
