@@ -6,6 +6,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // PostgreSQL each kept one worker busy alone for ~19 s at the end of their stage. The files that take 10 to 35 s on
 // the 2-core CI machine start first, longest first (their durations in .ci/run's output); the rest keep vitest's order.
 const HEAVY = [
+  'test/lint/generators.test.ts',
+  'client/test/package.test.ts',
+  'test/cli/packed-install.test.ts',
+  'test/cli/backup-postgres.test.ts',
+  'test/upgrade/releases.test.ts',
   'test/api/labs/migrate.happy.test.ts',
   'test/cli/lab-migrate.test.ts',
   'test/browser/every-page.test.ts',
