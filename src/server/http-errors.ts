@@ -145,10 +145,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
 
   // A path that exists under other methods is 405 with the methods it has (RFC 9110 §15.5.6), not 404: the client
   // got the address right and the method wrong. OPTIONS is not probed: CORS answers it on every path when enabled.
+  // A route of the request's own method that answers "not found" itself (a missing file under /app/, served by
+  // the static files' wildcard route) is a 404, not a wrong method.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method as (typeof ROUTE_METHODS)[number])) {
       throw new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, {
         headers: { Allow: allowed.join(', ') },
       });
