@@ -98,7 +98,7 @@ describe('journey: the rest of the forms do it once', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const puts = countSent(page, 'PUT', new RegExp(`^/webhooks/${id}$`));
     await page.getByRole('textbox', { name: 'Name' }).fill('Edited once');
-    await doubleClick(page.getByRole('button', { name: 'Save' }));
+    await doubleClick(page.getByRole('button', { name: 'Save', exact: true }));
     await page.getByRole('heading', { name: 'Edited once' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(puts()).toBe(1);
