@@ -90,7 +90,11 @@ export async function addOrganizationLabMember(db: Db, actor: Actor, labId: stri
 /** PUT /organization/labs/{id}/members/{userId}: a member's role in the lab. */
 export async function setLabMemberRole(db: Db, actor: Actor, labId: string, userId: string, role: LabRole): Promise<LabMember> {
   await ownLab(db, actor, labId, { managers: true });
-  if (!(await setLabRole(db, labId, userId, role))) throw notFound('lab member');
+  // In a transaction: a write that found no one is then no write at all, so a refused retry-safe request leaves
+  // nothing behind (src/server/idempotency.ts releases the claim of a request that committed nothing).
+  await db.transaction().execute(async (tx) => {
+    if (!(await setLabRole(tx, labId, userId, role))) throw notFound('lab member');
+  });
   // Read without the check: a manager who just made themselves a member may no longer list the members.
   const { created_at, ...user } = (await repo.listLabMemberRows(db, labId)).find((m) => m.id === userId)!;
   return { ...user, added_at: created_at };
