@@ -4,7 +4,7 @@ import { HeavyFirst } from './test/heavy-first.js';
 // Which databases this run covers. By default the one DATABASE_URL names (SQLite without it). `.ci/run` sets
 // LABSTOCK_ALSO_POSTGRES to a PostgreSQL URL so that `npm test` runs the suite on both databases in one vitest run:
 // the PostgreSQL projects' files fill the cores that the SQLite files leave idle while they wait on child processes,
-// timers and receivers (docs/decisions/0020-both-databases-at-once.md). A project's `env` reaches its workers'
+// timers and receivers (docs/decisions/0021-both-databases-at-once.md). A project's `env` reaches its workers'
 // process.env, and a worker only ever runs one project's files, so each file sees one database.
 const alsoPostgres = process.env.LABSTOCK_ALSO_POSTGRES;
 const mainOnPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
