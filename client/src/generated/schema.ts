@@ -3143,6 +3143,8 @@ export interface operations {
                     ETag?: string;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/inventory-items/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4613,6 +4615,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/order-requests/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5401,6 +5405,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/types/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,6 +5639,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/webhooks/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9136,6 +9144,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/labs/{lab_id}/migration`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10883,6 +10893,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/locations/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11222,6 +11234,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/order-requests/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12679,6 +12693,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The path of what was made: `/shop/orders/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
