@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const codeOf = async (kind: 'instance' | 'location' | 'item', id: string) =>
-  (await h.deps.db.selectFrom('label_codes').select('code').where('kind', '=', kind).where('target_id', '=', id).executeTakeFirstOrThrow()).code;
+  (await h.deps.db.selectFrom('label_codes').select('code').where('kind', '=', kind).where('target_id', '=', id).executeTakeFirstOrThrow())
+    .code;
 
 describe('journey: open a label', () => {
   it("a member opens a container's label address and lands on its item; Back does not return to the label", async () => {
