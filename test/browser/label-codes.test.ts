@@ -54,6 +54,9 @@ describe('journey: open a label', () => {
     await card.getByLabel(`Label code ${code}`).waitFor();
     await card.getByRole('button', { name: 'Print label' }).click();
     const dialog = page.getByTestId('print-labels');
+    await dialog.waitFor();
+    if (process.env.LABELS_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.LABELS_SCREENSHOTS}/item-print-1280.png`, fullPage: true });
     await dialog.getByRole('combobox', { name: 'Label stock' }).click();
     await page.getByRole('option', { name: 'Thermal roll, 2 × 1 in' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
@@ -74,6 +77,13 @@ describe('journey: open a label', () => {
     await h.signIn(page, 'member-A@example.org', `/app/c/${code}`);
     const label = page.getByTestId('location-label');
     await label.getByLabel(`Label code ${code}`).waitFor();
+    if (process.env.LABELS_SCREENSHOTS) {
+      await page.goto(`/app/inventory/items/${h.a.migratedLab.itemId}`);
+      await page.getByTestId('instance-card').first().getByTestId('label-code').waitFor();
+      await page.screenshot({ path: `${process.env.LABELS_SCREENSHOTS}/item-390.png`, fullPage: true });
+      await page.goto(`/app/c/${code}`);
+      await label.getByLabel(`Label code ${code}`).waitFor();
+    }
     for (const name of ['Print its label', 'Print labels of what is stored here'])
       expect(await label.getByRole('button', { name }).isVisible()).toBe(true);
     if (process.env.LABELS_SCREENSHOTS) await page.screenshot({ path: `${process.env.LABELS_SCREENSHOTS}/location-label-390.png` });
