@@ -1,0 +1,139 @@
+import {
+  concatTransformationMatrix,
+  fill,
+  PDFDocument,
+  type PDFFont,
+  type PDFOperator,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  StandardFonts,
+} from 'pdf-lib';
+import type { CodeView } from './describe.js';
+import { type Layout, labelsPerPage, slotOf } from './layouts.js';
+import { type Bars, code128, dataMatrix, type Matrix, qrCode } from './symbols.js';
+
+// Label pages as PDF (docs/labels.md), with pdf-lib: one page per sheet (or per label on a roll). The symbols'
+// modules and bars, as their libraries answer them (src/labels/symbols.ts), are painted as filled rectangles (a row's
+// neighbouring dark modules as one), so they stay sharp at any printer's resolution and a sheet stays small. Text is Helvetica, which carries the Latin-1
+// letters; any other character prints as "?" (the code, the symbol and the page are unaffected).
+
+type Labelled = CodeView & { label_url: string };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The 2-D symbol `m` filling the box (left, top, size; top from the page's top). Drawn in module units under one
+ * transformation (y downwards), so every rectangle is four small integers: the numbers are most of a sheet's bytes.
+ */
+function paintMatrix(page: PDFPage, m: Matrix, box: Box) {
+  const ops: PDFOperator[] = [
+    pushGraphicsState(),
+    concatTransformationMatrix(box.width / m.columns, 0, 0, -box.height / m.rows, box.x, page.getHeight() - box.y),
+  ];
+  for (let r = 0; r < m.rows; r++) {
+    for (let c = 0; c < m.columns; ) {
+      if (!m.dark(c, r)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < m.columns && m.dark(c, r)) c++;
+      ops.push(rectangle(start, r, c - start, 1));
+    }
+  }
+  page.pushOperators(...ops, fill(), popGraphicsState());
+}
+
+/** The bars of `b` filling the box, in module units too. */
+function paintBars(page: PDFPage, b: Bars, box: Box) {
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(box.width / b.width, 0, 0, -box.height, box.x, page.getHeight() - box.y),
+    ...b.bars.map(([at, width]) => rectangle(at, 0, width, 1)),
+    fill(),
+    popGraphicsState(),
+  );
+}
+
+function printable(font: PDFFont): (text: string) => string {
+  const chars = new Set(font.getCharacterSet());
+  return (text) =>
+    [...text]
+      .map((c) => {
+        if (chars.has(c.codePointAt(0)!)) return c;
+        const base = c.normalize('NFKD')[0];
+        return base && chars.has(base.codePointAt(0)!) ? base : '?';
+      })
+      .join('');
+}
+
+/**
+ * `text` cut to `width` at `size`, with an ellipsis where cut: at the end, or for a location path (" / ") at the
+ * start, so the shelf and the box stay on the label rather than the building.
+ */
+function fitText(font: PDFFont, text: string, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  const fromStart = text.includes(' / ');
+  const cut = (n: number) => (fromStart ? `…${text.slice(text.length - n)}` : `${text.slice(0, n)}…`);
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (font.widthOfTextAtSize(cut(mid), size) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return cut(lo);
+}
+
+function drawLabel(
+  page: PDFPage,
+  l: Layout,
+  at: { x: number; y: number },
+  v: Labelled,
+  fonts: { regular: PDFFont; bold: PDFFont },
+  clean: (s: string) => string,
+) {
+  const top = (y: number, size: number) => page.getHeight() - (at.y + y) - size * 0.8;
+  const { symbol, codeText, text } = l;
+  const sym = symbol.kind === 'qrcode' ? qrCode(v.label_url) : dataMatrix(v.code);
+  paintMatrix(page, sym, { x: at.x + symbol.x, y: at.y + symbol.y, width: symbol.size, height: symbol.size });
+  page.drawText(v.code, { x: at.x + codeText.x, y: top(codeText.y, codeText.size), size: codeText.size, font: fonts.bold });
+  if (l.code128) {
+    const c = l.code128;
+    paintBars(page, code128(v.code), { x: at.x + c.x, y: at.y + c.y, width: c.width, height: c.height });
+  }
+  let y = text.y;
+  const title = fitText(fonts.bold, clean(v.title), text.titleSize, text.width);
+  page.drawText(title, { x: at.x + text.x, y: top(y, text.titleSize), size: text.titleSize, font: fonts.bold });
+  y += text.titleSize * 1.25;
+  for (const line of v.lines.slice(0, text.maxLines)) {
+    page.drawText(fitText(fonts.regular, clean(line), text.lineSize, text.width), {
+      x: at.x + text.x,
+      y: top(y, text.lineSize),
+      size: text.lineSize,
+      font: fonts.regular,
+    });
+    y += text.lineSize * 1.25;
+  }
+}
+
+/** The labels on pages of `layout`, after `skip` blank places (a part-used sheet). */
+export async function renderLabelsPdf(layout: Layout, views: Labelled[], skip = 0): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Labels');
+  doc.setProducer('Labstock');
+  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const clean = printable(fonts.regular);
+  const per = labelsPerPage(layout);
+  const places = skip % per;
+  let page: PDFPage | null = null;
+  views.forEach((v, k) => {
+    const slot = (places + k) % per;
+    if (!page || slot === 0) page = doc.addPage([layout.page.width, layout.page.height]);
+    drawLabel(page, layout, slotOf(layout, slot), v, fonts, clean);
+  });
+  if (!page) doc.addPage([layout.page.width, layout.page.height]);
+  return doc.save({ useObjectStreams: false });
+}
