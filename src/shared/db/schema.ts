@@ -23,6 +23,7 @@ import type {
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
+import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
@@ -43,6 +44,7 @@ import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDe
 export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
+export type * from './tables/attachments.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
@@ -96,4 +98,6 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }
