@@ -58,7 +58,7 @@ export async function readChunk(ex: Executor, contentId: string, seq: number): P
     .where('content_id', '=', contentId)
     .where('seq', '=', seq)
     .executeTakeFirst();
-  return row ? Buffer.from(row.data) : undefined;
+  return row?.data;
 }
 
 /** Sets the content (and what describes it) of an attachment; false when the row is gone. */

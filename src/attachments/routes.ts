@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { AppError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { dispositionOf } from './rules.js';
+import { CHUNK_BYTES, dispositionOf } from './rules.js';
 import { Attachment, UploadQuery } from './schemas.js';
 import { getAttachment, listAttachments, type OwnerRef, openDownload, deleteAttachment as remove } from './service.js';
 import { replaceAttachmentContent, type UploadInput, uploadAttachment } from './upload.js';
@@ -188,7 +188,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .type(a.media_type)
         .header('Content-Length', String(a.size_bytes))
-        .send(Readable.from(chunks) as unknown as string);
+        .send(Readable.from(chunks, { objectMode: false, highWaterMark: CHUNK_BYTES }) as unknown as string);
     },
   );
 
