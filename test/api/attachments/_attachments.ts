@@ -5,7 +5,7 @@ import type { Harness } from '../../helpers/harness.js';
 /** A minimal PDF: what matters to the type check is its first bytes (%PDF-). */
 export function pdf(text = 'Certificate of analysis', padTo = 0): Buffer {
   const body = `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n`;
-  const pad = padTo > body.length ? '%'.repeat(padTo - body.length - 6) : '';
+  const pad = padTo > body.length ? '%'.repeat(padTo - body.length - 7) : '';
   return Buffer.from(`${body}${pad}\n%%EOF\n`, 'latin1');
 }
 
@@ -66,3 +66,16 @@ export const ownersOf = (o: Harness['a']): { item: Owner; instance: Owner; type:
   instance: { kind: 'instance', itemId: o.migratedLab.itemId, instanceId: o.migratedLab.instanceIds[0]! },
   type: { kind: 'type', typeId: o.migratedLab.typeId },
 });
+
+/** Every attachment row and how many chunks there are: what a refused request must leave as it was. */
+export async function stored(h: Harness) {
+  const db = h.deps.db;
+  const [rows, chunks] = await Promise.all([
+    db.selectFrom('attachments').selectAll().orderBy('id').execute(),
+    db
+      .selectFrom('attachment_chunks')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, chunks: Number(chunks.n) };
+}
