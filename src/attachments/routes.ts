@@ -58,7 +58,6 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const owners: {
     path: string;
     what: string;
-    tag: string;
     params: ReturnType<typeof Type.Object>;
     ref: (p: Record<string, string>) => OwnerRef;
     op: string;
@@ -66,7 +65,6 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       path: '/inventory-items/:id/attachments',
       what: 'an inventory item',
-      tag: 'Inventory items',
       params: Type.Object({ id: Uuid }),
       ref: (p) => ({ kind: 'item', itemId: p.id! }),
       op: 'InventoryItem',
@@ -74,7 +72,6 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       path: '/inventory-items/:itemId/instances/:itemInstanceId/attachments',
       what: "an instance (container) of an item, such as its lot's certificate of analysis",
-      tag: 'Inventory items',
       params: Type.Object({ itemId: Uuid, itemInstanceId: Uuid }),
       ref: (p) => ({ kind: 'instance', itemId: p.itemId!, instanceId: p.itemInstanceId! }),
       op: 'InventoryItemInstance',
@@ -82,7 +79,6 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       path: '/types/:id/attachments',
       what: 'a type, such as the safety data sheet for every bottle of it',
-      tag: 'Types',
       params: Type.Object({ id: Uuid }),
       ref: (p) => ({ kind: 'type', typeId: p.id! }),
       op: 'Type',
@@ -96,7 +92,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           operationId: `list${o.op}Attachments`,
-          tags: [o.tag, 'Attachments'],
+          tags: ['Attachments'],
           summary: `List the documents of ${o.what.split(',')[0]}`,
           description: `Oldest first. For anyone who sees it (404 otherwise).`,
           params: o.params,
@@ -121,7 +117,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           operationId: `upload${o.op}Attachment`,
-          tags: [o.tag, 'Attachments'],
+          tags: ['Attachments'],
           summary: `Attach a document to ${o.what.split(',')[0]}`,
           description: `A document of ${o.what}. ${writers} ${UPLOAD_NOTE}`,
           params: o.params,

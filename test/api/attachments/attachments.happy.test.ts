@@ -1,7 +1,12 @@
 // Attachments on an item, an instance and a type (docs/attachments.md): upload, list, get, download, replace (same
 // id, new version, who and when), delete, and what the download's headers say.
 
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupSqlite } from '../../../src/shared/db/backup.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { legacyLabManager } from '../types/_managers.js';
 import { download, list, ownersOf, pdf, png, remove, replace, sha256, upload } from './_attachments.js';
@@ -142,5 +147,28 @@ describe('attachments (happy)', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().id).toBe(first.json().id);
     expect((await list(h, h.a.member.token, owner)).json().length).toBe(before + 1);
+  });
+
+  // PostgreSQL's backup is pg_dump of the whole database, which carries every table (src/cli/backup.ts).
+  it.skipIf(process.env.DATABASE_URL?.startsWith('postgres'))('a SQLite backup carries the documents and their content', async () => {
+    const file = pdf('in the backup', 300 * 1024);
+    const a = (await upload(h, h.a.member.token, ownersOf(h.a).item, file, 'kept.pdf')).json();
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'labstock-attach-')), 'backup.sqlite');
+    await backupSqlite(h.config.database.kind === 'sqlite' ? h.config.database.file : '', target);
+    const copy = new SQLite(target, { readonly: true });
+    try {
+      const row = copy.prepare('select content_id, sha256 from attachments where id = ?').get(a.id) as {
+        content_id: string;
+        sha256: string;
+      };
+      expect(row.sha256).toBe(sha256(file));
+      const chunks = copy.prepare('select data from attachment_chunks where content_id = ? order by seq').all(row.content_id) as {
+        data: Buffer;
+      }[];
+      expect(sha256(Buffer.concat(chunks.map((c) => c.data)))).toBe(sha256(file));
+    } finally {
+      copy.close();
+      fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    }
   });
 });
