@@ -28,7 +28,8 @@ const MAX_RSS_GROWTH = 2 * SIZE;
 let h: Harness;
 let base: string;
 beforeAll(async () => {
-  h = await startHarness();
+  // A loaded CI machine may take longer than the default 30 s for 25 MiB on PostgreSQL (a chunk travels as hex).
+  h = await startHarness({ HTTP_REQUEST_TIMEOUT: '120s' });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 });
