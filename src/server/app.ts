@@ -12,6 +12,7 @@ import { ssoLinkRoutes } from '../accounts/sso-link-routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
+import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
   await app.register(labelRoutes);
+  await app.register(attachmentRoutes);
   await installWebApp(app);
 
   return app;

@@ -12,6 +12,7 @@ import {
 } from '../accounts/schemas.js';
 import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { NotificationPreferences } from '../alerts/schemas.js';
+import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
@@ -95,6 +96,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   InventoryImportError,
   LabelCode,
   LabelLayout,
+  Attachment,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

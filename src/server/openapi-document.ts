@@ -50,6 +50,10 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Tokens', description: 'API tokens: your own, and (org admins) the organization’s.' },
   { name: 'Sign-in', description: "The web application's sign-in, sessions and one-time links." },
   { name: 'Organization administration', description: 'Users, labs and memberships of the organization (org admins).' },
+  {
+    name: 'Attachments',
+    description: 'Documents of items, instances and types (certificates of analysis, safety data sheets), stored in the database.',
+  },
 ];
 
 const GET_A_TOKEN =

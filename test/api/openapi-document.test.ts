@@ -111,6 +111,12 @@ describe('GET /openapi.json for generators', () => {
           expect(response.content['application/pdf'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string', format: 'binary' });
           continue;
         }
+        // An attachment's download answers the file, or nothing when it is not modified (docs/attachments.md).
+        if (path === '/attachments/{id}/content' && method === 'get' && (status === '200' || status === '304')) {
+          if (status === '200') expect(response.content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
+          else expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
+          continue;
+        }
         // No body: 204, and the 202 of POST /auth/password-reset (it says nothing, so it cannot tell who has an account).
         // The SSO browser flow's redirects are not in the document (src/server/openapi.ts, onlyRedirects).
         if (status === '204' || (status === '202' && path === '/auth/password-reset')) {

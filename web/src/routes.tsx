@@ -37,6 +37,7 @@ export const router = createBrowserRouter(
             { path: '/inventory', ...page(() => import('./pages/Inventory'), 'InventoryPage', 'Inventory') },
             { path: '/inventory/items/new', ...page(() => import('./pages/NewItem'), 'NewItemPage', 'New item') },
             { path: '/inventory/items/:id', ...page(() => import('./pages/Item'), 'ItemPage', 'Item') },
+            { path: '/inventory/items/:id/instances/:instanceId', ...page(() => import('./pages/Instance'), 'InstancePage', 'Container') },
             { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage', 'Locations') },
             { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage', 'Lab migration') },
             { path: '/order-requests', ...page(() => import('./pages/OrderRequests'), 'OrderRequestsPage', 'Order requests') },

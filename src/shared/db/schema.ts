@@ -23,6 +23,7 @@ import type {
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
+import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -44,6 +45,7 @@ import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDe
 export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
+export type * from './tables/attachments.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -99,4 +101,6 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }
