@@ -7,13 +7,18 @@
 // paths relative to their own files, and start once per deployment, not once per command.
 // The chunks sit beside main.js (dist/cli/bundle-*.js), the depth at which src/shared/version.ts finds package.json.
 // Native modules (better-sqlite3, argon2) and pg's optional native binding are loaded from node_modules as before.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const dir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 const serve = `${dir}serve.js`;
 
+// The input is what tsc wrote: a second run on its own output would bundle the bundle, whose chunks it deletes.
+if (/from "\.\/bundle-/.test(readFileSync(`${dir}main.js`, 'utf8'))) {
+  console.error('dist/cli/main.js is bundled already: run `tsc -p tsconfig.build.json --noCheck` first (npm run build does)');
+  process.exit(1);
+}
 // The chunks of an earlier build, and tsc's source map of main.js, which no longer describes it.
 for (const f of readdirSync(dir)) if (/^bundle-.*\.js$|^main\.js\.map$/.test(f)) rmSync(`${dir}${f}`);
 
