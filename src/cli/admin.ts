@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
+import type * as migrationRules from '../lab-migration/rules.js';
+import type { MigrationProgress } from '../lab-migration/rules.js';
 import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
 import { registerBackup } from './backup.js';
@@ -9,6 +10,7 @@ import { registerBootstrap, registerResetLink } from './links.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
 import { registerSetPassword } from './passwords.js';
+import type { Same } from './same.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 import { registerSso } from './sso.js';
 
@@ -20,6 +22,15 @@ const accountsRepo = () => import('../accounts/repository.js');
 const labsRepo = () => import('../labs/repository.js');
 const labsService = () => import('../labs/service.js');
 const operatorsService = () => import('../operators/service.js');
+
+/** src/lab-migration/rules.ts's batch sizes, for `lab migrate --help` without that module and the database layer. */
+const DEFAULT_BATCH_SIZE = 500;
+const MAX_BATCH_SIZE = 5000;
+const sameBatchSizes: Same<
+  [typeof DEFAULT_BATCH_SIZE, typeof MAX_BATCH_SIZE],
+  [typeof migrationRules.DEFAULT_BATCH_SIZE, typeof migrationRules.MAX_BATCH_SIZE]
+> = true;
+void sameBatchSizes;
 
 type Json = { json?: boolean };
 
@@ -156,6 +167,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { lab: string; batchSize: string }) =>
       withContext(async ({ deps }) => {
+        const { parseBatchSize } = await import('../lab-migration/rules.js');
         const batchSize = parseBatchSize(o.batchSize);
         const { runMigration } = await import('../lab-migration/service.js');
         if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
