@@ -25,6 +25,9 @@ describe('journey: open a label', () => {
     await page.goto(`/app/c/${code.toLowerCase()}`);
     await page.waitForURL(new RegExp(`/app/inventory/items/${h.a.migratedLab.itemId}\\?instance=`));
     await page.getByTestId('instances-table').waitFor();
+    // The scanned container is the marked one.
+    await page.locator('[data-testid="instance-card"][data-focused="true"]').getByLabel(`Label code ${code}`).waitFor();
+    expect(await page.locator('[data-testid="instance-card"][data-focused="true"]').count()).toBe(1);
     await page.goBack();
     await page.waitForURL(/\/app\/inventory$/);
     await context.close();

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AttachmentsPanel } from '../components/attachments/Attachments';
@@ -137,6 +137,9 @@ function ItemDetails({
  */
 function Instances({ item, etag, codes }: { item: Item; etag: string; codes: Map<string | null, string> }) {
   const [adding, setAdding] = useState(false);
+  // ?instance=: the container a scanned label opened (docs/labels.md), brought into view and marked.
+  const [params] = useSearchParams();
+  const focused = params.get('instance');
   const locations = useLabLocations(item.lab.id);
   // The item shows each instance's location as its path; the lab's tree gives the id the location field edits.
   const idOfPath = new Map((locations.data ?? []).map((l) => [l.pathNames.join('\u0000'), l.id]));
@@ -167,6 +170,7 @@ function Instances({ item, etag, codes }: { item: Item; etag: string; codes: Map
               etag={etag}
               locationId={instance.location ? (idOfPath.get(instance.location.pathNames.join('\u0000')) ?? null) : null}
               code={codes.get(instance.id)}
+              focused={instance.id === focused}
             />
           ))}
         </Stack>

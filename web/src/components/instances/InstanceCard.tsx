@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
@@ -28,6 +28,8 @@ export function InstanceCard(props: {
   locationId: string | null;
   /** Its label code (docs/labels.md), once known. */
   code?: string;
+  /** The container a scanned label opened: scrolled into view and marked. */
+  focused?: boolean;
 }) {
   const { instance } = props;
   const queryClient = useQueryClient();
@@ -37,6 +39,10 @@ export function InstanceCard(props: {
   const [locationId, setLocationId] = useState<string | null>(props.locationId);
   const [tried, setTried] = useState(false);
   const label = instanceLabel(instance);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (props.focused) card.current?.scrollIntoView({ block: 'center' });
+  }, [props.focused]);
   const formId = `instance-${instance.id}`;
   const save = useSubmission({
     name: `edit-instance-${instance.id}`,
@@ -68,7 +74,16 @@ export function InstanceCard(props: {
   };
   if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
   return (
-    <Card withBorder padding="sm" data-testid="instance-card" aria-label={`Instance: ${label}`} component="section">
+    <Card
+      ref={card}
+      withBorder
+      padding="sm"
+      data-testid="instance-card"
+      data-focused={props.focused || undefined}
+      aria-label={`Instance: ${label}`}
+      component="section"
+      style={props.focused ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="xs">
         <form id={formId} onSubmit={submit}>
           <Stack gap="xs">
