@@ -51,7 +51,8 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   // A refusal sent before the body was read (413, 415, 404) closes the connection rather than reading the rest.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && !request.raw.readableEnded && reply.statusCode >= 400) reply.header('Connection', 'close');
+    if ((request.method === 'POST' || request.method === 'PUT') && !request.raw.readableEnded && reply.statusCode >= 400)
+      reply.header('Connection', 'close');
     return payload;
   });
 

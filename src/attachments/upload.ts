@@ -28,7 +28,7 @@ export interface UploadInput {
   /** The name as sent (cleaned here). */
   name: string | undefined;
   /** The request body, as it arrives. */
-  body: AsyncIterable<Uint8Array>;
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   /** The Content-Length sent, if any: over the limit is refused before anything is read. */
   declaredBytes: number | null;
 }

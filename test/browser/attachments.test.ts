@@ -51,6 +51,7 @@ describe('journey: documents with the stock', () => {
       .getByRole('region', { name: 'Safety data sheet' })
       .getByRole('link', { name: /SDS antibody\.pdf/ })
       .waitFor();
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/item-1280.png`, fullPage: true });
 
     // From the item to the bottle's page; the SDS is at the top and downloads as the same file.
     await page.getByRole('link', { name: 'Documents and safety data sheet' }).first().click();
