@@ -34,6 +34,7 @@ import { AppError } from '../shared/errors.js';
 import { createMailer, type Mailer } from '../shared/mail.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
+import { stocktakeRoutes } from '../stocktake/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
@@ -283,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueRoutes);
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
+  await app.register(stocktakeRoutes);
   await installWebApp(app);
 
   return app;

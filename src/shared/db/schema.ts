@@ -38,6 +38,7 @@ import type {
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
@@ -49,6 +50,7 @@ export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
 export type * from './tables/sso.js';
+export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
 
 export interface Database {
@@ -75,7 +77,7 @@ export interface Database {
   inventory_document_settings: InventoryDocumentSettingsTable;
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
-  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns;
+  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
@@ -96,4 +98,6 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
+  stocktake_sessions: StocktakeSessionsTable;
+  stocktake_counts: StocktakeCountsTable;
 }
