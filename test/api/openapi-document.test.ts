@@ -106,6 +106,11 @@ describe('GET /openapi.json for generators', () => {
           expect(response.content['text/csv'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string' });
           continue;
         }
+        // A stocktake's PDF report answers a file too (docs/stocktake.md).
+        if (response.content?.['application/pdf']) {
+          expect(response.content['application/pdf'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string', format: 'binary' });
+          continue;
+        }
         // No body: 204, and the 202 of POST /auth/password-reset (it says nothing, so it cannot tell who has an account).
         // The SSO browser flow's redirects are not in the document (src/server/openapi.ts, onlyRedirects).
         if (status === '204' || (status === '202' && path === '/auth/password-reset')) {
