@@ -18,6 +18,7 @@ import { InventoryImportError, InventoryImportResult } from '../inventory/csv/sc
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
+import { LabelCode, LabelLayout } from '../labels/schemas.js';
 import { LabApprovalSettings } from '../labs/approval-schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
@@ -93,6 +94,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   NotificationPreferences,
   InventoryImportResult,
   InventoryImportError,
+  LabelCode,
+  LabelLayout,
   Stocktake,
   StocktakeLine,
   StocktakeWithLines,

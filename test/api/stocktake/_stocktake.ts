@@ -12,7 +12,7 @@ export interface Shelf {
   outsideId: string;
   itemId: string;
   /** Instances: [0] at the root (quantity 5), [1] at the child (quantity 2), [2] outside (quantity 1). */
-  instanceIds: string[];
+  instanceIds: [string, string, string];
 }
 
 async function location(h: Harness, org: OrgFixture, labId: string, parentId: string | null, name: string): Promise<string> {
@@ -44,7 +44,7 @@ export async function makeShelf(h: Harness, org: OrgFixture = h.a): Promise<Shel
   });
   expect(res.statusCode, res.body).toBe(201);
   const item = res.json();
-  const ids = item.instances.map((i: any) => i.id as string);
+  const ids = item.instances.map((i: any) => i.id as string) as [string, string, string];
   return { rootId, childId, outsideId, itemId: item.id, instanceIds: ids };
 }
 

@@ -99,7 +99,7 @@ describe('stocktake (happy)', () => {
     const events = await eventsSince(h, mark);
     const updated = events.filter((e) => e.row.type.endsWith('inventory-item.updated'));
     expect(updated).toHaveLength(1);
-    expect(updated[0]!.event.data.inventory_item.id).toBe(s.itemId);
+    expect((updated[0]!.event.data as any).inventory_item.id).toBe(s.itemId);
     const lines = (await history(s.itemId)).filter((c: any) => c.stocktake_id === view.id);
     expect(lines.map((c: any) => `${c.field} ${c.instance_id}`).sort()).toEqual(
       [
