@@ -68,8 +68,8 @@ function Counting({ view }: { view: StocktakeWithLines }) {
         </Alert>
       )}
       <Text data-testid="count-summary" aria-live="polite">
-        {s.counted} of {s.expected} counted · {s.missing} {open ? 'not counted yet' : 'missing'} · {s.unexpected} unexpected · {s.different}{' '}
-        different
+        {s.expected - s.missing} of {s.expected} counted · {s.missing} {open ? 'not counted yet' : 'missing'} · {s.unexpected} unexpected ·{' '}
+        {s.different} different
       </Text>
       {open && <ScanField stocktakeId={view.id} />}
       {open && (

@@ -43,7 +43,7 @@ export function OpenCounts({ labId }: { labId: string }) {
             Resume the count of {c.location ? c.location.pathNames.join(' / ') : 'a deleted location'}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {c.summary.counted} of {c.summary.expected} counted, started by{' '}
+            {c.summary.expected - c.summary.missing} of {c.summary.expected} counted, started by{' '}
             {c.started_by ? `${c.started_by.first_name} ${c.started_by.last_name}` : 'someone'}
           </Text>
         </Group>
