@@ -85,6 +85,12 @@ describe('journey: count a freezer', () => {
     const history = (await h.call(h.a.member.token, { method: 'GET', url: `/inventory-items/${s.itemId}/history` })).json();
     expect(history.filter((c: any) => c.stocktake_id === id)).toHaveLength(3);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stocktake-applied-1280.png`, fullPage: true });
+    // The item's history says it in sentences, each linked to the count.
+    await page.goto(`/app/inventory/items/${s.itemId}`);
+    const entries = page.getByTestId('history-entry');
+    await entries.filter({ hasText: `Max MemberA set lot L-ROOT in ${root.name} to 4 as counted, 5 recorded (the count)` }).waitFor();
+    await entries.filter({ hasText: `found lot L-OUT at ${root.name} in a count (recorded at Bench` }).waitFor();
+    await entries.first().getByRole('link', { name: 'the count' }).waitFor();
     await context.close();
     // The unknown code's lookup is the one failed load (Chromium logs every 4xx).
     expect(h.consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
