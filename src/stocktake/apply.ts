@@ -17,7 +17,7 @@ import { notOpen, visibleSession } from './service.js';
 export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string, input: ApplyBody): Promise<StocktakeWithLines> {
   const zeroMissing = input.missing === 'set_to_zero';
   return deps.db.transaction().execute(async (trx) => {
-    const { session, lab } = await visibleSession(trx, actor, id, { lock: true });
+    const { session, lab } = await visibleSession(trx, actor, id, { lock: 'update' });
     if (session.status !== 'open') throw notOpen(session);
     const { lines, counts } = await liveLines(trx, session);
     const where = (await locationPaths(trx, [session.location_id])).get(session.location_id);

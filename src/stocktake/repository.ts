@@ -14,10 +14,15 @@ export async function insertSession(ex: Executor, row: Insertable<Database['stoc
   await ex.insertInto('stocktake_sessions').values(row).execute();
 }
 
-/** With `lock`, the row stays locked until the transaction ends (PostgreSQL; SQLite transactions hold the write lock). */
-export function findSession(ex: Executor, id: string, opts: { lock?: boolean } = {}) {
+/**
+ * With `lock`, the row stays locked until the transaction ends (PostgreSQL; SQLite transactions hold the write lock):
+ * 'update' to apply or cancel it, 'share' to count in it, so an apply waits for the counts being written and a
+ * count arriving during an apply waits for it and then finds the session closed (no count is left unapplied).
+ */
+export function findSession(ex: Executor, id: string, opts: { lock?: 'update' | 'share' } = {}) {
   let q = ex.selectFrom('stocktake_sessions').selectAll().where('id', '=', id);
-  if (opts.lock && isPostgres(ex)) q = q.forUpdate();
+  if (opts.lock === 'update' && isPostgres(ex)) q = q.forUpdate();
+  if (opts.lock === 'share' && isPostgres(ex)) q = q.forShare();
   return q.executeTakeFirst();
 }
 

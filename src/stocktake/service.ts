@@ -19,7 +19,7 @@ import type { CountBody, StartBody, Stocktake, StocktakeLine, StocktakeWithLines
 // location or container is 404 "not found".
 
 /** The session and its lab, when the actor sees the lab; 404 otherwise. */
-export async function visibleSession(ex: Executor, actor: Actor, id: string, opts: { lock?: boolean } = {}) {
+export async function visibleSession(ex: Executor, actor: Actor, id: string, opts: { lock?: 'update' | 'share' } = {}) {
   const session = await repo.findSession(ex, id, opts);
   const lab = session && (await findVisibleLab(ex, actor, session.lab_id));
   if (!session || !lab) throw notFound('stocktake');
@@ -108,7 +108,7 @@ export async function countInstance(
   input: CountBody,
 ): Promise<StocktakeLine> {
   return deps.db.transaction().execute(async (trx) => {
-    const { session } = await visibleSession(trx, actor, id);
+    const { session } = await visibleSession(trx, actor, id, { lock: 'share' });
     if (session.status !== 'open') throw notOpen(session);
     const [instance] = await countableByIds(trx, session.lab_id, [instanceId]);
     if (!instance) throw notFound('inventory item instance');
@@ -139,7 +139,7 @@ export async function countInstance(
 /** DELETE /stocktakes/{id}/counts/{instanceId}: takes a count back (a tick undone). */
 export async function uncountInstance(deps: ServiceDeps, actor: Actor, id: string, instanceId: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const { session } = await visibleSession(trx, actor, id);
+    const { session } = await visibleSession(trx, actor, id, { lock: 'share' });
     if (session.status !== 'open') throw notOpen(session);
     if (!(await repo.deleteCount(trx, session.id, instanceId))) throw notFound('count');
   });
@@ -148,7 +148,7 @@ export async function uncountInstance(deps: ServiceDeps, actor: Actor, id: strin
 /** POST /stocktakes/{id}/cancel: nothing is applied; the counts stay readable. */
 export async function cancelStocktake(deps: ServiceDeps, actor: Actor, id: string): Promise<StocktakeWithLines> {
   return deps.db.transaction().execute(async (trx) => {
-    const { session, lab } = await visibleSession(trx, actor, id, { lock: true });
+    const { session, lab } = await visibleSession(trx, actor, id, { lock: 'update' });
     if (session.status !== 'open') throw notOpen(session);
     const lines = await linesOf(trx, session);
     const now = nowIso();

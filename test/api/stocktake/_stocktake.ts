@@ -81,3 +81,18 @@ export async function instanceNow(h: Harness, itemId: string, instanceId: string
 }
 
 export const lineOf = (view: any, instanceId: string) => view.lines.find((l: any) => l.instance_id === instanceId);
+
+/** Another item with `n` containers (quantity 1 each) stored at the location; their instance ids. */
+export async function moreContainers(h: Harness, locationId: string, n: number): Promise<{ itemId: string; instanceIds: string[] }> {
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/inventory-items',
+    payload: {
+      lab_id: h.a.migratedLab.id,
+      name: `Tips ${randomUUID().slice(0, 8)}`,
+      instances: Array.from({ length: n }, (_, i) => ({ quantity: '1', lot_number: `T-${i}`, location_id: locationId })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { itemId: res.json().id, instanceIds: res.json().instances.map((i: any) => i.id as string) };
+}

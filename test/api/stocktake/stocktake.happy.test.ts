@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
-import { apply, count, get, instanceNow, lineOf, makeShelf, start, started } from './_stocktake.js';
+import { apply, count, get, instanceNow, lineOf, makeShelf, moreContainers, start, started } from './_stocktake.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -77,6 +77,60 @@ describe('stocktake (happy)', () => {
     });
     const rows = await h.deps.db.selectFrom('stocktake_counts').selectAll().where('session_id', '=', view.id).execute();
     expect(rows).toHaveLength(3);
+  });
+
+  it('two clients counting twenty containers of one session at the same moment lose none of them', async () => {
+    const s = await makeShelf(h);
+    const box = await moreContainers(h, s.childId, 20);
+    const view = await started(h, h.a.admin.token, s.rootId);
+    const mine = box.instanceIds.filter((_, i) => i % 2 === 0);
+    const theirs = box.instanceIds.filter((_, i) => i % 2 === 1);
+    // Interleaved: each client sends its counts one after another while the other does the same.
+    const run = async (token: string, ids: string[], quantity: string) => {
+      for (const id of ids) {
+        const res = await count(h, token, view.id, id, { quantity });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    };
+    await Promise.all([run(h.a.admin.token, mine, '1'), run(h.a.member.token, theirs, '0.5')]);
+    const now = (await get(h, h.a.member.token, view.id)).json();
+    expect(now.summary).toMatchObject({ expected: 22, counted: 20, missing: 2, different: 10, matching: 10 });
+    for (const id of mine) expect(lineOf(now, id)).toMatchObject({ counted_quantity: '1', counted_by: { id: h.a.admin.id } });
+    for (const id of theirs) expect(lineOf(now, id)).toMatchObject({ counted_quantity: '0.5', counted_by: { id: h.a.member.id } });
+  });
+
+  it('a count sent while the session is applied is either applied with it or refused: none is left behind', async () => {
+    const s = await makeShelf(h);
+    const view = await started(h, h.a.admin.token, s.rootId);
+    await count(h, h.a.admin.token, view.id, s.instanceIds[0], { quantity: '4' });
+    const [applied, late] = await Promise.all([
+      apply(h, h.a.admin.token, view.id),
+      count(h, h.a.member.token, view.id, s.instanceIds[1], { quantity: '1' }),
+    ]);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const result = (await get(h, h.a.member.token, view.id)).json();
+    if (late.statusCode === 200) {
+      expect(lineOf(result, s.instanceIds[1])).toMatchObject({ counted: true, counted_quantity: '1' });
+      expect(await instanceNow(h, s.itemId, s.instanceIds[1])).toMatchObject({ quantity: '1' });
+    } else {
+      expect(late.statusCode, late.body).toBe(409);
+      expect(lineOf(result, s.instanceIds[1])).toMatchObject({ counted: false, state: 'missing' });
+      expect(await instanceNow(h, s.itemId, s.instanceIds[1])).toMatchObject({ quantity: '2' });
+    }
+  });
+
+  it('an item deleted while its container is counted leaves the count, which still applies', async () => {
+    const s = await makeShelf(h);
+    const box = await moreContainers(h, s.rootId, 1);
+    const view = await started(h, h.a.admin.token, s.rootId);
+    await count(h, h.a.admin.token, view.id, box.instanceIds[0]!, { quantity: '3' });
+    await count(h, h.a.admin.token, view.id, s.instanceIds[0], { quantity: '2' });
+    const del = await h.call(h.a.admin.token, { method: 'DELETE', url: `/inventory-items/${box.itemId}` });
+    expect(del.statusCode, del.body).toBe(204);
+    const now = (await get(h, h.a.admin.token, view.id)).json();
+    expect(lineOf(now, box.instanceIds[0]!)).toBeUndefined();
+    expect((await apply(h, h.a.admin.token, view.id)).statusCode).toBe(200);
+    expect(await instanceNow(h, s.itemId, s.instanceIds[0])).toMatchObject({ quantity: '2' });
   });
 
   it('applying makes the adjustments and moves in one go: history names the count, one inventory-item.updated per item', async () => {
