@@ -95,6 +95,9 @@ export function LocationRow({
         </Menu.Target>
         <Menu.Dropdown>
           {onCount && <Menu.Item onClick={() => onCount(location)}>Count the stock here</Menu.Item>}
+          <Menu.Item component={Link} to={`/locations?lab=${labId}&location=${location.id}`}>
+            Label
+          </Menu.Item>
           <Menu.Item onClick={act('add')}>Add a sub-location</Menu.Item>
           <Menu.Item onClick={act('rename')}>Rename</Menu.Item>
           <Menu.Item onClick={act('move')}>Move</Menu.Item>

@@ -12,6 +12,7 @@ import { OpenCounts, useStartCount } from '../components/stocktake/OpenCounts';
 import { useLabs } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
+import { LocationLabel } from '../labels/LocationLabel';
 import { buildTree } from '../locations';
 import { useSession } from '../session';
 
@@ -69,6 +70,9 @@ function Tree({ labId }: { labId: string }) {
   const [action, setAction] = useState<LocationAction | null>(null);
   const locations = useLabLocations(labId);
   const startCount = useStartCount();
+  // ?location=: the location a label opened, or "Label" in a row's menu chose (docs/labels.md).
+  const [params, setParams] = useSearchParams();
+  const selected = locations.data?.find((l) => l.id === params.get('location'));
   const addRoot = useSubmission({
     name: 'add-root-location',
     renewOnSuccess: true,
@@ -85,6 +89,7 @@ function Tree({ labId }: { labId: string }) {
   const tree = buildTree(locations.data ?? []);
   return (
     <Stack>
+      {selected && <LocationLabel location={selected} onClose={() => setParams({ lab: labId }, { replace: true })} />}
       <form onSubmit={submit}>
         <Group align="end">
           <TextInput

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
+import { CodeText, PrintLabels } from '../../labels/PrintLabels';
 import { ArchiveInstance } from '../ArchiveInstance';
 import { ErrorNotice } from '../ErrorNotice';
 import { invalidateItem } from '../QuantityEditor';
@@ -18,7 +19,15 @@ type Edit = { quantity?: string; lot_number?: string | null; expiration_date?: s
  * lot, expiry and location, edited in place and saved in one step (PATCH with the item's ETag, only what changed),
  * and Archive with a reason.
  */
-export function InstanceCard(props: { itemId: string; labId: string; instance: Instance; etag: string; locationId: string | null }) {
+export function InstanceCard(props: {
+  itemId: string;
+  labId: string;
+  instance: Instance;
+  etag: string;
+  locationId: string | null;
+  /** Its label code (docs/labels.md), once known. */
+  code?: string;
+}) {
   const { instance } = props;
   const queryClient = useQueryClient();
   const [quantity, setQuantity] = useState(instance.quantity);
@@ -110,6 +119,16 @@ export function InstanceCard(props: { itemId: string; labId: string; instance: I
           </Button>
           <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
         </Group>
+        {props.code && (
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">
+              Label <CodeText code={props.code} />
+            </Text>
+            <PrintLabels selection={{ instance_ids: [instance.id] }} size="xs">
+              Print label
+            </PrintLabels>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
