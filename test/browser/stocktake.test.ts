@@ -62,6 +62,8 @@ describe('journey: count a freezer', () => {
     // Leave, and resume from the location tree; meanwhile a colleague counts the root container's quantity.
     await page.goto(`/app/locations?lab=${h.a.migratedLab.id}`);
     expect((await count(h, h.a.admin.token, id, s.instanceIds[0], { quantity: '4' })).statusCode).toBe(200);
+    await page.getByRole('link', { name: `Resume the count of ${root.name}` }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/locations-open-counts-1280.png`, fullPage: true });
     await page.getByRole('link', { name: `Resume the count of ${root.name}` }).click();
     await page
       .getByTestId('count-summary')
