@@ -2,6 +2,7 @@
 // resumed, applied in one transaction as adjustments and moves with history and inventory-item.updated, reported as
 // CSV and PDF. Runs on SQLite and (with DATABASE_URL) PostgreSQL.
 
+import * as mupdf from 'mupdf';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
@@ -236,5 +237,13 @@ describe('stocktake (happy)', () => {
     const doc = await PDFDocument.load(pdf.rawPayload);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`Stocktake of ${view.location.name}`);
+    // Its text, read back by MuPDF: the summary, then each state with its containers.
+    const read = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
+    const text = read.loadPage(0).toStructuredText().asText();
+    read.destroy();
+    expect(text).toContain(`Stocktake of ${view.location.name}`);
+    expect(text).toContain('2 expected, 1 counted: 1 missing, 0 unexpected, 1 different, 0 as recorded');
+    expect(text).toMatch(/Missing \(1\)\s+Buffer .* · lot L-CHILD\s+Recorded 2 at .* \/ Rack 1; not counted/);
+    expect(text).toMatch(/Different \(1\)\s+Buffer .* · lot L-ROOT\s+Recorded 5 at .*; counted 3 by Max Member/);
   });
 });
