@@ -86,6 +86,7 @@ export function LineCard({ stocktakeId, line, open }: { stocktakeId: string; lin
         {open && (
           <Group align="end" gap="xs" wrap="wrap">
             <Checkbox
+              mb={8}
               label="It is here"
               checked={line.counted}
               disabled={count.isPending || uncount.isPending}
