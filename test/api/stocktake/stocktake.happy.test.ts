@@ -239,7 +239,7 @@ describe('stocktake (happy)', () => {
     expect(doc.getTitle()).toBe(`Stocktake of ${view.location.name}`);
     // Its text, read back by MuPDF: the summary, then each state with its containers.
     const read = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
-    const text = read.loadPage(0).toStructuredText().asText();
+    const text = read.loadPage(0).toStructuredText('preserve-whitespace').asText();
     read.destroy();
     expect(text).toContain(`Stocktake of ${view.location.name}`);
     expect(text).toContain('2 expected, 1 counted: 1 missing, 0 unexpected, 1 different, 0 as recorded');
