@@ -36,6 +36,7 @@ import { AppError } from '../shared/errors.js';
 import { createMailer, type Mailer } from '../shared/mail.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
+import { stocktakeRoutes } from '../stocktake/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webhookRoutes);
   await app.register(labelRoutes);
   await app.register(attachmentRoutes);
+  await app.register(stocktakeRoutes);
   await installWebApp(app);
 
   return app;

@@ -28,6 +28,7 @@ import { OrderDelivery, OrderReceipt } from '../order-requests/receipts-schemas.
 import { OrderRequest, OrderRequestEvent } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
+import { Stocktake, StocktakeLine, StocktakeWithLines } from '../stocktake/schemas.js';
 import { InventoryType, TypeRef, TypeUsage } from '../types/schemas.js';
 import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery, WebhookSettings } from '../webhooks/schemas.js';
 
@@ -97,6 +98,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabelCode,
   LabelLayout,
   Attachment,
+  Stocktake,
+  StocktakeLine,
+  StocktakeWithLines,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

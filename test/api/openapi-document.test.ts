@@ -106,7 +106,7 @@ describe('GET /openapi.json for generators', () => {
           expect(response.content['text/csv'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string' });
           continue;
         }
-        // Label sheets answer a PDF or ZPL file (docs/labels.md).
+        // Label sheets and a stocktake's report answer a PDF file (docs/labels.md, docs/stocktake.md).
         if (response.content?.['application/pdf']) {
           expect(response.content['application/pdf'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string', format: 'binary' });
           continue;

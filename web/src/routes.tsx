@@ -63,6 +63,7 @@ export const router = createBrowserRouter(
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage', 'Single sign-on') },
             { path: '/labs/:id/import', ...page(() => import('./pages/InventoryImport'), 'InventoryImportPage', 'Import inventory') },
             { path: '/put-away', ...page(() => import('./pages/PutAway'), 'PutAwayPage', 'Put away') },
+            { path: '/stocktakes/:id', ...page(() => import('./pages/Stocktake'), 'StocktakePage', 'Count') },
             { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage', 'Types') },
             // What a label's QR code opens (docs/labels.md): replaced at once by the thing's page.
             { path: '/c/:code', ...page(() => import('./pages/Code'), 'CodePage', 'Label') },

@@ -40,6 +40,7 @@ import type {
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
@@ -53,6 +54,7 @@ export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
 export type * from './tables/sso.js';
+export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
 
 export interface Database {
@@ -79,7 +81,7 @@ export interface Database {
   inventory_document_settings: InventoryDocumentSettingsTable;
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
-  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns;
+  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
@@ -103,4 +105,6 @@ export interface Database {
   approval_notices: ApprovalNoticesTable;
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
+  stocktake_sessions: StocktakeSessionsTable;
+  stocktake_counts: StocktakeCountsTable;
 }
