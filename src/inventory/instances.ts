@@ -8,6 +8,7 @@ import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import { type HistoryEntry, recordHistory } from './history-rows.js';
 import * as repo from './repository.js';
 import { ifMatchSatisfied } from './rules.js';
 import type { InstanceCreate, InstanceEdit, InventoryItem } from './schemas.js';
@@ -83,19 +84,8 @@ export async function addInstanceIn(
   const now = nowIso();
   const instanceId = await insertInstanceRow(trx, lab.id, item.id, inst, now);
   await repo.touchItem(trx, item.id, { userId, now });
-  await repo.insertChanges(trx, [
-    {
-      id: newId(),
-      item_id: item.id,
-      instance_id: instanceId,
-      user_id: userId,
-      field: 'instance.added',
-      old_value: null,
-      new_value: inst.quantity,
-      note,
-      order_request_id: orderRequestId,
-      created_at: now,
-    },
+  await recordHistory(trx, { itemId: item.id, userId, now }, [
+    { instanceId, field: 'instance.added', new: inst.quantity, note, orderRequestId },
   ]);
   return finishItemChange(trx, deps, item.id);
 }
@@ -169,7 +159,7 @@ export async function editInstanceIn(
 ): Promise<ItemWithEtag> {
   await checkInstanceLocation(trx, row.lab_id, input.location_id);
   const set: Partial<repo.InstanceRow> = {};
-  const changes: { field: string; old: string | null; new: string | null }[] = [];
+  const changes: HistoryEntry[] = [];
   for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {
     if (input[f] === undefined || input[f] === instance[f]) continue;
     (set as Record<string, unknown>)[f] = input[f];
@@ -184,19 +174,10 @@ export async function editInstanceIn(
   if (changes.length === 0) return asItIs(trx, deps, row);
   const now = nowIso();
   await repo.updateInstance(trx, instance.id, set, now);
-  await repo.insertChanges(
+  await recordHistory(
     trx,
-    changes.map((c) => ({
-      id: newId(),
-      item_id: row.id,
-      instance_id: instance.id,
-      user_id: actor.userId,
-      field: c.field,
-      old_value: c.old,
-      new_value: c.new,
-      note: null,
-      created_at: now,
-    })),
+    { itemId: row.id, userId: actor.userId, now },
+    changes.map((c) => ({ ...c, instanceId: instance.id })),
   );
   // Confirming alone changes nothing the item shows (the put-away state is not a field of it): no new version, no event.
   if (changes.length === 1 && putAway) return asItIs(trx, deps, row);
@@ -218,18 +199,8 @@ export async function archiveItemInstance(
     const now = nowIso();
     await repo.updateInstance(trx, instance.id, { archived_at: now, put_away_due_at: null }, now);
     await repo.touchItem(trx, row.id, { userId: actor.userId, now });
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: row.id,
-        instance_id: instance.id,
-        user_id: actor.userId,
-        field: 'instance.archived',
-        old_value: instance.quantity,
-        new_value: null,
-        note: reason,
-        created_at: now,
-      },
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+      { instanceId: instance.id, field: 'instance.archived', old: instance.quantity, note: reason },
     ]);
     return finishItemChange(trx, deps, row.id);
   });

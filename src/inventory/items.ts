@@ -11,12 +11,21 @@ import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import { type HistoryEntry, recordHistory } from './history-rows.js';
 import { insertInstanceRow, type NewInstance } from './instances.js';
-import { newItemRow } from './item-row.js';
+import { columnValue, newItemOf, newItemRow } from './item-row.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
-import type { InventoryItem, ItemCreate, ItemEdit } from './schemas.js';
+import {
+  type InventoryItem,
+  ITEM_FIELD_KEYS,
+  ITEM_FIELDS,
+  type ItemCreate,
+  type ItemEdit,
+  LEGACY_ONLY_FIELDS,
+  type NewItem,
+} from './schemas.js';
 import { listVisibleItems } from './search/repository.js';
 import type { ItemFilter, ItemOrder } from './search/rules.js';
 import { jsonArray, pageDocuments, readItemDocument, storeChanged } from './stored/documents.js';
@@ -24,23 +33,6 @@ import { jsonArray, pageDocuments, readItemDocument, storeChanged } from './stor
 // Items: listed, read, created (with their first instances in a lab that uses instances), edited, deleted, and
 // their history (docs/product.md §5). Every change bumps the item's version (its ETag), records who changed what, and
 // emits its event in the same transaction (changes.ts).
-
-const EDITABLE = [
-  'name',
-  'vendor',
-  'catalog_number',
-  'price',
-  'unit_size',
-  'url',
-  'technical_details',
-  'auto_reminder',
-  'cas_number',
-  'serial_number',
-  'vendor_product_id',
-  'type_id',
-] as const;
-const LEGACY_ONLY = ['quantity', 'lot_number', 'expiration_date', 'location', 'sublocation'] as const;
-type Editable = (typeof EDITABLE)[number];
 
 const usesInstancesError = (fields: string[]) =>
   validation(fields.map((field) => ({ field, message: 'this lab uses instances: set it on an instance instead' })));
@@ -65,27 +57,7 @@ export async function getItem(deps: ServiceDeps, actor: Actor, id: string): Prom
   return asItIs(deps.db, deps, row);
 }
 
-/** An item as the seed, the fixtures and receiving give it (the API's body is ItemCreate). */
-export interface NewItem {
-  labId: string;
-  name: string;
-  typeId?: string | null;
-  vendor?: string | null;
-  catalogNumber?: string | null;
-  price?: string | null;
-  unitSize?: string | null;
-  quantity?: string;
-  url?: string | null;
-  technicalDetails?: string | null;
-  expirationDate?: string | null;
-  lotNumber?: string | null;
-  casNumber?: string | null;
-  vendorProductId?: string | null;
-  locationName?: string | null;
-  sublocationName?: string | null;
-  serialNumber?: string | null;
-  autoReminder?: string | null;
-}
+export type { NewItem };
 
 /**
  * Creates an item (and, in a migrated lab, its first instances) inside the caller's transaction and emits
@@ -128,7 +100,7 @@ export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input
     const lab = await findVisibleLab(trx, actor, input.lab_id);
     if (!lab) throw notFound('lab');
     if (lab.uses_instances) {
-      const legacy = LEGACY_ONLY.filter((f) => input[f] !== undefined && input[f] !== null);
+      const legacy = LEGACY_ONLY_FIELDS.filter((f) => input[f] !== undefined && input[f] !== null);
       if (legacy.length > 0) throw usesInstancesError(legacy);
     } else if (input.instances && input.instances.length > 0) {
       throw validation([
@@ -143,26 +115,7 @@ export async function createInventoryItem(deps: ServiceDeps, actor: Actor, input
       trx,
       deps,
       actor.userId,
-      {
-        labId: lab.id,
-        name: input.name,
-        typeId: input.type_id ?? null,
-        vendor: input.vendor,
-        catalogNumber: input.catalog_number,
-        price: input.price,
-        unitSize: input.unit_size,
-        quantity: input.quantity ?? '0',
-        url: input.url,
-        technicalDetails: input.technical_details,
-        expirationDate: input.expiration_date,
-        lotNumber: input.lot_number,
-        casNumber: input.cas_number,
-        vendorProductId: input.vendor_product_id,
-        locationName: input.location?.name ?? null,
-        sublocationName: input.sublocation?.name ?? null,
-        serialNumber: input.serial_number,
-        autoReminder: input.auto_reminder,
-      },
+      newItemOf(lab.id, input),
       (input.instances ?? []).map(
         (i): NewInstance => ({
           quantity: i.quantity,
@@ -191,41 +144,25 @@ export async function editInventoryItem(
     const lab = (await findLabRow(trx, row.lab_id))!;
     const migrated = lab.uses_instances === 1;
     if (migrated) {
-      const legacy = LEGACY_ONLY.filter((f) => input[f] !== undefined);
+      const legacy = LEGACY_ONLY_FIELDS.filter((f) => input[f] !== undefined);
       if (legacy.length > 0) throw usesInstancesError(legacy);
     }
     await checkType(trx, lab.id, input.type_id);
     const set: Partial<repo.ItemRow> = {};
-    const changes: { field: string; old: string | null; new: string | null }[] = [];
-    const put = (column: keyof repo.ItemRow, field: string, value: string | null) => {
-      const old = row[column] as string | null;
-      if (old === value) return;
+    const changes: HistoryEntry[] = [];
+    for (const field of ITEM_FIELD_KEYS) {
+      if (input[field] === undefined) continue;
+      const { column } = ITEM_FIELDS[field];
+      const old = row[column];
+      const value = columnValue(field, input[field]);
+      if (old === value) continue;
       (set as Record<string, unknown>)[column] = value;
       changes.push({ field, old, new: value });
-    };
-    for (const f of EDITABLE) if (input[f] !== undefined) put(f as Editable, f, input[f] as string | null);
-    if (input.quantity !== undefined) put('quantity', 'quantity', input.quantity);
-    if (input.lot_number !== undefined) put('lot_number', 'lot_number', input.lot_number);
-    if (input.expiration_date !== undefined) put('expiration_date', 'expiration_date', input.expiration_date);
-    if (input.location !== undefined) put('location_name', 'location', input.location?.name ?? null);
-    if (input.sublocation !== undefined) put('sublocation_name', 'sublocation', input.sublocation?.name ?? null);
+    }
     if (changes.length === 0) return asItIs(trx, deps, row);
     const now = nowIso();
     await repo.touchItem(trx, row.id, { userId: actor.userId, now, set });
-    await repo.insertChanges(
-      trx,
-      changes.map((c) => ({
-        id: newId(),
-        item_id: row.id,
-        instance_id: null,
-        user_id: actor.userId,
-        field: c.field,
-        old_value: c.old,
-        new_value: c.new,
-        note: null,
-        created_at: now,
-      })),
-    );
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, changes);
     return finishItemChange(trx, deps, row.id);
   });
 }

@@ -1,9 +1,9 @@
 import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { finishItemChange, lockVisibleItem, preconditionFailed } from './changes.js';
+import { recordHistory } from './history-rows.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
@@ -50,18 +50,8 @@ export async function setMinimumQuantity(
     }
     const now = nowIso();
     await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { minimum_quantity: body.minimum_quantity } });
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: row.id,
-        instance_id: null,
-        user_id: actor.userId,
-        field: 'minimum_quantity',
-        old_value: row.minimum_quantity,
-        new_value: body.minimum_quantity,
-        note: null,
-        created_at: now,
-      },
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+      { field: 'minimum_quantity', old: row.minimum_quantity, new: body.minimum_quantity },
     ]);
     // Stores below_minimum with the item's index and emits inventory-item.updated.
     const { item, etag } = await finishItemChange(trx, deps, row.id);

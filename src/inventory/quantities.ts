@@ -5,9 +5,9 @@ import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
+import { recordHistory } from './history-rows.js';
 import { addInstanceIn, type NewInstance } from './instances.js';
 import { createItemIn } from './items.js';
 import { setInstanceQuantityFast } from './quantity-fast.js';
@@ -49,19 +49,7 @@ export async function updateItemQuantity(
       set: { quantity: body.quantity },
     });
     if (!applied) throw preconditionFailed();
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: row.id,
-        instance_id: null,
-        user_id: actor.userId,
-        field: 'quantity',
-        old_value: row.quantity,
-        new_value: body.quantity,
-        note: null,
-        created_at: now,
-      },
-    ]);
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [{ field: 'quantity', old: row.quantity, new: body.quantity }]);
     return finishItemChange(trx, deps, row.id);
   });
 }
@@ -89,18 +77,8 @@ export async function updateInstanceQuantity(
     const applied = await repo.touchItem(trx, row.id, { userId: actor.userId, now, expectedVersion: ifMatch ? row.version : undefined });
     if (!applied) throw preconditionFailed();
     await repo.setInstanceQuantity(trx, instance.id, body.quantity, now);
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: row.id,
-        instance_id: instance.id,
-        user_id: actor.userId,
-        field: 'instance.quantity',
-        old_value: instance.quantity,
-        new_value: body.quantity,
-        note: null,
-        created_at: now,
-      },
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+      { instanceId: instance.id, field: 'instance.quantity', old: instance.quantity, new: body.quantity },
     ]);
     return finishItemChange(trx, deps, row.id);
   });
@@ -140,18 +118,8 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
     } else {
       await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
     }
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: row.id,
-        instance_id: instance?.id ?? null,
-        user_id: actor.userId,
-        field: instance ? 'instance.quantity' : 'quantity',
-        old_value: current,
-        new_value: next,
-        note: input.note ?? null,
-        created_at: now,
-      },
+    await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+      { instanceId: instance?.id, field: instance ? 'instance.quantity' : 'quantity', old: current, new: next, note: input.note },
     ]);
     return finishItemChange(trx, deps, row.id);
   });
@@ -214,19 +182,8 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
       [instance],
     );
     // A new item's history starts with the receipt that made it, so the item says where it came from.
-    await repo.insertChanges(trx, [
-      {
-        id: newId(),
-        item_id: item.id,
-        instance_id: item.instances[0]?.id ?? null,
-        user_id: goods.userId,
-        field: 'received',
-        old_value: null,
-        new_value: goods.quantity,
-        note: goods.note,
-        order_request_id: goods.orderRequestId ?? null,
-        created_at: nowIso(),
-      },
+    await recordHistory(trx, { itemId: item.id, userId: goods.userId, now: nowIso() }, [
+      { instanceId: item.instances[0]?.id, field: 'received', new: goods.quantity, note: goods.note, orderRequestId: goods.orderRequestId },
     ]);
     return item;
   }
@@ -234,19 +191,8 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
   const now = nowIso();
   const quantity = addDecimals(existing.quantity, goods.quantity);
   await repo.touchItem(trx, existing.id, { userId: goods.userId, now, set: { quantity } });
-  await repo.insertChanges(trx, [
-    {
-      id: newId(),
-      item_id: existing.id,
-      instance_id: null,
-      user_id: goods.userId,
-      field: 'quantity',
-      old_value: existing.quantity,
-      new_value: quantity,
-      note: goods.note,
-      order_request_id: goods.orderRequestId ?? null,
-      created_at: now,
-    },
+  await recordHistory(trx, { itemId: existing.id, userId: goods.userId, now }, [
+    { field: 'quantity', old: existing.quantity, new: quantity, note: goods.note, orderRequestId: goods.orderRequestId },
   ]);
   return (await finishItemChange(trx, deps, existing.id)).item;
 }

@@ -5,10 +5,10 @@ import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import type { ItemWithEtag } from './changes.js';
 import { preconditionFailed } from './changes.js';
+import { recordHistory } from './history-rows.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied, itemQuantity } from './rules.js';
 import type { InstanceQuantity, InventoryItem } from './schemas.js';
@@ -67,18 +67,8 @@ export async function setInstanceQuantityFast(
   });
   if (!applied) throw preconditionFailed();
   await repo.setInstanceQuantity(trx, instanceId, body.quantity, now);
-  await repo.insertChanges(trx, [
-    {
-      id: newId(),
-      item_id: found.id,
-      instance_id: instanceId,
-      user_id: actor.userId,
-      field: 'instance.quantity',
-      old_value: found.instance_quantity,
-      new_value: body.quantity,
-      note: null,
-      created_at: now,
-    },
+  await recordHistory(trx, { itemId: found.id, userId: actor.userId, now }, [
+    { instanceId, field: 'instance.quantity', old: found.instance_quantity, new: body.quantity },
   ]);
   await emitEvent(
     trx,

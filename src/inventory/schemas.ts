@@ -1,11 +1,11 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TOptional, type TSchema, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
 import { Lab } from '../labs/schemas.js';
+import type { Camel } from '../shared/camel.js';
+import type { InventoryItemsTable } from '../shared/db/schema.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
-import { PageQuery } from '../shared/pagination.js';
-import { DateString, DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid, WebPage } from '../shared/schemas.js';
+import { DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid, WebPage } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
-import { SORTS } from './search/rules.js';
 
 // The inventory item exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -64,23 +64,106 @@ export const SIGNED_DECIMAL_PATTERN = '^-?\\d{1,20}(\\.\\d{1,10})?$';
 
 const NDecimal = Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: DECIMAL_PATTERN });
 const Place = orNull(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }));
-const itemFields = {
-  vendor: Type.Optional(NString),
-  catalog_number: Type.Optional(NString),
-  price: Type.Optional(NDecimal),
-  unit_size: Type.Optional(NString),
-  url: Type.Optional(WebPage),
-  technical_details: Type.Optional(NString),
-  auto_reminder: Type.Optional(NString),
-  cas_number: Type.Optional(NString),
-  serial_number: Type.Optional(NString),
-  vendor_product_id: Type.Optional(NUuid),
-  type_id: Type.Optional(NUuid),
-  quantity: Type.Optional(DecimalString),
-  lot_number: Type.Optional(NString),
-  expiration_date: Type.Optional(NDate),
-  location: Type.Optional(Place),
-  sublocation: Type.Optional(Place),
+
+/** How a CSV cell of the field is read and checked (src/inventory/csv/rules.ts checkRow). */
+export type CsvCheck = 'name' | 'text' | 'decimal' | 'date' | 'uuid' | 'web page' | 'type name' | 'location path';
+
+const csv = <H extends string, C extends CsvCheck>(header: H, check: C, ...aliases: string[]) => ({ header, check, aliases });
+
+/** One of the item's own fields: the ITEM_FIELDS table below says everything the code needs to know of it. */
+export interface ItemFieldSpec {
+  /** What the create and edit bodies take (optional there, but name on create); its Static is the input type. */
+  body: TSchema;
+  /** The inventory_items column it is kept in; its camelCase spelling is the key of NewItem (and of a CSV row). */
+  column: keyof InventoryItemsTable;
+  /** Kept on the item in a lab that does not use instances only (there each instance has its own): empty otherwise. */
+  legacyOnly?: true;
+  /** Its CSV column, the other spellings a header may use, how a cell is checked; none: in no column of its own. */
+  csv?: { header: string; check: CsvCheck; aliases: string[] };
+  /** In words, for messages ("a different unit size"); the web app's sentences have their own (web/src/item-fields.ts). */
+  label: string;
+}
+
+/**
+ * The item's own fields, in the order of the CSV columns (docs/csv.md) and the request bodies (docs/adding-an-item-field.md
+ * says which files follow from here). The contract's InventoryItem above is rendered by ./render.ts, field by field.
+ */
+export const ITEM_FIELDS = {
+  name: {
+    body: Type.String({ minLength: 1, maxLength: 500 }),
+    column: 'name',
+    csv: csv('name', 'name', 'item_name', 'item'),
+    label: 'name',
+  },
+  type_id: { body: NUuid, column: 'type_id', csv: csv('type', 'type name', 'type_name'), label: 'type' },
+  vendor: { body: NString, column: 'vendor', csv: csv('vendor', 'text', 'vendor_name', 'supplier', 'manufacturer'), label: 'vendor' },
+  catalog_number: {
+    body: NString,
+    column: 'catalog_number',
+    csv: csv('catalog_number', 'text', 'catalog', 'catalog_no', 'catalog_#', 'catalogue_number', 'cat_no', 'cat_#'),
+    label: 'catalog number',
+  },
+  cas_number: { body: NString, column: 'cas_number', csv: csv('cas_number', 'text', 'cas', 'cas_no', 'cas_#'), label: 'CAS number' },
+  unit_size: { body: NString, column: 'unit_size', csv: csv('unit_size', 'text', 'unit'), label: 'unit size' },
+  price: { body: NDecimal, column: 'price', csv: csv('price', 'decimal'), label: 'price' },
+  quantity: { body: DecimalString, column: 'quantity', legacyOnly: true, csv: csv('quantity', 'decimal', 'qty'), label: 'quantity' },
+  lot_number: {
+    body: NString,
+    column: 'lot_number',
+    legacyOnly: true,
+    csv: csv('lot_number', 'text', 'lot', 'lot_no', 'batch'),
+    label: 'lot number',
+  },
+  expiration_date: {
+    body: NDate,
+    column: 'expiration_date',
+    legacyOnly: true,
+    csv: csv('expiration_date', 'date', 'expiry', 'expiry_date', 'expiration', 'expires'),
+    label: 'expiration date',
+  },
+  location: {
+    body: Place,
+    column: 'location_name',
+    legacyOnly: true,
+    csv: csv('location', 'location path', 'location_path'),
+    label: 'location',
+  },
+  // The CSV's location column holds both levels of a legacy place (its path).
+  sublocation: { body: Place, column: 'sublocation_name', legacyOnly: true, label: 'sublocation' },
+  serial_number: {
+    body: NString,
+    column: 'serial_number',
+    csv: csv('serial_number', 'text', 'serial', 'serial_no'),
+    label: 'serial number',
+  },
+  url: { body: WebPage, column: 'url', csv: csv('url', 'web page'), label: 'web page' },
+  vendor_product_id: { body: NUuid, column: 'vendor_product_id', csv: csv('vendor_product_id', 'uuid'), label: 'vendor product' },
+  auto_reminder: { body: NString, column: 'auto_reminder', csv: csv('auto_reminder', 'text'), label: 'auto reminder' },
+  technical_details: {
+    body: NString,
+    column: 'technical_details',
+    csv: csv('technical_details', 'text', 'notes'),
+    label: 'technical details',
+  },
+} as const satisfies Record<string, ItemFieldSpec>;
+
+type Fields = typeof ITEM_FIELDS;
+export type ItemFieldKey = keyof Fields;
+export const ITEM_FIELD_KEYS = Object.keys(ITEM_FIELDS) as ItemFieldKey[];
+/** The fields an item keeps only in a lab that does not use instances. */
+export const LEGACY_ONLY_FIELDS = ITEM_FIELD_KEYS.filter((k) => 'legacyOnly' in ITEM_FIELDS[k]);
+
+export type ItemColumn = Fields[ItemFieldKey]['column'];
+export const ITEM_COLUMNS = ITEM_FIELD_KEYS.map((k) => ITEM_FIELDS[k].column);
+
+/** An item as the seed, the fixtures, receiving and the CSV import give it: its columns in camelCase, name required. */
+export type NewItem = { labId: string; name: string } & {
+  [K in ItemFieldKey as Camel<Fields[K]['column']>]?: InventoryItemsTable[Fields[K]['column']];
+};
+
+/** Every field, optional, as the edit body takes them (the create body too, but for its name). */
+const itemFields = Object.fromEntries(ITEM_FIELD_KEYS.map((k) => [k, Type.Optional(ITEM_FIELDS[k].body)])) as {
+  [K in ItemFieldKey]: TOptional<Fields[K]['body']>;
 };
 
 export const InstanceCreateBody = Type.Object(
@@ -114,18 +197,15 @@ export type ArchiveBody = Static<typeof ArchiveBody>;
 export const ItemCreateBody = Type.Object(
   {
     lab_id: Uuid,
-    name: Type.String({ minLength: 1, maxLength: 500 }),
     ...itemFields,
+    name: ITEM_FIELDS.name.body,
     instances: Type.Optional(Type.Array(InstanceCreateBody, { maxItems: 100 })),
   },
   { additionalProperties: false },
 );
 export type ItemCreate = Static<typeof ItemCreateBody>;
 
-export const ItemEditBody = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })), ...itemFields },
-  { additionalProperties: false },
-);
+export const ItemEditBody = Type.Object(itemFields, { additionalProperties: false });
 export type ItemEdit = Static<typeof ItemEditBody>;
 
 export const ItemQuantityBody = Type.Object({ quantity: Type.Optional(DecimalString) }, { additionalProperties: false });
@@ -179,41 +259,8 @@ export const Change = Type.Object(
 );
 export type Change = Static<typeof Change>;
 
-// Search, filters and minimum quantities (docs/product.md §12, src/inventory/search/rules.ts). Without any of the new
-// parameters, GET /inventory-items is the contract's list: lab_id and page (and per_page) only.
-
-export const ItemListQuery = Type.Object({
-  lab_id: Type.Optional(Type.String({ description: 'Only items of this lab. Without it, every lab the token may see.' })),
-  q: Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description:
-        'Words found in the name, vendor, catalog number, CAS number, serial number or lot numbers (the item\'s or its active instances\'): a word of 3 characters or more anywhere, inside words too ("ethyl" finds "Dimethyl sulfoxide"), a shorter one at the start of a word. Every word must match; dashes and punctuation are ignored ("7732-18" finds "7732-18-5"); case and accents do not matter. Without lab_id, every lab the token may see is searched.',
-    }),
-  ),
-  type_id: Type.Optional(Type.String({ description: 'Only items of this type.' })),
-  location_id: Type.Optional(
-    Type.String({ description: 'Only items with an active instance at this location or anywhere below it (labs that use instances).' }),
-  ),
-  expiring_before: Type.Optional({
-    ...DateString,
-    description: 'Only items with an active instance, or a legacy expiration_date, that expires before this date (YYYY-MM-DD).',
-  }),
-  below_minimum: Type.Optional(
-    Type.Boolean({ description: 'true: only items whose quantity is below their minimum quantity. false: no filter.' }),
-  ),
-  sort: Type.Optional(
-    Type.Union(
-      SORTS.map((s) => Type.Literal(s)),
-      {
-        description:
-          'name, expiration_date (the soonest expiry; items without one come last) or updated_at; a leading - for descending. Ties go by creation time, then id, in the same direction. Default: creation time, then id.',
-      },
-    ),
-  ),
-  ...PageQuery,
-});
-export type ItemListQuery = Static<typeof ItemListQuery>;
+// Search and filters: GET /inventory-items's query (src/inventory/search/schemas.ts).
+export { ItemListQuery } from './search/schemas.js';
 
 export const MinimumQuantityBody = Type.Object(
   { minimum_quantity: Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: DECIMAL_PATTERN, description: 'null removes it' }) },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { LabMigration } from './schemas.js';
+import { LabMigration, MigrationBody } from './schemas.js';
 import { createMigrationRunner, getMigrationProgress, requestMigration } from './service.js';
 
 export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,7 +26,7 @@ export const labMigrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Runs in batches in the background: 202 with the progress while it runs (POST again to resume a migration that stopped), ' +
           "200 once the lab uses instances. Meanwhile the lab's inventory is read-only (writes 409 lab_migrating); reads keep working.",
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({}, { additionalProperties: false }),
+        body: MigrationBody,
         response: responses({ 200: ref(LabMigration), 202: ref(LabMigration) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },

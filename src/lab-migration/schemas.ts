@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { DateTime, orNull, Uuid } from '../shared/schemas.js';
 
 // The progress of a lab's migration to instances as its routes return it (src/shared/schemas.ts).
@@ -27,3 +27,8 @@ export const LabMigration = Type.Object(
   },
   { $id: 'LabMigration', title: 'LabMigration', additionalProperties: false },
 );
+
+/** POST /labs/{id}/migrate-to-instances takes an empty object. */
+
+export const MigrationBody = Type.Object({}, { additionalProperties: false });
+export type MigrationBody = Static<typeof MigrationBody>;

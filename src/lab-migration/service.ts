@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { emitEvents } from '../events/outbox.js';
+import { historyRow } from '../inventory/history-rows.js';
 import { renderItems } from '../inventory/render.js';
 import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
 import { labFlippedToInstances, storeChanged } from '../inventory/stored/documents.js';
@@ -98,23 +99,24 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
   );
   // History: what the item's legacy fields held, and the instance they became. Attributed to the admin who
   // started the migration over the API; nobody (changed_by null) when it was started from the command line.
-  const changes = planned.map(({ row }) => ({
-    id: newId(),
-    item_id: row.id,
-    instance_id: instanceOf.get(row.id) ?? null,
-    user_id: lab.migration_started_by ?? '',
-    field: 'migrated_to_instances',
-    old_value: JSON.stringify({
-      quantity: row.quantity,
-      lot_number: row.lot_number,
-      expiration_date: row.expiration_date,
-      location: row.location_name,
-      sublocation: row.sublocation_name,
-    }),
-    new_value: instanceOf.has(row.id) ? row.quantity : null,
-    note: 'lab migrated to instances',
-    created_at: now,
-  }));
+  const changes = planned.map(({ row }) =>
+    historyRow(
+      { itemId: row.id, userId: lab.migration_started_by ?? '', now },
+      {
+        instanceId: instanceOf.get(row.id),
+        field: 'migrated_to_instances',
+        old: JSON.stringify({
+          quantity: row.quantity,
+          lot_number: row.lot_number,
+          expiration_date: row.expiration_date,
+          location: row.location_name,
+          sublocation: row.sublocation_name,
+        }),
+        new: instanceOf.has(row.id) ? row.quantity : null,
+        note: 'lab migrated to instances',
+      },
+    ),
+  );
   await forEachChunk(changes, (chunk) => insertChanges(trx, chunk));
 
   // The rows as they now are (locked by this transaction, so version + 1 is exact), rendered by the inventory's

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NUuid, ref, responses, Uuid } from '../shared/schemas.js';
-import { Location } from './schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
+import { CreateLocationBody, Location, UpdateLocationBody } from './schemas.js';
 import { createLocation, deleteLocation, listLocations, type StoredAtLocations, updateLocation } from './service.js';
-
-const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 /** `stored` answers for what is stored at locations (the server passes src/inventory/stored-at.ts). */
 export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocations }> = async (app, { stored }) => {
@@ -31,7 +29,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
         tags: ['Locations'],
         summary: 'Create location',
         description: 'At most 7 levels; sibling names unique. Labs that use instances only (409).',
-        body: Type.Object({ lab_id: Uuid, parent_id: Type.Optional(NUuid), name: Name }, { additionalProperties: false }),
+        body: CreateLocationBody,
         response: responses({ 201: ref(Location) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
@@ -56,7 +54,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox<{ stored: StoredAtLocatio
         description:
           'A move may not create a cycle or exceed 7 levels counting the moved subtree. Items stored below get inventory-item.updated.',
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ name: Type.Optional(Name), parent_id: Type.Optional(NUuid) }, { additionalProperties: false }),
+        body: UpdateLocationBody,
         response: responses({ 200: ref(Location) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },

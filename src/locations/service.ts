@@ -8,6 +8,7 @@ import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
 import { fitsDepth, MAX_LOCATION_DEPTH, subtreeHeight } from './rules.js';
+import type { UpdateLocationBody } from './schemas.js';
 
 export interface LocationView {
   id: string;
@@ -125,7 +126,7 @@ export async function updateLocation(
   stored: StoredAtLocations,
   actor: Actor,
   id: string,
-  input: { name?: string; parent_id?: string | null },
+  input: UpdateLocationBody,
 ): Promise<LocationView> {
   return deps.db.transaction().execute(async (trx) => {
     const seen = await findVisibleLocation(trx, actor, id);

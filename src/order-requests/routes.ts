@@ -8,7 +8,7 @@ import { ref, responses, Uuid } from '../shared/schemas.js';
 import { receiveOrder } from './receipts.js';
 import { ReceiveBody } from './receipts-schemas.js';
 import { ReorderBody, reorderItem } from './reorder.js';
-import { ORDER_STATUSES, OrderListAdditions, OrderRequest, OrderRequestCreate, OrderStatus as OrderStatusSchema } from './schemas.js';
+import { ORDER_STATUSES, OrderListAdditions, OrderRequest, OrderRequestCreate, UpdateOrderStatusBody } from './schemas.js';
 import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './service.js';
 
 /** `status=A`, `status=A&status=B`, `status=A,B` and `status[]=A` all filter; unknown values are 422. */
@@ -124,7 +124,7 @@ export const orderRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Moves the status. CREATED→APPROVED|ORDERED|CANCELLED, APPROVED→ORDERED|CANCELLED, ORDERED→BACKORDERED|RECEIVED|CANCELLED, BACKORDERED→ORDERED|RECEIVED|CANCELLED, CANCELLED→CREATED; RECEIVED is final. Setting the current status changes nothing.',
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ status: Type.Optional(OrderStatusSchema) }, { additionalProperties: false }),
+        body: UpdateOrderStatusBody,
         response: responses({ 200: ref(OrderRequest) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },

@@ -130,3 +130,8 @@ export const OrderListAdditions = {
     }),
   ),
 };
+
+// PUT /order-requests/{id}'s body (routes.ts).
+
+export const UpdateOrderStatusBody = Type.Object({ status: Type.Optional(OrderStatus) }, { additionalProperties: false });
+export type UpdateOrderStatusBody = Static<typeof UpdateOrderStatusBody>;

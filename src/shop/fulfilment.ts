@@ -23,7 +23,7 @@ import {
   refuseShipment,
   statusAfterShipment,
 } from './rules.js';
-import type { FulfilmentLine, LineStatus, Shipment } from './schemas.js';
+import type { BackorderBody, CancelLineBody, DeliverBody, FulfilmentLine, LineStatus, ShipBody, Shipment } from './schemas.js';
 
 // Shop fulfilment (docs/product.md §6) by service operators only (docs/decisions/0004-operators.md): every function takes
 // an OperatorActor, which only an operator token (src/server/app.ts) or the command line (src/cli/shop.ts) makes.
@@ -116,15 +116,8 @@ async function emitLine(
   return (await renderFulfilmentLines(trx, [line]))[0]!;
 }
 
-export interface ShipInput {
-  carrier: string;
-  tracking: string;
-  quantity: number;
-  shipped_at?: string;
-}
-
 /** Adds a shipment to a line: shipment.created and sales-order-item.shipped. */
-export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: string, input: ShipInput): Promise<Shipment> {
+export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: string, input: ShipBody): Promise<Shipment> {
   const entry = {
     action: 'line.ship',
     lineId,
@@ -185,12 +178,7 @@ export async function shipLine(deps: ServiceDeps, who: OperatorActor, lineId: st
  * Marks a shipment delivered: shipment.delivered; when the line's last unit arrives, the line is DELIVERED
  * (sales-order-item.delivered) and its request RECEIVED, which puts the goods into the lab's inventory.
  */
-export async function deliverShipment(
-  deps: ServiceDeps,
-  who: OperatorActor,
-  shipmentId: string,
-  input: { delivered_at?: string },
-): Promise<Shipment> {
+export async function deliverShipment(deps: ServiceDeps, who: OperatorActor, shipmentId: string, input: DeliverBody): Promise<Shipment> {
   const entry: AuditEntry = { action: 'shipment.deliver', shipmentId, detail: { delivered_at: input.delivered_at ?? null } };
   return audited(deps, who, entry, async () => {
     if (input.delivered_at !== undefined && Number.isNaN(Date.parse(input.delivered_at)))
@@ -224,12 +212,7 @@ export async function deliverShipment(
 }
 
 /** Backorders what has not shipped: BACKORDERED with an expected date, INDEFINITELY_BACKORDERED without. */
-export async function backorderLine(
-  deps: ServiceDeps,
-  who: OperatorActor,
-  lineId: string,
-  input: { expected_at?: string | null },
-): Promise<FulfilmentLine> {
+export async function backorderLine(deps: ServiceDeps, who: OperatorActor, lineId: string, input: BackorderBody): Promise<FulfilmentLine> {
   const expected = input.expected_at ?? null;
   const entry = { action: 'line.backorder', lineId, detail: { expected_at: expected } };
   return audited(deps, who, entry, async () => {
@@ -255,12 +238,7 @@ export async function backorderLine(
 }
 
 /** Cancels a line nothing of which has shipped; its request is CANCELLED. */
-export async function cancelLine(
-  deps: ServiceDeps,
-  who: OperatorActor,
-  lineId: string,
-  input: { reason?: string },
-): Promise<FulfilmentLine> {
+export async function cancelLine(deps: ServiceDeps, who: OperatorActor, lineId: string, input: CancelLineBody): Promise<FulfilmentLine> {
   const entry = { action: 'line.cancel', lineId, detail: { reason: input.reason ?? null } };
   return audited(deps, who, entry, () =>
     deps.db.transaction().execute(async (trx) => {

@@ -5,9 +5,20 @@ import type { OperatorActor } from '../shared/actor.js';
 import { emptyBodyIsEmptyObject } from '../shared/empty-body.js';
 import { AppError, fieldError } from '../shared/errors.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateString, DateTime, ref, responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from './fulfilment.js';
-import { FulfilmentLine, LINE_STATUSES, type LineStatus, PaymentMethod, SalesOrder, Shipment } from './schemas.js';
+import {
+  BackorderBody,
+  CancelLineBody,
+  CheckoutBody,
+  DeliverBody,
+  FulfilmentLine,
+  LINE_STATUSES,
+  type LineStatus,
+  SalesOrder,
+  ShipBody,
+  Shipment,
+} from './schemas.js';
 import { checkout, getSalesOrder, listSalesOrders } from './service.js';
 
 const OPERATOR_NOTE =
@@ -32,18 +43,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'One line per order request; each must be CREATED or APPROVED, belong to the lab and carry a shop vendor_product_id. ' +
           'The requests become ORDERED (order-request.ordered each) and the order is placed (sales-order.placed). Lines are priced from the catalogue.',
-        body: Type.Object(
-          {
-            lab_id: Uuid,
-            order_request_ids: Type.Array(Uuid, { minItems: 1, maxItems: 100 }),
-            payment_method: PaymentMethod,
-            purchase_order_number: Type.Optional(
-              Type.String({ minLength: 1, maxLength: 100, description: 'Required with PURCHASE_ORDER.' }),
-            ),
-            is_test: Type.Optional(Type.Boolean({ description: 'A test order: fulfilled like any other, marked so nobody bills it.' })),
-          },
-          { additionalProperties: false },
-        ),
+        body: CheckoutBody,
         response: responses({ 201: ref(SalesOrder) }, [400, 401, 404, 409, 413, 415, 422]),
       },
     },
@@ -129,15 +129,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Ship (part of) a sales order item',
         description: `Emits shipment.created and sales-order-item.shipped. The line is SHIPPED once all of it has shipped; a partial shipment leaves its status as it was. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
-        body: Type.Object(
-          {
-            carrier: Type.String({ minLength: 1, maxLength: 100 }),
-            tracking: Type.String({ minLength: 1, maxLength: 200 }),
-            quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-            shipped_at: Type.Optional(DateTime),
-          },
-          { additionalProperties: false },
-        ),
+        body: ShipBody,
         response: responses({ 201: ref(Shipment) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
@@ -158,7 +150,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Mark a shipment delivered',
         description: `Emits shipment.delivered; when the line's last unit arrives, the line is DELIVERED (sales-order-item.delivered) and its order request RECEIVED, adding the goods to the lab's inventory. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ delivered_at: Type.Optional(DateTime) }, { additionalProperties: false }),
+        body: DeliverBody,
         response: responses({ 200: ref(Shipment) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
@@ -176,7 +168,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Backorder a sales order item',
         description: `With expected_at: BACKORDERED until then; without: INDEFINITELY_BACKORDERED. The order request becomes BACKORDERED with backordered_expected_at. Emits sales-order-item.backordered. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ expected_at: Type.Optional(Type.Union([DateString, Type.Null()])) }, { additionalProperties: false }),
+        body: BackorderBody,
         response: responses({ 200: ref(FulfilmentLine) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
@@ -194,7 +186,7 @@ export const shopRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel a sales order item',
         description: `Only while nothing of it has shipped. The order request becomes CANCELLED. Emits sales-order-item.cancelled. ${OPERATOR_NOTE}`,
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false }),
+        body: CancelLineBody,
         response: responses({ 200: ref(FulfilmentLine) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },

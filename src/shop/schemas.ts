@@ -3,7 +3,7 @@ import { UserSummary } from '../accounts/schemas.js';
 import { ProductUnit } from '../catalogue/schemas.js';
 import { Lab } from '../labs/schemas.js';
 import { OrderRequest } from '../order-requests/schemas.js';
-import { DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
+import { DateString, DateTime, Money, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
 
 // The shop's resources. The sales order item is the contract's "Shop order item" exactly (it travels in
 // sales-order-item.* events); the sales order and shipment shapes are ours (the contract does not show them) and
@@ -127,3 +127,40 @@ export const FulfilmentLine = Type.Object(
   { $id: 'FulfilmentLine', title: 'FulfilmentLine', additionalProperties: false },
 );
 export type FulfilmentLine = Static<typeof FulfilmentLine>;
+
+// The request bodies: the routes validate with them and the services take their Static types (routes.ts, service.ts, fulfilment.ts).
+
+export const CheckoutBody = Type.Object(
+  {
+    lab_id: Uuid,
+    order_request_ids: Type.Array(Uuid, { minItems: 1, maxItems: 100 }),
+    payment_method: Type.Unsafe<PaymentMethod>(PaymentMethod),
+    purchase_order_number: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Required with PURCHASE_ORDER.' })),
+    is_test: Type.Optional(Type.Boolean({ description: 'A test order: fulfilled like any other, marked so nobody bills it.' })),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const ShipBody = Type.Object(
+  {
+    carrier: Type.String({ minLength: 1, maxLength: 100 }),
+    tracking: Type.String({ minLength: 1, maxLength: 200 }),
+    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    shipped_at: Type.Optional(DateTime),
+  },
+  { additionalProperties: false },
+);
+export type ShipBody = Static<typeof ShipBody>;
+
+export const DeliverBody = Type.Object({ delivered_at: Type.Optional(DateTime) }, { additionalProperties: false });
+export type DeliverBody = Static<typeof DeliverBody>;
+
+export const BackorderBody = Type.Object(
+  { expected_at: Type.Optional(Type.Union([DateString, Type.Null()])) },
+  { additionalProperties: false },
+);
+export type BackorderBody = Static<typeof BackorderBody>;
+
+export const CancelLineBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false });
+export type CancelLineBody = Static<typeof CancelLineBody>;

@@ -13,21 +13,13 @@ import { nowIso } from '../shared/time.js';
 import { renderSalesOrder, renderSalesOrders } from './render.js';
 import * as repo from './repository.js';
 import { CHECKOUT_FROM, computeCharges, estimatedDates, newOrderKey } from './rules.js';
-import type { PaymentMethod, SalesOrder } from './schemas.js';
+import type { CheckoutBody, SalesOrder } from './schemas.js';
 
 // The shop (docs/product.md §6): labs check order requests out into sales orders; service operators fulfil the lines
 // (src/shop/fulfilment.ts); each request follows its line. Every change and its events commit together.
 
-export interface CheckoutInput {
-  lab_id: string;
-  order_request_ids: string[];
-  payment_method: PaymentMethod;
-  purchase_order_number?: string;
-  is_test?: boolean;
-}
-
 /** One sales order from a lab's shop requests; the requests become ORDERED (emitting order-request.ordered). */
-export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutInput): Promise<SalesOrder> {
+export async function checkout(deps: ServiceDeps, actor: Actor, input: CheckoutBody): Promise<SalesOrder> {
   const errors: FieldError[] = [];
   const po = input.purchase_order_number?.trim();
   if (input.payment_method === 'PURCHASE_ORDER' && !po)

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { ContainsQuery, containsTextOf } from '../shared/contains-text.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { InventoryType, TypeUsage } from './schemas.js';
+import { CreateTypeBody, InventoryType, RenameTypeBody, TypeUsage } from './schemas.js';
 import { createType, deleteType, listTypes, renameType, typeUsageOfLab } from './service.js';
 
 export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,8 +54,6 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const Name = Type.String({ minLength: 1, maxLength: 200 });
-
   app.post(
     '/types',
     {
@@ -65,7 +63,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create type',
         description:
           "Names are unique per lab, case-insensitively. Org admins and the lab's managers only (403 otherwise). Emits type.created.",
-        body: Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false }),
+        body: CreateTypeBody,
         response: responses({ 201: ref(InventoryType) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
@@ -84,7 +82,7 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Rename type',
         description: "Org admins and the lab's managers only (403 otherwise). Emits type.updated.",
         params: Type.Object({ id: Uuid }),
-        body: Type.Object({ name: Name }, { additionalProperties: false }),
+        body: RenameTypeBody,
         response: responses({ 200: ref(InventoryType) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },

@@ -24,3 +24,12 @@ export const TypeUsage = Type.Object(
   { $id: 'TypeUsage', title: 'TypeUsage', additionalProperties: false },
 );
 export type TypeUsage = Static<typeof TypeUsage>;
+
+// The request bodies (routes.ts).
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+
+export const CreateTypeBody = Type.Object({ lab_id: Uuid, name: Name }, { additionalProperties: false });
+export type CreateTypeBody = Static<typeof CreateTypeBody>;
+
+export const RenameTypeBody = Type.Object({ name: Name }, { additionalProperties: false });
+export type RenameTypeBody = Static<typeof RenameTypeBody>;

@@ -10,7 +10,7 @@ import type { Page } from '../shared/pagination.js';
 import { shownChanged } from '../shared/shown-elsewhere.js';
 import { nowIso } from '../shared/time.js';
 import * as repo from './repository.js';
-import type { InventoryType } from './schemas.js';
+import type { InventoryType, RenameTypeBody } from './schemas.js';
 
 export const listTypes = (deps: ServiceDeps, actor: Actor, filter: repo.TypeFilter, page: Page) =>
   repo.listVisibleTypes(deps.db, actor, filter, page);
@@ -54,7 +54,7 @@ export async function createType(deps: ServiceDeps, actor: Actor, input: { labId
 }
 
 /** Renames a type (unique per lab, case-insensitively) and emits type.updated; the same name changes nothing. */
-export async function renameType(deps: ServiceDeps, actor: Actor, id: string, input: { name: string }): Promise<InventoryType> {
+export async function renameType(deps: ServiceDeps, actor: Actor, id: string, input: RenameTypeBody): Promise<InventoryType> {
   const name = checkName(input.name);
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findVisibleType(trx, actor, id);

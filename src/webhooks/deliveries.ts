@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
+import type { ReplayBody } from './schemas.js';
 import { findManagedWebhook } from './service.js';
 
 // The operator and client side of delivery: what was sent and how it went, and ways to send again.
@@ -106,12 +107,7 @@ export async function redeliver(
  * Sends again every event of the webhook's scope and filter between `from` and `to`, including events that
  * happened while it was disabled.
  */
-export async function replay(
-  deps: ServiceDeps,
-  actor: Actor,
-  webhookId: string,
-  range: { from: string; to: string },
-): Promise<{ scheduled: number }> {
+export async function replay(deps: ServiceDeps, actor: Actor, webhookId: string, range: ReplayBody): Promise<{ scheduled: number }> {
   const hook = await findManagedWebhook(deps, actor, webhookId);
   const from = Date.parse(range.from);
   const to = Date.parse(range.to);

@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
-import { DateTime, NString, ref, responses, Uuid } from '../shared/schemas.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
 import { listDeliveries, ping, redeliver, replay } from './deliveries.js';
-import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery, WebhookSettings } from './schemas.js';
+import {
+  CreateWebhookBody,
+  QueuedDelivery,
+  ReplayBody,
+  ReplayResult,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookSettings,
+} from './schemas.js';
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSigningKey, updateWebhook } from './service.js';
 import { getWebhookSettings, putWebhookSettings } from './settings.js';
-
-const Url = Type.String({ minLength: 1, maxLength: 2048 });
-const EventTypes = Type.Array(Type.String({ maxLength: 200 }), {
-  maxItems: 100,
-  description: 'Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all.',
-});
-
-// Kept so that clients which set it keep working; the format belongs to the settings endpoint below.
-const ContentType = Type.Union([Type.Literal('application/json'), Type.Literal('application/cloudevents+json')], {
-  deprecated: true,
-  description:
-    'Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).',
-});
 
 const WebhookParams = Type.Object({ id: Uuid });
 
@@ -52,19 +48,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create webhook',
         description:
           "Give lab_id (that lab's events) or organization_id (every event of the organization). Both together make a lab webhook when the lab belongs to that organization (422 otherwise). is_verified is set by the service, not by the client.",
-        body: Type.Object(
-          {
-            lab_id: Type.Optional(Uuid),
-            organization_id: Type.Optional(Uuid),
-            name: Type.Optional(Type.String({ maxLength: 200 })),
-            url: Url,
-            event_types: Type.Optional(EventTypes),
-            is_enabled: Type.Optional(Type.Boolean()),
-            is_verified: Type.Optional(Type.Boolean({ description: 'Ignored: set by the validation handshake.' })),
-            is_signed: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
+        body: CreateWebhookBody,
         response: responses({ 201: ref(Webhook) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },
@@ -97,17 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Webhooks'],
         summary: 'Update webhook',
         params: Type.Object({ id: Uuid }),
-        body: Type.Object(
-          {
-            is_enabled: Type.Optional(Type.Boolean()),
-            name: Type.Optional(NString),
-            url: Type.Optional(Url),
-            event_types: Type.Optional(EventTypes),
-            is_signed: Type.Optional(Type.Boolean()),
-            content_type: Type.Optional(ContentType),
-          },
-          { additionalProperties: false },
-        ),
+        body: UpdateWebhookBody,
         response: responses({ 200: ref(Webhook) }, [400, 401, 403, 404, 413, 415, 422]),
       },
     },
@@ -240,7 +214,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Sends again every event of the webhook's scope and filter created between from and to (inclusive), including events that happened while it was disabled. At most 10,000 events per call.",
         params: WebhookParams,
-        body: Type.Object({ from: DateTime, to: DateTime }, { additionalProperties: false }),
+        body: ReplayBody,
         response: responses({ 202: ref(ReplayResult) }, [400, 401, 403, 404, 409, 415, 422]),
       },
     },

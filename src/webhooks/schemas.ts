@@ -71,3 +71,49 @@ export const WebhookSettings = Type.Object(
   { $id: 'WebhookSettings', title: 'WebhookSettings', additionalProperties: false },
 );
 export type WebhookSettings = Static<typeof WebhookSettings>;
+
+// The request bodies: the routes validate with them and the services take their Static types (routes.ts, service.ts).
+
+const Url = Type.String({ minLength: 1, maxLength: 2048 });
+const EventTypes = Type.Array(Type.String({ maxLength: 200 }), {
+  maxItems: 100,
+  description: 'Full types (com.<vendor>.order-request.ordered), short ones (order-request.ordered), resource.* or [] for all.',
+});
+
+// Kept so that clients which set it keep working; the format belongs to PUT /webhooks/{id}/settings (settings.ts).
+const ContentType = Type.Union([Type.Literal('application/json'), Type.Literal('application/cloudevents+json')], {
+  deprecated: true,
+  description:
+    'Deprecated: set the delivery format with PUT /webhooks/{id}/settings ({"format": "json" | "cloudevents"}). Content-Type of deliveries (default application/json).',
+});
+
+export const CreateWebhookBody = Type.Object(
+  {
+    lab_id: Type.Optional(Uuid),
+    organization_id: Type.Optional(Uuid),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    url: Url,
+    event_types: Type.Optional(EventTypes),
+    is_enabled: Type.Optional(Type.Boolean()),
+    is_verified: Type.Optional(Type.Boolean({ description: 'Ignored: set by the validation handshake.' })),
+    is_signed: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    is_enabled: Type.Optional(Type.Boolean()),
+    name: Type.Optional(NString),
+    url: Type.Optional(Url),
+    event_types: Type.Optional(EventTypes),
+    is_signed: Type.Optional(Type.Boolean()),
+    content_type: Type.Optional(ContentType),
+  },
+  { additionalProperties: false },
+);
+export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
+
+export const ReplayBody = Type.Object({ from: DateTime, to: DateTime }, { additionalProperties: false });
+export type ReplayBody = Static<typeof ReplayBody>;

@@ -1,4 +1,3 @@
-import type { DeliveryContentType } from '../delivery/formats.js';
 import { literalTargetProblem, parseCidrs } from '../delivery/ssrf.js';
 import * as repo from '../delivery/webhook-repository.js';
 import { wakeWorkers } from '../events/outbox.js';
@@ -11,7 +10,7 @@ import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { generateSigningKey, urlProblem } from './rules.js';
-import type { Webhook } from './schemas.js';
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook } from './schemas.js';
 
 export const toWebhook = (r: repo.WebhookRow): Webhook => ({
   id: r.id,
@@ -89,18 +88,7 @@ export async function rotateSigningKey(deps: ServiceDeps, actor: Actor, id: stri
   return toWebhook((await repo.findOrgWebhook(deps.db, actor.organizationId, id))!);
 }
 
-export interface CreateWebhookInput {
-  lab_id?: string;
-  organization_id?: string;
-  name?: string;
-  url: string;
-  event_types?: string[];
-  is_enabled?: boolean;
-  is_verified?: boolean;
-  is_signed?: boolean;
-}
-
-export async function createWebhook(deps: ServiceDeps, actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
+export async function createWebhook(deps: ServiceDeps, actor: Actor, input: CreateWebhookBody): Promise<Webhook> {
   requireAdmin(actor);
   const errors: FieldError[] = [];
   if (input.lab_id === undefined && input.organization_id === undefined) {
@@ -154,17 +142,7 @@ export async function createWebhook(deps: ServiceDeps, actor: Actor, input: Crea
   return toWebhook(row);
 }
 
-export interface UpdateWebhookInput {
-  is_enabled?: boolean;
-  name?: string | null;
-  url?: string;
-  event_types?: string[];
-  is_signed?: boolean;
-  /** Deprecated alias of PUT /webhooks/{id}/settings (settings.ts). */
-  content_type?: DeliveryContentType;
-}
-
-export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string, input: UpdateWebhookInput): Promise<Webhook> {
+export async function updateWebhook(deps: ServiceDeps, actor: Actor, id: string, input: UpdateWebhookBody): Promise<Webhook> {
   const row = await findManagedWebhook(deps, actor, id);
   const errors: FieldError[] = [];
   if (input.url !== undefined) {

@@ -3692,19 +3692,13 @@ export interface operations {
                     /** Format: uuid */
                     lab_id: string;
                     name: string;
-                    vendor?: string | null;
-                    catalog_number?: string | null;
-                    price?: string | null;
-                    unit_size?: string | null;
-                    url?: string | null;
-                    technical_details?: string | null;
-                    auto_reminder?: string | null;
-                    cas_number?: string | null;
-                    serial_number?: string | null;
-                    /** Format: uuid */
-                    vendor_product_id?: string | null;
                     /** Format: uuid */
                     type_id?: string | null;
+                    vendor?: string | null;
+                    catalog_number?: string | null;
+                    cas_number?: string | null;
+                    unit_size?: string | null;
+                    price?: string | null;
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity?: string;
                     lot_number?: string | null;
@@ -3716,6 +3710,12 @@ export interface operations {
                     sublocation?: {
                         name: string;
                     } | null;
+                    serial_number?: string | null;
+                    url?: string | null;
+                    /** Format: uuid */
+                    vendor_product_id?: string | null;
+                    auto_reminder?: string | null;
+                    technical_details?: string | null;
                     instances?: {
                         /** @description non-negative decimal string, e.g. "12.5" */
                         quantity: string;
@@ -4329,19 +4329,13 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    vendor?: string | null;
-                    catalog_number?: string | null;
-                    price?: string | null;
-                    unit_size?: string | null;
-                    url?: string | null;
-                    technical_details?: string | null;
-                    auto_reminder?: string | null;
-                    cas_number?: string | null;
-                    serial_number?: string | null;
-                    /** Format: uuid */
-                    vendor_product_id?: string | null;
                     /** Format: uuid */
                     type_id?: string | null;
+                    vendor?: string | null;
+                    catalog_number?: string | null;
+                    cas_number?: string | null;
+                    unit_size?: string | null;
+                    price?: string | null;
                     /** @description non-negative decimal string, e.g. "12.5" */
                     quantity?: string;
                     lot_number?: string | null;
@@ -4353,6 +4347,12 @@ export interface operations {
                     sublocation?: {
                         name: string;
                     } | null;
+                    serial_number?: string | null;
+                    url?: string | null;
+                    /** Format: uuid */
+                    vendor_product_id?: string | null;
+                    auto_reminder?: string | null;
+                    technical_details?: string | null;
                 };
             };
         };

@@ -6,7 +6,7 @@ import { notFound } from '../../shared/errors.js';
 import { typesOfLab } from '../../types/repository.js';
 import { activeInstancesOf } from '../repository.js';
 import { type Cursor, countLabItems, type ExportItem, labItemsAfter } from './repository.js';
-import { CSV_COLUMNS, type CsvColumn, csvField, csvRecord, joinPath } from './rules.js';
+import { CSV_COLUMNS, type CsvColumn, columnOf, csvField, csvRecord, joinPath } from './rules.js';
 
 // A lab's inventory as CSV (docs/csv.md): one row per active instance, or one row for an item without any (a legacy
 // lab's items, a migrated item with no instance left: its instance columns empty). Read in keyset pages of items,
@@ -89,7 +89,7 @@ function itemCells(item: ExportItem, types: Map<string, string>): string[] {
     if (INSTANCE_COLUMNS.includes(c)) return '';
     if (c === 'item_id') return csvField(item.id);
     if (c === 'type') return csvField(item.type_id ? (types.get(item.type_id) ?? null) : null);
-    return csvField((item as unknown as Record<string, string | null>)[c]);
+    return csvField(item[columnOf(c)]);
   });
 }
 

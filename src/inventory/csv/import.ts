@@ -88,27 +88,16 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
           updated_at: now,
         });
       }
+      const { line: _, type, path, ...fields } = first;
       items.push(
         newItemRow(
           {
+            ...fields,
             labId: lab.id,
-            typeId: first.type === null ? null : p.typeIds.get(typeNameKey(first.type))!,
-            name: first.name,
-            vendor: first.vendor,
-            catalogNumber: first.catalogNumber,
-            price: first.price,
-            unitSize: first.unitSize,
-            quantity: first.quantity ?? undefined,
-            url: first.url,
-            technicalDetails: first.technicalDetails,
-            expirationDate: first.expirationDate,
-            autoReminder: first.autoReminder,
-            lotNumber: first.lotNumber,
-            casNumber: first.casNumber,
-            vendorProductId: first.vendorProductId,
-            locationName: first.path[0] ?? null,
-            sublocationName: first.path[1] ?? null,
-            serialNumber: first.serialNumber,
+            typeId: type === null ? null : p.typeIds.get(typeNameKey(type))!,
+            quantity: fields.quantity ?? undefined,
+            locationName: path[0] ?? null,
+            sublocationName: path[1] ?? null,
           },
           migrated,
           // What the search index will say (src/inventory/search/rules.ts itemIndexOf), so storing it updates nothing.

@@ -1,6 +1,7 @@
 import { forEachChunk } from '../../shared/db/chunks.js';
 import type { Executor } from '../../shared/db/database.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
+import { ITEM_COLUMNS, type ItemColumn } from '../schemas.js';
 
 // The queries of a lab's CSV export and import (src/inventory/csv/): the lab's items in keyset pages, and the
 // items and instances an import writes in multi-row statements inside its one transaction.
@@ -11,28 +12,8 @@ export interface Cursor {
 }
 
 /** The item columns the export writes (docs/csv.md), and the keyset's: a narrower row costs less to read. */
-const EXPORT_COLUMNS = [
-  'id',
-  'created_at',
-  'name',
-  'type_id',
-  'vendor',
-  'catalog_number',
-  'cas_number',
-  'unit_size',
-  'price',
-  'quantity',
-  'lot_number',
-  'expiration_date',
-  'location_name',
-  'sublocation_name',
-  'serial_number',
-  'url',
-  'vendor_product_id',
-  'auto_reminder',
-  'technical_details',
-] as const;
-export type ExportItem = Pick<ItemRow, (typeof EXPORT_COLUMNS)[number]>;
+const EXPORT_COLUMNS = ['id', 'created_at', ...ITEM_COLUMNS] as const;
+export type ExportItem = Pick<ItemRow, 'id' | 'created_at' | ItemColumn>;
 
 /**
  * The next `limit` items of the lab after the cursor, in (created_at, id) order: a range of the (lab_id,

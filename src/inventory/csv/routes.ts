@@ -6,7 +6,7 @@ import { ref, responses, Uuid } from '../../shared/schemas.js';
 import { exportLabInventory } from './export.js';
 import { importLabInventory } from './import.js';
 import { MAX_IMPORT_BYTES } from './rules.js';
-import { ImportQuery, InventoryImportResult } from './schemas.js';
+import { CsvFileBody, ImportQuery, InventoryImportResult } from './schemas.js';
 
 // GET and POST of a lab's inventory as CSV (docs/csv.md). The text/csv body parser lives in this plugin only, so
 // every other operation still refuses CSV as the wrong media type (415); its limit is the import's, not
@@ -87,7 +87,7 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid }),
         querystring: ImportQuery,
         consumes: ['text/csv'],
-        body: Type.String(),
+        body: CsvFileBody,
         // 409: an import into this lab is running (import_in_progress, Retry-After); 503: IMPORT_CONCURRENCY imports are
         // running on this server, or on SQLite another write held the database 5 s (service_unavailable, Retry-After).
         response: responses({ 200: ref(InventoryImportResult) }, [401, 404, 409, 413, 415, 422, 503]),

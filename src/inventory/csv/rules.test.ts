@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRow, conflictWith, csvField, csvRecord, mapHeader, neutralise, normalizeHeader, unneutralise } from './rules.js';
+import { CSV_COLUMNS, checkRow, conflictWith, csvField, csvRecord, mapHeader, neutralise, normalizeHeader, unneutralise } from './rules.js';
 
 describe('formula cells', () => {
   it('neutralises cells starting with =, +, -, @, tab or CR with an apostrophe, and nothing else', () => {
@@ -28,6 +28,30 @@ describe('RFC 4180 fields', () => {
 });
 
 describe('headers', () => {
+  it('are the columns docs/csv.md lists, in its order (derived from the item fields, src/inventory/schemas.ts)', () => {
+    expect(CSV_COLUMNS.join(',')).toBe(
+      'item_id,instance_id,name,type,vendor,catalog_number,cas_number,unit_size,price,quantity,lot_number,' +
+        'expiration_date,location,serial_number,url,vendor_product_id,auto_reminder,technical_details',
+    );
+    expect(
+      mapHeader(['id', 'Item', 'supplier', 'Cat #', 'CAS No', 'unit', 'batch', 'expires', 'location path', 'serial', 'notes', 'type name'])
+        .columns,
+    ).toEqual([
+      'item_id',
+      'name',
+      'vendor',
+      'catalog_number',
+      'cas_number',
+      'unit_size',
+      'lot_number',
+      'expiration_date',
+      'location',
+      'serial_number',
+      'technical_details',
+      'type',
+    ]);
+  });
+
   it('maps case, spaces, punctuation and aliases onto the columns', () => {
     expect(normalizeHeader(' Catalog # ')).toBe('catalog_#');
     expect(mapHeader(['NAME', 'Catalog #', 'qty', 'Expiry Date', 'cas-no']).columns).toEqual([

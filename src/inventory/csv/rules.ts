@@ -1,65 +1,30 @@
 import { MAX_LOCATION_DEPTH } from '../../locations/rules.js';
+import { type Camel, camel } from '../../shared/camel.js';
 import { DECIMAL_PATTERN } from '../../shared/decimal.js';
 import { isWebPage, WEB_PAGE_RULE } from '../../shared/schemas.js';
+import { ITEM_FIELD_KEYS, ITEM_FIELDS, type ItemColumn, type ItemFieldKey } from '../schemas.js';
 
 // The CSV form of a lab's inventory (docs/csv.md): its columns, how a header maps onto them, how a cell is written
 // (RFC 4180 quoting, formula cells neutralised) and how an imported row is checked. No database here.
 
+type Fields = typeof ITEM_FIELDS;
+/** The item fields with a column of their own (all but a legacy item's sublocation, which is in its location's path). */
+type CsvField = { [K in ItemFieldKey]: Fields[K] extends { csv: object } ? K : never }[ItemFieldKey];
+const CSV_FIELDS = ITEM_FIELD_KEYS.filter((k): k is CsvField => 'csv' in ITEM_FIELDS[k]);
+
 /** The columns of an export, in order; an import takes any subset of them (name is required) in any order. */
-export const CSV_COLUMNS = [
-  'item_id',
-  'instance_id',
-  'name',
-  'type',
-  'vendor',
-  'catalog_number',
-  'cas_number',
-  'unit_size',
-  'price',
-  'quantity',
-  'lot_number',
-  'expiration_date',
-  'location',
-  'serial_number',
-  'url',
-  'vendor_product_id',
-  'auto_reminder',
-  'technical_details',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+export const CSV_COLUMNS = ['item_id', 'instance_id', ...CSV_FIELDS.map((k) => ITEM_FIELDS[k].csv.header)] as const;
+export type CsvColumn = 'item_id' | 'instance_id' | Fields[CsvField]['csv']['header'];
+
+/** The inventory_items column an item field's CSV column is kept in. */
+const COLUMNS = new Map<string, ItemColumn>(CSV_FIELDS.map((k) => [ITEM_FIELDS[k].csv.header, ITEM_FIELDS[k].column]));
+export const columnOf = (header: CsvColumn): ItemColumn => COLUMNS.get(header)!;
 
 /** Other spellings a header may use (compared after normalizeHeader). */
-const ALIASES: Record<string, CsvColumn> = {
-  id: 'item_id',
-  item_name: 'name',
-  item: 'name',
-  vendor_name: 'vendor',
-  supplier: 'vendor',
-  manufacturer: 'vendor',
-  catalog: 'catalog_number',
-  catalog_no: 'catalog_number',
-  'catalog_#': 'catalog_number',
-  catalogue_number: 'catalog_number',
-  cat_no: 'catalog_number',
-  'cat_#': 'catalog_number',
-  cas: 'cas_number',
-  cas_no: 'cas_number',
-  'cas_#': 'cas_number',
-  type_name: 'type',
-  unit: 'unit_size',
-  qty: 'quantity',
-  lot: 'lot_number',
-  lot_no: 'lot_number',
-  batch: 'lot_number',
-  expiry: 'expiration_date',
-  expiry_date: 'expiration_date',
-  expiration: 'expiration_date',
-  expires: 'expiration_date',
-  location_path: 'location',
-  serial: 'serial_number',
-  serial_no: 'serial_number',
-  notes: 'technical_details',
-};
+const ALIASES: Record<string, CsvColumn> = Object.fromEntries([
+  ['id', 'item_id'],
+  ...CSV_FIELDS.flatMap((k) => ITEM_FIELDS[k].csv.aliases.map((alias) => [alias, ITEM_FIELDS[k].csv.header])),
+]);
 
 /** Maximum CSV upload, and rows per import: the import validates everything before writing, in memory. */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
@@ -140,40 +105,38 @@ function isDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-/** A checked row: item fields and (when any instance field is given) one instance. */
-export interface ImportRow {
+/** The fields whose cell is kept as it is read (checked first, by its kind). */
+type CellField = { [K in CsvField]: Fields[K]['csv']['check'] extends 'type name' | 'location path' | 'name' ? never : K }[CsvField];
+const CELLS = CSV_FIELDS.filter((k): k is CellField => !['type name', 'location path', 'name'].includes(ITEM_FIELDS[k].csv.check)).map(
+  (k) => ({ ...ITEM_FIELDS[k].csv, key: camel(ITEM_FIELDS[k].column) }),
+);
+
+type CellKey = Camel<Fields[CellField]['column']>;
+
+/** A checked row: item fields (under their columns' camelCase names, as NewItem has them) and one instance when given. */
+export type ImportRow = {
   line: number;
   name: string;
   type: string | null;
-  vendor: string | null;
-  catalogNumber: string | null;
-  casNumber: string | null;
-  unitSize: string | null;
-  price: string | null;
-  serialNumber: string | null;
-  url: string | null;
-  vendorProductId: string | null;
-  autoReminder: string | null;
-  technicalDetails: string | null;
-  quantity: string | null;
-  lotNumber: string | null;
-  expirationDate: string | null;
   /** Location names, root first ([] when none). */
   path: string[];
-}
+} & Record<CellKey, string | null>;
+
+const BLANK_ROW: ImportRow = {
+  line: 0,
+  name: '',
+  type: null,
+  path: [],
+  ...(Object.fromEntries(CELLS.map((c) => [c.key, null])) as Record<CellKey, null>),
+};
 
 /** Item fields that must agree between rows that make one item (everything but the identity and the instance). */
-export const ITEM_FIELDS = [
-  'type',
-  'casNumber',
-  'unitSize',
-  'price',
-  'serialNumber',
-  'url',
-  'vendorProductId',
-  'autoReminder',
-  'technicalDetails',
-] as const;
+const IDENTITY: readonly ItemFieldKey[] = ['name', 'vendor', 'catalog_number'];
+const AGREEING = CSV_FIELDS.filter((k) => !IDENTITY.includes(k) && !('legacyOnly' in ITEM_FIELDS[k])).map((k) => ({
+  field: k,
+  key: camel(ITEM_FIELDS[k].column) as keyof ImportRow,
+  label: ITEM_FIELDS[k].label,
+}));
 
 /** Name, vendor and catalog number: rows that share them make one item with several instances (migrated labs). */
 export const identityOf = (r: ImportRow): string => JSON.stringify([r.name, r.vendor, r.catalogNumber]);
@@ -199,20 +162,17 @@ export function checkRow(
   const name = get('name');
   if (name === null) fail('name', 'required', 'name is required');
   else if (name.length > MAX_NAME) fail('name', 'too_long', `at most ${MAX_NAME} characters`);
-  const url = get('url');
-  if (url !== null && !isWebPage(url)) fail('url', 'invalid_url', `the web page ${WEB_PAGE_RULE}`);
-  const decimal = (c: 'price' | 'quantity') => {
-    const v = get(c);
-    if (v !== null && !DECIMAL.test(v)) fail(c, 'invalid_decimal', `"${v}" is not a non-negative decimal like 12.5`);
-    return v;
-  };
-  const price = decimal('price');
-  const quantity = decimal('quantity');
-  const expirationDate = get('expiration_date');
-  if (expirationDate !== null && !isDate(expirationDate))
-    fail('expiration_date', 'invalid_date', `"${expirationDate}" is not a date YYYY-MM-DD`);
-  const vendorProductId = get('vendor_product_id');
-  if (vendorProductId !== null && !UUID.test(vendorProductId)) fail('vendor_product_id', 'invalid_uuid', 'must be a UUID');
+  // A copy of one template, filled in: every row has the same shape (V8 keeps 50,000 first rows of items compactly).
+  const row = { ...BLANK_ROW };
+  for (const { header, check, key } of CELLS) {
+    const v = get(header);
+    (row as Record<string, unknown>)[key] = v;
+    if (v === null || check === 'text') continue;
+    if (check === 'decimal' && !DECIMAL.test(v)) fail(header, 'invalid_decimal', `"${v}" is not a non-negative decimal like 12.5`);
+    if (check === 'date' && !isDate(v)) fail(header, 'invalid_date', `"${v}" is not a date YYYY-MM-DD`);
+    if (check === 'uuid' && !UUID.test(v)) fail(header, 'invalid_uuid', 'must be a UUID');
+    if (check === 'web page' && !isWebPage(v)) fail(header, 'invalid_url', `the web page ${WEB_PAGE_RULE}`);
+  }
   const rawPath = get('location');
   const path = rawPath === null ? [] : rawPath.split(SEPARATOR).map((n) => n.trim());
   const maxDepth = migrated ? MAX_LOCATION_DEPTH : 2;
@@ -228,40 +188,23 @@ export function checkRow(
         : `${path.length} levels; a lab that does not use instances keeps a location and a sublocation only`,
     );
   }
-  const lotNumber = get('lot_number');
-  const instanceGiven = lotNumber !== null || expirationDate !== null || path.length > 0;
-  if (migrated && instanceGiven && quantity === null)
+  const instanceGiven = row.lotNumber !== null || row.expirationDate !== null || path.length > 0;
+  if (migrated && instanceGiven && row.quantity === null)
     fail('quantity', 'required', 'an instance (lot, expiry or location given) needs a quantity');
   if (errors.length > 0) return { errors };
-  return {
-    row: {
-      line,
-      name: name!,
-      type: get('type'),
-      vendor: get('vendor'),
-      catalogNumber: get('catalog_number'),
-      casNumber: get('cas_number'),
-      unitSize: get('unit_size'),
-      price,
-      serialNumber: get('serial_number'),
-      url: get('url'),
-      vendorProductId,
-      autoReminder: get('auto_reminder'),
-      technicalDetails: get('technical_details'),
-      quantity,
-      lotNumber,
-      expirationDate,
-      path,
-    },
-  };
+  row.line = line;
+  row.name = name!;
+  row.type = get('type');
+  row.path = path;
+  return { row };
 }
 
 /** A row's item fields that differ from those of the first row of its item, as an error (or null). */
 export function conflictWith(first: ImportRow, row: ImportRow): RowError | null {
   // Types are found by name whatever the case (src/types/repository.ts typeNameKey).
-  const same = (f: (typeof ITEM_FIELDS)[number]) =>
-    f === 'type' ? first.type?.toLocaleLowerCase('en-US') === row.type?.toLocaleLowerCase('en-US') : first[f] === row[f];
-  const differ = ITEM_FIELDS.filter((f) => !same(f));
+  const same = ({ field, key }: (typeof AGREEING)[number]) =>
+    field === 'type_id' ? first.type?.toLocaleLowerCase('en-US') === row.type?.toLocaleLowerCase('en-US') : first[key] === row[key];
+  const differ = AGREEING.filter((f) => !same(f)).map((f) => f.label);
   if (differ.length === 0) return null;
   return {
     line: row.line,

@@ -33,3 +33,6 @@ export type ImportResult = Static<typeof InventoryImportResult>;
 export const ImportQuery = Type.Object({
   dry_run: Type.Optional(Type.Boolean({ description: 'true: check the file and report, change nothing. Default false.' })),
 });
+
+/** The import's body: the CSV file itself, as text (text/csv, UTF-8). */
+export const CsvFileBody = Type.String();

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api';
 import { idempotent, useSubmission } from '../forms/submission';
+import { formFieldsFor, type ItemFields } from '../item-fields';
 import { ErrorNotice } from './ErrorNotice';
-import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from './ItemForm';
+import { apiValue, ItemForm, type ItemFormValues, valuesOf } from './ItemForm';
 import { invalidateItem } from './QuantityEditor';
 import { isStale, StaleNotice } from './StaleNotice';
 
@@ -24,8 +25,7 @@ export function ItemEditForm(props: { item: InventoryItem; etag: string; onDone:
     // The form closes on success and may be opened again on this page for another change.
     renewOnSuccess: true,
     send: (values: ItemFormValues, key) => {
-      const keys = [...TEXT_FIELDS, 'type_id' as const, ...(item.lab.uses_instances ? [] : LEGACY_FIELDS)];
-      const changed = keys.filter((key) => values[key].trim() !== initial[key].trim());
+      const changed = formFieldsFor(item.lab.uses_instances).filter((key) => values[key].trim() !== initial[key].trim());
       const body = Object.fromEntries(
         changed.map((key) => [key, key === 'name' ? values.name.trim() : apiValue(key, values[key])]),
       ) as ItemFields;

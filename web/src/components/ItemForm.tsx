@@ -1,8 +1,9 @@
-import type { InventoryItem, operations } from '@labstock/client';
+import type { InventoryItem } from '@labstock/client';
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTypes } from '../data/hooks';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
+import { type FieldInput, FORM_FIELDS, type FormField, formFieldsFor, ITEM_FIELD_WORDS, type ItemFieldWords } from '../item-fields';
 
 /** Only http(s) links are stored (the server refuses any other, docs/api.md): a `javascript:` address never runs. */
 const WEB_PAGE = /^https?:\/\/\S+$/i;
@@ -10,49 +11,27 @@ export const webPageError = (text: string): string | undefined =>
   text.trim() === '' || WEB_PAGE.test(text.trim()) ? undefined : 'Enter a web address that starts with http:// or https://.';
 const PRICE_RULES = { optional: true, allowZero: true } as const;
 
-/** The item's own fields as the form holds them: text, '' for none. */
-export const TEXT_FIELDS = [
-  'name',
-  'vendor',
-  'catalog_number',
-  'cas_number',
-  'unit_size',
-  'price',
-  'serial_number',
-  'url',
-  'technical_details',
-] as const;
-/** Fields only a legacy lab's item has (docs/api.md: in a lab that uses instances they are per instance). */
-export const LEGACY_FIELDS = ['lot_number', 'expiration_date', 'location', 'sublocation'] as const;
-export type ItemFormValues = Record<(typeof TEXT_FIELDS)[number] | (typeof LEGACY_FIELDS)[number] | 'type_id', string>;
+/** The item's own fields as the form holds them (web/src/item-fields.ts): text, '' for none. */
+export type ItemFormValues = Record<FormField, string>;
+
+const placeName = (place: { name: string } | null | undefined) => place?.name ?? '';
 
 export function valuesOf(item: InventoryItem | null): ItemFormValues {
-  return {
-    name: item?.name ?? '',
-    vendor: item?.vendor ?? '',
-    catalog_number: item?.catalog_number ?? '',
-    cas_number: item?.cas_number ?? '',
-    unit_size: item?.unit_size ?? '',
-    price: item?.price ?? '',
-    serial_number: item?.serial_number ?? '',
-    url: item?.url ?? '',
-    technical_details: item?.technical_details ?? '',
-    type_id: item?.type?.id ?? '',
-    lot_number: item?.lot_number ?? '',
-    expiration_date: item?.expiration_date ?? '',
-    location: item?.location?.name ?? '',
-    sublocation: item?.sublocation?.name ?? '',
+  const shown = (key: FormField): string => {
+    if (!item) return '';
+    const input: FieldInput = ITEM_FIELD_WORDS[key].input;
+    if (input === 'type') return item.type?.id ?? '';
+    if (input === 'place') return placeName(item[key as 'location' | 'sublocation']);
+    return (item[key as Exclude<FormField, 'type_id' | 'location' | 'sublocation'>] as string | null) ?? '';
   };
+  return Object.fromEntries(FORM_FIELDS.map((key) => [key, shown(key)])) as ItemFormValues;
 }
 
-/** The fields PATCH /inventory-items/{id} takes; POST takes the same plus lab_id and instances. */
-export type ItemFields = operations['updateInventoryItem']['requestBody']['content']['application/json'];
-
 /** A form value as the API wants it: trimmed, and null for nothing; places are objects. */
-export function apiValue(key: keyof ItemFormValues, value: string): string | { name: string } | null {
+export function apiValue(key: FormField, value: string): string | { name: string } | null {
   const trimmed = value.trim();
   if (!trimmed) return null;
-  return key === 'location' || key === 'sublocation' ? { name: trimmed } : trimmed;
+  return ITEM_FIELD_WORDS[key].input === 'place' ? { name: trimmed } : trimmed;
 }
 
 /**
@@ -81,6 +60,51 @@ export function ItemForm(props: {
   const [urlTouched, setUrlTouched] = useState(false);
   const price = readDecimal(values.price, PRICE_RULES);
   const urlError = webPageError(values.url);
+  const shownFields = formFieldsFor(props.usesInstances).filter((key) => key !== 'name');
+  // Each field's input, by its kind (web/src/item-fields.ts).
+  const input = (key: FormField) => {
+    const field: ItemFieldWords = ITEM_FIELD_WORDS[key];
+    const { label, input: kind, placeholder } = field;
+    if (kind === 'type')
+      return (
+        <Select
+          key={key}
+          label={label}
+          placeholder={types.isError ? 'Types could not be loaded' : 'No type'}
+          data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={values[key] || null}
+          onChange={(value) => setValues({ ...values, [key]: value ?? '' })}
+          clearable
+          searchable
+        />
+      );
+    if (kind === 'decimal')
+      return (
+        <DecimalInput
+          key={key}
+          label={label}
+          placeholder={placeholder}
+          rules={PRICE_RULES}
+          showError={tried}
+          value={values[key]}
+          onChange={(value) => setValues({ ...values, [key]: value })}
+        />
+      );
+    if (kind === 'web page')
+      return (
+        <TextInput
+          key={key}
+          label={label}
+          inputMode="url"
+          placeholder={placeholder}
+          {...text(key)}
+          onBlur={() => setUrlTouched(true)}
+          error={tried || urlTouched ? urlError : undefined}
+        />
+      );
+    if (kind === 'long text') return <Textarea key={key} label={label} autosize minRows={2} {...text(key)} />;
+    return <TextInput key={key} label={label} placeholder={placeholder} type={kind === 'date' ? 'date' : undefined} {...text(key)} />;
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -91,48 +115,11 @@ export function ItemForm(props: {
   return (
     <form onSubmit={submit} aria-label={props.submitLabel}>
       <Stack maw={720} gap="sm">
-        <TextInput label="Name" required maxLength={500} {...text('name')} />
+        <TextInput label={ITEM_FIELD_WORDS.name.label} required maxLength={500} {...text('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Type"
-            placeholder={types.isError ? 'Types could not be loaded' : 'No type'}
-            data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            value={values.type_id || null}
-            onChange={(value) => setValues({ ...values, type_id: value ?? '' })}
-            clearable
-            searchable
-          />
-          <TextInput label="Vendor" {...text('vendor')} />
-          <TextInput label="Catalog number" {...text('catalog_number')} />
-          <TextInput label="CAS number" placeholder="e.g. 64-17-5" {...text('cas_number')} />
-          <TextInput label="Unit size" placeholder="e.g. 500 mL" {...text('unit_size')} />
-          <DecimalInput
-            label="Price"
-            placeholder="e.g. 42.50"
-            rules={PRICE_RULES}
-            showError={tried}
-            value={values.price}
-            onChange={(price) => setValues({ ...values, price })}
-          />
-          <TextInput label="Serial number" {...text('serial_number')} />
-          <TextInput
-            label="Web page"
-            inputMode="url"
-            placeholder="https://"
-            {...text('url')}
-            onBlur={() => setUrlTouched(true)}
-            error={tried || urlTouched ? urlError : undefined}
-          />
-          {!props.usesInstances && (
-            <>
-              <TextInput label="Lot number" {...text('lot_number')} />
-              <TextInput label="Expires on" type="date" {...text('expiration_date')} />
-              <TextInput label="Storage location" placeholder="e.g. Cabinet 1" {...text('location')} />
-              <TextInput label="Sublocation" placeholder="e.g. Shelf A" {...text('sublocation')} />
-            </>
-          )}
+          {shownFields.filter((key) => ITEM_FIELD_WORDS[key].input !== 'long text').map(input)}
         </SimpleGrid>
-        <Textarea label="Technical details" autosize minRows={2} {...text('technical_details')} />
+        {shownFields.filter((key) => ITEM_FIELD_WORDS[key].input === 'long text').map(input)}
         {props.extra}
         {props.error}
         <Group>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api';
 import { keyOf } from '../data/keys';
+import { fieldWords } from '../item-fields';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
 
@@ -32,12 +33,10 @@ const path = (l: Change['location']): string | null => (l ? l.pathNames.join(' /
 const ofLot = (c: Change): string => (c.lot_number ? ` of lot ${c.lot_number}` : c.instance_id ? ' without a lot number' : '');
 const theLot = (c: Change): string => (c.lot_number ? `lot ${c.lot_number}` : 'an instance without a lot number');
 const inPlace = (c: Change, word = 'in'): string => (path(c.location) ? ` ${word} ${path(c.location)}` : '');
-const FIELD_WORDS: Record<string, string> = {
-  minimum_quantity: 'the minimum quantity',
-  location_name: 'the location',
-  sublocation_name: 'the sublocation',
-};
-const words = (field: string): string => FIELD_WORDS[field] ?? `the ${field.replace(/^instance\./, '').replaceAll('_', ' ')}`;
+// The item's own fields by their words (web/src/item-fields.ts); other entries' fields are said from their names.
+const words = (field: string): string =>
+  fieldWords(field) ??
+  (field === 'minimum_quantity' ? 'the minimum quantity' : `the ${field.replace(/^instance\./, '').replaceAll('_', ' ')}`);
 
 /** One change as a sentence, without the person's name (the caller puts it first). */
 export function changeSentence(c: Change): string {

@@ -4,11 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
-import { apiValue, type ItemFields, ItemForm, type ItemFormValues, LEGACY_FIELDS, TEXT_FIELDS, valuesOf } from '../components/ItemForm';
+import { apiValue, ItemForm, type ItemFormValues, valuesOf } from '../components/ItemForm';
 import { useLabLocations } from '../components/instances/LocationSelect';
 import { useLabs } from '../data/hooks';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
+import { formFieldsFor, type ItemFields } from '../item-fields';
 
 /** How much there is: optional (a legacy item starts at 0, a lab that uses instances gets no instance), 0 allowed. */
 const QUANTITY_RULES = { optional: true, allowZero: true } as const;
@@ -33,7 +34,7 @@ export function NewItemPage() {
     send: (values: ItemFormValues, key) => {
       const quantity = parsedQuantity.value ?? '';
       const fields = Object.fromEntries(
-        [...TEXT_FIELDS, 'type_id' as const, ...(lab!.uses_instances ? [] : LEGACY_FIELDS)]
+        formFieldsFor(lab!.uses_instances)
           .map((key) => [key, apiValue(key, values[key])] as const)
           .filter(([, value]) => value !== null),
       ) as ItemFields;
