@@ -2,9 +2,9 @@ import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
-import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { finishItemChange, type ItemWithEtag, lockVisibleItem } from './changes.js';
+import { historyRow } from './history-rows.js';
 import { checkInstanceLocation } from './instances.js';
 import * as repo from './repository.js';
 
@@ -66,18 +66,18 @@ export async function applyCountIn(
       await checkInstanceLocation(trx, row.lab_id, line.locationId);
       set.location_id = line.locationId;
     }
-    const entry = (field: 'quantity' | 'location_id') => ({
-      id: newId(),
-      item_id: row.id,
-      instance_id: instance.id,
-      user_id: actor.userId,
-      field: `instance.${field}`,
-      old_value: instance[field],
-      new_value: set[field] ?? null,
-      note: source.note,
-      stocktake_session_id: source.sessionId,
-      created_at: now,
-    });
+    const entry = (field: 'quantity' | 'location_id') =>
+      historyRow(
+        { itemId: row.id, userId: actor.userId, now },
+        {
+          field: `instance.${field}`,
+          old: instance[field],
+          new: set[field] ?? null,
+          note: source.note,
+          instanceId: instance.id,
+          stocktakeSessionId: source.sessionId,
+        },
+      );
     if (set.quantity !== undefined) changes.push(entry('quantity'));
     if (set.location_id !== undefined) changes.push(entry('location_id'));
     if (Object.keys(set).length > 0) await repo.updateInstance(trx, instance.id, set, now);

@@ -3,7 +3,7 @@ import { newId } from '../shared/ids.js';
 import { insertChanges } from './repository.js';
 
 // The rows of an item's history (inventory_item_changes), built in one place for every change that records one
-// (items.ts, instances.ts, quantities.ts, quantity-fast.ts, minimum.ts, src/lab-migration/service.ts); history.ts
+// (items.ts, instances.ts, quantities.ts, quantity-fast.ts, minimum.ts, counting.ts, src/lab-migration/service.ts); history.ts
 // reads them back as GET /inventory-items/{id}/history's entries.
 
 /** One line of history: which field, from what to what; of an instance, with a note, from an order request. */
@@ -14,6 +14,8 @@ export interface HistoryEntry {
   note?: string | null;
   instanceId?: string | null;
   orderRequestId?: string | null;
+  /** The count whose apply made this line (src/inventory/counting.ts). */
+  stocktakeSessionId?: string | null;
 }
 
 /** Whose item, by whom, when: the same for every line one change writes. */
@@ -33,6 +35,7 @@ export const historyRow = (at: HistoryAt, e: HistoryEntry) => ({
   new_value: e.new ?? null,
   note: e.note ?? null,
   order_request_id: e.orderRequestId ?? null,
+  ...(e.stocktakeSessionId ? { stocktake_session_id: e.stocktakeSessionId } : {}),
   created_at: at.now,
 });
 
