@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setPassword } from '../../../src/accounts/auth.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-  await givePassword(h, h.a.admin.id);
-});
-afterAll(() => h?.close());
+const h = useHarness();
+await givePassword(h, h.a.admin.id);
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/auth/sign-in', payload: payload as object, headers });

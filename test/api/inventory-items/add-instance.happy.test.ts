@@ -1,15 +1,11 @@
 // POST /inventory-items/{id}/instances: docs/product.md §5 (add an instance to a migrated lab's item; legacy lab 409).
 // Every change: the full item back, a new ETag, history, and one inventory-item.updated (§7).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectItemShape, getItemJson, memberSummary } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const addUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
 const add = (token: string | null, itemId: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -1,16 +1,12 @@
 // POST /inventory-items/{id}/instances: another organization's items, labs the member is not in, and no token.
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const addUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
 const add = (token: string | null, itemId: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -2,16 +2,12 @@
 // to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
 

@@ -1,15 +1,11 @@
 // POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: docs/product.md §5 (an archived instance leaves
 // instances[] and the sum; its row stays). The full item back, a new ETag, history, one inventory-item.updated (§7).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectItemShape, getItemJson } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
 const archive = (token: string | null, itemId: string, instanceId: string, headers: Record<string, string> = {}) =>

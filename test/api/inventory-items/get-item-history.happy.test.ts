@@ -1,14 +1,10 @@
 // GET /inventory-items/{id}/history: docs/product.md §5 (per-item history: who changed what, when, old → new).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, adminSummary, dbState, memberSummary, UUID_RE } from './_helpers.js';
 import { HISTORY_KEYS } from './_history.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
   createOrder,
@@ -18,11 +18,7 @@ import {
   userOf,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const getItem = async (id: string, token = h.a.admin.token): Promise<any> => {
   const res = await h.call(token, { method: 'GET', url: `/inventory-items/${id}` });

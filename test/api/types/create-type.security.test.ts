@@ -1,17 +1,13 @@
 // POST /types {lab_id, name}: docs/product.md §5 (types create) and §7 (type.created, data.type with lab).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'POST', url: '/types', payload: payload as any, ...extra });

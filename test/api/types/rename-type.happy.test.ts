@@ -1,17 +1,13 @@
 // PUT /types/{id} {name}: docs/product.md §5 (types rename) and §7 (type.updated; same name: no event).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { labJson } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });

@@ -1,17 +1,13 @@
 // PUT /types/{id} {name}: docs/product.md §5 (types rename) and §7 (type.updated; same name: no event).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });

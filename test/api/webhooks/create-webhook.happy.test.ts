@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // POST /webhooks (docs/product.md §8): url plus lab_id or organization_id (both: a lab webhook); event types in any of the three
 // spellings come back as full type strings; defaults; a fresh Standard Webhooks signing key; 201 + Location.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const WEBHOOK_FIELDS = ['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url'];
 const ALL_SHORT_TYPES = [
