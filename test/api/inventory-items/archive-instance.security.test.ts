@@ -1,33 +1,14 @@
 // POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive: another organization's items and instances,
 // labs the member is not in, and no token.
 
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
+import { instanceUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import { addItem, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const archive = (token: string | null, itemId: string, instanceId: string, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'POST', url: `${instUrl(itemId, instanceId)}/archive`, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const { archive, unchanged, migratedItem } = itemFixture(h);
 
 describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
@@ -35,7 +16,7 @@ describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (sec
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(
-        await unchanged(token, { method: 'POST', url: `${instUrl(item.id, item.instanceIds[0]!)}/archive` }),
+        await unchanged(token, { method: 'POST', url: `${instanceUrl(item.id, item.instanceIds[0]!)}/archive` }),
         401,
         'unauthorized',
       );
@@ -46,10 +27,10 @@ describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (sec
     const b = h.b.migratedLab;
     const bBefore = await getItemJson(h, h.b.admin.token, b.itemId);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
-      expectError(await unchanged(token, { method: 'POST', url: `${instUrl(b.itemId, b.instanceIds[0]!)}/archive` }), 404, 'not_found');
+      expectError(await unchanged(token, { method: 'POST', url: `${instanceUrl(b.itemId, b.instanceIds[0]!)}/archive` }), 404, 'not_found');
       // An org B instance addressed through an org A item is not found either.
       expectError(
-        await unchanged(token, { method: 'POST', url: `${instUrl(h.a.migratedLab.itemId, b.instanceIds[0]!)}/archive` }),
+        await unchanged(token, { method: 'POST', url: `${instanceUrl(h.a.migratedLab.itemId, b.instanceIds[0]!)}/archive` }),
         404,
         'not_found',
       );
@@ -75,7 +56,7 @@ describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (sec
       [h.a.outsider.token, item.id, item.instanceIds[0]!],
       [h.a.outsider.token, hidden.id, hiddenInstance],
     ] as const) {
-      expectError(await unchanged(token, { method: 'POST', url: `${instUrl(itemId, instanceId)}/archive` }), 404, 'not_found');
+      expectError(await unchanged(token, { method: 'POST', url: `${instanceUrl(itemId, instanceId)}/archive` }), 404, 'not_found');
     }
     // The admin can: the 404s above are about visibility, not about the ids.
     expect((await archive(h.a.admin.token, hidden.id, hiddenInstance)).statusCode).toBe(200);

@@ -1,20 +1,17 @@
 // DELETE /inventory-items/{id}: docs/product.md §5 (delete items) and §7 (inventory-item.deleted with the last state,
 // instances included).
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
+const { unchangedBy } = itemFixture(h);
 
 const del = (token: string | null, id: string, headers: Record<string, string> = {}) =>
   h.call(token, { method: 'DELETE', url: `/inventory-items/${id}`, headers });
 
-async function unchanged(token: string | null, id: string, headers: Record<string, string> = {}) {
-  const before = await dbState(h);
-  const res = await del(token, id, headers);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, id: string, headers: Record<string, string> = {}) => unchangedBy(() => del(token, id, headers));
 
 /** Deletes and checks: 204, gone everywhere (row, instances, history), and exactly one deleted event = last state. */
 async function expectDeleted(token: string, id: string, headers: Record<string, string> = {}): Promise<any> {

@@ -1,33 +1,14 @@
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: another organization's items and instances, labs the
 // member is not in, and no token.
 
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
+import { instanceUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import { addItem, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const { edit, unchanged, migratedItem } = itemFixture(h);
 
 describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
@@ -35,7 +16,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }),
         401,
         'unauthorized',
       );
@@ -47,13 +28,17 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
     const bBefore = await getItemJson(h, h.b.admin.token, b.itemId);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
         404,
         'not_found',
       );
       // An org B instance addressed through an org A item is not found either.
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(h.a.migratedLab.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, {
+          method: 'PATCH',
+          url: instanceUrl(h.a.migratedLab.itemId, b.instanceIds[0]!),
+          payload: { quantity: '1' },
+        }),
         404,
         'not_found',
       );
@@ -80,7 +65,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
       [h.a.outsider.token, hidden.id, hiddenInstance],
     ] as const) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: { quantity: '1' } }),
         404,
         'not_found',
       );

@@ -3,10 +3,12 @@
 
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
+const { changesOf, unchangedBy } = itemFixture(h);
 
 const patch = (
   token: string | null,
@@ -16,15 +18,8 @@ const patch = (
   extra: Partial<InjectOptions> = {},
 ) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
 
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
-
-async function unchanged(token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) {
-  const before = await dbState(h);
-  const res = await patch(token, id, payload, headers);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) =>
+  unchangedBy(() => patch(token, id, payload, headers));
 
 /** A fresh legacy item, so tests do not depend on each other. */
 const legacyItem = async (name = 'Editable') =>

@@ -3,10 +3,12 @@
 
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectItemShape, getItemJson, memberSummary } from './_helpers.js';
 
 const h = useHarness();
+const { changesOf } = itemFixture(h);
 
 const patch = (
   token: string | null,
@@ -15,9 +17,6 @@ const patch = (
   headers: Record<string, string> = {},
   extra: Partial<InjectOptions> = {},
 ) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
 /** A fresh legacy item, so tests do not depend on each other. */
 const legacyItem = async (name = 'Editable') =>

@@ -3,10 +3,12 @@
 
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
+import { addItem, expectError, getItemJson, revokedToken } from './_helpers.js';
 
 const h = useHarness();
+const { unchangedBy } = itemFixture(h);
 
 const patch = (
   token: string | null,
@@ -16,12 +18,8 @@ const patch = (
   extra: Partial<InjectOptions> = {},
 ) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
 
-async function unchanged(token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) {
-  const before = await dbState(h);
-  const res = await patch(token, id, payload, headers);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) =>
+  unchangedBy(() => patch(token, id, payload, headers));
 
 describe('PATCH /inventory-items/{id} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {

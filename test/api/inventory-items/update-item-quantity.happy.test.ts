@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import {
   adminSummary,
@@ -12,12 +13,10 @@ import {
 } from './_helpers.js';
 
 const h = useHarness();
+const { changesOf } = itemFixture(h);
 
 const put = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
   h.call(token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: payload as any, headers });
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
 describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
   it('sets the quantity, returns the full item with a new ETag, and the change is persisted', async () => {

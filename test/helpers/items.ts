@@ -1,0 +1,75 @@
+// The inventory-item tests' shared setup (test/api/inventory-items/): requests that must change nothing, the history
+// rows of an item, a migrated item with two instances, a change checked against GET and its one event, and the
+// instance endpoints. `const { … } = itemFixture(h)` beside `const h = useHarness()` (test/helpers/use-harness.ts).
+
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { addItem, dbState, getItemJson } from './data.js';
+import { eventsAfter } from './events.js';
+import type { Harness } from './harness.js';
+import { expectItemShape } from './shapes.js';
+
+type Headers = Record<string, string>;
+
+export const itemUrl = (itemId: string) => `/inventory-items/${itemId}`;
+export const instancesUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
+export const instanceUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
+
+export function itemFixture(h: Harness) {
+  /** Sends the request and checks that it left untouched everything a failed request must (dbState). */
+  async function unchangedBy<R>(send: () => Promise<R>): Promise<R> {
+    const before = await dbState(h);
+    const res = await send();
+    expect(await dbState(h)).toEqual(before);
+    return res;
+  }
+
+  /** Runs a change and checks: status, full item = GET, new ETag = GET's, exactly one inventory-item.updated = body. */
+  async function expectChange(send: () => Promise<LightMyRequestResponse>, itemId: string, status: number): Promise<any> {
+    const before = await getItemJson(h, h.a.admin.token, itemId);
+    const eventsBefore = (await dbState(h)).events;
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json();
+    expectItemShape(body);
+    expect(body.id).toBe(itemId);
+    const after = await getItemJson(h, h.a.admin.token, itemId);
+    expect(after.body).toEqual(body);
+    expect(res.headers.etag).toBe(after.etag);
+    expect(after.etag).not.toBe(before.etag);
+    const events = await eventsAfter(h, eventsBefore);
+    expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.updated']);
+    expect(events[0]!.event.data).toEqual({ inventory_item: body });
+    expect(events[0]!.lab_id).toBe(h.a.migratedLab.id);
+    return body;
+  }
+
+  return {
+    unchangedBy,
+    unchanged: (token: string | null, opts: InjectOptions) => unchangedBy(() => h.call(token, opts)),
+    expectChange,
+    /** The item's history rows, oldest first. */
+    changesOf: (itemId: string) =>
+      h.deps.db
+        .selectFrom('inventory_item_changes')
+        .selectAll()
+        .where('item_id', '=', itemId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
+    async migratedItem(name = 'Vials') {
+      const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
+        { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
+        { quantity: '0.75' },
+      ]);
+      return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
+    },
+    add: (token: string | null, itemId: string, payload: unknown, headers: Headers = {}) =>
+      h.call(token, { method: 'POST', url: instancesUrl(itemId), payload: payload as any, headers }),
+    edit: (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Headers = {}) =>
+      h.call(token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: payload as any, headers }),
+    archive: (token: string | null, itemId: string, instanceId: string, headers: Headers = {}) =>
+      h.call(token, { method: 'POST', url: `${instanceUrl(itemId, instanceId)}/archive`, headers }),
+  };
+}
