@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../../src/accounts/service.js';
 import { addMember } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState } from './_helpers.js';
 
-let h: Harness;
 let otherItemA: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   otherItemA = (
     await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })
   ).id;
   await addItem(h, h.b.admin.actor, { labId: h.b.otherLab.id, name: 'Secret buffer B', typeId: h.b.otherLab.typeId, quantity: '4' });
 });
-afterAll(() => h?.close());
 
 const list = (token: string, query = '') => h.call(token, { method: 'GET', url: `/inventory-items${query}` });
 

@@ -1,19 +1,16 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, archiveInstance, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let siblingItem: { id: string; instanceIds: string[] };
 let archivedId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Sibling' }, [{ quantity: '5' }, { quantity: '6' }]);
   siblingItem = { id: item.id, instanceIds: item.instances.map((i) => i.id) };
   archivedId = siblingItem.instanceIds[1]!;
   await archiveInstance(h, archivedId);
 });
-afterAll(() => h?.close());
 
 const itemId = () => h.a.migratedLab.itemId;
 const instanceId = () => h.a.migratedLab.instanceIds[0]!;

@@ -2,20 +2,18 @@
 // goods to inventory in the same transaction; migrated lab: a new instance with lot, expiry and location).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectItemShape, UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { expectEnvelope, historyRows, itemEvents, orderEvents, orderIn, orderRow, type Status, TRANSITIONS, userOf } from './_helpers.js';
 
-let h: Harness;
 /** A location in a second migrated lab of org A (not the order's lab). */
 let foreignLocationId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const lab = await createLab(h.deps.db, h.a.admin.actor, {
     organizationId: h.a.orgId,
     name: 'Second migrated lab A',
@@ -23,7 +21,6 @@ beforeAll(async () => {
   });
   foreignLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Elsewhere' })).id;
 });
-afterAll(() => h?.close());
 
 const receive = (token: string | null, id: string, payload: unknown = {}, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'POST', url: `/order-requests/${id}/receive`, payload: payload as any, ...extra });
