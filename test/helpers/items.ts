@@ -44,8 +44,53 @@ export function itemFixture(h: Harness) {
     return body;
   }
 
+  /** Deletes and checks: 204, gone everywhere (row, instances, history), and exactly one deleted event = last state. */
+  async function expectDeleted(token: string, id: string, headers: Headers = {}): Promise<any> {
+    const last = await getItemJson(h, h.a.admin.token, id);
+    expect(last.status).toBe(200);
+    const eventsBefore = (await dbState(h)).events;
+    const res = await deleteItem(token, id, headers);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    expect((await getItemJson(h, h.a.admin.token, id)).status).toBe(404);
+    const db = h.deps.db;
+    expect(await db.selectFrom('inventory_items').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('inventory_item_instances').select('id').where('item_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('inventory_item_changes').select('id').where('item_id', '=', id).execute()).toEqual([]);
+    const events = await eventsAfter(h, eventsBefore);
+    expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.deleted']);
+    const e = events[0]!;
+    expect(e.event).toMatchObject({ specversion: '1.0', id: e.id, source: 'https://labstock.test', datacontenttype: 'application/json' });
+    expect(e.event.data).toEqual({ inventory_item: last.body });
+    expect(e.lab_id).toBe(last.body.lab.id);
+    expect(e.organization_id).toBe(last.body.lab.organization.id);
+    return e.event.data.inventory_item;
+  }
+
+  const deleteItem = (token: string | null, id: string, headers: Headers = {}) =>
+    h.call(token, { method: 'DELETE', url: itemUrl(id), headers });
+
   return {
     unchangedBy,
+    deleteItem,
+    expectDeleted,
+    patchItem: (token: string | null, id: string, payload: unknown, headers: Headers = {}, extra: Partial<InjectOptions> = {}) =>
+      h.call(token, { method: 'PATCH', url: itemUrl(id), payload: payload as any, headers, ...extra }),
+    /** A fresh legacy item with every field set, so tests do not depend on each other. */
+    editableItem: (name = 'Editable') =>
+      addItem(h, h.a.admin.actor, {
+        labId: h.a.legacyLab.id,
+        name,
+        typeId: h.a.legacyLab.typeId,
+        vendor: 'Sigma',
+        catalogNumber: 'S-1',
+        price: '10.00',
+        quantity: '4',
+        lotNumber: 'L-1',
+        expirationDate: '2027-01-01',
+        locationName: 'Cabinet 1',
+        sublocationName: 'Shelf A',
+      }),
     unchanged: (token: string | null, opts: InjectOptions) => unchangedBy(() => h.call(token, opts)),
     expectChange,
     /** The item's history rows, oldest first. */

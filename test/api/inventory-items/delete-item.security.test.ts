@@ -6,10 +6,7 @@ import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectError, getItemJson, revokedToken } from './_helpers.js';
 
 const h = useHarness();
-const { unchangedBy } = itemFixture(h);
-
-const del = (token: string | null, id: string, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'DELETE', url: `/inventory-items/${id}`, headers });
+const { unchangedBy, deleteItem: del } = itemFixture(h);
 
 const unchanged = (token: string | null, id: string, headers: Record<string, string> = {}) => unchangedBy(() => del(token, id, headers));
 

@@ -1,22 +1,13 @@
 // PATCH /inventory-items/{id}: docs/product.md §5 (edit items; history per field) and §2 (If-Match → 412), §7
 // (inventory-item.updated once per change, none when nothing changed).
 
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectError, getItemJson, revokedToken } from './_helpers.js';
 
 const h = useHarness();
-const { unchangedBy } = itemFixture(h);
-
-const patch = (
-  token: string | null,
-  id: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-  extra: Partial<InjectOptions> = {},
-) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
+const { unchangedBy, patchItem: patch } = itemFixture(h);
 
 const unchanged = (token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) =>
   unchangedBy(() => patch(token, id, payload, headers));
