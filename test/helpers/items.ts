@@ -4,6 +4,7 @@
 
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { createLab } from '../../src/labs/service.js';
 import { addItem, dbState, getItemJson } from './data.js';
 import { eventsAfter } from './events.js';
 import type { Harness } from './harness.js';
@@ -109,6 +110,20 @@ export function itemFixture(h: Harness) {
         { quantity: '0.75' },
       ]);
       return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
+    },
+    /**
+     * Items org A's member cannot see: one with an instance in a migrated lab of org A they are not in, and one of
+     * org A's lab they do not belong to (legacy).
+     */
+    async hiddenItems() {
+      const lab = await createLab(h.deps.db, h.a.admin.actor, {
+        organizationId: h.a.orgId,
+        name: 'Hidden migrated lab',
+        usesInstances: true,
+      });
+      const hidden = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
+      const legacyHidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
+      return { hidden, hiddenInstance: hidden.instances[0]!.id, legacyHidden };
     },
     add: (token: string | null, itemId: string, payload: unknown, headers: Headers = {}) =>
       h.call(token, { method: 'POST', url: instancesUrl(itemId), payload: payload as any, headers }),

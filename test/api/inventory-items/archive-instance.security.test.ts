@@ -2,13 +2,12 @@
 // labs the member is not in, and no token.
 
 import { describe, expect, it } from 'vitest';
-import { createLab } from '../../../src/labs/service.js';
 import { instanceUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { addItem, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import { expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-const { archive, unchanged, migratedItem } = itemFixture(h);
+const { archive, unchanged, migratedItem, hiddenItems } = itemFixture(h);
 
 describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
@@ -40,15 +39,8 @@ describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (sec
   });
 
   it('the member gets 404 for an item of a lab they do not belong to; the outsider for every item', async () => {
-    // A migrated lab of org A that the member is not in.
-    const lab = await createLab(h.deps.db, h.a.admin.actor, {
-      organizationId: h.a.orgId,
-      name: 'Hidden migrated lab',
-      usesInstances: true,
-    });
-    const hidden = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
-    const hiddenInstance = hidden.instances[0]!.id;
-    const legacyHidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
+    // Items of a migrated lab of org A that the member is not in, and of a lab they do not belong to.
+    const { hidden, hiddenInstance, legacyHidden } = await hiddenItems();
     const item = await migratedItem();
     for (const [token, itemId, instanceId] of [
       [h.a.member.token, hidden.id, hiddenInstance],
