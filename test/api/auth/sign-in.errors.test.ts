@@ -5,8 +5,9 @@ import { expectError, expectValidation } from '../../helpers/errors.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
-const h = useHarness();
-await givePassword(h, h.a.admin.id);
+const h = useHarness({}, async (h) => {
+  await givePassword(h, h.a.admin.id);
+});
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/auth/sign-in', payload: payload as object, headers });

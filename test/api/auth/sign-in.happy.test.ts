@@ -5,8 +5,9 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, type Session, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
-const h = useHarness();
-for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
+const h = useHarness({}, async (h) => {
+  for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
+});
 
 describe('POST /auth/sign-in (happy)', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie (not Secure on http) and returns the session with its CSRF token', async () => {

@@ -7,8 +7,9 @@ import { expectError } from '../../helpers/errors.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
-const h = useHarness();
-for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
+const h = useHarness({}, async (h) => {
+  for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let nextAddress = 1;

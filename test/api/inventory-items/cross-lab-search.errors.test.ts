@@ -5,9 +5,10 @@ import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectError, expectValidation } from './_helpers.js';
 import { listItems, namesFor } from './_search.js';
 
-const h = useHarness();
-await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', lotNumber: '50%_A', quantity: '1' });
-await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate' }, [{ quantity: '1' }]);
+const h = useHarness({}, async (h) => {
+  await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', lotNumber: '50%_A', quantity: '1' });
+  await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate' }, [{ quantity: '1' }]);
+});
 
 describe('GET /inventory-items?q across labs (errors)', () => {
   it('LIKE wildcards and trigram syntax are not wildcards: they only separate words', async () => {

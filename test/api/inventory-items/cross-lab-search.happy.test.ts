@@ -6,16 +6,17 @@ import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { allPages, listItems, namesFor } from './_search.js';
 
-const h = useHarness();
-const actor = h.a.admin.actor;
-await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', vendor: 'Carl Roth', lotNumber: 'GR3323', quantity: '1' });
-await addItem(h, actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate', vendor: 'Merck', catalogNumber: '1.09623' }, [
-  { quantity: '2', lotNumber: 'K5531' },
-]);
-await addItem(h, actor, { labId: h.a.migratedLab.id, name: 'Methylene blue', vendor: 'Sigma-Aldrich' }, [
-  { quantity: '1', lotNumber: 'MKCR-4471' },
-]);
-await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Crème de Méthyl', vendor: 'Façonnier', quantity: '1' });
+const h = useHarness({}, async (h) => {
+  const actor = h.a.admin.actor;
+  await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', vendor: 'Carl Roth', lotNumber: 'GR3323', quantity: '1' });
+  await addItem(h, actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate', vendor: 'Merck', catalogNumber: '1.09623' }, [
+    { quantity: '2', lotNumber: 'K5531' },
+  ]);
+  await addItem(h, actor, { labId: h.a.migratedLab.id, name: 'Methylene blue', vendor: 'Sigma-Aldrich' }, [
+    { quantity: '1', lotNumber: 'MKCR-4471' },
+  ]);
+  await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Crème de Méthyl', vendor: 'Façonnier', quantity: '1' });
+});
 
 describe('GET /inventory-items?q across every visible lab (happy)', () => {
   it('a member of two labs finds inside words in both labs at once, in the list order', async () => {

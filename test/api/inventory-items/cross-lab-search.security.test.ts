@@ -6,14 +6,15 @@ import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { listItems } from './_search.js';
 
-const h = useHarness();
-// The same words in every lab of both organizations.
-for (const [org, labs] of [
-  [h.a, [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]],
-  [h.b, [h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id]],
-] as const)
-  for (const labId of labs)
-    await addItem(h, org.admin.actor, { labId, name: `Dimethyl sulfoxide ${labId.slice(-6)}`, catalogNumber: 'GR3323', quantity: '1' });
+const h = useHarness({}, async (h) => {
+  // The same words in every lab of both organizations.
+  for (const [org, labs] of [
+    [h.a, [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]],
+    [h.b, [h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id]],
+  ] as const)
+    for (const labId of labs)
+      await addItem(h, org.admin.actor, { labId, name: `Dimethyl sulfoxide ${labId.slice(-6)}`, catalogNumber: 'GR3323', quantity: '1' });
+});
 
 const labsOf = (r: { items: any[] }) => new Set(r.items.map((i) => i.lab.id));
 

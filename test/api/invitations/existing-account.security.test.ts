@@ -6,8 +6,9 @@ import { useHarness } from '../../helpers/use-harness.js';
 // Issue 22, item 9: inviting the e-mail of an account of another organization answers like inviting a new address
 // (no id or name of that account) and makes nobody a member until the person accepts with their own password.
 
-const h = useHarness();
-await givePassword(h, h.b.member.id);
+const h = useHarness({}, async (h) => {
+  await givePassword(h, h.b.member.id);
+});
 
 const listA = async () => (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' })).json();
 

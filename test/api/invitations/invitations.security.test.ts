@@ -13,8 +13,9 @@ import { useHarness } from '../../helpers/use-harness.js';
 
 // Invitations across tenants, after deactivation, from other origins, and in the logs (docs/auth.md).
 
-const h = useHarness();
-await givePassword(h, h.a.admin.id);
+const h = useHarness({}, async (h) => {
+  await givePassword(h, h.a.admin.id);
+});
 
 const accept = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/auth/invitations/accept', payload, headers });

@@ -4,8 +4,9 @@ import { systemActor } from '../../../src/shared/actor.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
-const h = useHarness();
-for (const u of [h.a.admin, h.a.member]) await givePassword(h, u.id);
+const h = useHarness({}, async (h) => {
+  for (const u of [h.a.admin, h.a.member]) await givePassword(h, u.id);
+});
 
 describe('/organization/users (happy)', () => {
   it('lists every member of the organization with role and status', async () => {

@@ -7,8 +7,9 @@ import { useHarness } from '../../helpers/use-harness.js';
 
 // Resets refused (docs/auth.md): reuse, expiry, weak passwords, repeated requests, bad input, members.
 
-const h = useHarness();
-await givePassword(h, h.a.admin.id);
+const h = useHarness({}, async (h) => {
+  await givePassword(h, h.a.admin.id);
+});
 
 const complete = (payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: '/auth/password-reset/complete', payload });
 const adminLink = async (userId: string) => {

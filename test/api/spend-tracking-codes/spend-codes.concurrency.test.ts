@@ -5,19 +5,20 @@ import { useHarness } from '../../helpers/use-harness.js';
 // A blocking budget holds under concurrency (src/order-requests/spend-codes-repository.ts findCodeForBudget): requests
 // ordered at the same moment on one code are checked one after the other, so together they never overspend it.
 
-const h = useHarness();
-const code = await h.call(h.a.admin.token, {
-  method: 'POST',
-  url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
-  payload: { name: 'RACE', budget: { amount: '100.00', currency: 'USD' } },
+const h = useHarness({}, async (h) => {
+  const code = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
+    payload: { name: 'RACE', budget: { amount: '100.00', currency: 'USD' } },
+  });
+  expect(code.statusCode, code.body).toBe(201);
+  const settings = await h.call(h.a.admin.token, {
+    method: 'PUT',
+    url: `/labs/${h.a.legacyLab.id}/spend-settings`,
+    payload: { over_budget: 'block' },
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
 });
-expect(code.statusCode, code.body).toBe(201);
-const settings = await h.call(h.a.admin.token, {
-  method: 'PUT',
-  url: `/labs/${h.a.legacyLab.id}/spend-settings`,
-  payload: { over_budget: 'block' },
-});
-expect(settings.statusCode, settings.body).toBe(200);
 
 describe('a blocking budget under concurrent orders', () => {
   it('lets exactly one of two 60.00 requests on a 100.00 budget through', async () => {

@@ -7,13 +7,14 @@ import { useHarness } from '../../helpers/use-harness.js';
 // Refusals of POST/GET /labs/{id}/spend-tracking-codes, GET/PUT /labs/{id}/spend-settings and of a spend tracking
 // code on POST /order-requests: the standard error body, and nothing written.
 
-const h = useHarness();
-const res = await h.call(h.a.admin.token, {
-  method: 'POST',
-  url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
-  payload: { name: 'TAKEN', budget: { amount: '50', currency: 'CHF' } },
+const h = useHarness({}, async (h) => {
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
+    payload: { name: 'TAKEN', budget: { amount: '50', currency: 'CHF' } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
 });
-expect(res.statusCode, res.body).toBe(201);
 
 const rows = async () => ({
   codes: (await h.deps.db.selectFrom('spend_tracking_codes').selectAll().execute()).length,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
-const h = useHarness();
-await givePassword(h, h.a.member.id);
+const h = useHarness({}, async (h) => {
+  await givePassword(h, h.a.member.id);
+});
 
 describe('GET/POST/DELETE /user/tokens (happy)', () => {
   it('creates a token shown once, which then authenticates and is listed without its secret', async () => {
