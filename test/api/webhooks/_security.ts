@@ -91,6 +91,38 @@ export async function refusedBy(
   return res.json();
 }
 
+/** Every event type a webhook can subscribe to, in the short spelling (docs/webhooks.md). */
+export const ALL_SHORT_TYPES = [
+  'inventory-item.created',
+  'inventory-item.updated',
+  'inventory-item.deleted',
+  'order-request.created',
+  'order-request.deleted',
+  'order-request.ordered',
+  'order-request.received',
+  'sales-order.placed',
+  'sales-order-item.backordered',
+  'sales-order-item.cancelled',
+  'sales-order-item.delivered',
+  'sales-order-item.shipped',
+  'shipment.created',
+  'shipment.delivered',
+  'type.created',
+  'type.deleted',
+  'type.updated',
+];
+
+/** How many webhooks there are, of every organization. */
+export const countWebhooks = async () =>
+  Number(
+    (
+      await h.deps.db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 const TABLES = { webhooks: 'webhooks', deliveries: 'webhook_deliveries', attempts: 'webhook_attempts', events: 'events' } as const;
 export type Row = { id: string } & Record<string, unknown>;
 
