@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { itRefusesOtherMediaTypes } from '../../helpers/bodies.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, archiveInstance, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
@@ -186,25 +187,11 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
     }
   });
 
-  it('415 unsupported_media_type for a form-encoded body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: 'quantity=1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
-
-  it('415 unsupported_media_type for a text/plain body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: '{"quantity":"1"}',
-      headers: { 'content-type': 'text/plain' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
+  itRefusesOtherMediaTypes(
+    (payload, contentType) => unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload, headers: { 'content-type': contentType } }),
+    'quantity=1',
+    '{"quantity":"1"}',
+  );
 
   it('PUT /inventory-items/{id} on the same migrated item is 409 lab_uses_instances and points here', async () => {
     const body = expectError(
