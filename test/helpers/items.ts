@@ -68,6 +68,18 @@ export function itemFixture(h: Harness) {
     return e.event.data.inventory_item;
   }
 
+  /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
+  async function migratedItem(name = 'Vials') {
+    const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
+      { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
+      { quantity: '0.75' },
+    ]);
+    return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
+  }
+
+  const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Headers = {}) =>
+    h.call(token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: payload as any, headers });
+
   const deleteItem = (token: string | null, id: string, headers: Headers = {}) =>
     h.call(token, { method: 'DELETE', url: itemUrl(id), headers });
 
@@ -103,13 +115,13 @@ export function itemFixture(h: Harness) {
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-    /** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-    async migratedItem(name = 'Vials') {
-      const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-        { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-        { quantity: '0.75' },
-      ]);
-      return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
+    migratedItem,
+    /** A migrated item (migratedItem) edited since `headers`' If-Match was read: a request with them is stale (412). */
+    async staleItem() {
+      const item = await migratedItem();
+      const { etag } = await getItemJson(h, h.a.admin.token, item.id);
+      expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
+      return { item, headers: { 'if-match': etag! } };
     },
     /**
      * Items org A's member cannot see: one with an instance in a migrated lab of org A they are not in, and one of
@@ -127,8 +139,7 @@ export function itemFixture(h: Harness) {
     },
     add: (token: string | null, itemId: string, payload: unknown, headers: Headers = {}) =>
       h.call(token, { method: 'POST', url: instancesUrl(itemId), payload: payload as any, headers }),
-    edit: (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Headers = {}) =>
-      h.call(token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: payload as any, headers }),
+    edit,
     archive: (token: string | null, itemId: string, instanceId: string, headers: Headers = {}) =>
       h.call(token, { method: 'POST', url: `${instanceUrl(itemId, instanceId)}/archive`, headers }),
   };

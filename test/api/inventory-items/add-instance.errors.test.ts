@@ -1,12 +1,12 @@
 // POST /inventory-items/{id}/instances: docs/product.md §5 (add an instance to a migrated lab's item; legacy lab 409).
 
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { instancesUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
+import { expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-const { edit, unchanged, migratedItem } = itemFixture(h);
+const { unchanged, migratedItem, staleItem } = itemFixture(h);
 
 describe('POST /inventory-items/{id}/instances (errors)', () => {
   it('add to a legacy lab item: 409 conflict; nothing written', async () => {
@@ -34,10 +34,7 @@ describe('POST /inventory-items/{id}/instances (errors)', () => {
   });
 
   it('412 precondition_failed for a stale If-Match; nothing changes', async () => {
-    const item = await migratedItem();
-    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
-    expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
-    const headers = { 'if-match': etag! };
+    const { item, headers } = await staleItem();
     expectError(
       await unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(item.id), payload: { quantity: '1' }, headers }),
       412,

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { instanceUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
+import { expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-const { edit, archive, unchanged, migratedItem } = itemFixture(h);
+const { archive, unchanged, migratedItem, staleItem } = itemFixture(h);
 
 describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (errors)', () => {
   it('a second archive is 404; the archived instance can be neither edited nor archived', async () => {
@@ -38,10 +38,7 @@ describe('POST /inventory-items/{itemId}/instances/{itemInstanceId}/archive (err
   });
 
   it('412 precondition_failed for a stale If-Match; nothing changes', async () => {
-    const item = await migratedItem();
-    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
-    expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
-    const headers = { 'if-match': etag! };
+    const { item, headers } = await staleItem();
     expectError(
       await unchanged(h.a.admin.token, { method: 'POST', url: `${instanceUrl(item.id, item.instanceIds[1]!)}/archive`, headers }),
       412,

@@ -1,12 +1,12 @@
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: docs/product.md §5 (edit an instance of a migrated lab's item).
 
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { instanceUrl, itemFixture } from '../../helpers/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
+import { expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
 const h = useHarness();
-const { edit, unchanged, migratedItem } = itemFixture(h);
+const { unchanged, migratedItem, staleItem } = itemFixture(h);
 
 describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', () => {
   it('404 for an unknown instance, an instance of another item, and an instance id on a legacy item', async () => {
@@ -37,10 +37,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', 
   });
 
   it('412 precondition_failed for a stale If-Match; nothing changes', async () => {
-    const item = await migratedItem();
-    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
-    expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
-    const headers = { 'if-match': etag! };
+    const { item, headers } = await staleItem();
     expectError(
       await unchanged(h.a.admin.token, {
         method: 'PATCH',
