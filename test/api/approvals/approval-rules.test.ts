@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { historyTypes, putStatus, requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
+import { addMember, historyTypes, putStatus, requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
@@ -48,11 +48,7 @@ describe('rule all', () => {
       [f.manager, 'manager'],
       [f.plain, 'member'],
     ] as const) {
-      const res = await h.call(f.admin.token, {
-        method: 'POST',
-        url: `/organization/labs/${lab.id}/members`,
-        payload: { user_id: p.id, role },
-      });
+      const res = await addMember(h, f.admin.token, lab.id, p.id, role);
       expect(res.statusCode, res.body).toBe(201);
     }
     await setRule(h, f.admin.token, lab.id, { rule: 'all' });
@@ -130,11 +126,7 @@ describe('rule above', () => {
       [f.approver, 'approver'],
       [f.manager, 'manager'],
     ] as const) {
-      const res = await h.call(f.admin.token, {
-        method: 'POST',
-        url: `/organization/labs/${lab.id}/members`,
-        payload: { user_id: p.id, role },
-      });
+      const res = await addMember(h, f.admin.token, lab.id, p.id, role);
       expect(res.statusCode, res.body).toBe(201);
     }
     // The manager sets it: managers may, like org admins.
