@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { containsPattern } from '../shared/contains-text.js';
 import type { Executor } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { OrganizationsTable, UsersTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import type { UserSummary } from './schemas.js';
@@ -157,17 +158,11 @@ export async function pageLiveTokens(ex: Executor, filter: { organizationId: str
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
   if (filter.userId) base = base.where('user_id', '=', filter.userId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['id', 'user_id', 'name', 'created_at', 'expires_at', 'last_used_at'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(
+    base,
+    base.select(['id', 'user_id', 'name', 'created_at', 'expires_at', 'last_used_at']).orderBy('created_at').orderBy('id'),
+    page,
+  );
 }
 
 /** Revokes every live token of a user in one organization (deactivation). */
@@ -240,11 +235,7 @@ export async function pageOrganizationUsers(ex: Executor, organizationId: string
     base = base.where((eb) => eb.or(matches));
     members = members.where((eb) => eb.or(matches));
   }
-  const [count, rows] = await Promise.all([
-    members.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.orderBy('org_memberships.created_at').orderBy('users.id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(members, base.orderBy('org_memberships.created_at').orderBy('users.id'), page);
 }
 
 export const findOrganizationUser = (ex: Executor, organizationId: string, userId: string) =>

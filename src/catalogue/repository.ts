@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { VendorProductsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import { type CatalogueProduct, searchTextOf } from './rules.js';
@@ -38,11 +39,7 @@ export async function listProducts(ex: Executor, filter: { q?: string; vendor?: 
     base = base.where(sql<SqlBool>`search_text like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
   if (filter.vendor !== undefined) base = base.where('vendor_name', '=', filter.vendor);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('created_at').orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(base, base.selectAll().orderBy('created_at').orderBy('id'), page);
 }
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

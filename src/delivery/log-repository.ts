@@ -1,4 +1,5 @@
 import type { Executor } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { Page } from '../shared/pagination.js';
 
 // The delivery and event logs as the webhooks domain reads them (docs/decisions/0013-webhook-tables.md): a
@@ -7,8 +8,8 @@ import type { Page } from '../shared/pagination.js';
 /** A page of the webhook's deliveries, newest first, with the attempts of that page in the order they ran. */
 export async function listDeliveryLog(ex: Executor, webhookId: string, page: Page) {
   const base = ex.selectFrom('webhook_deliveries').where('webhook_deliveries.webhook_id', '=', webhookId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  const { total, rows } = await pagedList(
+    base,
     base
       .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
       .select([
@@ -22,11 +23,9 @@ export async function listDeliveryLog(ex: Executor, webhookId: string, page: Pag
         'webhook_deliveries.completed_at',
       ])
       .orderBy('webhook_deliveries.created_at', 'desc')
-      .orderBy('webhook_deliveries.id', 'desc')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
+      .orderBy('webhook_deliveries.id', 'desc'),
+    page,
+  );
   const attempts =
     rows.length === 0
       ? []
@@ -41,7 +40,7 @@ export async function listDeliveryLog(ex: Executor, webhookId: string, page: Pag
           .orderBy('attempted_at')
           .orderBy('id')
           .execute();
-  return { total: Number(count.n), rows, attempts };
+  return { total, rows, attempts };
 }
 
 export const findDelivery = (ex: Executor, webhookId: string, deliveryId: string) =>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, type Executor, isPostgres } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { WebhooksTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -10,11 +11,7 @@ export type WebhookRow = WebhooksTable;
 
 export async function listOrgWebhooks(ex: Executor, organizationId: string, page: Page) {
   const base = ex.selectFrom('webhooks').where('organization_id', '=', organizationId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('created_at').orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(base, base.selectAll().orderBy('created_at').orderBy('id'), page);
 }
 
 export const findOrgWebhook = (ex: Executor, organizationId: string, id: string) =>

@@ -1,6 +1,7 @@
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { Page } from '../shared/pagination.js';
 
 /** Active instances of the caller's labs (or one of them) that wait to be put away, oldest arrival first. */
@@ -12,8 +13,8 @@ export async function pageDueInstances(ex: Executor, actor: Actor, labId: string
     .where('i.archived_at', 'is', null)
     .where('it.lab_id', 'in', visibleLabIds(ex, actor));
   if (labId) base = base.where('it.lab_id', '=', labId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  return pagedList(
+    base,
     base
       .select([
         'i.id as instance_id',
@@ -30,10 +31,7 @@ export async function pageDueInstances(ex: Executor, actor: Actor, labId: string
         'it.lab_id',
       ])
       .orderBy('i.put_away_due_at')
-      .orderBy('i.id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+      .orderBy('i.id'),
+    page,
+  );
 }

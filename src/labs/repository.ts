@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Actor } from '../shared/actor.js';
 import { containsPattern } from '../shared/contains-text.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { LabMigrationColumns, LabRole, LabsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import type { Lab } from './schemas.js';
@@ -88,11 +89,8 @@ export async function listVisibleLabs(ex: Executor, actor: Actor, filter: LabFil
   // A LIKE over the organization's few labs, already narrowed to the visible ones (src/shared/contains-text.ts).
   const q = filter.q;
   if (q !== undefined) base = base.where(sql<SqlBool>`lower(labs.name) like ${containsPattern(q)} escape '\\'`);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.select(labColumns).orderBy('labs.created_at').orderBy('labs.id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), labs: rows.map(toLab) };
+  const { total, rows } = await pagedList(base, base.select(labColumns).orderBy('labs.created_at').orderBy('labs.id'), page);
+  return { total, labs: rows.map(toLab) };
 }
 
 /** Labs by id for embedding in other resources; one query whatever the number of ids. */
@@ -148,17 +146,11 @@ export async function updateLabMigration(
 /** Every lab of an organization, archived ones included, for its admins (src/labs/admin.ts). */
 export async function pageOrganizationLabs(ex: Executor, organizationId: string, page: Page) {
   const base = ex.selectFrom('labs').where('organization_id', '=', organizationId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['id', 'name', 'uses_instances', 'archived_at', 'created_at'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(
+    base,
+    base.select(['id', 'name', 'uses_instances', 'archived_at', 'created_at']).orderBy('created_at').orderBy('id'),
+    page,
+  );
 }
 
 export async function updateLabRow(ex: Executor, labId: string, set: { name?: string; archived_at?: string | null }): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { OrderRequestEventsTable, OrderRequestsTable, OrderStatus } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -37,17 +38,11 @@ export async function listVisibleOrders(ex: Executor, actor: Actor, filter: Orde
   }
   // requested_at and created_at are the same instant (createOrder sets both), and created_at has the index.
   const direction = filter.newestFirst ? 'desc' : 'asc';
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .selectAll('order_requests')
-      .orderBy('order_requests.created_at', direction)
-      .orderBy('order_requests.id', direction)
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(
+    base,
+    base.selectAll('order_requests').orderBy('order_requests.created_at', direction).orderBy('order_requests.id', direction),
+    page,
+  );
 }
 
 export const findVisibleOrder = (ex: Executor, actor: Actor, id: string) =>

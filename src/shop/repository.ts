@@ -1,6 +1,7 @@
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { SalesOrderItemsTable, SalesOrdersTable, ShipmentsTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 
@@ -26,11 +27,7 @@ export const orderKeyExists = async (ex: Executor, key: string): Promise<boolean
 export async function listVisibleSalesOrders(ex: Executor, actor: Actor, filter: { labId?: string }, page: Page) {
   let base = ex.selectFrom('sales_orders').where('lab_id', 'in', visibleLabIds(ex, actor));
   if (filter.labId !== undefined) base = base.where('lab_id', '=', filter.labId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('created_at').orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(base, base.selectAll().orderBy('created_at').orderBy('id'), page);
 }
 
 export const findVisibleSalesOrder = (ex: Executor, actor: Actor, id: string) =>
@@ -64,11 +61,7 @@ export const findLine = (ex: Executor, id: string) =>
 export async function listLines(ex: Executor, filter: { statuses?: string[] }, page: Page) {
   let base = ex.selectFrom('sales_order_items');
   if (filter.statuses && filter.statuses.length > 0) base = base.where('status', 'in', filter.statuses);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('created_at').orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  return pagedList(base, base.selectAll().orderBy('created_at').orderBy('id'), page);
 }
 
 export async function checkedOutRequests(ex: Executor, orderRequestIds: string[]): Promise<Set<string>> {

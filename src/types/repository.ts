@@ -3,6 +3,7 @@ import { labsByIds, visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { containsPattern } from '../shared/contains-text.js';
 import type { Executor } from '../shared/db/database.js';
+import { pagedList } from '../shared/db/paged-list.js';
 import type { TypesTable } from '../shared/db/schema.js';
 import type { Page } from '../shared/pagination.js';
 import type { InventoryType, TypeRef } from './schemas.js';
@@ -25,22 +26,17 @@ export async function listVisibleTypes(ex: Executor, actor: Actor, filter: TypeF
   // JavaScript (typeNameKey), like the pattern, so here case folding is the same for every letter on both databases.
   const q = filter.q;
   if (q !== undefined) base = base.where(sql<SqlBool>`types.name_key like ${containsPattern(q)} escape '\\'`);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['types.id', 'types.name', 'types.lab_id'])
-      .orderBy('types.created_at')
-      .orderBy('types.id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
+  const { total, rows } = await pagedList(
+    base,
+    base.select(['types.id', 'types.name', 'types.lab_id']).orderBy('types.created_at').orderBy('types.id'),
+    page,
+  );
   const labs = await labsByIds(
     ex,
     rows.map((r) => r.lab_id),
   );
   const types: InventoryType[] = rows.map((r) => ({ id: r.id, name: r.name, lab: labs.get(r.lab_id)! }));
-  return { total: Number(count.n), types };
+  return { total, types };
 }
 
 export async function typeRefsByIds(ex: Executor, ids: Iterable<string | null>): Promise<Map<string, TypeRef>> {
@@ -103,8 +99,8 @@ export const typesOfLab = (ex: Executor, labId: string) =>
 /** A lab's types by name, each with how many items and order requests use it (GET /labs/{id}/type-usage). */
 export async function pageTypeUsage(ex: Executor, labId: string, page: Page) {
   const base = ex.selectFrom('types').where('types.lab_id', '=', labId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  const { total, rows } = await pagedList(
+    base,
     base
       .select((eb) => [
         'types.id',
@@ -121,13 +117,11 @@ export async function pageTypeUsage(ex: Executor, labId: string, page: Page) {
           .as('order_requests'),
       ])
       .orderBy('types.name_key')
-      .orderBy('types.id')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-  ]);
+      .orderBy('types.id'),
+    page,
+  );
   return {
-    total: Number(count.n),
+    total,
     usage: rows.map((r) => ({ id: r.id, name: r.name, items: Number(r.items ?? 0), order_requests: Number(r.order_requests ?? 0) })),
   };
 }

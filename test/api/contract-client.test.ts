@@ -1,17 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/use-harness.js';
 
 // A client that knows only the contract and a base URL: real HTTP over a listening socket, every operation.
-let h: Harness;
 let base: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {

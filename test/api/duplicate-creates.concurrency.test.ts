@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // The same create sent many times at once (a double-clicked button, a client's retries): one wins, the others get
 // the answer a later duplicate gets, never a 500. On PostgreSQL the requests' checks for an existing row run side by
 // side, so the losers reach the unique index (docs/errors.md, conflict).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const TIMES = 10;
 const burst = (opts: Parameters<Harness['call']>[1]) => Promise.all(Array.from({ length: TIMES }, () => h.call(h.a.admin.token, opts)));

@@ -2,17 +2,14 @@
 // (docs/errors.md, method_not_allowed): the methods are those GET /openapi.json lists for the path, plus HEAD
 // beside GET. Only the route table decides it, before any token or id is looked at, so it says nothing about data.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
-let h: Harness;
 let paths: Record<string, Record<string, unknown>>;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   paths = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json().paths;
 });
-afterAll(() => h?.close());
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const allowOf = (header: unknown) => String(header).split(', ').sort();

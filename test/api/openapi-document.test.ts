@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAMED_SCHEMAS } from '../../src/server/named-schemas.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
 import { UNKNOWN_ID } from '../helpers/shapes.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // GET /openapi.json made for client generators (issue 11): an operationId on every operation (the list in
 // docs/api.md), each resource once under components.schemas and $ref'd, the ways to authenticate as security
@@ -14,12 +14,10 @@ import { UNKNOWN_ID } from '../helpers/shapes.js';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
-let h: Harness;
 let doc: any;
 let size: number;
 let operations: { method: string; path: string; op: any }[];
-beforeAll(async () => {
-  h = await startHarness({ APP_URL: 'https://labstock.example.org/' });
+const h = useHarness({ APP_URL: 'https://labstock.example.org/' }, async (h) => {
   const res = await h.call(null, { method: 'GET', url: '/openapi.json' });
   expect(res.statusCode).toBe(200);
   size = res.body.length;
@@ -30,7 +28,6 @@ beforeAll(async () => {
       .map(([method, op]) => ({ method, path, op })),
   );
 });
-afterAll(() => h?.close());
 
 /** Every `$ref` string anywhere under `node`. */
 /** The node with every `#/components/schemas/…` reference replaced by the schema it names (recursively). */

@@ -2,18 +2,15 @@
 // (test/lint/openapi.test.ts) and the generators (test/lint/generators.test.ts): examples where a reader looks for
 // them, the response headers the server really sends, 400/403 wherever they can happen, and /docs titled and ordered.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHORT_EVENT_TYPES } from '../../src/events/types.js';
 import { LOCATION_OF, PUBLIC_OPERATIONS } from '../../src/server/openapi-document.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
-let h: Harness;
 let doc: any;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   doc = (await h.call(null, { method: 'GET', url: '/openapi.json' })).json();
 });
-afterAll(() => h?.close());
 
 const opOf = (key: string) => {
   const [method, path] = key.split(' ') as [string, string];

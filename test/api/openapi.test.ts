@@ -1,23 +1,21 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT_EVENT_TYPES, dataKeysOf, SHORT_EVENT_TYPES } from '../../src/events/types.js';
-import { type Harness, startHarness, TEST_ENV } from '../helpers/harness.js';
+import { startHarness, TEST_ENV } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // GET /openapi.json is a valid OpenAPI 3.1 document describing the 17 public operations at docs/product.md §1's paths;
 // GET /docs is the reference page; GET /metrics is Prometheus text.
 
-let h: Harness;
 let doc: any;
 let resolved: any;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const res = await h.call(null, { method: 'GET', url: '/openapi.json' });
   doc = res.json();
   const validator = new Validator();
   await validator.validate(structuredClone(doc));
   resolved = validator.resolveRefs();
 });
-afterAll(() => h?.close());
 
 const OPERATIONS: [method: string, path: string, success: string][] = [
   ['get', '/healthz', '200'],

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT_EVENT_TYPES } from '../../src/events/types.js';
 import { eventMark, expectEventTypes, type KindCase, type KindResult, runKindCase } from '../helpers/events.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // Each event kind outside the shop, caused through the HTTP API: exactly the expected events are written, the
 // kind's event once, with `data` holding only its key, matching the schema /openapi.json publishes for it, and
 // carrying what the API itself shows for the resource. (The shop's kinds get their cases in their own file.)
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 type LabName = 'migratedLab' | 'legacyLab';
 let seq = 0;

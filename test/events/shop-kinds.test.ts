@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type KindCase, type KindResult, runKindCase } from '../helpers/events.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
 import { placeOne, type ShopFixture, setupShop, shopRequest } from '../helpers/shop.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // The shop's seven event kinds, each caused through the HTTP API (checkout by a lab user, fulfilment by an
 // operator's token): exactly the expected events, the kind's own once, valid against the published schema.
 
-let h: Harness;
 let shop: ShopFixture;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   shop = await setupShop(h);
 });
-afterAll(() => h?.close());
 
 const lab = () => h.a.migratedLab;
 const op = (method: 'POST', url: string, payload: Record<string, unknown> = {}) => h.call(shop.operator.token, { method, url, payload });

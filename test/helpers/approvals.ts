@@ -7,6 +7,7 @@ import { createToken, createUser } from '../../src/accounts/service.js';
 import { systemActor } from '../../src/shared/actor.js';
 import type { Harness } from './harness.js';
 import { createOrder, orderBody } from './orders.js';
+import { useHarness } from './use-harness.js';
 
 export interface Person {
   id: string;
@@ -98,4 +99,17 @@ export async function historyTypes(h: Harness, orderId: string): Promise<string[
     .orderBy('id')
     .execute();
   return rows.map((r) => r.type);
+}
+
+/**
+ * The approval tests' setup in one line: `const { h, f } = useApprovalFixture()` starts a harness (useHarness) and
+ * makes the approval fixture before the file's tests; `setup` then runs with both (a rule, a first request).
+ */
+export function useApprovalFixture(setup?: (h: Harness, f: ApprovalFixture) => Promise<unknown>): { h: Harness; f: ApprovalFixture } {
+  const f = {} as ApprovalFixture;
+  const h = useHarness({}, async (h) => {
+    Object.assign(f, await approvalFixture(h));
+    await setup?.(h, f);
+  });
+  return { h, f };
 }

@@ -2,10 +2,11 @@
 // folders (no tests here).
 
 import { expect } from 'vitest';
-import { createToken, revokeToken } from '../../src/accounts/service.js';
+import { createToken, createUser, revokeToken } from '../../src/accounts/service.js';
 import type { NewInstance } from '../../src/inventory/instances.js';
 import { createItem, type NewItem } from '../../src/inventory/items.js';
 import { rerender } from '../../src/inventory/stored/documents.js';
+import { addMember } from '../../src/labs/service.js';
 import { type Actor, systemActor } from '../../src/shared/actor.js';
 import { nowIso } from '../../src/shared/time.js';
 import type { OrgFixture } from './fixtures.js';
@@ -59,4 +60,20 @@ export async function archiveInstance(h: Harness, instanceId: string): Promise<v
     .where('id', '=', instanceId)
     .executeTakeFirstOrThrow();
   await rerender(h.deps.db, h.config.appUrl, [item_id]);
+}
+
+/**
+ * Org B's admin joins org A as a plain member of A's legacy lab; a token of that user for org A (it must show
+ * nothing of org B: a token is scoped to its organization, whatever its user is elsewhere).
+ */
+export async function bAdminTokenInA(h: Harness): Promise<string> {
+  await createUser(h.deps.db, systemActor('cli'), {
+    organizationId: h.a.orgId,
+    email: 'admin-b@example.org',
+    firstName: 'Ada',
+    lastName: 'AdminB',
+    role: 'member',
+  });
+  await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
+  return (await createToken(h.deps.db, systemActor('cli'), { userId: h.b.admin.id, organizationId: h.a.orgId })).token;
 }

@@ -1,17 +1,11 @@
 // 100,000 rows imported into a migrated lab over HTTP and exported again: the same rows (issue 12). Here with the
 // slow tests: ~10 s of CPU on SQLite (the import ~8 s, the export ~3 s), much longer in wall time on a loaded machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../src/labs/service.js';
 import { exportCsv, importCsv, records } from '../api/inventory-csv/_helpers.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 // 100,000 rows on SQLite (the issue's size); on PostgreSQL CSV_ROUND_TRIP_ROWS, 20,000 by default, as the lab migration
 // test does: the same statements run, and the PostgreSQL stage of .ci/run stays within its time.

@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import {
   fillPath,
   leakedSecrets,
@@ -14,19 +13,18 @@ import {
   type Tenant,
 } from '../helpers/operations.js';
 import { givePassword, type Session, signIn, withSession } from '../helpers/sessions.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // Org A's tokens against org B's ids, for every public operation: 404 or an empty list, never one of B's ids in a
 // response, and not a single row of the database changed. The same again with A's sign-in sessions (the cookie and
 // the CSRF token), which act exactly as the same users' tokens do.
 
-let h: Harness;
 let A: Tenant;
 let B: Tenant;
 let before: Snapshot;
 let sessions: { admin: Session; member: Session };
 
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   B = await prepareTenant(h, h.b);
   A = await prepareTenant(h, h.a);
   await givePassword(h, h.a.admin.id);
@@ -34,7 +32,6 @@ beforeAll(async () => {
   sessions = { admin: await signIn(h, 'admin-A@example.org'), member: await signIn(h, 'member-A@example.org') };
   before = await snapshotDb(h);
 });
-afterAll(() => h?.close());
 
 type Expectation = 'not_found' | 'empty_list' | 'ok';
 interface Attack {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/use-harness.js';
 
 // Issue 22: a key that appears twice in one JSON object was accepted and the last one won, so a body could say
 // two things (a proxy or a log reading the first, the API the second). It is 422 validation_failed naming the key
 // (src/server/json-body.ts), at any depth and however the key is escaped, and nothing is created.
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const json = { 'content-type': 'application/json' };
 const post = (url: string, payload: string, extra: Record<string, string> = {}) =>

@@ -1,28 +1,26 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/shared/config.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/use-harness.js';
 
 // Issue 9, items 7 and 11: what reaches the server before Fastify sees a request. Real sockets against the real
 // server listening on 127.0.0.1, with the edge's timeouts made short (src/server/http-edge.ts).
 
-let h: Harness;
 let port: number;
 
-beforeAll(async () => {
-  h = await startHarness({
+const h = useHarness(
+  {
     HTTP_HEADERS_TIMEOUT: '600ms',
     HTTP_REQUEST_TIMEOUT: '1200ms',
     HTTP_KEEP_ALIVE_TIMEOUT: '1s',
     HTTP_MAX_CONNECTIONS: '8',
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: '3',
-  });
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (h.app.server.address() as net.AddressInfo).port;
-});
-afterAll(async () => {
-  await h?.close();
-});
+  },
+  async (h) => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (h.app.server.address() as net.AddressInfo).port;
+  },
+);
 
 interface Exchange {
   /** Everything the server sent before it closed the connection (or before the wait ran out). */

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/use-harness.js';
 
 // Issue 22, item 13: browser security headers on every answer (src/server/security-headers.ts): the web app, the
 // API's JSON (answers and errors), the reference at /docs and the OpenAPI document. The browser journeys
 // (test/browser/) fail on any console error, so a policy the app does not work under shows there.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 /** The CSP's directives by name. */
 function directives(csp: unknown): Map<string, string[]> {

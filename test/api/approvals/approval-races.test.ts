@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
+import { describe, expect, it } from 'vitest';
+import { historyTypes, putStatus, requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 
 // Concurrent decisions on one request (docs/ordering.md): the request row is locked for the change (PostgreSQL;
 // SQLite's write transactions are serial), so one decision wins and the history records it once.
 
 const ROUNDS = 5;
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   await setRule(h, f.admin.token, f.lab.id, { rule: 'all' });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const count = (types: string[], t: string) => types.filter((x) => x === t).length;

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember, historyTypes, putStatus, requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 
 // docs/ordering.md: each rule with the requester, an approver, a manager, an org admin and another tenant; PUT
 // /order-requests/{id} is the one way the API moves a status (the shop's checkout: approval-shop.test.ts).
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+const { h, f } = useApprovalFixture();
 
 const orderedEvents = async (id: string) =>
   (await eventsOfType(h, 'com.labstock.order-request.ordered')).filter((e) => e.event.data?.order_request?.id === id);
@@ -57,11 +48,7 @@ describe('rule all', () => {
       [f.manager, 'manager'],
       [f.plain, 'member'],
     ] as const) {
-      const res = await h.call(f.admin.token, {
-        method: 'POST',
-        url: `/organization/labs/${lab.id}/members`,
-        payload: { user_id: p.id, role },
-      });
+      const res = await addMember(h, f.admin.token, lab.id, p.id, role);
       expect(res.statusCode, res.body).toBe(201);
     }
     await setRule(h, f.admin.token, lab.id, { rule: 'all' });
@@ -139,11 +126,7 @@ describe('rule above', () => {
       [f.approver, 'approver'],
       [f.manager, 'manager'],
     ] as const) {
-      const res = await h.call(f.admin.token, {
-        method: 'POST',
-        url: `/organization/labs/${lab.id}/members`,
-        payload: { user_id: p.id, role },
-      });
+      const res = await addMember(h, f.admin.token, lab.id, p.id, role);
       expect(res.statusCode, res.body).toBe(201);
     }
     // The manager sets it: managers may, like org admins.

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, putRule, setRule } from '../../helpers/approvals.js';
+import { describe, expect, it } from 'vitest';
+import { putRule, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { MISSING_ID } from '../../helpers/shapes.js';
 
 // PUT /labs/{id}/approval-settings refusals change nothing.
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   await setRule(h, f.admin.token, f.lab.id, { rule: 'above', threshold: { amount: '100.00', currency: 'USD' } });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const current = async () => (await h.call(f.admin.token, { method: 'GET', url: `/labs/${f.lab.id}/approval-settings` })).json();

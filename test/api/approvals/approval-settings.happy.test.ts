@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, setRule } from '../../helpers/approvals.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { setRule, useApprovalFixture } from '../../helpers/approvals.js';
 
 // GET/PUT /labs/{id}/approval-settings (docs/ordering.md).
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+const { h, f } = useApprovalFixture();
 
 const get = (token: string, labId = f.lab.id) => h.call(token, { method: 'GET', url: `/labs/${labId}/approval-settings` });
 

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, putRule, setRule } from '../../helpers/approvals.js';
+import { describe, expect, it } from 'vitest';
+import { putRule, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 
 // Another organization's lab, and a lab of one's own organization one does not belong to, look like no lab at all.
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   await setRule(h, f.admin.token, f.lab.id, { rule: 'all' });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const rows = () => h.deps.db.selectFrom('lab_approval_rules').selectAll().orderBy('lab_id').execute();

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, historyTypes, putStatus, setRule } from '../../helpers/approvals.js';
+import { describe, expect, it } from 'vitest';
+import { historyTypes, putStatus, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { checkoutRequests, type ShopFixture, setupShop, shopRequest } from '../../helpers/shop.js';
 
 // The shop's checkout moves requests to ORDERED through the same guard as PUT /order-requests/{id}
 // (src/order-requests/approval.ts): an unapproved request that needs approval is refused, and the whole checkout with it.
 
-let h: Harness;
-let f: ApprovalFixture;
 let shop: ShopFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   shop = await setupShop(h);
   // Shop requests are 10.00 USD × quantity (test/helpers/shop.ts): 2 is 20.00, 5 is 50.00.
   await setRule(h, f.admin.token, f.lab.id, { rule: 'above', threshold: { amount: '30.00', currency: 'USD' } });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const count = async (table: 'sales_orders' | 'sales_order_items' | 'events') =>

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, putStatus, requestFor, setRule } from '../../helpers/approvals.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { putStatus, requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 
 // GET /order-requests/awaiting-approval (docs/ordering.md): the approver's queue.
 
-let h: Harness;
-let f: ApprovalFixture;
 let small: any;
 let big: any;
 let bigByApprover: any;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   // Made while the lab has no rule: the queue applies the rule in force.
   small = await requestFor(h, f.requester.token, f.lab, '10.00', 1);
   big = await requestFor(h, f.requester.token, f.lab, '300.00', 1);
   bigByApprover = await requestFor(h, f.approver.token, f.lab, '400.00', 1);
   await setRule(h, f.admin.token, f.lab.id, { rule: 'above', threshold: { amount: '100.00', currency: 'USD' } });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const queue = async (token: string, query = '') => {

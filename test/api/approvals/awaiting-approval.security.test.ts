@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, approvalFixture, requestFor, setRule } from '../../helpers/approvals.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { requestFor, setRule, useApprovalFixture } from '../../helpers/approvals.js';
 
 // Another organization's admin, and an approver of one lab, see nothing of another lab's queue.
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
+const { h, f } = useApprovalFixture(async (h, f) => {
   await setRule(h, f.admin.token, f.lab.id, { rule: 'all' });
   await requestFor(h, f.requester.token, f.lab);
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const ids = async (token: string, query = '') => {

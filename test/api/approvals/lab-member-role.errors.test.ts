@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, addMember, approvalFixture, setRole } from '../../helpers/approvals.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, setRole, useApprovalFixture } from '../../helpers/approvals.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { MISSING_ID } from '../../helpers/shapes.js';
 
-let h: Harness;
-let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
-  f = await approvalFixture(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+const { h, f } = useApprovalFixture();
 
 const roles = () =>
   h.deps.db.selectFrom('lab_memberships').select(['lab_id', 'user_id', 'role']).orderBy('lab_id').orderBy('user_id').execute();

@@ -1,15 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI, cliEnv } from '../../helpers/cli.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { signIn } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // `labstock admin user set-password` reads the password from standard input (needs `npm run build`).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const setPassword = (userId: string, input: string) =>
   spawnSync(process.execPath, [CLI, 'admin', 'user', 'set-password', '--user', userId, '--json'], {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upsertOrgMembership } from '../../../src/accounts/repository.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, type Session, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Issue 22, item 1: a session acts in one organization. What it changes of the person who also belongs to another
 // organization is limited to its own (sessions, the digest) or needs the person's own password (the name), so a
 // session someone else's organization obtained cannot sign her out of hers, rename her, or silence her digest.
 
-let h: Harness;
 let inA: Session;
 let inB: Session;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await upsertOrgMembership(h.deps.db, h.b.orgId, h.a.member.id, 'member', new Date().toISOString());
   await givePassword(h, h.a.member.id);
 });
-afterAll(() => h?.close());
 
 const signInTo = (orgId: string) => signIn(h, 'member-a@example.org', PASSWORD, { organization_id: orgId });
 

@@ -1,23 +1,19 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueLink, LINK_LIFETIME_MS } from '../../../src/accounts/links.js';
 import { createUser } from '../../../src/accounts/service.js';
 import { THROTTLE } from '../../../src/accounts/throttle.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { secretOf } from '../../helpers/links.js';
 import { givePassword, PASSWORD, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Guesses sent all at once (docs/auth.md, Throttling): each attempt is counted before its password is verified, so
 // of 60 parallel guesses at one account only its budget of free failures is checked, and the rest are refused
 // with 429 without a verification. Each guess comes from its own address, so only the account's count engages.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const GUESSES = 60;
 const BUDGET = THROTTLE.accountFreeFailures;

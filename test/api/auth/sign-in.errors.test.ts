@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setPassword } from '../../../src/accounts/auth.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
 });
-afterAll(() => h?.close());
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/auth/sign-in', payload: payload as object, headers });

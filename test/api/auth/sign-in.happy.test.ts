@@ -3,13 +3,11 @@ import { createOrganization, createUser } from '../../../src/accounts/service.js
 import { systemActor } from '../../../src/shared/actor.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, type Session, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
 });
-afterAll(() => h?.close());
 
 describe('POST /auth/sign-in (happy)', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie (not Secure on http) and returns the session with its CSRF token', async () => {

@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../src/accounts/passwords.js';
 import { createUser } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, PASSWORD, sessionCookieOf, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   for (const u of [h.a.admin, h.a.member, h.b.admin]) await givePassword(h, u.id);
 });
-afterAll(() => h?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let nextAddress = 1;

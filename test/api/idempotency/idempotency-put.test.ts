@@ -3,22 +3,19 @@
 // a change made in between; the same key with another body is 422; keys stay per credential; the password change
 // does not take one. On SQLite and PostgreSQL alike (DATABASE_URL).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addItem } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { givePassword, PASSWORD, type Session, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { isReplay, keyed, quantityOf } from './_helpers.js';
 
-let h: Harness;
 let session: Session;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
   session = await signIn(h, h.a.admin.email);
 });
-afterAll(() => h?.close());
 
 const setQuantity = (itemId: string, quantity: string) => ({
   method: 'PUT' as const,

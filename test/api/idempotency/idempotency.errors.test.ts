@@ -2,22 +2,19 @@
 // idempotency_key_reused and changes nothing; a malformed key is a field error; a create whose answer held a secret
 // (a token) is not done again nor repeated (409 idempotency_key_completed).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addItem } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, type Session, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { adjustmentsOf, keyed, quantityOf } from './_helpers.js';
 
-let h: Harness;
 let session: Session;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.member.id);
   const email = (await h.call(h.a.member.token, { method: 'GET', url: '/user' })).json().email;
   session = await signIn(h, email);
 });
-afterAll(() => h?.close());
 
 const legacyItem = (name: string) => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity: '4.5' });
 

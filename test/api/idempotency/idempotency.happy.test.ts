@@ -2,20 +2,17 @@
 // the same key and body within 24 h get the first answer and the work is done once, on SQLite and PostgreSQL alike,
 // for tokens and for the web application's session alike.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addItem } from '../../helpers/data.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, type Session, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { adjustmentsOf, countRows, isReplay, keyed, quantityOf } from './_helpers.js';
 
-let h: Harness;
 let session: Session;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
   session = await signIn(h, h.a.admin.email);
 });
-afterAll(() => h?.close());
 
 const legacyItem = (quantity: string, name: string) => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity });
 const adjust = (itemId: string, delta: string) => ({

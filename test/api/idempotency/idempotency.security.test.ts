@@ -1,18 +1,14 @@
 // Keys are scoped per credential (a token, or a signed-in session): another token, another person or another
 // organization sending the same key never gets someone else's stored answer, and never blocks their own work.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addItem, newToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { adjustmentsOf, isReplay, keyed, quantityOf } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('Idempotency-Key is scoped per token', () => {
   it("another organization's token replaying A's exact request gets 404, not A's stored answer", async () => {

@@ -2,15 +2,11 @@
 // client that retried a create after a lost answer finds the resource where the first answer said, and can send
 // If-Match with the version that body shows.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { isReplay, keyed } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const send = (key: string, opts: Parameters<typeof keyed>[1]) => h.call(h.a.admin.token, keyed(key, opts));
 

@@ -1,18 +1,12 @@
 // GET /labs/{id}/inventory/export: malformed and unknown lab ids; an empty lab is a header alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../../src/inventory/csv/rules.js';
 import { createLab } from '../../../src/labs/service.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { exportCsv } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('GET /labs/{id}/inventory/export (errors)', () => {
   it('422 for a malformed lab id, 404 as JSON for an unknown one', async () => {

@@ -1,19 +1,13 @@
 // GET /labs/{id}/inventory/export: rows per instance or per item, quoting, formula cells neutralised, streaming pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE } from '../../../src/inventory/csv/export.js';
 import { CSV_COLUMNS } from '../../../src/inventory/csv/rules.js';
 import { createItem } from '../../../src/inventory/items.js';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { exportCsv, importCsv, records } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('GET /labs/{id}/inventory/export (happy)', () => {
   it('a migrated lab: one row per active instance with its location path; an attachment in UTF-8', async () => {

@@ -1,17 +1,11 @@
 // GET /labs/{id}/inventory/export: another organization's lab, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { exportCsv } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('GET /labs/{id}/inventory/export (security)', () => {
   it("org A tokens get 404 for org B's labs, never a row of them", async () => {

@@ -2,18 +2,12 @@
 // and IMPORT_CONCURRENCY per process (503 service_unavailable), both with Retry-After; a slot is free again when
 // its import has answered. A second request is sent again and again while a large dry run is still running, so
 // the test does not depend on how long that run takes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv, largeCsv } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ IMPORT_CONCURRENCY: '1' });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ IMPORT_CONCURRENCY: '1' });
 
 const small = 'name,quantity\r\nLimit probe,1\r\n';
 

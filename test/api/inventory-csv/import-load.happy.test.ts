@@ -3,19 +3,14 @@
 // is more than a small part of the import's time: relative bounds, never milliseconds), and everything is still
 // imported at once.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { largeCsv } from './_helpers.js';
 
-let h: Harness;
 let base: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const ROWS = 100_000;

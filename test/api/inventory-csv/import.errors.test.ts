@@ -1,19 +1,13 @@
 // POST /labs/{id}/inventory/import: bad rows (dry run lists them by line, a real run changes nothing), bad headers,
 // limits, media types, a lab that is migrating, and Idempotency-Key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../src/inventory/csv/rules.js';
 import { updateLabMigration } from '../../../src/labs/repository.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const lab = () => h.a.migratedLab.id;
 const token = () => h.a.admin.token;

@@ -1,16 +1,10 @@
 // POST /labs/{id}/inventory/import: a good file in a migrated lab and in a legacy lab, dry run and real run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventMark, eventsSince, expectMatchesPublishedSchema } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const migratedCsv = [
   'Name,Vendor,Catalog #,Type,Qty,Lot,Expiry,Location,CAS',

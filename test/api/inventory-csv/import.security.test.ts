@@ -1,17 +1,11 @@
 // POST /labs/{id}/inventory/import: another organization's lab, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const csv = 'name,quantity,location\nIntruder,1,Room 101 / Freezer A\n';
 

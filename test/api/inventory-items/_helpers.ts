@@ -1,6 +1,6 @@
 // The inventory-item, lab, user and health API tests' helpers: all shared, defined in test/helpers/ (no tests here).
 
-export { addItem, archiveInstance, dbState, getItemJson, newToken, revokedToken } from '../../helpers/data.js';
+export { addItem, archiveInstance, bAdminTokenInA, dbState, getItemJson, newToken, revokedToken } from '../../helpers/data.js';
 export { expectError, expectValidation, SNAKE_RE } from '../../helpers/errors.js';
 export { eventCount, eventsAfter } from '../../helpers/events.js';
 export {

@@ -1,46 +1,22 @@
 // POST /inventory-items/{id}/instances: docs/product.md §5 (add an instance to a migrated lab's item; legacy lab 409).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
+import { describe, it } from 'vitest';
+import { instancesUrl, itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const addUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const h = useHarness();
+const { unchanged, migratedItem, staleItem } = itemFixture(h);
 
 describe('POST /inventory-items/{id}/instances (errors)', () => {
   it('add to a legacy lab item: 409 conflict; nothing written', async () => {
-    const res = await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(h.a.legacyLab.itemId), payload: { quantity: '1' } });
+    const res = await unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(h.a.legacyLab.itemId), payload: { quantity: '1' } });
     expectError(res, 409, 'conflict');
   });
 
   it('404 for an unknown item', async () => {
     expectError(
-      await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(UNKNOWN_ID), payload: { quantity: '1' } }),
+      await unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(UNKNOWN_ID), payload: { quantity: '1' } }),
       404,
       'not_found',
     );
@@ -50,7 +26,7 @@ describe('POST /inventory-items/{id}/instances (errors)', () => {
     const item = await migratedItem();
     for (const location_id of [h.b.migratedLab.locationIds[0]!, UNKNOWN_ID]) {
       expectError(
-        await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1', location_id } }),
+        await unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(item.id), payload: { quantity: '1', location_id } }),
         404,
         'not_found',
       );
@@ -58,12 +34,9 @@ describe('POST /inventory-items/{id}/instances (errors)', () => {
   });
 
   it('412 precondition_failed for a stale If-Match; nothing changes', async () => {
-    const item = await migratedItem();
-    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
-    expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
-    const headers = { 'if-match': etag! };
+    const { item, headers } = await staleItem();
     expectError(
-      await unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1' }, headers }),
+      await unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(item.id), payload: { quantity: '1' }, headers }),
       412,
       'precondition_failed',
     );
@@ -71,7 +44,7 @@ describe('POST /inventory-items/{id}/instances (errors)', () => {
 
   it('422 naming the field for invalid or missing values and unknown fields', async () => {
     const item = await migratedItem();
-    const a = (payload: unknown) => unchanged(h.a.admin.token, { method: 'POST', url: addUrl(item.id), payload: payload as any });
+    const a = (payload: unknown) => unchanged(h.a.admin.token, { method: 'POST', url: instancesUrl(item.id), payload: payload as any });
     expectValidation(await a({}), 'quantity');
     for (const quantity of ['-1', 'abc', 1, null]) {
       expectValidation(await a({ quantity }), 'quantity');

@@ -1,43 +1,19 @@
 // POST /inventory-items/{id}/instances: another organization's items, labs the member is not in, and no token.
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { instancesUrl, itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { expectError, getItemJson, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const addUrl = (itemId: string) => `/inventory-items/${itemId}/instances`;
-const add = (token: string | null, itemId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'POST', url: addUrl(itemId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const h = useHarness();
+const { add, unchanged, migratedItem, hiddenItems } = itemFixture(h);
 
 describe('POST /inventory-items/{id}/instances (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
     const item = await migratedItem();
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) {
-      expectError(await unchanged(token, { method: 'POST', url: addUrl(item.id), payload: { quantity: '1' } }), 401, 'unauthorized');
+      expectError(await unchanged(token, { method: 'POST', url: instancesUrl(item.id), payload: { quantity: '1' } }), 401, 'unauthorized');
     }
   });
 
@@ -45,21 +21,15 @@ describe('POST /inventory-items/{id}/instances (security)', () => {
     const b = h.b.migratedLab;
     const bBefore = await getItemJson(h, h.b.admin.token, b.itemId);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
-      expectError(await unchanged(token, { method: 'POST', url: addUrl(b.itemId), payload: { quantity: '1' } }), 404, 'not_found');
+      expectError(await unchanged(token, { method: 'POST', url: instancesUrl(b.itemId), payload: { quantity: '1' } }), 404, 'not_found');
     }
     const bAfter = await getItemJson(h, h.b.admin.token, b.itemId);
     expect([bAfter.body, bAfter.etag]).toEqual([bBefore.body, bBefore.etag]);
   });
 
   it('the member gets 404 for an item of a lab they do not belong to; the outsider for every item', async () => {
-    // A migrated lab of org A that the member is not in.
-    const lab = await createLab(h.deps.db, h.a.admin.actor, {
-      organizationId: h.a.orgId,
-      name: 'Hidden migrated lab',
-      usesInstances: true,
-    });
-    const hidden = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
-    const legacyHidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
+    // Items of a migrated lab of org A that the member is not in, and of a lab they do not belong to.
+    const { hidden, legacyHidden } = await hiddenItems();
     const item = await migratedItem();
     for (const [token, itemId] of [
       [h.a.member.token, hidden.id],
@@ -67,7 +37,7 @@ describe('POST /inventory-items/{id}/instances (security)', () => {
       [h.a.outsider.token, item.id],
       [h.a.outsider.token, hidden.id],
     ] as const) {
-      expectError(await unchanged(token, { method: 'POST', url: addUrl(itemId), payload: { quantity: '1' } }), 404, 'not_found');
+      expectError(await unchanged(token, { method: 'POST', url: instancesUrl(itemId), payload: { quantity: '1' } }), 404, 'not_found');
     }
     // The admin can: the 404s above are about visibility, not about the ids.
     expect((await add(h.a.admin.token, hidden.id, { quantity: '1' })).statusCode).toBe(201);

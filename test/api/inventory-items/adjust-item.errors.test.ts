@@ -1,25 +1,16 @@
 // POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: docs/product.md §5 (relative adjustments that refuse
 // to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, archiveInstance, dbState, expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, archiveInstance, expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { unchanged } = itemFixture(h);
 
 const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
 
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
 const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
   unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
 

@@ -1,32 +1,20 @@
 // POST /inventory-items/{id}/adjustments {delta, note?, instance_id?}: docs/product.md §5 (relative adjustments that refuse
 // to go below zero), §2 (exact decimal arithmetic; never lose an update under concurrency), §7 (one event each).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectError, expectItemShape, getItemJson } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { unchanged, changesOf } = itemFixture(h);
 
 const url = (itemId: string) => `/inventory-items/${itemId}/adjustments`;
 const adjust = (token: string | null, itemId: string, payload: unknown) =>
   h.call(token, { method: 'POST', url: url(itemId), payload: payload as any });
 
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
 const unchangedAdjust = (token: string | null, itemId: string, payload: unknown) =>
   unchanged(token, { method: 'POST', url: url(itemId), payload: payload as any });
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
 const legacyItem = (quantity: string, name = 'Stock') => addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name, quantity });
 const migratedItem = (quantities: string[], name = 'Aliquots') =>

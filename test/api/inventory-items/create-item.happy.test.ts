@@ -2,15 +2,11 @@
 // legacy-only fields 422) and §7 (inventory-item.created with instances and lab.uses_instances).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { adminSummary, appUrlOf, dbState, eventsAfter, expectItemShape, getItemJson, labJson, memberSummary } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'POST', url: '/inventory-items', payload: payload as any, ...extra });

@@ -2,25 +2,19 @@
 // legacy-only fields 422) and §7 (inventory-item.created with instances and lab.uses_instances).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { dbState, expectError, revokedToken } from './_helpers.js';
+import { describe, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { expectError, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { unchangedBy } = itemFixture(h);
 
 const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'POST', url: '/inventory-items', payload: payload as any, ...extra });
 
-async function unchanged(token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) {
-  const before = await dbState(h);
-  const res = await post(token, payload, extra);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
+  unchangedBy(() => post(token, payload, extra));
 
 describe('POST /inventory-items (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing is written', async () => {

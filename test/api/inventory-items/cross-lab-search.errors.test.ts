@@ -1,17 +1,14 @@
 // GET /inventory-items?q across labs, input that could break a substring query (LIKE wildcards, FTS5 trigram
 // syntax, short and odd words): never an error and never a wildcard (docs/api.md "Searching and filtering").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectError, expectValidation } from './_helpers.js';
 import { listItems, namesFor } from './_search.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', lotNumber: '50%_A', quantity: '1' });
   await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate' }, [{ quantity: '1' }]);
 });
-afterAll(() => h?.close());
 
 describe('GET /inventory-items?q across labs (errors)', () => {
   it('LIKE wildcards and trigram syntax are not wildcards: they only separate words', async () => {

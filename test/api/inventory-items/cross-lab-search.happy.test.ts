@@ -1,14 +1,12 @@
 // GET /inventory-items?q without lab_id searches every lab the caller may see (docs/product.md §14 "Search scope",
 // docs/api.md "Searching and filtering inventory items"): a word of 3 characters or more anywhere inside the
 // document, case- and accent-insensitive, shorter words at the start of a word; lab_id narrows to one lab.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { allPages, listItems, namesFor } from './_search.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const actor = h.a.admin.actor;
   await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Dimethyl sulfoxide', vendor: 'Carl Roth', lotNumber: 'GR3323', quantity: '1' });
   await addItem(h, actor, { labId: h.a.migratedLab.id, name: 'Ethyl acetate', vendor: 'Merck', catalogNumber: '1.09623' }, [
@@ -19,7 +17,6 @@ beforeAll(async () => {
   ]);
   await addItem(h, actor, { labId: h.a.legacyLab.id, name: 'Crème de Méthyl', vendor: 'Façonnier', quantity: '1' });
 });
-afterAll(() => h?.close());
 
 describe('GET /inventory-items?q across every visible lab (happy)', () => {
   it('a member of two labs finds inside words in both labs at once, in the list order', async () => {

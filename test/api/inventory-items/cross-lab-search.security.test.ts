@@ -1,14 +1,12 @@
 // GET /inventory-items?q without lab_id (docs/product.md §3 and §14): every lab the caller may see, and only those.
 // Another organization's items never appear; a member sees the labs they belong to (an org admin every lab of the
 // org); a lab_id the caller may not see gives [] and a total of 0, never its items.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { listItems } from './_search.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   // The same words in every lab of both organizations.
   for (const [org, labs] of [
     [h.a, [h.a.legacyLab.id, h.a.migratedLab.id, h.a.otherLab.id]],
@@ -17,7 +15,6 @@ beforeAll(async () => {
     for (const labId of labs)
       await addItem(h, org.admin.actor, { labId, name: `Dimethyl sulfoxide ${labId.slice(-6)}`, catalogNumber: 'GR3323', quantity: '1' });
 });
-afterAll(() => h?.close());
 
 const labsOf = (r: { items: any[] }) => new Set(r.items.map((i) => i.lab.id));
 

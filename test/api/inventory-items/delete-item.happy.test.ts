@@ -1,40 +1,12 @@
 // DELETE /inventory-items/{id}: docs/product.md §5 (delete items) and §7 (inventory-item.deleted with the last state,
 // instances included).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, archiveInstance, dbState, eventsAfter, getItemJson } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, archiveInstance, getItemJson } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const del = (token: string | null, id: string, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'DELETE', url: `/inventory-items/${id}`, headers });
-
-/** Deletes and checks: 204, gone everywhere (row, instances, history), and exactly one deleted event = last state. */
-async function expectDeleted(token: string, id: string, headers: Record<string, string> = {}): Promise<any> {
-  const last = await getItemJson(h, h.a.admin.token, id);
-  expect(last.status).toBe(200);
-  const eventsBefore = (await dbState(h)).events;
-  const res = await del(token, id, headers);
-  expect(res.statusCode, res.body).toBe(204);
-  expect(res.body).toBe('');
-  expect((await getItemJson(h, h.a.admin.token, id)).status).toBe(404);
-  const db = h.deps.db;
-  expect(await db.selectFrom('inventory_items').select('id').where('id', '=', id).execute()).toEqual([]);
-  expect(await db.selectFrom('inventory_item_instances').select('id').where('item_id', '=', id).execute()).toEqual([]);
-  expect(await db.selectFrom('inventory_item_changes').select('id').where('item_id', '=', id).execute()).toEqual([]);
-  const events = await eventsAfter(h, eventsBefore);
-  expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.deleted']);
-  const e = events[0]!;
-  expect(e.event).toMatchObject({ specversion: '1.0', id: e.id, source: 'https://labstock.test', datacontenttype: 'application/json' });
-  expect(e.event.data).toEqual({ inventory_item: last.body });
-  expect(e.lab_id).toBe(last.body.lab.id);
-  expect(e.organization_id).toBe(last.body.lab.organization.id);
-  return e.event.data.inventory_item;
-}
+const h = useHarness();
+const { expectDeleted } = itemFixture(h);
 
 describe('DELETE /inventory-items/{id} (happy)', () => {
   it('legacy item: 204; gone; inventory-item.deleted carries the last state (after an edit), instances []', async () => {

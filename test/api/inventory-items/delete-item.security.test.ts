@@ -1,24 +1,14 @@
 // DELETE /inventory-items/{id}: docs/product.md §5 (delete items) and §7 (inventory-item.deleted with the last state,
 // instances included).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, expectError, getItemJson, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { unchangedBy, deleteItem: del } = itemFixture(h);
 
-const del = (token: string | null, id: string, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'DELETE', url: `/inventory-items/${id}`, headers });
-
-async function unchanged(token: string | null, id: string, headers: Record<string, string> = {}) {
-  const before = await dbState(h);
-  const res = await del(token, id, headers);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, id: string, headers: Record<string, string> = {}) => unchangedBy(() => del(token, id, headers));
 
 describe('DELETE /inventory-items/{id} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {

@@ -6,7 +6,7 @@
 // them all, in batches, reports its progress, and a pass stopped midway leaves only the rest to do.
 
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserSummary } from '../../../src/accounts/schemas.js';
 import { startDocumentRebuild, writeMissingDocuments } from '../../../src/inventory/stored/rebuild.js';
 import { countMissingDocuments } from '../../../src/inventory/stored/repository.js';
@@ -14,16 +14,14 @@ import { DOCUMENT_SHAPE, documentShape, RENDERER_VERSION } from '../../../src/in
 import { systemActor } from '../../../src/shared/actor.js';
 import { ref } from '../../../src/shared/schemas.js';
 import { eventMark, eventsSince } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectDocumentsFresh, freshDocument } from '../../helpers/stored-documents.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 const PREVIOUS_SHAPE = 'previous-release';
 
-let h: Harness;
 let token: string;
 let itemIds: string[];
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   token = h.a.admin.token;
   for (const name of ['Shape acetone', 'Shape ethanol', 'Shape tris'])
     expect((await h.call(token, { method: 'POST', url: '/inventory-items', payload: { lab_id: h.a.legacyLab.id, name } })).statusCode).toBe(
@@ -34,7 +32,6 @@ beforeAll(async () => {
   // What `labstock serve` did when it last started: the APP_URL and the shape recorded, every document written.
   await startDocumentRebuild(h.deps.db, systemActor('server'), h.config.appUrl, collectingLog()).finished;
 });
-afterAll(() => h?.close());
 
 /** Every stored document becomes what a release rendering another shape stored: another key set, a stale name. */
 async function storeDocumentsOfPreviousRelease() {

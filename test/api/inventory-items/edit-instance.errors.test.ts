@@ -1,35 +1,12 @@
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: docs/product.md §5 (edit an instance of a migrated lab's item).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, expectValidation, getItemJson, UNKNOWN_ID } from './_helpers.js';
+import { describe, it } from 'vitest';
+import { instanceUrl, itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const h = useHarness();
+const { unchanged, migratedItem, staleItem } = itemFixture(h);
 
 describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', () => {
   it('404 for an unknown instance, an instance of another item, and an instance id on a legacy item', async () => {
@@ -41,7 +18,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', 
       [h.a.legacyLab.itemId, item.instanceIds[0]!],
     ] as const) {
       expectError(
-        await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }),
+        await unchanged(h.a.admin.token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: { quantity: '1' } }),
         404,
         'not_found',
       );
@@ -52,7 +29,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', 
     const item = await migratedItem();
     for (const location_id of [h.b.migratedLab.locationIds[0]!, UNKNOWN_ID]) {
       expectError(
-        await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[1]!), payload: { location_id } }),
+        await unchanged(h.a.admin.token, { method: 'PATCH', url: instanceUrl(item.id, item.instanceIds[1]!), payload: { location_id } }),
         404,
         'not_found',
       );
@@ -60,14 +37,11 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', 
   });
 
   it('412 precondition_failed for a stale If-Match; nothing changes', async () => {
-    const item = await migratedItem();
-    const { etag } = await getItemJson(h, h.a.admin.token, item.id);
-    expect((await edit(h.a.admin.token, item.id, item.instanceIds[0]!, { lot_number: 'moved on' })).statusCode).toBe(200);
-    const headers = { 'if-match': etag! };
+    const { item, headers } = await staleItem();
     expectError(
       await unchanged(h.a.admin.token, {
         method: 'PATCH',
-        url: instUrl(item.id, item.instanceIds[1]!),
+        url: instanceUrl(item.id, item.instanceIds[1]!),
         payload: { quantity: '5' },
         headers,
       }),
@@ -79,12 +53,15 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', 
   it('422 naming the field for invalid values, unknown fields and a non-UUID instance id', async () => {
     const item = await migratedItem();
     const e = (payload: unknown) =>
-      unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: payload as any });
+      unchanged(h.a.admin.token, { method: 'PATCH', url: instanceUrl(item.id, item.instanceIds[0]!), payload: payload as any });
     for (const quantity of ['-1', 'abc', 1, null]) {
       expectValidation(await e({ quantity }), 'quantity');
     }
     expectValidation(await e({ location_id: 'shelf' }), 'location_id');
     expectValidation(await e({ archived: true }), 'archived');
-    expectValidation(await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, 'abc'), payload: {} }), 'itemInstanceId');
+    expectValidation(
+      await unchanged(h.a.admin.token, { method: 'PATCH', url: instanceUrl(item.id, 'abc'), payload: {} }),
+      'itemInstanceId',
+    );
   });
 });

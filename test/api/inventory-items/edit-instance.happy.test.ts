@@ -1,59 +1,13 @@
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: docs/product.md §5 (edit an instance of a migrated lab's item).
 // Every change: the full item back, a new ETag, history, and one inventory-item.updated (§7).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, eventsAfter, expectItemShape, getItemJson } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { instanceUrl, itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { getItemJson } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
-
-/** Runs a change and checks: status, full item = GET, new ETag = GET's, exactly one inventory-item.updated = body. */
-async function expectChange(send: () => Promise<any>, itemId: string, status: number): Promise<any> {
-  const before = await getItemJson(h, h.a.admin.token, itemId);
-  const eventsBefore = (await dbState(h)).events;
-  const res = await send();
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expectItemShape(body);
-  expect(body.id).toBe(itemId);
-  const after = await getItemJson(h, h.a.admin.token, itemId);
-  expect(after.body).toEqual(body);
-  expect(res.headers.etag).toBe(after.etag);
-  expect(after.etag).not.toBe(before.etag);
-  const events = await eventsAfter(h, eventsBefore);
-  expect(events.map((e) => e.type)).toEqual(['com.labstock.inventory-item.updated']);
-  expect(events[0]!.event.data).toEqual({ inventory_item: body });
-  expect(events[0]!.lab_id).toBe(h.a.migratedLab.id);
-  return body;
-}
+const h = useHarness();
+const { edit, unchanged, changesOf, migratedItem, expectChange } = itemFixture(h);
 
 describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', () => {
   it('edit: quantity, lot, expiry and location change; one history row per field; the sum follows', async () => {
@@ -116,7 +70,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (happy)', (
     const item = await migratedItem();
     const before = await getItemJson(h, h.a.admin.token, item.id);
     for (const payload of [{}, { quantity: '1.25', lot_number: 'A', location_id: h.a.migratedLab.locationIds[2] }]) {
-      const res = await unchanged(h.a.admin.token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload });
+      const res = await unchanged(h.a.admin.token, { method: 'PATCH', url: instanceUrl(item.id, item.instanceIds[0]!), payload });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual(before.body);
       expect(res.headers.etag).toBe(before.etag);

@@ -1,37 +1,13 @@
 // PATCH /inventory-items/{itemId}/instances/{itemInstanceId}: another organization's items and instances, labs the
 // member is not in, and no token.
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { instanceUrl, itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { expectError, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const instUrl = (itemId: string, instanceId: string) => `/inventory-items/${itemId}/instances/${instanceId}`;
-const edit = (token: string | null, itemId: string, instanceId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  h.call(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: payload as any, headers });
-
-async function unchanged(token: string | null, opts: InjectOptions) {
-  const before = await dbState(h);
-  const res = await h.call(token, opts);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
-
-/** A migrated item with instances "1.25" (at Shelf 2, lot A) and "0.75". */
-async function migratedItem(name = 'Vials') {
-  const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name }, [
-    { quantity: '1.25', lotNumber: 'A', expirationDate: '2027-03-01', locationId: h.a.migratedLab.locationIds[2] },
-    { quantity: '0.75' },
-  ]);
-  return { id: item.id, instanceIds: item.instances.map((i) => i.id) };
-}
+const h = useHarness();
+const { edit, unchanged, migratedItem, hiddenItems } = itemFixture(h);
 
 describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {
@@ -39,7 +15,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
     const revoked = await revokedToken(h, h.a);
     for (const token of [null, 'lst_unknown', revoked]) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(item.id, item.instanceIds[0]!), payload: { quantity: '1' } }),
         401,
         'unauthorized',
       );
@@ -51,13 +27,17 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
     const bBefore = await getItemJson(h, h.b.admin.token, b.itemId);
     for (const token of [h.a.admin.token, h.a.member.token, h.a.outsider.token]) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(b.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
         404,
         'not_found',
       );
       // An org B instance addressed through an org A item is not found either.
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(h.a.migratedLab.itemId, b.instanceIds[0]!), payload: { quantity: '1' } }),
+        await unchanged(token, {
+          method: 'PATCH',
+          url: instanceUrl(h.a.migratedLab.itemId, b.instanceIds[0]!),
+          payload: { quantity: '1' },
+        }),
         404,
         'not_found',
       );
@@ -67,15 +47,8 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
   });
 
   it('the member gets 404 for an item of a lab they do not belong to; the outsider for every item', async () => {
-    // A migrated lab of org A that the member is not in.
-    const lab = await createLab(h.deps.db, h.a.admin.actor, {
-      organizationId: h.a.orgId,
-      name: 'Hidden migrated lab',
-      usesInstances: true,
-    });
-    const hidden = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Hidden' }, [{ quantity: '1' }]);
-    const hiddenInstance = hidden.instances[0]!.id;
-    const legacyHidden = await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden legacy' });
+    // Items of a migrated lab of org A that the member is not in, and of a lab they do not belong to.
+    const { hidden, hiddenInstance, legacyHidden } = await hiddenItems();
     const item = await migratedItem();
     for (const [token, itemId, instanceId] of [
       [h.a.member.token, hidden.id, hiddenInstance],
@@ -84,7 +57,7 @@ describe('PATCH /inventory-items/{itemId}/instances/{itemInstanceId} (security)'
       [h.a.outsider.token, hidden.id, hiddenInstance],
     ] as const) {
       expectError(
-        await unchanged(token, { method: 'PATCH', url: instUrl(itemId, instanceId), payload: { quantity: '1' } }),
+        await unchanged(token, { method: 'PATCH', url: instanceUrl(itemId, instanceId), payload: { quantity: '1' } }),
         404,
         'not_found',
       );

@@ -1,43 +1,13 @@
 // PATCH /inventory-items/{id}: docs/product.md §5 (edit items; history per field) and §2 (If-Match → 412), §7
 // (inventory-item.updated once per change, none when nothing changed).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, eventsAfter, expectItemShape, getItemJson, memberSummary } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { dbState, eventsAfter, expectItemShape, getItemJson, memberSummary } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const patch = (
-  token: string | null,
-  id: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-  extra: Partial<InjectOptions> = {},
-) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
-
-/** A fresh legacy item, so tests do not depend on each other. */
-const legacyItem = async (name = 'Editable') =>
-  addItem(h, h.a.admin.actor, {
-    labId: h.a.legacyLab.id,
-    name,
-    typeId: h.a.legacyLab.typeId,
-    vendor: 'Sigma',
-    catalogNumber: 'S-1',
-    price: '10.00',
-    quantity: '4',
-    lotNumber: 'L-1',
-    expirationDate: '2027-01-01',
-    locationName: 'Cabinet 1',
-    sublocationName: 'Shelf A',
-  });
+const h = useHarness();
+const { changesOf, patchItem: patch, editableItem: legacyItem } = itemFixture(h);
 
 describe('PATCH /inventory-items/{id} (happy)', () => {
   it('legacy item: the fields given change, the others stay; ETag moves; one history row per changed field; one inventory-item.updated', async () => {

@@ -1,31 +1,16 @@
 // PATCH /inventory-items/{id}: docs/product.md §5 (edit items; history per field) and §2 (If-Match → 412), §7
 // (inventory-item.updated once per change, none when nothing changed).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState, expectError, getItemJson, revokedToken } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, expectError, getItemJson, revokedToken } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { unchangedBy, patchItem: patch } = itemFixture(h);
 
-const patch = (
-  token: string | null,
-  id: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-  extra: Partial<InjectOptions> = {},
-) => h.call(token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: payload as any, headers, ...extra });
-
-async function unchanged(token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) {
-  const before = await dbState(h);
-  const res = await patch(token, id, payload, headers);
-  expect(await dbState(h)).toEqual(before);
-  return res;
-}
+const unchanged = (token: string | null, id: string, payload: unknown, headers: Record<string, string> = {}) =>
+  unchangedBy(() => patch(token, id, payload, headers));
 
 describe('PATCH /inventory-items/{id} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {

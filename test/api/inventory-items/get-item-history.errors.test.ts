@@ -1,21 +1,11 @@
 // GET /inventory-items/{id}/history: docs/product.md §5 (per-item history: who changed what, when, old → new).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectError, expectValidation, UNKNOWN_ID } from './_helpers.js';
+import { historyFixture } from './_history.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const history = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}/history` });
-
-async function call(token: string, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown): Promise<any> {
-  const res = await h.call(token, { method, url, payload: payload as any });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json();
-}
+const h = useHarness();
+const { history, call } = historyFixture(h);
 
 describe('GET /inventory-items/{id}/history (errors)', () => {
   it('422 naming id for a non-UUID id; 404 for an unknown item and for a deleted one', async () => {

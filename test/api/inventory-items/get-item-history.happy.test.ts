@@ -1,38 +1,11 @@
 // GET /inventory-items/{id}/history: docs/product.md §5 (per-item history: who changed what, when, old → new).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, adminSummary, dbState, memberSummary, UUID_RE } from './_helpers.js';
-import { HISTORY_KEYS } from './_history.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, adminSummary, dbState, memberSummary } from './_helpers.js';
+import { historyFixture } from './_history.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-const history = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}/history` });
-
-async function historyOk(id: string, token = h.a.admin.token): Promise<any[]> {
-  const res = await history(token, id);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  const body = res.json();
-  expect(Array.isArray(body)).toBe(true);
-  for (const e of body) {
-    expect(Object.keys(e).sort()).toEqual(HISTORY_KEYS);
-    expect(e.id).toMatch(UUID_RE);
-    expect(e.changed_at).toMatch(DATETIME_RE);
-  }
-  return body;
-}
-
-async function call(token: string, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown): Promise<any> {
-  const res = await h.call(token, { method, url, payload: payload as any });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json();
-}
+const h = useHarness();
+const { historyOk, call } = historyFixture(h);
 
 /** Only the parts of an entry that do not depend on time or ids. */
 const what = (e: any) => ({

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let otherItemA: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   otherItemA = (await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', quantity: '9' })).id;
 });
-afterAll(() => h?.close());
 
 const getItem = (token: string, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}` });
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, expectedLegacyItem, expectedMigratedItem, expectItemShape, linkPages } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const list = (token: string, query = '') => h.call(token, { method: 'GET', url: `/inventory-items${query}` });
 

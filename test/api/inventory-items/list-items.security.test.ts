@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, createUser } from '../../../src/accounts/service.js';
-import { addMember } from '../../../src/labs/service.js';
-import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
-import { addItem, dbState } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
+import { addItem, bAdminTokenInA, dbState } from './_helpers.js';
 
-let h: Harness;
 let otherItemA: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   otherItemA = (
     await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', typeId: h.a.otherLab.typeId, quantity: '9' })
   ).id;
   await addItem(h, h.b.admin.actor, { labId: h.b.otherLab.id, name: 'Secret buffer B', typeId: h.b.otherLab.typeId, quantity: '4' });
 });
-afterAll(() => h?.close());
 
 const list = (token: string, query = '') => h.call(token, { method: 'GET', url: `/inventory-items${query}` });
 
@@ -96,15 +90,7 @@ describe('GET /inventory-items (security)', () => {
   });
 
   it("a token scoped to org A shows nothing of org B even when its user is org B's admin", async () => {
-    await createUser(h.deps.db, systemActor('cli'), {
-      organizationId: h.a.orgId,
-      email: 'admin-b@example.org',
-      firstName: 'Ada',
-      lastName: 'AdminB',
-      role: 'member',
-    });
-    await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
-    const { token } = await createToken(h.deps.db, systemActor('cli'), { userId: h.b.admin.id, organizationId: h.a.orgId });
+    const token = await bAdminTokenInA(h);
     const res = await list(token, '?per_page=100');
     expect(res.json().map((i: any) => i.id)).toEqual([h.a.legacyLab.itemId]);
     expect((await list(token, `?lab_id=${h.b.legacyLab.id}`)).json()).toEqual([]);

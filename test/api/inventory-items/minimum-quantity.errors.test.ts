@@ -1,20 +1,17 @@
 // PUT and GET /inventory-items/{id}/minimum-quantity refusals (docs/product.md §2): 400, 401, 404, 409 lab_migrating,
 // 412, 415, 422; each in the error shape, each changing nothing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let itemId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   itemId = h.a.legacyLab.itemId;
 });
-afterAll(() => h?.close());
 
 const url = (id: string) => `/inventory-items/${id}/minimum-quantity`;
 

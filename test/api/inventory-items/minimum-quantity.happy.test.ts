@@ -1,15 +1,11 @@
 // GET and PUT /inventory-items/{id}/minimum-quantity (docs/product.md §12): a decimal string or null, on its own endpoint
 // and never a field of the item (docs/product.md §1); a change is an edit of the item: new ETag, history, one
 // inventory-item.updated carrying the item exactly as the contract shows it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, eventsAfter, expectItemShape, getItemJson, ITEM_KEYS, keysOf } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const get = (token: string, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}/minimum-quantity` });
 const put = (token: string, id: string, minimum: string | null, headers: Record<string, string> = {}) =>

@@ -1,17 +1,14 @@
 // GET and PUT /inventory-items/{id}/minimum-quantity (docs/product.md §3): another organization's item, an item of a lab
 // the member does not belong to, and any item for a user of no lab are 404 (never 403, never data), changing
 // nothing; a member of the item's lab and an org admin may set it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError } from './_helpers.js';
 
-let h: Harness;
 let hiddenA: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   hiddenA = (await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Hidden from members', quantity: '1' })).id;
 });
-afterAll(() => h?.close());
 
 const url = (id: string) => `/inventory-items/${id}/minimum-quantity`;
 

@@ -3,26 +3,23 @@
 // keep it current in their own transactions.
 
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { isPostgres } from '../../../src/shared/db/database.js';
 import { up } from '../../../src/shared/db/migrations/0010_inventory_search.js';
 import { up as upSubstrings } from '../../../src/shared/db/migrations/0025_substring_search.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { seedBulkLegacyLab } from '../../helpers/lab-migration.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { listItems, namesFor } from './_search.js';
 
-let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   token = h.a.admin.token;
 });
-afterAll(() => h?.close());
 
 /** What the index holds per item: its sort and filter columns and its document. */
 async function indexState() {

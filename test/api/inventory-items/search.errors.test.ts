@@ -1,14 +1,12 @@
 // GET /inventory-items search and filter input that could break a full-text query or a filter: never an error
 // (nor query syntax reaching the index), only 422 for a parameter that is not of its type. docs/product.md §2 and §12.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, expectValidation, revokedToken } from './_helpers.js';
 import { listItems, namesFor } from './_search.js';
 
-let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   token = h.a.admin.token;
   await addItem(h, h.a.admin.actor, {
     labId: h.a.legacyLab.id,
@@ -19,7 +17,6 @@ beforeAll(async () => {
   });
   await addItem(h, h.a.admin.actor, { labId: h.a.legacyLab.id, name: 'Near-IR dye "Cy7"', vendor: "O'Neil & Sons", quantity: '1' });
 });
-afterAll(() => h?.close());
 
 // FTS5 and tsquery syntax, SQL, LIKE wildcards, control and odd Unicode characters.
 const NASTY = [

@@ -2,18 +2,16 @@
 // ones the start of words, of the name, vendor, catalog, CAS and serial numbers and the lot numbers of the item and
 // its active instances; dashes do not matter; every word must match; the index follows every change in the
 // change's own transaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem } from './_helpers.js';
 import { allPages, listItems, namesFor } from './_search.js';
 
-let h: Harness;
 let token: string;
 let trisId: string;
 let archivedInstanceId: string;
 
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   token = h.a.admin.token;
   const legacy = h.a.legacyLab.id;
   const migrated = h.a.migratedLab.id;
@@ -42,7 +40,6 @@ beforeAll(async () => {
   await addItem(h, h.a.admin.actor, { labId: legacy, name: '氯化钠 (sodium chloride, lab grade)', quantity: '1' });
   await addItem(h, h.b.admin.actor, { labId: h.b.legacyLab.id, name: 'Sodium azide B', vendor: 'Roth', quantity: '1' });
 });
-afterAll(() => h?.close());
 
 describe('GET /inventory-items?q (happy)', () => {
   it('finds words of the name by their start or inside them, whatever the case or accents', async () => {

@@ -2,22 +2,19 @@
 // an item, or anything an item shows (its lab, type, locations, the people who added and changed it), each item's
 // stored document is byte for byte what rendering it afresh gives, and GET serves exactly that text.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rebuildDocuments } from '../../../src/inventory/stored/rebuild.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { waitForMigration } from '../../helpers/lab-migration.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { expectDocumentsFresh } from '../../helpers/stored-documents.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv } from '../inventory-csv/_helpers.js';
 
-let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   token = h.a.admin.token;
 });
-afterAll(() => h?.close());
 
 async function call(method: string, url: string, payload?: unknown, expected = 200) {
   const res = await h.call(token, { method: method as never, url, ...(payload === undefined ? {} : { payload: payload as never }) });

@@ -1,19 +1,17 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { itRefusesOtherMediaTypes } from '../../helpers/bodies.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, archiveInstance, dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let siblingItem: { id: string; instanceIds: string[] };
 let archivedId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const item = await addItem(h, h.a.admin.actor, { labId: h.a.migratedLab.id, name: 'Sibling' }, [{ quantity: '5' }, { quantity: '6' }]);
   siblingItem = { id: item.id, instanceIds: item.instances.map((i) => i.id) };
   archivedId = siblingItem.instanceIds[1]!;
   await archiveInstance(h, archivedId);
 });
-afterAll(() => h?.close());
 
 const itemId = () => h.a.migratedLab.itemId;
 const instanceId = () => h.a.migratedLab.instanceIds[0]!;
@@ -189,25 +187,11 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId} (errors)', ()
     }
   });
 
-  it('415 unsupported_media_type for a form-encoded body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: 'quantity=1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
-
-  it('415 unsupported_media_type for a text/plain body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: '{"quantity":"1"}',
-      headers: { 'content-type': 'text/plain' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
+  itRefusesOtherMediaTypes(
+    (payload, contentType) => unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload, headers: { 'content-type': contentType } }),
+    'quantity=1',
+    '{"quantity":"1"}',
+  );
 
   it('PUT /inventory-items/{id} on the same migrated item is 409 lab_uses_instances and points here', async () => {
     const body = expectError(

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, getItemJson, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let privateItem: { id: string; instanceId: string };
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   // A migrated lab of org A that the member does not belong to.
   const lab = await createLab(h.deps.db, h.a.admin.actor, {
     organizationId: h.a.orgId,
@@ -16,7 +14,6 @@ beforeAll(async () => {
   const item = await addItem(h, h.a.admin.actor, { labId: lab.id, name: 'Private serum' }, [{ quantity: '2' }]);
   privateItem = { id: item.id, instanceId: item.instances[0]!.id };
 });
-afterAll(() => h?.close());
 
 /** PUTs as `token`; asserts 404 with no data and that the target item (read by `readerToken`) and the database are untouched. */
 async function expectHidden(

@@ -1,13 +1,10 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { itRefusesOtherMediaTypes } from '../../helpers/bodies.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { dbState, expectError, expectValidation, getItemJson, revokedToken, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const url = () => `/inventory-items/${h.a.legacyLab.itemId}`;
 
@@ -174,25 +171,11 @@ describe('PUT /inventory-items/{id} (errors)', () => {
     );
   });
 
-  it('415 unsupported_media_type for a form-encoded body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: 'quantity=4',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
-
-  it('415 unsupported_media_type for a text/plain body', async () => {
-    const res = await unchanged(h.a.admin.token, {
-      method: 'PUT',
-      url: url(),
-      payload: '{"quantity":"4"}',
-      headers: { 'content-type': 'text/plain' },
-    });
-    expectError(res, 415, 'unsupported_media_type');
-  });
+  itRefusesOtherMediaTypes(
+    (payload, contentType) => unchanged(h.a.admin.token, { method: 'PUT', url: url(), payload, headers: { 'content-type': contentType } }),
+    'quantity=4',
+    '{"quantity":"4"}',
+  );
 
   it('413 payload_too_large for a body over the limit', async () => {
     const payload = JSON.stringify({ quantity: '1', pad: 'x'.repeat(h.config.bodyLimitBytes + 10) });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../helpers/items.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   adminSummary,
   dbState,
@@ -11,17 +12,11 @@ import {
   UUID_RE,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
+const { changesOf } = itemFixture(h);
 
 const put = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
   h.call(token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: payload as any, headers });
-
-const changesOf = (itemId: string) =>
-  h.deps.db.selectFrom('inventory_item_changes').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
 
 describe('PUT /inventory-items/{id} in a legacy lab (happy)', () => {
   it('sets the quantity, returns the full item with a new ETag, and the change is persisted', async () => {

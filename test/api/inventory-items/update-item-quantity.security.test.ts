@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { addItem, dbState, expectError, getItemJson, UNKNOWN_ID } from './_helpers.js';
 
-let h: Harness;
 let otherItemA: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   otherItemA = (await addItem(h, h.a.admin.actor, { labId: h.a.otherLab.id, name: 'Secret buffer A', quantity: '9' })).id;
 });
-afterAll(() => h?.close());
 
 /** PUTs as `token` and asserts a 404 without data, with the item (read by `readerToken`) and the database untouched. */
 async function expectHidden(

@@ -1,16 +1,12 @@
 // An item's web page (`url`) is shown as a link, so only http(s) addresses are stored (docs/api.md): a `javascript:`,
 // `data:` or other address is 422 with a field error on create, on edit and in a CSV import; nothing is stored.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv } from '../inventory-csv/_helpers.js';
 import { addItem, expectValidation } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const BAD = [
   'javascript:alert(1)',

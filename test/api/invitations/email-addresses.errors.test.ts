@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { invite } from '../../helpers/links.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Issue 22: addresses with a comma, angle brackets or quotes were accepted (anything with an @ and a dot), so an
 // invitation to `a@example.org, b@example.org` stored that and mailed it to both. A plain address is required
 // wherever one is given (src/shared/schemas.ts EmailAddress): invite, sign-in and password reset answer 422
 // naming `email`, and nothing is stored.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const RULE = /plain e-mail address/;
 const BAD = [

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { invite, secretOf } from '../../helpers/links.js';
 import { givePassword, PASSWORD } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Issue 22, item 9: inviting the e-mail of an account of another organization answers like inviting a new address
 // (no id or name of that account) and makes nobody a member until the person accepts with their own password.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.b.member.id);
 });
-afterAll(() => h?.close());
 
 const listA = async () => (await h.call(h.a.admin.token, { method: 'GET', url: '/organization/users?per_page=100' })).json();
 

@@ -9,15 +9,13 @@ import { invite, NEW_PASSWORD, secretOf } from '../../helpers/links.js';
 import { type Snapshot, snapshotDb } from '../../helpers/operations.js';
 import { givePassword, PASSWORD, signIn, withSession } from '../../helpers/sessions.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Invitations across tenants, after deactivation, from other origins, and in the logs (docs/auth.md).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
 });
-afterAll(() => h?.close());
 
 const accept = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/auth/invitations/accept', payload, headers });

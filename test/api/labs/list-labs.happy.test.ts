@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization, createToken, createUser } from '../../../src/accounts/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { orgAdminActor } from '../../helpers/fixtures.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, labJson, linkPages } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const listLabs = (token: string, query = '') => h.call(token, { method: 'GET', url: `/labs${query}` });
 

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, createUser } from '../../../src/accounts/service.js';
-import { addMember } from '../../../src/labs/service.js';
-import { systemActor } from '../../../src/shared/actor.js';
-import { dbState } from '../../helpers/data.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { bAdminTokenInA, dbState } from '../../helpers/data.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const bIds = () => [h.b.orgId, h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id];
 const listLabs = (token: string, query = '') => h.call(token, { method: 'GET', url: `/labs${query}` });
@@ -67,20 +60,12 @@ describe('GET /labs (security)', () => {
 
   it('a token is scoped to its organization even when its user is an admin elsewhere', async () => {
     // B's admin also joins org A as a plain member of A's legacy lab.
-    await createUser(h.deps.db, systemActor('cli'), {
-      organizationId: h.a.orgId,
-      email: 'admin-b@example.org',
-      firstName: 'Ada',
-      lastName: 'AdminB',
-      role: 'member',
-    });
-    await addMember(h.deps.db, h.a.admin.actor, h.a.legacyLab.id, h.b.admin.id);
-    const inA = await createToken(h.deps.db, systemActor('cli'), { userId: h.b.admin.id, organizationId: h.a.orgId });
+    const inA = await bAdminTokenInA(h);
 
-    const res = await listLabs(inA.token, '?per_page=100');
+    const res = await listLabs(inA, '?per_page=100');
     expect(res.json().map((l: any) => l.id)).toEqual([h.a.legacyLab.id]);
     expectNoOrgB(res.body);
-    expect((await listLabs(inA.token, `?organization_id=${h.b.orgId}`)).json()).toEqual([]);
+    expect((await listLabs(inA, `?organization_id=${h.b.orgId}`)).json()).toEqual([]);
 
     // Their org B token is unaffected: all of B, nothing of A.
     const inB = await listLabs(h.b.admin.token, '?per_page=100');

@@ -1,7 +1,7 @@
 // POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (errors): the standard refusals, each changing
 // nothing; and what a migration in progress refuses elsewhere (receiving goods into the lab).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
@@ -9,15 +9,11 @@ import { systemActor } from '../../../src/shared/actor.js';
 import { createType } from '../../../src/types/service.js';
 import { dbState, revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { waitForMigration } from '../../helpers/lab-migration.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const post = (token: string | null, id: string, payload?: unknown, headers: Record<string, string> = {}) =>
   h.call(token, {

@@ -2,22 +2,18 @@
 // lab's items become instances, each changed item is announced once, a second run changes nothing, a migration in
 // progress keeps reads right and refuses writes, and a lab of 100,000 items migrates correctly.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { migrateNextBatch, startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { dbState } from '../../helpers/data.js';
 import { eventsAfter } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectBulkMigrated, seedBulkLegacyLab, UPDATED, waitForMigration } from '../../helpers/lab-migration.js';
 import { adminSummary, expectItemShape, labJson } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const admin = () => h.a.admin.token;
 const migrate = (labId: string, token = admin()) => h.call(token, { method: 'POST', url: `/labs/${labId}/migrate-to-instances` });

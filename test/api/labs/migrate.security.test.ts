@@ -1,18 +1,14 @@
 // POST /labs/{id}/migrate-to-instances and GET /labs/{id}/migration (security): only org admins migrate (members
 // 403 whatever the id, so a 403 says nothing about which labs exist); another tenant's lab is 404 exactly like a lab
 // that does not exist; progress is visible to whoever sees the lab.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbState } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { waitForMigration } from '../../helpers/lab-migration.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const post = (token: string, id: string) => h.call(token, { method: 'POST', url: `/labs/${id}/migrate-to-instances` });
 const get = (token: string, id: string) => h.call(token, { method: 'GET', url: `/labs/${id}/migration` });

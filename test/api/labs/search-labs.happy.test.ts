@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectLabShape, linkPages } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // GET /labs?q= (docs/api.md): the lab pickers search the server.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   for (const name of ['Cell culture', '100% Ethanol room', 'Mol_Bio', 'MolXBio']) {
     await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name });
   }
 });
-afterAll(() => h?.close());
 
 const names = async (query: string, token = h.a.admin.token) => {
   const res = await h.call(token, { method: 'GET', url: `/labs${query}` });

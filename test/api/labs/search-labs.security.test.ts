@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateOrganizationLab } from '../../../src/labs/admin.js';
 import { createLab } from '../../../src/labs/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const list = (token: string | null, query: string) => h.call(token, { method: 'GET', url: `/labs${query}` });
 

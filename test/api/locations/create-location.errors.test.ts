@@ -1,23 +1,14 @@
 // POST /locations: labs without a tree, unknown labs and parents, name clashes and invalid bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
+const h = useHarness();
+const { admin, create, locationRows } = locationFixture(h);
 
 describe('POST /locations (errors)', () => {
   it('keeps the legacy-lab rule for seeding code, which calls the service as the org admin', async () => {

@@ -1,30 +1,11 @@
 // POST /locations {lab_id, parent_id?, name}: a location at the root or under a parent of a lab that uses
 // instances; at most seven levels (src/locations/rules.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
-
-/** A chain of `n` nested locations under `parent`, returning their ids root first. */
-async function chain(prefix: string, n: number, parent: string | null = null): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await create(`${prefix}${i + 1}`, ids.at(-1) ?? parent);
-    expect(r.statusCode, r.body).toBe(201);
-    ids.push(r.json().id);
-  }
-  return ids;
-}
+const h = useHarness();
+const { admin, create, chain } = locationFixture(h);
 
 describe('POST /locations (happy)', () => {
   it("creates locations with their paths and lists the lab's tree", async () => {

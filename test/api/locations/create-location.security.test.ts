@@ -1,22 +1,13 @@
 // POST /locations: another organization's labs and parents, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
+const h = useHarness();
+const { create, locationRows } = locationFixture(h);
 
 describe('POST /locations (security)', () => {
   it("gives 404 for another organization's lab or parent, and changes nothing", async () => {

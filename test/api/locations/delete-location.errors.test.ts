@@ -1,21 +1,14 @@
 // DELETE /locations/{id}: locations still in use, unknown ids and invalid ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const { admin, locationRows } = locationFixture(h);
 
-const admin = () => h.a.admin.token;
 const del = (id: string) => h.call(admin(), { method: 'DELETE', url: `/locations/${id}` });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
-
 describe('DELETE /locations/{id} (errors)', () => {
   it('refuses to delete a location with sub-locations or stored instances', async () => {
     const [room, , shelf] = h.a.migratedLab.locationIds;

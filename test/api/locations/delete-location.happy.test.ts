@@ -1,29 +1,10 @@
 // DELETE /locations/{id}: an empty location (no sub-locations, nothing stored) goes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
-
-/** A chain of `n` nested locations under `parent`, returning their ids root first. */
-async function chain(prefix: string, n: number, parent: string | null = null): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await create(`${prefix}${i + 1}`, ids.at(-1) ?? parent);
-    expect(r.statusCode, r.body).toBe(201);
-    ids.push(r.json().id);
-  }
-  return ids;
-}
+const h = useHarness();
+const { admin, chain } = locationFixture(h);
 
 describe('DELETE /locations/{id} (happy)', () => {
   it('deletes an empty location', async () => {

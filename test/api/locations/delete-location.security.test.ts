@@ -1,27 +1,21 @@
 // DELETE /locations/{id}: another organization's locations, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
 /** An empty location in a migrated lab of org A that the member does not belong to. */
 let hiddenLocationId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
   hiddenLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Secret room' })).id;
 });
-afterAll(async () => {
-  await h?.close();
-});
+const { admin, locationRows } = locationFixture(h);
 
-const admin = () => h.a.admin.token;
 const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/locations/${id}` });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
-
 /** An empty location at the root of org A's migrated lab, which the member may see. */
 async function emptyLocation(name: string): Promise<string> {
   const res = await h.call(admin(), { method: 'POST', url: '/locations', payload: { lab_id: h.a.migratedLab.id, name } });

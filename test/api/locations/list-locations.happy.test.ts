@@ -1,14 +1,8 @@
 // GET /labs/{id}/locations: every location of a lab that uses instances, with its parent and its path (root first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const list = (token: string, labId: string) => h.call(token, { method: 'GET', url: `/labs/${labId}/locations` });
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

@@ -1,25 +1,20 @@
 // GET /labs/{id}/locations: another organization's lab, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
 /** A migrated lab of org A that the member does not belong to, with one location. */
 let hiddenLabId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   hiddenLabId = (
     await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true })
   ).id;
   await createLocation(h.deps.db, h.a.admin.actor, { labId: hiddenLabId, parentId: null, name: 'Secret room' });
 });
-afterAll(async () => {
-  await h?.close();
-});
-
-const admin = () => h.a.admin.token;
+const { admin } = locationFixture(h);
 
 describe('GET /labs/{id}/locations (security)', () => {
   it("gives 404 for another organization's lab", async () => {

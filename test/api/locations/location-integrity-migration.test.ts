@@ -3,19 +3,13 @@
 // name, later ones get " (n)" with a number no sibling uses, and the unique index then refuses any new duplicate,
 // at the root (parent NULL) as below a parent.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../../src/shared/db/database.js';
 import { up } from '../../../src/shared/db/migrations/0006_location_integrity.js';
 import { newId } from '../../../src/shared/ids.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 let clock = 0;
 /** A location row as an older version stored it, created `clock` ms after 2020 (so the order is known). */

@@ -2,17 +2,11 @@
 // unique index, crossed moves made a cycle, two fitting moves made eight levels and same-name creates or renames
 // made duplicate siblings. Each race runs several rounds of real concurrent requests through the app; SQLite runs
 // the same tests (its writers are serial, so there they check that the answers stay right).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_LOCATION_DEPTH } from '../../../src/locations/rules.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const ROUNDS = 4;
 const lab = () => h.a.migratedLab.id;

@@ -1,36 +1,16 @@
 // PATCH /locations/{id}: cycles, depth, name clashes, unknown ids and parents, invalid bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const { admin, create, locationRows, chain } = locationFixture(h);
 
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
 const patch = (id: string, payload: unknown) => h.call(admin(), { method: 'PATCH', url: `/locations/${id}`, payload: payload as any });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
-
-/** A chain of `n` nested locations under `parent`, returning their ids root first. */
-async function chain(prefix: string, n: number, parent: string | null = null): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await create(`${prefix}${i + 1}`, ids.at(-1) ?? parent);
-    expect(r.statusCode, r.body).toBe(201);
-    ids.push(r.json().id);
-  }
-  return ids;
-}
-
 describe('PATCH /locations/{id} (errors)', () => {
   it('refuses a move under its own descendant (a cycle), changing nothing', async () => {
     const ids = await chain('C', 3);

@@ -1,32 +1,14 @@
 // PATCH /locations/{id} {name?, parent_id?}: renames and moves; the items stored below are announced again with
 // their new paths (inventory-item.updated).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const { admin, create, chain } = locationFixture(h);
 
-const admin = () => h.a.admin.token;
-const create = (name: string, parent_id: string | null = null, lab_id = h.a.migratedLab.id, token = admin()) =>
-  h.call(token, { method: 'POST', url: '/locations', payload: { lab_id, parent_id, name } });
 const eventsOf = async (type: string) =>
   (await h.deps.db.selectFrom('events').select(['payload']).where('type', '=', type).execute()).map((e) => JSON.parse(e.payload));
-
-/** A chain of `n` nested locations under `parent`, returning their ids root first. */
-async function chain(prefix: string, n: number, parent: string | null = null): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await create(`${prefix}${i + 1}`, ids.at(-1) ?? parent);
-    expect(r.statusCode, r.body).toBe(201);
-    ids.push(r.json().id);
-  }
-  return ids;
-}
 
 describe('PATCH /locations/{id} (happy)', () => {
   it('renaming a location re-announces the items stored below it with their new paths', async () => {

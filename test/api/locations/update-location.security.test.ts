@@ -1,28 +1,22 @@
 // PATCH /locations/{id}: another organization's locations and parents, a lab the member is not in, and no token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { locationFixture } from '../../helpers/locations.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
 /** A location in a migrated lab of org A that the member does not belong to. */
 let hiddenLocationId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const lab = await createLab(h.deps.db, h.a.admin.actor, { organizationId: h.a.orgId, name: 'Hidden migrated lab', usesInstances: true });
   hiddenLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Secret room' })).id;
 });
-afterAll(async () => {
-  await h?.close();
-});
+const { admin, locationRows } = locationFixture(h);
 
-const admin = () => h.a.admin.token;
 const patch = (token: string | null, id: string, payload: unknown) =>
   h.call(token, { method: 'PATCH', url: `/locations/${id}`, payload: payload as any });
-const locationRows = () => h.deps.db.selectFrom('locations').selectAll().orderBy('id').execute();
-
 describe('PATCH /locations/{id} (security)', () => {
   it("gives 404 for another organization's location, and changes nothing", async () => {
     const [bRoom] = h.b.migratedLab.locationIds;

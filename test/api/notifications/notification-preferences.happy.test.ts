@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const get = (token: string) => h.call(token, { method: 'GET', url: '/user/notifications' });
 const put = (token: string, payload: unknown) => h.call(token, { method: 'PUT', url: '/user/notifications', payload: payload as object });

@@ -132,6 +132,16 @@ export async function historyRows(h: Harness, orderId: string) {
     .execute();
 }
 
+/** The lab's items of one vendor and catalog number: what receiving an order request finds or creates. */
+export const itemsWith = (h: Harness, labId: string, vendor: string, catalogNumber: string) =>
+  h.deps.db
+    .selectFrom('inventory_items')
+    .selectAll()
+    .where('lab_id', '=', labId)
+    .where('vendor', '=', vendor)
+    .where('catalog_number', '=', catalogNumber)
+    .execute();
+
 export async function orderRow(h: Harness, orderId: string) {
   return h.deps.db.selectFrom('order_requests').selectAll().where('id', '=', orderId).executeTakeFirst();
 }

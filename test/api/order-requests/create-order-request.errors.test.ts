@@ -1,13 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { counts, expectNotFound, expectValidationError, failWritesWhen, MISSING_ID, orderBody } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 // Every test in this file is a refused create: nothing may be written, neither a request nor an event nor history.
 let before: Awaited<ReturnType<typeof counts>>;

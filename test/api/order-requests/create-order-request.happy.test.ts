@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
   createOrder,
@@ -14,11 +14,7 @@ import {
   userOf,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('POST /order-requests', () => {
   it('creates a request: 201, Location, exactly the contract fields plus app_url', async () => {

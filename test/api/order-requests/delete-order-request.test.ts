@@ -1,10 +1,10 @@
 // DELETE /order-requests/{id}: docs/product.md §4 (by the requester or an org admin, not once RECEIVED) and §7
 // (order-request.deleted with its last state).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   createOrder,
   eventsOfType,
@@ -17,11 +17,7 @@ import {
   type Status,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/order-requests/${id}` });
 

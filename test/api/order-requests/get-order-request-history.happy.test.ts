@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, orderBody } from './_helpers.js';
 
 // GET /order-requests/{id}/history: the request's whole history, oldest first, in the shape of the order-request
 // webhook payloads' `events` (which carry its newest 20 entries: test/events/order-request-history-bound.test.ts).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const history = (token: string, id: string) => h.call(token, { method: 'GET', url: `/order-requests/${id}/history` });
 

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, expectNotFound, MISSING_ID, orderBody } from './_helpers.js';
 
 // Another organization's request, or one of a lab the person does not belong to, is 404 like a missing id: never
 // its history.
 
-let h: Harness;
 let bOrder: { id: string };
 let otherLabOrder: { id: string };
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   bOrder = await createOrder(h, h.b.admin.token, orderBody(h.b.legacyLab, { name: 'B secret reagent' }));
   otherLabOrder = await createOrder(h, h.a.admin.token, orderBody(h.a.otherLab, { name: 'Other lab reagent' }));
 });
-afterAll(() => h?.close());
 
 const history = (token: string | null, id: string) => h.call(token, { method: 'GET', url: `/order-requests/${id}/history` });
 

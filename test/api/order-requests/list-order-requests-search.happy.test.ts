@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, orderBody, parseLink } from './_helpers.js';
 
 // GET /order-requests' additions for the application's list (docs/api.md): q, requested_by and sort.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const byAdmin: string[] = [];
 const byMember: string[] = [];

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { expectValidationError } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const list = (query: string) => h.call(h.a.admin.token, { method: 'GET', url: `/order-requests${query}` });
 

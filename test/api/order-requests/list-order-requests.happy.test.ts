@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, ORDER_FIELDS, orderBody, orderIn, parseLink, type Status } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 // The legacy lab gets 27 CREATED requests (pagination); the migrated lab gets a known mix of statuses (filters).
 const legacyIds: string[] = [];

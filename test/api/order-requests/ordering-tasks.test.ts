@@ -1,20 +1,17 @@
 // Ordering tasks (docs/ordering.md "Ordering, receiving in parts"): POST /order-requests/{id}/order, POST
 // /order-requests/{id}/reject, receiving in parts with POST /order-requests/{id}/receive {quantity}, GET
 // /order-requests/{id}/delivery, and the expected delivery date in PATCH. Happy paths, errors and security.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApprovalFixture, approvalFixture, setRule } from '../../helpers/approvals.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventMark, shortTypesSince } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, historyRows, orderBody, orderEvents, orderIn } from './_helpers.js';
 
-let h: Harness;
 let f: ApprovalFixture;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   f = await approvalFixture(h);
 });
-afterAll(() => h?.close());
 
 const post = (token: string | null, url: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
   h.call(token, { method: 'POST', url, payload: payload as any, headers });

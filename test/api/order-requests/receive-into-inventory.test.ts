@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
   createOrder,
@@ -9,6 +9,7 @@ import {
   failWritesWhen,
   historyRows,
   itemEvents,
+  itemsWith,
   moveThrough,
   orderBody,
   orderEvents,
@@ -18,26 +19,13 @@ import {
   userOf,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const getItem = async (id: string, token = h.a.admin.token): Promise<any> => {
   const res = await h.call(token, { method: 'GET', url: `/inventory-items/${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-
-const itemsWith = (labId: string, vendor: string, catalogNumber: string) =>
-  h.deps.db
-    .selectFrom('inventory_items')
-    .selectAll()
-    .where('lab_id', '=', labId)
-    .where('vendor', '=', vendor)
-    .where('catalog_number', '=', catalogNumber)
-    .execute();
 
 /** Creates a request and walks it to RECEIVED; returns the final response body. */
 async function receive(
@@ -76,7 +64,7 @@ describe('RECEIVED in a legacy lab', () => {
       sublocation: { name: 'Shelf A' },
     });
     expect((await counts(h)).items).toBe(countsBefore.items);
-    expect(await itemsWith(h.a.legacyLab.id, 'Sigma', 'E7023')).toHaveLength(1);
+    expect(await itemsWith(h, h.a.legacyLab.id, 'Sigma', 'E7023')).toHaveLength(1);
 
     const updated = await itemEvents(h, 'updated', h.a.legacyLab.itemId);
     expect(updated).toHaveLength(updatedBefore + 1);
@@ -107,7 +95,7 @@ describe('RECEIVED in a legacy lab', () => {
     const admin = await userOf(h, h.a.admin.token);
     const countsBefore = await counts(h);
     const received = await receive(h.a.legacyLab, 'Thermo', 'TH-100', 2);
-    const rows = await itemsWith(h.a.legacyLab.id, 'Thermo', 'TH-100');
+    const rows = await itemsWith(h, h.a.legacyLab.id, 'Thermo', 'TH-100');
     expect(rows).toHaveLength(1);
     expect((await counts(h)).items).toBe(countsBefore.items + 1);
 
@@ -137,7 +125,7 @@ describe('RECEIVED in a legacy lab', () => {
     const legacyBefore = await getItem(h.a.legacyLab.itemId);
     await receive(h.a.migratedLab, 'Sigma', 'E7023', 4);
     expect((await getItem(h.a.legacyLab.itemId)).quantity).toBe(legacyBefore.quantity);
-    const rows = await itemsWith(h.a.migratedLab.id, 'Sigma', 'E7023');
+    const rows = await itemsWith(h, h.a.migratedLab.id, 'Sigma', 'E7023');
     expect(rows).toHaveLength(1);
     const item = await getItem(rows[0]!.id);
     expect(item.quantity).toBe('4');
@@ -195,7 +183,7 @@ describe('RECEIVED in a migrated lab', () => {
 
   it('creates a new item with one instance when nothing matches', async () => {
     const received = await receive(h.a.migratedLab, 'BioLegend', 'BL-7', 2);
-    const rows = await itemsWith(h.a.migratedLab.id, 'BioLegend', 'BL-7');
+    const rows = await itemsWith(h, h.a.migratedLab.id, 'BioLegend', 'BL-7');
     expect(rows).toHaveLength(1);
     const item = await getItem(rows[0]!.id);
     expect(item).toMatchObject({
@@ -288,12 +276,12 @@ describe('receiving is one transaction with the status change', () => {
     });
     const got = await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${o.id}` });
     expect(got.json().status).toBe('ORDERED');
-    expect(await itemsWith(h.a.legacyLab.id, 'Explodo', 'X-1')).toHaveLength(0);
+    expect(await itemsWith(h, h.a.legacyLab.id, 'Explodo', 'X-1')).toHaveLength(0);
   });
 
   it('a failure updating the existing item (migrated lab) also rolls back the new instance', async () => {
     await receive(h.a.migratedLab, 'Boom', 'B-1', 1); // creates the item (insert is allowed)
-    const [itemRow] = await itemsWith(h.a.migratedLab.id, 'Boom', 'B-1');
+    const [itemRow] = await itemsWith(h, h.a.migratedLab.id, 'Boom', 'B-1');
     expect(itemRow).toBeDefined();
     const itemBefore = await getItem(itemRow!.id);
     expect(itemBefore.quantity).toBe('1');

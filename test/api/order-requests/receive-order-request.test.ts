@@ -2,20 +2,29 @@
 // goods to inventory in the same transaction; migrated lab: a new instance with lot, expiry and location).
 
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { createLocation } from '../../../src/locations/service.js';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expectItemShape, UNKNOWN_ID } from '../../helpers/shapes.js';
-import { expectEnvelope, historyRows, itemEvents, orderEvents, orderIn, orderRow, type Status, TRANSITIONS, userOf } from './_helpers.js';
+import { useHarness } from '../../helpers/use-harness.js';
+import {
+  expectEnvelope,
+  historyRows,
+  itemEvents,
+  itemsWith,
+  orderEvents,
+  orderIn,
+  orderRow,
+  type Status,
+  TRANSITIONS,
+  userOf,
+} from './_helpers.js';
 
-let h: Harness;
 /** A location in a second migrated lab of org A (not the order's lab). */
 let foreignLocationId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const lab = await createLab(h.deps.db, h.a.admin.actor, {
     organizationId: h.a.orgId,
     name: 'Second migrated lab A',
@@ -23,7 +32,6 @@ beforeAll(async () => {
   });
   foreignLocationId = (await createLocation(h.deps.db, h.a.admin.actor, { labId: lab.id, parentId: null, name: 'Elsewhere' })).id;
 });
-afterAll(() => h?.close());
 
 const receive = (token: string | null, id: string, payload: unknown = {}, extra: Partial<InjectOptions> = {}) =>
   h.call(token, { method: 'POST', url: `/order-requests/${id}/receive`, payload: payload as any, ...extra });
@@ -33,15 +41,6 @@ async function getJson(url: string, token = h.a.admin.token): Promise<any> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-
-const itemsWith = (labId: string, vendor: string, catalogNumber: string) =>
-  h.deps.db
-    .selectFrom('inventory_items')
-    .selectAll()
-    .where('lab_id', '=', labId)
-    .where('vendor', '=', vendor)
-    .where('catalog_number', '=', catalogNumber)
-    .execute();
 
 async function state() {
   const db = h.deps.db;
@@ -84,7 +83,7 @@ describe('happy', () => {
     expect(body).toMatchObject({ id: order.id, status: 'RECEIVED', item_name: 'T4 ligase', quantity: '3' });
     expect(await getJson(`/order-requests/${order.id}`)).toEqual(body);
 
-    const rows = await itemsWith(h.a.migratedLab.id, 'NEB', 'M0202');
+    const rows = await itemsWith(h, h.a.migratedLab.id, 'NEB', 'M0202');
     expect(rows).toHaveLength(1);
     const item = await getJson(`/inventory-items/${rows[0]!.id}`);
     expectItemShape(item);
@@ -167,7 +166,7 @@ describe('happy', () => {
       );
     const results = await Promise.all(orders.map((o, i) => receive(h.a.admin.token, o.id, { lot_number: `P-${i}` })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    const rows = await itemsWith(h.a.migratedLab.id, 'Promega', 'G7570');
+    const rows = await itemsWith(h, h.a.migratedLab.id, 'Promega', 'G7570');
     expect(rows).toHaveLength(1);
     const item = await getJson(`/inventory-items/${rows[0]!.id}`);
     expect(item.quantity).toBe('10');
@@ -178,7 +177,7 @@ describe('happy', () => {
     const order = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Bio-Rad', catalog_number: 'BR-1' });
     const res = await receive(h.a.admin.token, order.id, {});
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await itemsWith(h.a.migratedLab.id, 'Bio-Rad', 'BR-1');
+    const [row] = await itemsWith(h, h.a.migratedLab.id, 'Bio-Rad', 'BR-1');
     const item = await getJson(`/inventory-items/${row!.id}`);
     expect(item.instances).toEqual([{ id: item.instances[0].id, quantity: '2', lot_number: null, expiration_date: null, location: null }]);
   });
@@ -227,7 +226,7 @@ describe('errors', () => {
     const order = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Once', catalog_number: 'O-1' });
     expect((await receive(h.a.admin.token, order.id, {})).statusCode).toBe(200);
     expect(expectError(await unchanged(h.a.admin.token, order.id, {}), 409, 'invalid_transition').allowed).toEqual([]);
-    const [row] = await itemsWith(h.a.migratedLab.id, 'Once', 'O-1');
+    const [row] = await itemsWith(h, h.a.migratedLab.id, 'Once', 'O-1');
     expect((await getJson(`/inventory-items/${row!.id}`)).instances).toHaveLength(1);
   });
 
@@ -235,7 +234,7 @@ describe('errors', () => {
     const order = await orderIn(h, h.a.admin.token, h.a.migratedLab, 'ORDERED', { vendor_name: 'Raced', catalog_number: 'R-1' });
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => receive(h.a.admin.token, order.id, { lot_number: `lot-${i}` })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    const rows = await itemsWith(h.a.migratedLab.id, 'Raced', 'R-1');
+    const rows = await itemsWith(h, h.a.migratedLab.id, 'Raced', 'R-1');
     expect(rows).toHaveLength(1);
     expect((await getJson(`/inventory-items/${rows[0]!.id}`)).instances).toHaveLength(1);
     expect(await orderEvents(h, 'received', order.id)).toHaveLength(1);
@@ -247,7 +246,7 @@ describe('errors', () => {
       expectError(await unchanged(h.a.admin.token, order.id, { location_id }), 404, 'not_found');
     }
     expect((await orderRow(h, order.id))!.status).toBe('ORDERED');
-    expect(await itemsWith(h.a.migratedLab.id, 'Nowhere', 'N-1')).toEqual([]);
+    expect(await itemsWith(h, h.a.migratedLab.id, 'Nowhere', 'N-1')).toEqual([]);
   });
 
   it('a foreign location is 404 for an existing item too (no instance is added)', async () => {

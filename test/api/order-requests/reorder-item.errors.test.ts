@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { counts, expectValidationError, MISSING_ID } from './_helpers.js';
 import { productItem, reorder } from './_reorder.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 /** A refused reorder answers `status` and writes nothing. */
 async function expectRefused(itemId: string, payload: Record<string, unknown> | undefined, status: number) {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, ORDER_FIELDS, orderBody, orderEvents } from './_helpers.js';
 import { productItem, reorder } from './_reorder.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('POST /inventory-items/{id}/reorder', () => {
   it("makes a CREATED request with the item's product and the price the lab last asked for it", async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { counts, createOrder, expectNotFound, MISSING_ID, orderBody, orderRow } from './_helpers.js';
 
 // PATCH /order-requests/{id} refusals: each with the standard error body, and nothing written.
 
-let h: Harness;
 let orderId: string;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   orderId = (await createOrder(h, h.a.member.token, orderBody(h.a.legacyLab))).id;
   const eur = await h.call(h.a.admin.token, {
     method: 'POST',
@@ -17,7 +15,6 @@ beforeAll(async () => {
   });
   expect(eur.statusCode, eur.body).toBe(201);
 });
-afterAll(() => h?.close());
 
 async function refusedWith(payload: unknown, id = orderId, contentType?: string) {
   const before = await counts(h);

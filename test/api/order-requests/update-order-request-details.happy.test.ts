@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventMark, eventsSince, expectOneEvent } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { checkoutRequests, type ShopFixture, setupShop, shopRequest } from '../../helpers/shop.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, ORDER_FIELDS, orderBody, putStatus } from './_helpers.js';
 
 // PATCH /order-requests/{id} (docs/ordering.md, docs/product.md §13): every detail field round-trips, shows up in the
 // order-request.updated event (valid against its published schema) and in the history; status events are untouched;
 // the shop fills the PO number, the unit size and the tracking number.
 
-let h: Harness;
 let shop: ShopFixture;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   shop = await setupShop(h);
 });
-afterAll(() => h?.close());
 
 const patch = (token: string, id: string, payload: Record<string, unknown>) =>
   h.call(token, { method: 'PATCH', url: `/order-requests/${id}`, payload });

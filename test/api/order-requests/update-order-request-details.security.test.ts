@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { counts, createOrder, expectNotFound, historyRows, orderBody, orderRow } from './_helpers.js';
 
 // PATCH /order-requests/{id} across tenants and labs: another organization's request, a lab the member does not
 // belong to, and no token are refused without a trace (docs/product.md §2: 404, never data).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   // A code of B's lab with the same name as one of A's, so only tenancy can refuse it.
   for (const [token, lab] of [
     [h.a.admin.token, h.a.legacyLab.id],
@@ -17,7 +15,6 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
   }
 });
-afterAll(() => h?.close());
 
 async function expectRefused(token: string | null, id: string, status: number): Promise<void> {
   const before = await counts(h);

@@ -3,18 +3,14 @@
 // and one event, whoever gets there first. On PostgreSQL some callers got 409 (they read the old status, then
 // lost the conditional update). The same holds for the receive endpoint and the shop's checkout, whose losers
 // get the answer a sequential caller would get. Also run on SQLite, where writers are serial.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../../src/catalogue/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { CATALOGUE } from '../../helpers/shop.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { createOrder, historyRows, itemEvents, orderBody, orderEvents, orderIn, orderRow, putStatus, type Status } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const N = 20;
 const codes = (rs: { statusCode: number; body: string }[]) => rs.map((r) => r.statusCode);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
   expectNotFound,
@@ -14,11 +14,7 @@ import {
   TRANSITIONS,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const REFUSED: [Status, Status][] = STATUSES.flatMap((from) =>
   STATUSES.filter((to) => to !== from && !TRANSITIONS[from].includes(to)).map((to) => [from, to] as [Status, Status]),

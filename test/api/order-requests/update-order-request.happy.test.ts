@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
   createOrder,
@@ -19,11 +19,7 @@ import {
   userOf,
 } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const ALLOWED: [Status, Status][] = STATUSES.flatMap((from) => TRANSITIONS[from].map((to) => [from, to] as [Status, Status]));
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 import { counts, expectNotFound, historyRows, orderIn, orderRow, putStatus, type Status } from './_helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 /** A refused PUT must leave the request, its history, the outbox and inventory untouched. */
 async function expectRefused(token: string | null, id: string, status: Status, code: number): Promise<void> {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createToken } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   for (const u of [h.a.admin, h.a.member]) await givePassword(h, u.id);
 });
-afterAll(() => h?.close());
 
 describe('/organization/users (happy)', () => {
   it('lists every member of the organization with role and status', async () => {

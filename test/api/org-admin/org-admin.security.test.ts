@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { type Snapshot, snapshotDb } from '../../helpers/operations.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
 let before: Snapshot;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
 });
-afterAll(() => h?.close());
 
 describe('organization administration (security)', () => {
   it("org A's admin, by token or session, gets 404 for every one of org B's users, labs and memberships, and changes nothing", async () => {

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { linkPages } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // GET /organization/users?q= (docs/api.md): the people pickers search the server. Org A has Ada AdminA,
 // Max MemberA and Olga OutsiderA (test/helpers/fixtures.ts).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const people = [
     ['Per%cent', 'Sign', 'percent@example.org'],
     ['Una', 'Derscore', 'under_score@example.org'],
@@ -19,7 +17,6 @@ beforeAll(async () => {
     await createUser(h.deps.db, systemActor('cli'), { organizationId: h.a.orgId, email, firstName, lastName, role: 'member' });
   }
 });
-afterAll(() => h?.close());
 
 const emails = async (query: string) => {
   const res = await h.call(h.a.admin.token, { method: 'GET', url: `/organization/users${query}` });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../../src/shared/actor.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { expireLinks, NEW_PASSWORD, secretOf, waitForResetLinks } from '../../helpers/links.js';
 import { givePassword } from '../../helpers/sessions.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Resets refused (docs/auth.md): reuse, expiry, weak passwords, repeated requests, bad input, members.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   await givePassword(h, h.a.admin.id);
 });
-afterAll(() => h?.close());
 
 const complete = (payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: '/auth/password-reset/complete', payload });
 const adminLink = async (userId: string) => {

@@ -1,18 +1,14 @@
 // Put-away's refusals (docs/api.md "Put-away", docs/errors.md): malformed ids and pages, unknown body fields, a
 // location of another lab, a stale ETag, an archived instance; each changes nothing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbState } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { idsOf, listLab, putAway, receive } from './_put-away.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const lab = () => h.a.migratedLab;
 

@@ -1,16 +1,12 @@
 // Put-away (docs/product.md §14, docs/api.md "Put-away"): goods received without a lot, expiry or location are
 // listed for their lab until filled in or confirmed; GET /put-away, GET /labs/{id}/put-away, POST …/put-away.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventMark, eventsSince, shortTypesSince } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { idsOf, listLab, putAway, receive } from './_put-away.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const lab = () => h.a.migratedLab;
 const item = (token: string, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}` });

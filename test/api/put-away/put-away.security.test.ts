@@ -1,18 +1,14 @@
 // Put-away through the lab's visibility: no token, another organization's labs, items and instances, a lab the
 // member does not belong to (404, never 403), and lists that never show what the caller may not see.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { dbState } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { idsOf, listLab, putAway, receive } from './_put-away.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('put-away (security)', () => {
   it('401 without a token or with an unknown one', async () => {

@@ -3,19 +3,13 @@
 // nothing, the audit trail says where each operator came from, and running the conversion again adds no operator.
 
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOperatorToken } from '../../../src/operators/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { migrateOperatorFlags, up } from '../../../src/shared/db/migrations/0007_operators.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const flag = (userId: string) => h.deps.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', userId).execute();
 

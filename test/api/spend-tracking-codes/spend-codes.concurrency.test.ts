@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { createOrder, orderBody } from '../../helpers/orders.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // A blocking budget holds under concurrency (src/order-requests/spend-codes-repository.ts findCodeForBudget): requests
 // ordered at the same moment on one code are checked one after the other, so together they never overspend it.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const code = await h.call(h.a.admin.token, {
     method: 'POST',
     url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
@@ -21,7 +19,6 @@ beforeAll(async () => {
   });
   expect(settings.statusCode, settings.body).toBe(200);
 });
-afterAll(() => h?.close());
 
 describe('a blocking budget under concurrent orders', () => {
   it('lets exactly one of two 60.00 requests on a 100.00 budget through', async () => {

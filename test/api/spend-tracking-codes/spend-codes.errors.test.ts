@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { orderBody } from '../../helpers/orders.js';
 import { MISSING_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Refusals of POST/GET /labs/{id}/spend-tracking-codes, GET/PUT /labs/{id}/spend-settings and of a spend tracking
 // code on POST /order-requests: the standard error body, and nothing written.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   const res = await h.call(h.a.admin.token, {
     method: 'POST',
     url: `/labs/${h.a.legacyLab.id}/spend-tracking-codes`,
@@ -17,7 +15,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
 });
-afterAll(() => h?.close());
 
 const rows = async () => ({
   codes: (await h.deps.db.selectFrom('spend_tracking_codes').selectAll().execute()).length,

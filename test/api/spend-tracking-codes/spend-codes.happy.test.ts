@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Spend tracking codes and budgets (docs/ordering.md, docs/product.md §13): create and list codes, the spend per code
 // and period, exact at the boundaries (the clock is set with vitest's fake Date, so a request is ordered at the
 // last and first millisecond of a month), and over budget warning or blocking by the lab's setting.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -4,6 +4,7 @@ import { startDns, type TestDns } from '../../helpers/dns.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { type OidcUser, startOidc, type TestOidc } from '../../helpers/oidc.js';
 import { sessionCookieOf } from '../../helpers/sessions.js';
+import { useStarted } from '../../helpers/use-harness.js';
 
 // SSO tests: the real app (harness) and a real OpenID provider in this process (test/helpers/oidc.ts). The
 // browser is played by plain requests: start at Labstock, follow the provider's redirects, come back to the
@@ -34,6 +35,27 @@ export async function startSsoWorld(env: Record<string, string> = {}): Promise<S
       await dns.close();
     },
   };
+}
+
+/**
+ * A test file's SSO world in one line: started before its tests with org A's SSO configured (configureSso), then
+ * `setup` (more providers, settings); closed after them.
+ */
+export function useSsoWorld(setup?: (w: SsoWorld) => Promise<unknown>): SsoWorld {
+  return useStarted(
+    async () => {
+      const w = await startSsoWorld();
+      try {
+        await configureSso(w);
+        await setup?.(w);
+      } catch (error) {
+        await w.close();
+        throw error;
+      }
+      return w;
+    },
+    (w) => w.close(),
+  );
 }
 
 /**

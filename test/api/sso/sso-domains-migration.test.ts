@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up as up0019 } from '../../../src/shared/db/migrations/0019_sso_domains.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Migration 0019 on an installation that had SSO before domains were verified: the domains already listed are
 // claimed by the organization that configured SSO first, all unverified, and dropped from a later one's list.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('migration 0019_sso_domains', () => {
   it('claims the listed domains oldest configuration first, unverified, and drops a later duplicate', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectValidation } from '../../helpers/errors.js';
 import { givePassword, sessionCookieOf, signIn } from '../../helpers/sessions.js';
 import {
@@ -10,19 +10,13 @@ import {
   linkSso,
   person,
   SIGN_IN_ERROR,
-  type SsoWorld,
   sessionOf,
   ssoSignIn,
   start,
-  startSsoWorld,
+  useSsoWorld,
 } from './_helpers.js';
 
-let w: SsoWorld;
-beforeAll(async () => {
-  w = await startSsoWorld();
-  await configureSso(w);
-});
-afterAll(() => w?.close());
+const w = useSsoWorld();
 
 const userCount = async () =>
   (

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { givePassword, sessionCookieOf, signIn } from '../../helpers/sessions.js';
-import {
-  atProvider,
-  callback,
-  configureSso,
-  linkSso,
-  person,
-  type SsoWorld,
-  sessionOf,
-  ssoSignIn,
-  start,
-  startSsoWorld,
-} from './_helpers.js';
+import { atProvider, callback, linkSso, person, sessionOf, ssoSignIn, start, useSsoWorld } from './_helpers.js';
 
-let w: SsoWorld;
-beforeAll(async () => {
-  w = await startSsoWorld();
-  await configureSso(w);
-});
-afterAll(() => w?.close());
+const w = useSsoWorld();
 
 describe('GET /auth/sso/start (happy)', () => {
   it('redirects to the provider with code flow, PKCE S256, state and nonce, and sets an HttpOnly flow cookie', async () => {

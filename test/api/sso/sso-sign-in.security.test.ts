@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { startHarness } from '../../helpers/harness.js';
 import { startOidc } from '../../helpers/oidc.js';
@@ -6,25 +6,18 @@ import { sessionCookieOf } from '../../helpers/sessions.js';
 import {
   atProvider,
   callback,
-  configureSso,
   cookieOf,
   FROM_APP,
   person,
   SIGN_IN_ERROR,
-  type SsoWorld,
   sessionOf,
   ssoSignIn,
   start,
-  startSsoWorld,
+  useSsoWorld,
   verifyDomains,
 } from './_helpers.js';
 
-let w: SsoWorld;
-beforeAll(async () => {
-  w = await startSsoWorld();
-  await configureSso(w);
-});
-afterAll(() => w?.close());
+const w = useSsoWorld();
 
 describe('SSO sign-in (security)', () => {
   it("login CSRF: an attacker's own callback URL opened in a victim's browser signs nobody in", async () => {

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givePassword, signIn } from '../../helpers/sessions.js';
-import { atProvider, callback, configureSso, person, SIGN_IN_ERROR, type SsoWorld, start, startSsoWorld } from './_helpers.js';
+import { atProvider, callback, person, SIGN_IN_ERROR, start, useSsoWorld } from './_helpers.js';
 
 // Issue 22, item 7: login CSRF through the start. Another site must not start a sign-in in the victim's browser
 // (which would come back signed in to an account of the attacker's provider); and a sign-in that does not
 // succeed leaves the browser's current session as it was.
-let w: SsoWorld;
-beforeAll(async () => {
-  w = await startSsoWorld();
-  await configureSso(w);
-});
-afterAll(() => w?.close());
+const w = useSsoWorld();
 
 const APP = 'http://labstock.test';
 const refused = `${SIGN_IN_ERROR}sso_start_cross_site`;

@@ -1,36 +1,14 @@
 // POST /types {lab_id, name}: docs/product.md §5 (types create) and §7 (type.created, data.type with lab).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'POST', url: '/types', payload: payload as any, ...extra });
-
-async function state() {
-  const [types, events] = await Promise.all([
-    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
-  ]);
-  return { types, events: events.map((e) => e.id) };
-}
-
-/** Sends the request and asserts no type and no event was written. */
-async function unchanged(token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) {
-  const before = await state();
-  const res = await post(token, payload, extra);
-  expect(await state()).toEqual(before);
-  return res;
-}
+const h = useHarness();
+const { post, unchangedPost: unchanged } = typeFixture(h);
 
 describe('POST /types (errors)', () => {
   it.each(['Reagent', 'reagent', 'REAGENT', '  reAgent '])(

@@ -1,24 +1,15 @@
 // POST /types {lab_id, name}: docs/product.md §5 (types create) and §7 (type.created, data.type with lab).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsOfType, expectEnvelope } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { expectLabShape, keysOf, labJson, UUID_RE } from '../../helpers/shapes.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'POST', url: '/types', payload: payload as any, ...extra });
-
-const createdEventsFor = async (typeId: string) =>
-  (await eventsOfType(h, 'com.labstock.type.created')).filter((e) => e.event.data?.type?.id === typeId);
+const h = useHarness();
+const { post, createdEventsFor } = typeFixture(h);
 
 describe('POST /types (happy)', () => {
   it('201 with {id, name, lab}, a Location header, and the type is listed', async () => {

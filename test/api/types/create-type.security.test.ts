@@ -1,36 +1,14 @@
 // POST /types {lab_id, name}: docs/product.md §5 (types create) and §7 (type.created, data.type with lab).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const post = (token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'POST', url: '/types', payload: payload as any, ...extra });
-
-async function state() {
-  const [types, events] = await Promise.all([
-    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
-  ]);
-  return { types, events: events.map((e) => e.id) };
-}
-
-/** Sends the request and asserts no type and no event was written. */
-async function unchanged(token: string | null, payload: unknown, extra: Partial<InjectOptions> = {}) {
-  const before = await state();
-  const res = await post(token, payload, extra);
-  expect(await state()).toEqual(before);
-  return res;
-}
+const h = useHarness();
+const { unchangedPost: unchanged } = typeFixture(h);
 
 describe('POST /types (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing written', async () => {

@@ -1,46 +1,14 @@
 // DELETE /types/{id}: docs/product.md §5 (types delete) and §7 (type.deleted with its last state); 409 while in use.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addItem } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { eventsOfType } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const del = (token: string | null, id: string) => h.call(token, { method: 'DELETE', url: `/types/${id}` });
-
-async function newType(labId: string, name: string, token = h.a.admin.token): Promise<any> {
-  const res = await h.call(token, { method: 'POST', url: '/types', payload: { lab_id: labId, name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function state() {
-  const [types, items, orders, events] = await Promise.all([
-    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('inventory_items').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('order_requests').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
-  ]);
-  return { types, items, orders, events: events.map((e) => e.id) };
-}
-
-async function unchanged(token: string | null, id: string) {
-  const before = await state();
-  const res = await del(token, id);
-  expect(await state()).toEqual(before);
-  return res;
-}
-
-const deletedEventsFor = async (typeId: string) =>
-  (await eventsOfType(h, 'com.labstock.type.deleted')).filter((e) => e.event.data?.type?.id === typeId);
-const typeRow = (id: string) => h.deps.db.selectFrom('types').selectAll().where('id', '=', id).executeTakeFirst();
+const h = useHarness();
+const { del, newType, unchangedDel: unchanged, deletedEventsFor, typeRow } = typeFixture(h);
 
 describe('DELETE /types/{id} (errors)', () => {
   it('409 conflict while an inventory item uses it (the seeded types); nothing changes', async () => {

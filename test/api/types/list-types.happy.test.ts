@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createType } from '../../../src/types/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { parseLink } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const list = (query = '', token = h.a.admin.token) => h.call(token, { method: 'GET', url: `/types${query}` });
 

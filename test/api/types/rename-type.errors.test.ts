@@ -1,44 +1,14 @@
 // PUT /types/{id} {name}: docs/product.md §5 (types rename) and §7 (type.updated; same name: no event).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { eventsOfType } from '../../helpers/events.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });
-
-async function newType(labId: string, name: string): Promise<any> {
-  const res = await h.call(h.a.admin.token, { method: 'POST', url: '/types', payload: { lab_id: labId, name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function state() {
-  const [types, events] = await Promise.all([
-    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
-  ]);
-  return { types, events: events.map((e) => e.id) };
-}
-
-async function unchanged(token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
-  const before = await state();
-  const res = await put(token, id, payload, extra);
-  expect(await state()).toEqual(before);
-  return res;
-}
-
-const updatedEventsFor = async (typeId: string) =>
-  (await eventsOfType(h, 'com.labstock.type.updated')).filter((e) => e.event.data?.type?.id === typeId);
+const h = useHarness();
+const { put, newType, unchangedPut: unchanged, updatedEventsFor } = typeFixture(h);
 
 describe('PUT /types/{id} (errors)', () => {
   it.each(['Reagent', 'REAGENT', 'reagent', ' Reagent '])(

@@ -1,35 +1,14 @@
 // PUT /types/{id} {name}: docs/product.md §5 (types rename) and §7 (type.updated; same name: no event).
 
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokedToken } from '../../helpers/data.js';
 import { expectError } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { typeFixture } from '../../helpers/types.js';
+import { useHarness } from '../../helpers/use-harness.js';
 import { legacyLabManager, MANAGERS_ONLY } from './_managers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-
-const put = (token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-  h.call(token, { method: 'PUT', url: `/types/${id}`, payload: payload as any, ...extra });
-
-async function state() {
-  const [types, events] = await Promise.all([
-    h.deps.db.selectFrom('types').selectAll().orderBy('id').execute(),
-    h.deps.db.selectFrom('events').select(['id']).orderBy('id').execute(),
-  ]);
-  return { types, events: events.map((e) => e.id) };
-}
-
-async function unchanged(token: string | null, id: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
-  const before = await state();
-  const res = await put(token, id, payload, extra);
-  expect(await state()).toEqual(before);
-  return res;
-}
+const h = useHarness();
+const { unchangedPut: unchanged } = typeFixture(h);
 
 describe('PUT /types/{id} (security)', () => {
   it('401 without a token, with an unknown token and with a revoked token; nothing changes', async () => {

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createType } from '../../../src/types/service.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { linkPages } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // GET /types?q= (docs/api.md): the type pickers search the server. Org A has Reagent (legacy lab), Antibody
 // (migrated lab) and Buffer (other lab) from the fixtures.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+const h = useHarness({}, async (h) => {
   for (const name of ['50% Glycerol', 'Tris_HCl', 'TrisXHCl', 'Äther', 'Buffer salts']) {
     await createType(h.deps, h.a.admin.actor, { labId: h.a.otherLab.id, name });
   }
 });
-afterAll(() => h?.close());
 
 const names = async (query: string, token = h.a.admin.token) => {
   const res = await h.call(token, { method: 'GET', url: `/types${query}` });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // Both organizations have types named Reagent, Antibody and Buffer (test/helpers/fixtures.ts).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const list = (token: string | null, query: string) => h.call(token, { method: 'GET', url: `/types${query}` });
 

@@ -1,17 +1,13 @@
 // GET /labs/{id}/type-usage (docs/api.md "Types in the application"): a lab's types by name with what uses them.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLab } from '../../../src/labs/service.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { createOrder, orderBody } from '../../helpers/orders.js';
 import { UNKNOWN_ID } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const usage = (token: string | null, labId: string, query = '') =>
   h.call(token, { method: 'GET', url: `/labs/${labId}/type-usage${query}` });

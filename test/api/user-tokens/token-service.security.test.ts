@@ -1,16 +1,12 @@
 // createToken/revokeToken given an Actor (src/accounts/service.ts): only the caller's own token, in the organization
 // it acts in; anything else is named like an unknown id, and nothing is written. The system may do either for anyone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findToken } from '../../../src/accounts/repository.js';
 import { createToken, revokeToken } from '../../../src/accounts/service.js';
 import { type Actor, systemActor } from '../../../src/shared/actor.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const actorOf = (organizationId: string, userId: string): Actor => ({ tokenId: 'test', userId, organizationId, role: 'admin' });
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbState } from '../../helpers/data.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { adminSummary, expectUserShape, memberSummary } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('GET /user (happy)', () => {
   it("returns exactly the User summary of the token's owner (admin)", async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
-import { type Harness, startHarness } from '../../helpers/harness.js';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
 import { memberSummary } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const put = (token: string | null, payload: Record<string, unknown>) => h.call(token, { method: 'PUT', url: '/user', payload });
 const unchanged = async () =>

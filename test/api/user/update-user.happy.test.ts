@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
 import { givePassword, signIn, withSession } from '../../helpers/sessions.js';
 import { expectUserShape, memberSummary } from '../../helpers/shapes.js';
+import { useHarness } from '../../helpers/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const put = (token: string, payload: Record<string, unknown>) => h.call(token, { method: 'PUT', url: '/user', payload });
 

@@ -44,6 +44,85 @@ export function useHarness(webhooks?: { b: 'organization' | 'lab'; bUrl?: string
   afterAll(() => h?.close());
 }
 
+/**
+ * Organization A's webhook to https://hooks.example.org/keep (with `payload`'s fields), made by A's admin before the
+ * file's tests: the one its errors tests send refused requests to. `then` runs once it exists (a queued delivery, an
+ * event). Register it after useHarness(); its fields are there from the first test on.
+ */
+export function keptWebhook(
+  payload: Record<string, unknown> = {},
+  then?: (hook: Webhook) => Promise<void>,
+): Webhook & Record<string, unknown> {
+  const hook = {} as Webhook & Record<string, unknown>;
+  beforeAll(async () => {
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/webhooks',
+      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep', ...payload },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    Object.assign(hook, res.json());
+    await then?.(hook);
+  });
+  return hook;
+}
+
+/** What a refusal answers: the standard error body. */
+export type RefusalBody = { code: string; message: string; errors?: { field: string; message: string }[] };
+
+/**
+ * An errors test's refusal: `send` as `token` (A's admin when undefined), then the status and the standard error body
+ * (code, a message, the request id), `check` on the answer, and `snapshot` reading the same before and after.
+ */
+export async function refusedBy(
+  send: (token: string | null) => Promise<LightMyRequestResponse>,
+  token: string | null | undefined,
+  snapshot: () => Promise<unknown>,
+  status: number,
+  code: string,
+  check?: (res: LightMyRequestResponse) => void,
+): Promise<RefusalBody> {
+  const before = await snapshot();
+  const res = await send(token === undefined ? h.a.admin.token : token);
+  expect(res.statusCode, res.body).toBe(status);
+  check?.(res);
+  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
+  expect(await snapshot()).toEqual(before);
+  return res.json();
+}
+
+/** Every event type a webhook can subscribe to, in the short spelling (docs/webhooks.md). */
+export const ALL_SHORT_TYPES = [
+  'inventory-item.created',
+  'inventory-item.updated',
+  'inventory-item.deleted',
+  'order-request.created',
+  'order-request.deleted',
+  'order-request.ordered',
+  'order-request.received',
+  'sales-order.placed',
+  'sales-order-item.backordered',
+  'sales-order-item.cancelled',
+  'sales-order-item.delivered',
+  'sales-order-item.shipped',
+  'shipment.created',
+  'shipment.delivered',
+  'type.created',
+  'type.deleted',
+  'type.updated',
+];
+
+/** How many webhooks there are, of every organization. */
+export const countWebhooks = async () =>
+  Number(
+    (
+      await h.deps.db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 const TABLES = { webhooks: 'webhooks', deliveries: 'webhook_deliveries', attempts: 'webhook_attempts', events: 'events' } as const;
 export type Row = { id: string } & Record<string, unknown>;
 

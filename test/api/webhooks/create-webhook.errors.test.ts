@@ -1,39 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { h, useHarness } from './_security.js';
+import { ALL_SHORT_TYPES, countWebhooks, h, useHarness } from './_security.js';
 
 // POST /webhooks refusals: each with the standard error body, and not one row written.
 
 useHarness();
-
-const ALL_SHORT_TYPES = [
-  'inventory-item.created',
-  'inventory-item.updated',
-  'inventory-item.deleted',
-  'order-request.created',
-  'order-request.deleted',
-  'order-request.ordered',
-  'order-request.received',
-  'sales-order.placed',
-  'sales-order-item.backordered',
-  'sales-order-item.cancelled',
-  'sales-order-item.delivered',
-  'sales-order-item.shipped',
-  'shipment.created',
-  'shipment.delivered',
-  'type.created',
-  'type.deleted',
-  'type.updated',
-];
-
-const countWebhooks = async () =>
-  Number(
-    (
-      await h.deps.db
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 async function refused(
   opts: { payload?: unknown; body?: string; contentType?: string; token?: string | null },

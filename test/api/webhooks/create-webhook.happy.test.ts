@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
+import { ALL_SHORT_TYPES } from './_security.js';
 
 // POST /webhooks (docs/product.md §8): url plus lab_id or organization_id (both: a lab webhook); event types in any of the three
 // spellings come back as full type strings; defaults; a fresh Standard Webhooks signing key; 201 + Location.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const WEBHOOK_FIELDS = ['event_types', 'id', 'is_enabled', 'is_signed', 'is_verified', 'name', 'signing_key', 'url'];
-const ALL_SHORT_TYPES = [
-  'inventory-item.created',
-  'inventory-item.updated',
-  'inventory-item.deleted',
-  'order-request.created',
-  'order-request.deleted',
-  'order-request.ordered',
-  'order-request.received',
-  'sales-order.placed',
-  'sales-order-item.backordered',
-  'sales-order-item.cancelled',
-  'sales-order-item.delivered',
-  'sales-order-item.shipped',
-  'shipment.created',
-  'shipment.delivered',
-  'type.created',
-  'type.deleted',
-  'type.updated',
-];
 const full = (short: string) => `com.labstock.${short}`;
 const sorted = (xs: string[]) => [...xs].sort();
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Call, expectSameAnswer, GHOST_ID, h, itHidesForeign, itRefusesMembers, useHarness } from './_security.js';
+import { type Call, countWebhooks, expectSameAnswer, GHOST_ID, h, itHidesForeign, itRefusesMembers, useHarness } from './_security.js';
 
 // Only organization admins manage webhooks (docs/product.md §3), and only for their own organization and its labs:
 // another organization's lab or organization id is 404, as if it did not exist.
 
 useHarness();
 
-const countWebhooks = async () =>
-  Number(
-    (
-      await h.deps.db
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const bIds = () => [h.b.orgId, h.b.legacyLab.id, h.b.migratedLab.id, h.b.otherLab.id, h.b.admin.id, h.b.member.id];
 
 // The "id" of these cases is the organization or lab the webhook would be for.

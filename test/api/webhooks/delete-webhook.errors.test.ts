@@ -1,20 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '../../../src/accounts/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
-import { h, itRejectsMalformedIds, snapshotOf, useHarness } from './_security.js';
+import { h, itRejectsMalformedIds, keptWebhook, refusedBy, snapshotOf, useHarness } from './_security.js';
 
 // DELETE /webhooks/{id} refusals: the standard error body, and the webhook, its deliveries and the log unchanged.
 
-let hook: { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
+const hook = keptWebhook({}, async (hook) => {
   // A queued delivery (no worker runs in this file), so "nothing changes" covers deliveries too.
   const ping = await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` });
   expect(ping.statusCode).toBe(202);
@@ -22,16 +14,15 @@ beforeAll(async () => {
 
 const snapshot = snapshotOf('webhooks', 'deliveries', 'attempts', 'events');
 
-async function refused(opts: { token?: string | null; id?: string; headers?: Record<string, string> }, status: number, code: string) {
-  const before = await snapshot();
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'DELETE', url: `/webhooks/${opts.id ?? hook.id}`, headers: opts.headers ?? {} });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { message: string; errors?: { field: string; message: string }[] };
-}
+const refused = (opts: { token?: string | null; id?: string; headers?: Record<string, string> }, status: number, code: string) =>
+  refusedBy(
+    (token) => h.call(token, { method: 'DELETE', url: `/webhooks/${opts.id ?? hook.id}`, headers: opts.headers ?? {} }),
+    opts.token,
+    snapshot,
+    status,
+    code,
+    (res) => expect(res.headers['content-type']).toMatch(/^application\/json/),
+  );
 
 describe('DELETE /webhooks/{id} errors', () => {
   itRejectsMalformedIds(

@@ -1,35 +1,26 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, h, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, h, keptWebhook, useHarness } from './_security.js';
 
-let hookId: string;
 useHarness();
-beforeAll(async () => {
-  hookId = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/a' },
-    })
-  ).json().id;
-});
+const hook = keptWebhook({ url: 'https://hooks.example.org/a' });
 
 describe('GET /webhooks/{id} errors', () => {
   it('no token: 401, and no webhook data', async () => {
-    const res = await h.call(null, { method: 'GET', url: `/webhooks/${hookId}` });
+    const res = await h.call(null, { method: 'GET', url: `/webhooks/${hook.id}` });
     expectError(res, 401, 'unauthorized');
     expect(res.body).not.toMatch(/whsec_/);
   });
 
   it('a revoked-looking or unknown token: 401', async () => {
     expectError(
-      await h.call('lst_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { method: 'GET', url: `/webhooks/${hookId}` }),
+      await h.call('lst_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { method: 'GET', url: `/webhooks/${hook.id}` }),
       401,
       'unauthorized',
     );
   });
 
   it('an id that is not a uuid: 422 naming id', async () => {
-    for (const id of ['123', 'not-a-uuid', `${hookId}x`]) {
+    for (const id of ['123', 'not-a-uuid', `${hook.id}x`]) {
       const res = await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${id}` });
       expectError(res, 422, 'validation_failed');
       expect(
@@ -48,6 +39,6 @@ describe('GET /webhooks/{id} errors', () => {
   });
 
   it('an unknown sub-path: 404', async () => {
-    expectError(await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hookId}/nothing-here` }), 404, 'not_found');
+    expectError(await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${hook.id}/nothing-here` }), 404, 'not_found');
   });
 });

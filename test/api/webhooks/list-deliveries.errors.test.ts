@@ -1,33 +1,33 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itIsNotFoundWhenUnknownOrDeleted, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import {
+  h,
+  itIsNotFoundWhenUnknownOrDeleted,
+  itRejectsMalformedIds,
+  itRequiresToken,
+  keptWebhook,
+  refusedBy,
+  snapshotOf,
+  useHarness,
+} from './_security.js';
 
 // GET /webhooks/{id}/deliveries refusals: invalid paging 422 (§2), bad id 422, unknown 404, no token 401.
 
-let hook: { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
+const hook = keptWebhook({}, async (hook) => {
   expect((await h.call(h.a.admin.token, { method: 'POST', url: `/webhooks/${hook.id}/ping` })).statusCode).toBe(202);
 });
 
 const snapshot = snapshotOf('webhooks', 'deliveries');
 
-async function refused(opts: { token?: string | null; id?: string; query?: string }, status: number, code: string) {
-  const before = await snapshot();
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'GET', url: `/webhooks/${opts.id ?? hook.id}/deliveries${opts.query ?? ''}` });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(res.headers['x-total-count']).toBeUndefined();
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { errors?: { field: string }[] };
-}
+const refused = (opts: { token?: string | null; id?: string; query?: string }, status: number, code: string) =>
+  refusedBy(
+    (token) => h.call(token, { method: 'GET', url: `/webhooks/${opts.id ?? hook.id}/deliveries${opts.query ?? ''}` }),
+    opts.token,
+    snapshot,
+    status,
+    code,
+    (res) => expect(res.headers['x-total-count']).toBeUndefined(),
+  );
 
 describe('GET /webhooks/{id}/deliveries errors', () => {
   it.each([

@@ -1,10 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   h,
   itIsNotFoundWhenUnknownOrDeleted,
   itRefusesWhileDisabled,
   itRejectsMalformedIds,
   itRequiresToken,
+  keptWebhook,
+  refusedBy,
   snapshotOf,
   useHarness,
 } from './_security.js';
@@ -12,29 +14,13 @@ import {
 // POST /webhooks/{id}/ping refusals: 409 for a disabled webhook, 422/404/401 as everywhere; no event and no
 // delivery is created by a refused ping.
 
-let hook: { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
-});
+const hook = keptWebhook();
 
 const snapshot = snapshotOf('webhooks', 'deliveries', 'events');
 
-async function refused(opts: { token?: string | null; id?: string }, status: number, code: string) {
-  const before = await snapshot();
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/ping` });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { message: string; errors?: { field: string }[] };
-}
+const refused = (opts: { token?: string | null; id?: string }, status: number, code: string) =>
+  refusedBy((token) => h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/ping` }), opts.token, snapshot, status, code);
 
 describe('POST /webhooks/{id}/ping errors', () => {
   itRefusesWhileDisabled('a webhook disabled by a user: 409, no event, no delivery', () => hook.id, refused);

@@ -1,19 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itRefusesWhileDisabled, itRequiresToken, snapshotOf, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import { h, itRefusesWhileDisabled, itRequiresToken, keptWebhook, refusedBy, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/replay refusals: 422 for bad or reversed date-times, missing or unknown fields; 409 for a
 // disabled webhook; 400/415 for bodies that are not JSON; 404/401 as everywhere. Nothing is scheduled by any.
 
-let hook: { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
+const hook = keptWebhook({}, async () => {
   // An event in the webhook's scope, so an accepted replay would have something to schedule.
   const put = await h.call(h.a.admin.token, { method: 'PUT', url: `/inventory-items/${h.a.legacyLab.itemId}`, payload: { quantity: '8' } });
   expect(put.statusCode).toBe(200);
@@ -29,22 +21,11 @@ async function refused(
   status: number,
   code: string,
 ) {
-  const before = await snapshot();
   const headers: Record<string, string> = {};
   if (opts.contentType) headers['content-type'] = opts.contentType;
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, {
-    method: 'POST',
-    url: `/webhooks/${opts.id ?? hook.id}/replay`,
-    headers,
-    ...(opts.body !== undefined
-      ? { payload: opts.body }
-      : { payload: (opts.payload ?? { from: FROM, to: TO }) as Record<string, unknown> }),
-  });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { message: string; errors?: { field: string; message: string }[] };
+  const payload = opts.body ?? ((opts.payload ?? { from: FROM, to: TO }) as Record<string, unknown>);
+  const send = (token: string | null) => h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/replay`, headers, payload });
+  return refusedBy(send, opts.token, snapshot, status, code);
 }
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 

@@ -1,32 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import { h, itRejectsMalformedIds, itRequiresToken, keptWebhook, refusedBy, snapshotOf, useHarness } from './_security.js';
 
 // POST /webhooks/{id}/rotate-secret refusals: the standard error body, and the keys unchanged.
 
-let hook: { id: string; signing_key: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
-});
+const hook = keptWebhook();
 
 const snapshot = snapshotOf('webhooks');
 
-async function refused(opts: { token?: string | null; id?: string }, status: number, code: string) {
-  const before = await snapshot();
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/rotate-secret` });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(res.body).not.toContain('whsec_');
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { errors?: { field: string }[] };
-}
+const refused = (opts: { token?: string | null; id?: string }, status: number, code: string) =>
+  refusedBy(
+    (token) => h.call(token, { method: 'POST', url: `/webhooks/${opts.id ?? hook.id}/rotate-secret` }),
+    opts.token,
+    snapshot,
+    status,
+    code,
+    (res) => expect(res.body).not.toContain('whsec_'),
+  );
 
 describe('POST /webhooks/{id}/rotate-secret errors', () => {
   itRejectsMalformedIds(['abc', '1', 'not-a-uuid-at-all-0000000000000000000'], refused);

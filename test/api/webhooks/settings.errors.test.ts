@@ -1,42 +1,29 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itIsNotFoundWhenUnknownOrDeleted, itRejectsMalformedIds, itRequiresToken, snapshotOf, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import {
+  h,
+  itIsNotFoundWhenUnknownOrDeleted,
+  itRejectsMalformedIds,
+  itRequiresToken,
+  keptWebhook,
+  refusedBy,
+  snapshotOf,
+  useHarness,
+} from './_security.js';
 
 // GET/PUT /webhooks/{id}/settings refusals: the standard error body, and the webhook unchanged.
 
-let hook: { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, url: 'https://hooks.example.org/keep' },
-    })
-  ).json();
-});
+const hook = keptWebhook();
 
 const snapshot = snapshotOf('webhooks');
 type Opts = { token?: string | null; id?: string; payload?: unknown; body?: string; contentType?: string; method?: 'GET' | 'PUT' };
 
 async function refused(opts: Opts, status: number, code: string) {
-  const before = await snapshot();
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
   const method = opts.method ?? 'PUT';
   const headers: Record<string, string> = opts.contentType ? { 'content-type': opts.contentType } : {};
-  const res = await h.call(token, {
-    method,
-    url: `/webhooks/${opts.id ?? hook.id}/settings`,
-    headers,
-    ...(method === 'GET'
-      ? {}
-      : opts.body !== undefined
-        ? { payload: opts.body }
-        : { payload: (opts.payload ?? { format: 'cloudevents' }) as Record<string, unknown> }),
-  });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(await snapshot()).toEqual(before);
-  return res.json() as { message: string; errors?: { field: string }[] };
+  const body = method === 'GET' ? {} : { payload: opts.body ?? ((opts.payload ?? { format: 'cloudevents' }) as Record<string, unknown>) };
+  const send = (token: string | null) => h.call(token, { method, url: `/webhooks/${opts.id ?? hook.id}/settings`, headers, ...body });
+  return refusedBy(send, opts.token, snapshot, status, code);
 }
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 

@@ -1,20 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import { h, keptWebhook, useHarness } from './_security.js';
 
 // GET/PUT /webhooks/{id}/settings: the delivery format, json (the default) or cloudevents, kept apart from the
 // contract's Webhook resource, which stays exactly as it was (docs/webhooks.md, "Format").
 
-let hook: Record<string, unknown> & { id: string };
 useHarness();
-beforeAll(async () => {
-  const res = await h.call(h.a.admin.token, {
-    method: 'POST',
-    url: '/webhooks',
-    payload: { organization_id: h.a.orgId, name: 'Formats', url: 'https://hooks.example.org/formats' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  hook = res.json();
-});
+const hook = keptWebhook({ name: 'Formats', url: 'https://hooks.example.org/formats' });
 
 const settings = (token = h.a.admin.token) => h.call(token, { method: 'GET', url: `/webhooks/${hook.id}/settings` });
 const put = (payload: Record<string, unknown>) => h.call(h.a.admin.token, { method: 'PUT', url: `/webhooks/${hook.id}/settings`, payload });

@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { h, itRequiresToken, useHarness } from './_security.js';
+import { describe, expect, it } from 'vitest';
+import { h, itRequiresToken, keptWebhook, refusedBy, useHarness } from './_security.js';
 
 // PUT /webhooks/{id} refusals: the standard error body, and the stored webhook unchanged.
 
-let hook: Record<string, unknown> & { id: string };
 useHarness();
-beforeAll(async () => {
-  hook = (
-    await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/webhooks',
-      payload: { organization_id: h.a.orgId, name: 'Keep', url: 'https://hooks.example.org/keep', event_types: ['order-request.*'] },
-    })
-  ).json();
-});
+const hook = keptWebhook({ name: 'Keep', event_types: ['order-request.*'] });
 
 const row = () => h.deps.db.selectFrom('webhooks').selectAll().where('id', '=', hook.id).executeTakeFirstOrThrow();
 
@@ -22,20 +13,16 @@ async function refused(
   status: number,
   code: string,
 ) {
-  const before = await row();
   const headers: Record<string, string> = {};
   if (opts.contentType) headers['content-type'] = opts.contentType;
-  const token = opts.token === undefined ? h.a.admin.token : opts.token;
-  const res = await h.call(token, {
-    method: 'PUT',
-    url: `/webhooks/${opts.id ?? hook.id}`,
-    headers,
-    ...(opts.body !== undefined ? { payload: opts.body } : { payload: opts.payload as Record<string, unknown> }),
-  });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String), request_id: res.headers['x-request-id'] });
-  expect(await row()).toEqual(before);
-  return res.json() as { message: string; errors?: { field: string; message: string }[] };
+  const payload = opts.body ?? (opts.payload as Record<string, unknown>);
+  return refusedBy(
+    (token) => h.call(token, { method: 'PUT', url: `/webhooks/${opts.id ?? hook.id}`, headers, payload }),
+    opts.token,
+    row,
+    status,
+    code,
+  );
 }
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
 
 // PUT /webhooks/{id} (docs/product.md §8): is_enabled (the contract's field), and name, url, event_types, is_signed.
 // Untouched fields stay; a new url is not verified until it answers the handshake again.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 interface Webhook {
   id: string;
