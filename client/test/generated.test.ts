@@ -39,7 +39,8 @@ describe('the generated types', () => {
     const fresh = await clientTypes(res.json());
     const committed = readFileSync(path.join(root, GENERATED_TYPES), 'utf8');
     // Compared as a whole but reported by line, so a stale file names what changed.
-    const stale = fresh.split('\n').findIndex((line, i) => line !== committed.split('\n')[i]);
+    const committedLines = committed.split('\n');
+    const stale = fresh.split('\n').findIndex((line, i) => line !== committedLines[i]);
     expect(stale, `${GENERATED_TYPES} is stale from line ${stale + 1}: run npm run client:generate`).toBe(-1);
     expect(committed).toBe(fresh);
   });

@@ -117,9 +117,11 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
     const expected = (await db.selectFrom('events').select('id').execute()).map((e) => e.id).filter((id) => !before.has(id));
     expect(expected).toHaveLength(TOTAL);
 
+    // Generous: in CI the suite runs on both databases at once (docs/decisions/0021-both-databases-at-once.md) and the
+    // fresh worker process starts and drains beside three other files; once it took longer than 30 s there.
     await waitUntil(
       'every event delivered and no pending delivery',
-      30_000,
+      75_000,
       async () => {
         const got = arrivals(receiver);
         if (!expected.every((id) => got.has(id))) return false;
@@ -208,5 +210,5 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
       `[crash-safety ${s!.database.handle.kind}] killed at ${receivedAtKill} received / ${committedAtKill} committed; ` +
         `${inFlightAtKill.size} leased at the kill, ${duplicates.length} delivered twice; ${failed.length} timed-out attempts; ${busyRetries} SQLITE_BUSY retries of the service change; ${Date.now() - started} ms`,
     );
-  }, 120_000);
+  }, 180_000);
 });
