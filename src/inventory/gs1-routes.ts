@@ -19,6 +19,6 @@ export const gs1Routes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ref(VendorBarcode) }, [400, 401, 413, 415, 422]),
       },
     },
-    async (request) => readGs1(request.body.data),
+    async (request) => readGs1(request.body.barcode),
   );
 };

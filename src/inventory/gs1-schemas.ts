@@ -5,14 +5,14 @@ import { NDate, NString } from '../shared/schemas.js';
 
 export const Gs1Body = Type.Object(
   {
-    data: Type.String({
+    barcode: Type.String({
       minLength: 1,
       maxLength: 512,
       description:
         'The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`.',
     }),
   },
-  { additionalProperties: false, examples: [{ data: ']d201095060001343521727123110SLCD1234\u001d21S0042' }] },
+  { additionalProperties: false, examples: [{ barcode: ']d201095060001343521727123110SLCD1234\u001d21S0042' }] },
 );
 export type Gs1Body = Static<typeof Gs1Body>;
 

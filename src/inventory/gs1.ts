@@ -24,7 +24,7 @@ const GS = '\u001d';
 const CSET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/;
 const PRODUCT_AIS = ['01', '10', '11', '17', '21'];
 
-const refuse = (reason: string) => fieldError('data', reason);
+const refuse = (reason: string) => fieldError('barcode', reason);
 
 /** The GS1 mod-10 check digit over all digits but the last (GS1 General Specifications §7.9.1). */
 export function gtinCheckDigitOk(gtin: string): boolean {
@@ -52,7 +52,7 @@ function checkText(ai: string, raw: string, what: string): void {
 /**
  * Reads a scanned GS1 element string: with or without its symbology identifier (]C1 GS1-128, ]d2 DataMatrix, ]Q3 QR),
  * with group separators (U+001D) between variable-length elements, or in the printed form "(01)…(17)…(10)…".
- * Throws a validation error (422, field `data`) naming what is wrong; never a partial reading.
+ * Throws a validation error (422, field `barcode`) naming what is wrong; never a partial reading.
  */
 export function readGs1(input: string): VendorBarcode {
   // Wedge scanners often end with a newline or carry spaces around the symbol's text; the separator itself stays.

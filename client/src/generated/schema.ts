@@ -10666,12 +10666,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "data": "]d201095060001343521727123110SLCD1234\u001d21S0042"
+                 *       "barcode": "]d201095060001343521727123110SLCD1234\u001d21S0042"
                  *     }
                  */
                 "application/json": {
                     /** @description The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`. */
-                    data: string;
+                    barcode: string;
                 };
             };
         };

@@ -1,5 +1,5 @@
 // A scan that is not a whole GS1 element string is refused with the reason (docs/product.md §14 "Vendor barcodes":
-// never half-applied): 422 on field `data`, whose message says what is wrong; nothing is stored.
+// never half-applied): 422 on field `barcode`, whose message says what is wrong; nothing is stored.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbState } from '../../helpers/data.js';
@@ -30,18 +30,18 @@ describe('GS1 barcodes (errors)', () => {
       [` ${GS} `, /empty/],
       ['(10)AB(17)271231(10)CD', /twice/],
     ] as const) {
-      const body = expectValidation(await readGs1(h, h.a.member.token, data), 'data');
+      const body = expectValidation(await readGs1(h, h.a.member.token, data), 'barcode');
       expect(body.message, JSON.stringify(data)).toMatch(reason);
     }
     expect(await dbState(h)).toEqual(before);
   });
 
   it('a body without data, with other fields, an empty or over-long string, or not JSON is refused', async () => {
-    expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: {} }), 'data');
-    expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: { data: '10A', lot: 'x' } }), 'lot');
-    expectValidation(await readGs1(h, h.a.member.token, ''), 'data');
-    expectValidation(await readGs1(h, h.a.member.token, `10${'A'.repeat(600)}`), 'data');
-    expectValidation(await readGs1(h, h.a.member.token, 42), 'data');
+    expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: {} }), 'barcode');
+    expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: { barcode: '10A', lot: 'x' } }), 'lot');
+    expectValidation(await readGs1(h, h.a.member.token, ''), 'barcode');
+    expectValidation(await readGs1(h, h.a.member.token, `10${'A'.repeat(600)}`), 'barcode');
+    expectValidation(await readGs1(h, h.a.member.token, 42), 'barcode');
     const res = await h.call(h.a.member.token, {
       method: 'POST',
       url: '/barcodes/gs1',

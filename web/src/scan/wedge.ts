@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+
+// Keyboard-wedge scanners (USB or Bluetooth) type what they read as keystrokes, much faster than a person, and end
+// with Enter. This tells the two apart: characters less than MAX_GAP_MS apart, at least MIN_LENGTH of them, then
+// Enter. A person typing is never that fast for that long, so their keystrokes pass through untouched.
+//
+// Outside text fields the whole burst is a scan. Inside one, only a field marked `data-scan-field` takes scans (it
+// receives the characters as typed and handles Enter itself); other fields are left alone, so a scan never lands in
+// the middle of a form by accident and a person typing in a field is never mistaken for a scanner.
+
+export const MAX_GAP_MS = 35;
+export const MIN_LENGTH = 4;
+
+/** Feeds keystrokes one by one; answers the scanned text when Enter closes a fast burst. */
+export class WedgeDetector {
+  private buffer = '';
+  private last = Number.NEGATIVE_INFINITY;
+
+  key(key: string, at: number): string | null {
+    const gap = at - this.last;
+    this.last = at;
+    if (key === 'Enter') {
+      const text = gap <= MAX_GAP_MS && this.buffer.length >= MIN_LENGTH ? this.buffer : null;
+      this.buffer = '';
+      return text;
+    }
+    // Scanners in GS1 mode send the group separator (FNC1) as the control character itself.
+    if (key.length !== 1) {
+      if (key !== 'Shift') this.buffer = '';
+      return null;
+    }
+    this.buffer = gap <= MAX_GAP_MS ? this.buffer + key : key;
+    return null;
+  }
+}
+
+function inTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(target.type);
+  return false;
+}
+
+/**
+ * Listens to the whole document for scans outside text fields and calls `onScan` with the text; the Enter that ends
+ * a scan is swallowed so it does not also press the focused button.
+ */
+export function useWedge(onScan: (text: string) => void): void {
+  const handler = useRef(onScan);
+  handler.current = onScan;
+  useEffect(() => {
+    const detector = new WedgeDetector();
+    const listen = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (inTextField(event.target)) {
+        // A dedicated scan field handles its own input; anything typed elsewhere starts afresh.
+        detector.key('Escape', event.timeStamp);
+        return;
+      }
+      const text = detector.key(event.key, event.timeStamp);
+      if (text !== null) {
+        event.preventDefault();
+        handler.current(text);
+      }
+    };
+    document.addEventListener('keydown', listen, true);
+    return () => document.removeEventListener('keydown', listen, true);
+  }, []);
+}
+
+/**
+ * The scan as an event any page may take first (the scan page does, to move containers into a location): a page
+ * listening calls preventDefault, and the app-wide default (opening the scan page) is skipped.
+ */
+export const SCAN_EVENT = 'labstock-scan';
+
+export function announceScan(text: string): boolean {
+  const event = new CustomEvent<string>(SCAN_EVENT, { detail: text, cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+/** For a page that handles scans itself while it is open. */
+export function useScanEvents(onScan: (text: string) => void): void {
+  const handler = useRef(onScan);
+  handler.current = onScan;
+  useEffect(() => {
+    const listen = (event: Event) => {
+      event.preventDefault();
+      handler.current((event as CustomEvent<string>).detail);
+    };
+    window.addEventListener(SCAN_EVENT, listen);
+    return () => window.removeEventListener(SCAN_EVENT, listen);
+  }, []);
+}
