@@ -1,3 +1,4 @@
+import { assignCodes } from '../labels/repository.js';
 import { findLabRow } from '../labs/repository.js';
 import { findLocation } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
@@ -58,6 +59,7 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
         ? now
         : null,
   });
+  await assignCodes(trx, 'instance', labId, [id]);
   return id;
 }
 

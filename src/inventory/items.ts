@@ -1,4 +1,5 @@
 import { emitEvent } from '../events/outbox.js';
+import { assignCodes, retireItemCodes } from '../labels/repository.js';
 import { assertLabNotMigrating } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
@@ -105,6 +106,8 @@ export async function createItemIn(
   const now = nowIso();
   const row = newItemRow({ ...input, labId: lab.id }, migrated, { id: newId(), userId, now });
   await repo.insertItem(trx, row);
+  // A legacy lab's item is its one container: it gets the code (docs/labels.md); a migrated lab's instances get theirs.
+  if (!migrated) await assignCodes(trx, 'item', lab.id, [row.id]);
   if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
   const item = await renderItem(trx, deps.config.appUrl, row);
   await storeChanged(trx, [{ row, item }]);
@@ -234,6 +237,7 @@ export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: s
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     const last = await renderItem(trx, deps.config.appUrl, row);
     const lab = (await findLabRow(trx, row.lab_id))!;
+    await retireItemCodes(trx, row.id);
     await repo.deleteItem(trx, row.id);
     await emitEvent(trx, deps.config, {
       type: 'inventory-item.deleted',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { InstanceRow, ItemRow } from '../inventory/repository.js';
+import { assignCodes } from '../labels/repository.js';
 import { flatMapChunks, forEachChunk } from '../shared/db/chunks.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { LocationsTable } from '../shared/db/schema.js';
@@ -123,6 +124,13 @@ export async function ensureLocationPaths(ex: Executor, labId: string, paths: st
 
 export async function insertLocations(ex: Executor, rows: LocationsTable[]): Promise<void> {
   await forEachChunk(rows, (chunk) => ex.insertInto('locations').values(chunk).execute());
+  if (rows[0])
+    await assignCodes(
+      ex,
+      'location',
+      rows[0].lab_id,
+      rows.map((r) => r.id),
+    );
 }
 
 export async function insertInstances(ex: Executor, rows: InstanceRow[]): Promise<void> {

@@ -3,6 +3,7 @@ import { emitEvents } from '../events/outbox.js';
 import { renderItems } from '../inventory/render.js';
 import { type InstanceRow, type ItemRow, insertChanges } from '../inventory/repository.js';
 import { labFlippedToInstances, storeChanged } from '../inventory/stored/documents.js';
+import { assignCodes } from '../labels/repository.js';
 import { migrationStatus } from '../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab, updateLabMigration } from '../labs/repository.js';
 import { type Actor, isOrgAdmin, isSystemActor, type SystemActor, systemActor } from '../shared/actor.js';
@@ -84,6 +85,12 @@ async function convertItems(trx: Executor, deps: ServiceDeps, lab: LabMigrationR
     });
   }
   await insertInstances(trx, instances);
+  await assignCodes(
+    trx,
+    'instance',
+    lab.id,
+    instances.map((i) => i.id),
+  );
   await clearLegacyFields(
     trx,
     planned.map((p) => p.row.id),

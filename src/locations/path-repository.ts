@@ -1,3 +1,4 @@
+import { assignCodes } from '../labels/repository.js';
 import { flatMapChunks, forEachChunk } from '../shared/db/chunks.js';
 import type { Executor } from '../shared/db/database.js';
 import type { LocationsTable } from '../shared/db/schema.js';
@@ -64,6 +65,12 @@ export async function resolveLocationPaths(
       prefixIds.set(w.prefix, id);
     }
     await forEachChunk(inserts, (chunk) => ex.insertInto('locations').values(chunk).execute());
+    await assignCodes(
+      ex,
+      'location',
+      labId,
+      inserts.map((r) => r.id),
+    );
   }
   for (const [k, p] of unique) ids.set(k, prefixIds.get(p.join('\u0000'))!);
   return { ids, created };

@@ -1,3 +1,4 @@
+import { assignCodes, retireCodes } from '../labels/repository.js';
 import { findVisibleLab, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Db, type Executor, isUniqueViolation } from '../shared/db/database.js';
@@ -72,6 +73,7 @@ export async function createLocation(db: Db, actor: Actor, input: { labId: strin
     if (await repo.findSibling(trx, input.labId, input.parentId, name)) throw nameTaken(name);
     const row = { id: newId(), lab_id: input.labId, parent_id: input.parentId, name, created_at: nowIso() };
     await repo.insertLocation(trx, row).catch(siblingClash(name));
+    await assignCodes(trx, 'location', input.labId, [row.id]);
     return row;
   });
 }
@@ -179,6 +181,7 @@ export async function deleteLocation(deps: ServiceDeps, stored: StoredAtLocation
     if (await repo.hasSubLocation(trx, row.id)) throw new AppError('conflict', 'the location has sub-locations; move or delete them first');
     if (await stored.inUse(trx, row.id)) throw new AppError('conflict', 'instances are stored at this location; move them first');
     await stored.release(trx, row.id);
+    await retireCodes(trx, 'location', [row.id]);
     await repo.deleteLocation(trx, row.id);
   });
 }

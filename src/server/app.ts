@@ -19,6 +19,7 @@ import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
+import { labelRoutes } from '../labels/routes.js';
 import { labAdminRoutes } from '../labs/admin-routes.js';
 import { labApprovalRoutes } from '../labs/approval-routes.js';
 import { labRoutes } from '../labs/routes.js';
@@ -283,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueRoutes);
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
+  await app.register(labelRoutes);
   await installWebApp(app);
 
   return app;

@@ -19,6 +19,7 @@ import { VendorBarcode } from '../inventory/gs1-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
+import { LabelCode, LabelLayout } from '../labels/schemas.js';
 import { LabApprovalSettings } from '../labs/approval-schemas.js';
 import { Lab, LabMember, Organization, OrganizationLab } from '../labs/schemas.js';
 import { Location } from '../locations/schemas.js';
@@ -94,6 +95,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   NotificationPreferences,
   InventoryImportResult,
   InventoryImportError,
+  LabelCode,
+  LabelLayout,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -43,6 +43,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Health', description: 'For load balancers and monitoring; open without a token.' },
   { name: 'Events', description: 'What webhooks receive: one CloudEvents 1.0 envelope per event, POSTed to the webhook URL.' },
   { name: 'Locations', description: "A lab's storage locations, up to seven levels deep." },
+  { name: 'Labels', description: 'Codes of containers, locations and legacy items; label sheets as PDF or ZPL (docs/labels.md).' },
   { name: 'Shop', description: "The service's catalogue and checkout." },
   { name: 'Shop fulfilment', description: 'For service operators (lso_ tokens) only.' },
   { name: 'Notifications', description: 'Reminders, alerts and the e-mail digest.' },

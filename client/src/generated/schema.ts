@@ -1702,6 +1702,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/codes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a label code is
+         * @description The container, location or legacy item behind a scanned code, with its page. Case and spaces or dashes do not matter. A code of another organization, of a lab the caller is not in, of a deleted thing, or no code at all: 404 not_found.
+         */
+        get: operations["resolveLabelCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The codes of a container, a location or an item
+         * @description Exactly one of instance_id, location_id or item_id. For an item: its own code (a lab that does not use instances) and those of its containers on the shelf. A thing the caller does not see: 404.
+         */
+        get: operations["listLabelCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The label stocks labels print on */
+        get: operations["listLabelLayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print labels (PDF or ZPL)
+         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, and the name, lot, expiry, location and lab. At most 3000 labels. Any id the caller does not see: 404.
+         */
+        post: operations["printLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "inventory-item.created": {
@@ -2991,6 +3068,73 @@ export interface components {
             /** @description e.g. required, invalid_decimal, invalid_date, unknown_type, has_id, conflicting_item */
             code: string;
             message: string;
+        };
+        /**
+         * LabelCode
+         * @example {
+         *       "code": "K7QX2M9RTA",
+         *       "kind": "instance",
+         *       "lab_id": "0190a0e0-0000-7000-8000-000000000002",
+         *       "item_id": "0190a0e0-0000-7000-8000-000000000010",
+         *       "instance_id": "0190a0e0-0000-7000-8000-000000000011",
+         *       "location_id": "0190a0e0-0000-7000-8000-000000000012",
+         *       "title": "Tris base, 1 kg",
+         *       "lines": [
+         *         "Lot SLCD1234  Exp 2027-03-31",
+         *         "Building A / Room 101 / Shelf 2",
+         *         "Protein Chemistry Lab"
+         *       ],
+         *       "label": "Tris base, 1 kg · Lot SLCD1234  Exp 2027-03-31 · Building A / Room 101 / Shelf 2 · Protein Chemistry Lab",
+         *       "app_path": "/app/inventory/items/0190a0e0-0000-7000-8000-000000000010?instance=0190a0e0-0000-7000-8000-000000000011",
+         *       "label_url": "https://labstock.example.org/app/c/K7QX2M9RTA",
+         *       "archived": false
+         *     }
+         */
+        LabelCode: {
+            /** @description 10 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ: random, unique in the installation, never reused. */
+            code: string;
+            /** @description A container (instance), a location, or an item of a lab that does not use instances. */
+            kind: "instance" | "location" | "item";
+            /** Format: uuid */
+            lab_id: string;
+            /**
+             * Format: uuid
+             * @description The item (an instance's item, or the item itself); null for a location.
+             */
+            item_id: string | null;
+            /** Format: uuid */
+            instance_id: string | null;
+            /**
+             * Format: uuid
+             * @description A location's own id, or where the instance is stored.
+             */
+            location_id: string | null;
+            /** @description The label's first line: the item's or the location's name. */
+            title: string;
+            /** @description The rest of the human-readable text: lot and expiry, location path, lab. */
+            lines: string[];
+            /** @description title and lines in one line. */
+            label: string;
+            /** @description The thing's page in the web application. */
+            app_path: string;
+            /**
+             * Format: uri
+             * @description What a label encodes: APP_URL/app/c/{code}, which opens the page.
+             */
+            label_url: string;
+            /** @description An archived instance keeps its code. */
+            archived: boolean;
+        };
+        /** LabelLayout */
+        LabelLayout: {
+            name: string;
+            title: string;
+            description: string;
+            labels_per_page: number;
+            /** @description One label's width. */
+            width_mm: number;
+            /** @description One label's height. */
+            height_mm: number;
         };
     };
     responses: never;
@@ -14209,6 +14353,353 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resolveLabelCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example K7QX2M9RTA */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelCode"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabelCodes: {
+        parameters: {
+            query?: {
+                instance_id?: string;
+                location_id?: string;
+                /** @description An item's own code (a legacy lab) and those of its containers on the shelf. */
+                item_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelCode"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLabelLayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelLayout"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    printLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "pdf",
+                 *       "layout": "sheet-30",
+                 *       "instance_ids": [
+                 *         "0190a0e0-0000-7000-8000-000000000011"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A PDF of label pages, or ZPL II for Zebra printers. */
+                    format: "pdf" | "zpl";
+                    /** @description The label stock (GET /labels/layouts). */
+                    layout: "sheet-30" | "cryo" | "roll-2x1";
+                    /** @description Containers. */
+                    instance_ids?: string[];
+                    /** @description Items: a legacy item itself, or every container of it on the shelf. */
+                    item_ids?: string[];
+                    /** @description Locations' own labels. */
+                    location_ids?: string[];
+                    /**
+                     * Format: uuid
+                     * @description Every container on the shelf stored at this location.
+                     */
+                    stored_in_location_id?: string;
+                    /** @description With stored_in_location_id: and below it. */
+                    include_sublocations?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description Every container on the shelf that arrived since then ("received today").
+                     */
+                    received_since?: string;
+                    /**
+                     * Format: uuid
+                     * @description With received_since: in this lab only.
+                     */
+                    lab_id?: string;
+                    /** @description Labels to leave blank first on a part-used sheet. */
+                    skip?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The labels, as an attachment: application/pdf, or text/plain ZPL II (one ^XA…^XZ per label). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

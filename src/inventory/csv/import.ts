@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { emitEvents } from '../../events/outbox.js';
+import { assignCodes } from '../../labels/repository.js';
 import { assertLabNotMigrating } from '../../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab } from '../../labs/repository.js';
 import { resolveLocationPaths } from '../../locations/path-repository.js';
@@ -118,6 +119,20 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     }
     await insertItems(trx, items);
     await insertInstances(trx, instances);
+    if (migrated)
+      await assignCodes(
+        trx,
+        'instance',
+        lab.id,
+        instances.map((i) => i.id),
+      );
+    else
+      await assignCodes(
+        trx,
+        'item',
+        lab.id,
+        items.map((i) => i.id),
+      );
     const rendered = await renderItems(trx, deps.config.appUrl, items);
     await storeChanged(
       trx,

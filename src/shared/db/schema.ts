@@ -24,6 +24,7 @@ import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLi
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
+import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
 import type {
@@ -44,6 +45,7 @@ export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
 export type * from './tables/inventory.js';
+export type * from './tables/labels.js';
 export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
@@ -79,6 +81,7 @@ export interface Database {
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
+  label_codes: LabelCodesTable;
   vendor_products: VendorProductsTable;
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;

@@ -77,7 +77,7 @@ export function CameraScanner(props: { onScan: (text: string) => void; label?: s
           const detector = await barcodeDetector();
           const found = await detector.detect(el);
           const now = performance.now();
-          const text = found[0]?.rawValue;
+          const text = found[0];
           if (text && !cancelled) {
             if (!last || last.text !== text || now - last.at > SAME_AGAIN_MS) onScan.current(text);
             last = { text, at: now };
