@@ -23,9 +23,9 @@ async function unfocus(page: Page) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** What a wedge scanner does: the characters 5 ms apart, then Enter, wherever the focus is. */
+/** What a wedge scanner does: the characters one right after the other, then Enter, wherever the focus is. */
 async function wedge(page: Page, text: string) {
-  await page.keyboard.type(text, { delay: 5 });
+  await page.keyboard.type(text);
   await page.keyboard.press('Enter');
 }
 

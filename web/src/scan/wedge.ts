@@ -1,35 +1,44 @@
 import { useEffect, useRef } from 'react';
 
 // Keyboard-wedge scanners (USB or Bluetooth) type what they read as keystrokes, much faster than a person, and end
-// with Enter. This tells the two apart: characters less than MAX_GAP_MS apart, at least MIN_LENGTH of them, then
-// Enter. A person typing is never that fast for that long, so their keystrokes pass through untouched.
+// with Enter. This tells the two apart: at least MIN_LENGTH characters typed on average less than MAX_GAP_MS apart,
+// then Enter. A single gap may be longer (a busy browser delivers keys unevenly) up to BREAK_MS, which ends a burst.
+// A person typing is never that fast for a whole word, so their keystrokes pass through untouched.
 //
 // Outside text fields the whole burst is a scan. Inside one, only a field marked `data-scan-field` takes scans (it
 // receives the characters as typed and handles Enter itself); other fields are left alone, so a scan never lands in
 // the middle of a form by accident and a person typing in a field is never mistaken for a scanner.
 
 export const MAX_GAP_MS = 35;
+export const BREAK_MS = 150;
 export const MIN_LENGTH = 4;
 
 /** Feeds keystrokes one by one; answers the scanned text when Enter closes a fast burst. */
 export class WedgeDetector {
   private buffer = '';
+  private first = 0;
   private last = Number.NEGATIVE_INFINITY;
 
   key(key: string, at: number): string | null {
     const gap = at - this.last;
     this.last = at;
     if (key === 'Enter') {
-      const text = gap <= MAX_GAP_MS && this.buffer.length >= MIN_LENGTH ? this.buffer : null;
+      const fast = gap <= BREAK_MS && (at - this.first) / this.buffer.length <= MAX_GAP_MS;
+      const text = this.buffer.length >= MIN_LENGTH && fast ? this.buffer : null;
       this.buffer = '';
       return text;
     }
-    // Scanners in GS1 mode send the group separator (FNC1) as the control character itself.
+    // Shift comes with capitals; any other named key (Tab, Escape, arrows) is a person.
     if (key.length !== 1) {
       if (key !== 'Shift') this.buffer = '';
       return null;
     }
-    this.buffer = gap <= MAX_GAP_MS ? this.buffer + key : key;
+    if (this.buffer === '' || gap > BREAK_MS) {
+      this.buffer = key;
+      this.first = at;
+    } else {
+      this.buffer += key;
+    }
     return null;
   }
 }
