@@ -1,33 +1,60 @@
 import {
   concatTransformationMatrix,
+  fill,
   PDFDocument,
   type PDFFont,
+  type PDFOperator,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
-  rgb,
+  rectangle,
   StandardFonts,
 } from 'pdf-lib';
 import type { CodeView } from './describe.js';
 import { type Layout, labelsPerPage, slotOf } from './layouts.js';
-import { code128, dataMatrix, qrCode, type SymbolPaths } from './symbols.js';
+import { type Bars, code128, dataMatrix, type Matrix, qrCode } from './symbols.js';
 
-// Label pages as PDF (docs/labels.md), with pdf-lib: one page per sheet (or per label on a roll). Symbols are vector
-// paths from bwip-js, so they stay sharp at any printer's resolution. Text is Helvetica, which carries the Latin-1
+// Label pages as PDF (docs/labels.md), with pdf-lib: one page per sheet (or per label on a roll). The symbols'
+// modules and bars, as their libraries answer them (src/labels/symbols.ts), are painted as filled rectangles (a row's
+// neighbouring dark modules as one), so they stay sharp at any printer's resolution and a sheet stays small. Text is Helvetica, which carries the Latin-1
 // letters; any other character prints as "?" (the code, the symbol and the page are unaffected).
-
-const black = rgb(0, 0, 0);
 
 type Labelled = CodeView & { label_url: string };
 
-/** Draws `s` into the box (left, top, width, height; top from the page's top), stretched to fill it. */
-function drawSymbol(page: PDFPage, s: SymbolPaths, box: { x: number; y: number; width: number; height: number }) {
-  const sx = box.width / s.width;
-  const sy = box.height / s.height;
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(sx, 0, 0, sy, box.x, page.getHeight() - box.y));
-  for (const d of s.fills) page.drawSvgPath(d, { x: 0, y: 0, color: black });
-  for (const st of s.strokes) page.drawSvgPath(st.d, { x: 0, y: 0, borderColor: black, borderWidth: st.width });
-  page.pushOperators(popGraphicsState());
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The 2-D symbol `m` filling the box (left, top, size; top from the page's top). Drawn in module units under one
+ * transformation (y downwards), so every rectangle is four small integers: the numbers are most of a sheet's bytes.
+ */
+function paintMatrix(page: PDFPage, m: Matrix, box: Box) {
+  const ops: PDFOperator[] = [
+    pushGraphicsState(),
+    concatTransformationMatrix(box.width / m.columns, 0, 0, -box.height / m.rows, box.x, page.getHeight() - box.y),
+  ];
+  for (let r = 0; r < m.rows; r++) {
+    for (let c = 0; c < m.columns; ) {
+      if (!m.dark(c, r)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < m.columns && m.dark(c, r)) c++;
+      ops.push(rectangle(start, r, c - start, 1));
+    }
+  }
+  page.pushOperators(...ops, fill(), popGraphicsState());
+}
+
+/** The bars of `b` filling the box, in module units too. */
+function paintBars(page: PDFPage, b: Bars, box: Box) {
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(box.width / b.width, 0, 0, -box.height, box.x, page.getHeight() - box.y),
+    ...b.bars.map(([at, width]) => rectangle(at, 0, width, 1)),
+    fill(),
+    popGraphicsState(),
+  );
 }
 
 function printable(font: PDFFont): (text: string) => string {
@@ -42,17 +69,22 @@ function printable(font: PDFFont): (text: string) => string {
       .join('');
 }
 
-/** `text` cut to `width` at `size`, with an ellipsis when cut. */
+/**
+ * `text` cut to `width` at `size`, with an ellipsis where cut: at the end, or for a location path (" / ") at the
+ * start, so the shelf and the box stay on the label rather than the building.
+ */
 function fitText(font: PDFFont, text: string, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
+  const fromStart = text.includes(' / ');
+  const cut = (n: number) => (fromStart ? `…${text.slice(text.length - n)}` : `${text.slice(0, n)}…`);
   let lo = 0;
   let hi = text.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}…`, size) <= width) lo = mid;
+    if (font.widthOfTextAtSize(cut(mid), size) <= width) lo = mid;
     else hi = mid - 1;
   }
-  return `${text.slice(0, lo)}…`;
+  return cut(lo);
 }
 
 function drawLabel(
@@ -66,11 +98,11 @@ function drawLabel(
   const top = (y: number, size: number) => page.getHeight() - (at.y + y) - size * 0.8;
   const { symbol, codeText, text } = l;
   const sym = symbol.kind === 'qrcode' ? qrCode(v.label_url) : dataMatrix(v.code);
-  drawSymbol(page, sym, { x: at.x + symbol.x, y: at.y + symbol.y, width: symbol.size, height: symbol.size });
+  paintMatrix(page, sym, { x: at.x + symbol.x, y: at.y + symbol.y, width: symbol.size, height: symbol.size });
   page.drawText(v.code, { x: at.x + codeText.x, y: top(codeText.y, codeText.size), size: codeText.size, font: fonts.bold });
   if (l.code128) {
     const c = l.code128;
-    drawSymbol(page, code128(v.code), { x: at.x + c.x, y: at.y + c.y, width: c.width, height: c.height });
+    paintBars(page, code128(v.code), { x: at.x + c.x, y: at.y + c.y, width: c.width, height: c.height });
   }
   let y = text.y;
   const title = fitText(fonts.bold, clean(v.title), text.titleSize, text.width);

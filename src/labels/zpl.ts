@@ -11,8 +11,11 @@ type Labelled = CodeView & { label_url: string };
 /** Field data as ^FH reads it: the characters ZPL gives a meaning, and the escape character itself, as _XX hex. */
 export const zplText = (s: string) => s.replace(/[\^~_\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
+/** Cut to `chars`, keeping a location path's end (its shelf and box), as the PDF does. */
 function truncate(s: string, chars: number) {
-  return s.length <= chars ? s : `${s.slice(0, Math.max(0, chars - 1))}…`;
+  if (s.length <= chars) return s;
+  const n = Math.max(0, chars - 1);
+  return s.includes(' / ') ? `…${s.slice(s.length - n)}` : `${s.slice(0, n)}…`;
 }
 
 export function labelZpl(l: Layout, v: Labelled): string {

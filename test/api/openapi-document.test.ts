@@ -106,6 +106,11 @@ describe('GET /openapi.json for generators', () => {
           expect(response.content['text/csv'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string' });
           continue;
         }
+        // Label sheets answer a PDF or ZPL file (docs/labels.md).
+        if (response.content?.['application/pdf']) {
+          expect(response.content['application/pdf'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string', format: 'binary' });
+          continue;
+        }
         // No body: 204, and the 202 of POST /auth/password-reset (it says nothing, so it cannot tell who has an account).
         // The SSO browser flow's redirects are not in the document (src/server/openapi.ts, onlyRedirects).
         if (status === '204' || (status === '202' && path === '/auth/password-reset')) {
@@ -200,7 +205,8 @@ describe('GET /openapi.json for generators', () => {
     // answer carries, so it is never claimed. Token and invitation creates are claimed without storing the answer.
     // A password change's body holds passwords, a name change's may, the SSO settings' the client secret: not
     // hashed into a claim either.
-    const noKey = new Set(['/auth/sso/link', '/user/password', '/user', '/organization/sso']);
+    // Printing labels changes nothing (a second send prints again): POST /labels claims no key (docs/labels.md).
+    const noKey = new Set(['/auth/sso/link', '/user/password', '/user', '/organization/sso', '/labels']);
     const keyed = (method: string) => method === 'post' || method === 'patch' || method === 'put';
     const writes = operations.filter(({ method, path, op }) => keyed(method) && op.security.length > 0 && !noKey.has(path));
     expect(writes.length).toBeGreaterThan(15);

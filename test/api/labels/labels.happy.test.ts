@@ -1,0 +1,131 @@
+// POST /labels (docs/labels.md): every layout's PDF is rendered in Node and its symbols decoded back, and what they
+// say is compared with the codes the database holds; ZPL carries one format per label with the code in its symbols.
+
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { receive } from '../put-away/_put-away.js';
+import { decode, pageCount, renderPage } from './_decode.js';
+import { codeOf, print } from './_labels.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const lab = () => h.a.migratedLab;
+const url = (code: string) => `http://labstock.test/app/c/${code}`;
+const pdfOf = (res: { rawPayload: Buffer }) => new Uint8Array(res.rawPayload);
+
+/** Every symbol of every page, by format. */
+async function symbolsOf(pdf: Uint8Array, dpi: number) {
+  const found: Record<string, string[]> = { QRCode: [], DataMatrix: [], Code128: [] };
+  for (let p = 0; p < pageCount(pdf); p++) {
+    const { image, png } = renderPage(pdf, p, dpi);
+    if (process.env.LABELS_PNG) writeFileSync(`${process.env.LABELS_PNG}-${p}.png`, png);
+    for (const r of await decode(image)) found[r.format]?.push(r.text);
+  }
+  for (const list of Object.values(found)) list.sort();
+  return found;
+}
+
+describe('POST /labels (happy)', () => {
+  it('sheet-30: one page of QR codes (the label address) and Code 128s (the code), each the stored code', async () => {
+    const targets = [
+      ...lab().instanceIds.map((id) => ['instance', id] as const),
+      ['location', lab().locationIds[2]!] as const,
+      ['item', h.a.legacyLab.itemId] as const,
+    ];
+    const codes = (await Promise.all(targets.map(([kind, id]) => codeOf(h, kind, id)))).map((c) => c!);
+    const res = await print(h, h.a.member.token, {
+      format: 'pdf',
+      layout: 'sheet-30',
+      instance_ids: lab().instanceIds,
+      location_ids: [lab().locationIds[2]],
+      item_ids: [h.a.legacyLab.itemId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="labels-sheet-30-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const pdf = pdfOf(res);
+    expect(pageCount(pdf)).toBe(1);
+    const found = await symbolsOf(pdf, 200);
+    expect(found.QRCode).toEqual(codes.map(url).sort());
+    expect(found.Code128).toEqual([...codes].sort());
+  });
+
+  it('roll-2x1: a page per label, each with the QR code and the Code 128 of its code', async () => {
+    const codes = (await Promise.all(lab().instanceIds.map((id) => codeOf(h, 'instance', id)))).map((c) => c!);
+    const res = await print(h, h.a.member.token, { format: 'pdf', layout: 'roll-2x1', item_ids: [lab().itemId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = pdfOf(res);
+    expect(pageCount(pdf)).toBe(2);
+    const found = await symbolsOf(pdf, 300);
+    expect(found.QRCode).toEqual(codes.map(url).sort());
+    expect(found.Code128).toEqual([...codes].sort());
+  });
+
+  it('cryo: a page per label with a DataMatrix of the code alone', async () => {
+    const codes = (await Promise.all(lab().instanceIds.map((id) => codeOf(h, 'instance', id)))).map((c) => c!);
+    const res = await print(h, h.a.member.token, { format: 'pdf', layout: 'cryo', instance_ids: lab().instanceIds });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = await symbolsOf(pdfOf(res), 600);
+    expect(found.DataMatrix).toEqual([...codes].sort());
+    expect(found.QRCode).toEqual([]);
+  });
+
+  it('what is stored at a location (and below), and what arrived since a time', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const fresh = await receive(h, h.a.member.token, lab(), { location_id: lab().locationIds[1] });
+    const freshCode = (await codeOf(h, 'instance', fresh.instanceId))!;
+    const onShelf = (await codeOf(h, 'instance', lab().instanceIds[0]!))!;
+
+    const below = await print(h, h.a.member.token, {
+      format: 'zpl',
+      layout: 'sheet-30',
+      stored_in_location_id: lab().locationIds[0],
+      include_sublocations: true,
+    });
+    expect(below.statusCode, below.body).toBe(200);
+    expect(below.body).toContain(freshCode);
+    expect(below.body).toContain(onShelf);
+    const only = await print(h, h.a.member.token, { format: 'zpl', layout: 'sheet-30', stored_in_location_id: lab().locationIds[1] });
+    expect(only.body).toContain(freshCode);
+    expect(only.body).not.toContain(onShelf);
+
+    const today = await print(h, h.a.member.token, { format: 'pdf', layout: 'sheet-30', received_since: since, lab_id: lab().id });
+    expect(today.statusCode, today.body).toBe(200);
+    expect((await symbolsOf(pdfOf(today), 200)).Code128).toEqual([freshCode]);
+  });
+
+  it('ZPL: one ^XA…^XZ per label, the QR code holding the address, the Code 128 and the text holding the code', async () => {
+    const codes = (await Promise.all(lab().instanceIds.map((id) => codeOf(h, 'instance', id)))).map((c) => c!);
+    const res = await print(h, h.a.member.token, { format: 'zpl', layout: 'roll-2x1', instance_ids: lab().instanceIds });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="labels-roll-2x1-.*\.zpl"$/);
+    const formats = res.body.trim().split(/(?<=\^XZ)\n/);
+    expect(formats).toHaveLength(2);
+    formats.forEach((f, k) => {
+      expect(f.startsWith('^XA\n^CI28\n^PW406\n^LL203')).toBe(true);
+      expect(f.endsWith('^XZ')).toBe(true);
+      expect(f).toContain(`^BQN,2,`);
+      expect(f).toContain(`^FDMA,${url(codes[k]!)}^FS`);
+      expect(f).toMatch(new RegExp(`\\^BCN,\\d+,N,N,N\\^FD${codes[k]}\\^FS`));
+      expect(f).toContain('^FH^FDAnti-GFP A^FS');
+    });
+    const cryo = await print(h, h.a.member.token, { format: 'zpl', layout: 'cryo', instance_ids: [lab().instanceIds[0]] });
+    expect(cryo.body).toMatch(new RegExp(`\\^BXN,\\d+,200\\^FD${codes[0]}\\^FS`));
+    expect(cryo.body).not.toContain('^BQN');
+  });
+
+  it('GET /labels/layouts lists the three stocks', async () => {
+    const res = await h.call(h.a.member.token, { method: 'GET', url: '/labels/layouts' });
+    expect(res.json().map((l: any) => [l.name, l.labels_per_page])).toEqual([
+      ['sheet-30', 30],
+      ['cryo', 1],
+      ['roll-2x1', 1],
+    ]);
+  });
+});
