@@ -20,7 +20,7 @@ const codeOf = async (kind: 'instance' | 'location', id: string) =>
 
 /** Nothing focused: the page itself takes the keystrokes, as when a person has just looked something up. */
 async function unfocus(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate('document.activeElement?.blur()');
 }
 
 /** What a wedge scanner does: the characters one right after the other, then Enter, wherever the focus is. */

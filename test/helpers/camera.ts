@@ -19,11 +19,23 @@ interface Grey {
 }
 
 function greyOf(pixmap: mupdf.Pixmap): Grey {
-  const grey =
-    pixmap.getNumberOfComponents() === 1 && !pixmap.getAlpha() ? pixmap : pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceGray, false);
-  const pixels = grey.getPixels();
-  const stride = grey.getStride();
-  return { width: grey.getWidth(), height: grey.getHeight(), at: (x, y) => pixels[y * stride + x]! };
+  const pixels = pixmap.getPixels();
+  const stride = pixmap.getStride();
+  const width = pixmap.getWidth();
+  const channels = stride / width;
+  const alpha = pixmap.getAlpha() ? 1 : 0;
+  const colours = channels - alpha;
+  return {
+    width,
+    height: pixmap.getHeight(),
+    // Grey, or RGB weighted as luma; a transparent pixel is the white paper under it.
+    at: (x, y) => {
+      const i = y * stride + x * channels;
+      const g = colours >= 3 ? 0.299 * pixels[i]! + 0.587 * pixels[i + 1]! + 0.114 * pixels[i + 2]! : pixels[i]!;
+      const a = alpha ? pixels[i + colours]! / 255 : 1;
+      return g * a + 255 * (1 - a);
+    },
+  };
 }
 
 /** The picture scaled (nearest pixel, so modules stay sharp) to `fill` of the frame's height, centred, as Y4M. */
