@@ -35,18 +35,20 @@ export function gtinCheckDigitOk(gtin: string): boolean {
 }
 
 /** YYMMDD as GS1 writes it (DD 00: the month's last day); the parser rolls month 13 into next year, so check first. */
+const NAMES: Record<string, string> = { '11': 'a production date', '17': 'an expiry date' };
+
 function checkDate(ai: string, raw: string): void {
   const month = Number(raw.slice(2, 4));
   const day = Number(raw.slice(4, 6));
   const days = new Date(Date.UTC(2000 + Number(raw.slice(0, 2)), month, 0)).getUTCDate();
   if (!/^\d{6}$/.test(raw) || month < 1 || month > 12 || day > days) {
-    throw refuse(`AI (${ai}) holds "${raw}", which is not a date (YYMMDD)`);
+    throw refuse(`has ${NAMES[ai]} (AI ${ai}) "${raw}", which is not a date (YYMMDD)`);
   }
 }
 
 function checkText(ai: string, raw: string, what: string): void {
-  if (raw.length < 1 || raw.length > 20) throw refuse(`AI (${ai}) ${what} must be 1 to 20 characters, not ${raw.length}`);
-  if (!CSET_82.test(raw)) throw refuse(`AI (${ai}) ${what} holds characters GS1 does not allow`);
+  if (raw.length < 1 || raw.length > 20) throw refuse(`has a ${what} (AI ${ai}) of ${raw.length} characters: 1 to 20 are allowed`);
+  if (!CSET_82.test(raw)) throw refuse(`has a ${what} (AI ${ai}) with characters GS1 does not allow`);
 }
 
 /**
@@ -65,20 +67,21 @@ export function readGs1(input: string): VendorBarcode {
     throw refuse(`is not a GS1 element string (${typeof error === 'string' ? error : 'unreadable'})`);
   }
   const elements = parsed.parsedCodeItems;
-  if (elements.length === 0) throw refuse('holds no GS1 elements');
+  if (elements.length === 0) throw refuse('has no GS1 elements');
   const seen = new Map<string, ParsedElement>();
   for (const element of elements) {
     if (seen.has(element.ai) && seen.get(element.ai)!.raw !== element.raw) {
-      throw refuse(`AI (${element.ai}) appears twice with different values`);
+      throw refuse(`has AI ${element.ai} twice with different values`);
     }
     seen.set(element.ai, element);
-    if (element.ai === '01' && !gtinCheckDigitOk(element.raw)) throw refuse(`GTIN ${element.raw} has a wrong check digit`);
+    if (element.ai === '01' && !gtinCheckDigitOk(element.raw))
+      throw refuse(`has a product number (GTIN, AI 01) ${element.raw} with a wrong check digit`);
     if (element.ai === '11' || element.ai === '17') checkDate(element.ai, element.raw);
     if (element.ai === '10') checkText('10', element.raw, 'lot number');
     if (element.ai === '21') checkText('21', element.raw, 'serial number');
   }
   if (!PRODUCT_AIS.some((ai) => seen.has(ai))) {
-    throw refuse(`holds none of GTIN (01), lot (10), production date (11), expiry (17) or serial (21)`);
+    throw refuse('has none of product number (AI 01), lot (10), production date (11), expiry (17) or serial (21)');
   }
   return {
     symbology: parsed.codeName || null,

@@ -22,11 +22,11 @@ describe('GS1 barcodes (errors)', () => {
       ['(01)09506000134353', /check digit/],
       ['010950600013435217271301', /not a date/],
       ['17270231', /not a date/],
-      [`10${'A'.repeat(21)}`, /1 to 20 characters/],
-      [`10AB${GS}21`, /1 to 20 characters/],
+      [`10${'A'.repeat(21)}`, /1 to 20 are allowed/],
+      [`10AB${GS}21`, /1 to 20 are allowed/],
       ['10A B', /characters GS1 does not allow/],
-      ['00123456789012345675', /none of GTIN/],
-      [']d2', /no GS1 elements/],
+      ['00123456789012345675', /none of product number/],
+      [']d2', /has no GS1 elements/],
       [` ${GS} `, /empty/],
       ['(10)AB(17)271231(10)CD', /twice/],
     ] as const) {
@@ -38,7 +38,10 @@ describe('GS1 barcodes (errors)', () => {
 
   it('a body without data, with other fields, an empty or over-long string, or not JSON is refused', async () => {
     expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: {} }), 'barcode');
-    expectValidation(await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: { barcode: '10A', lot: 'x' } }), 'lot');
+    expectValidation(
+      await h.call(h.a.member.token, { method: 'POST', url: '/barcodes/gs1', payload: { barcode: '10A', lot: 'x' } }),
+      'lot',
+    );
     expectValidation(await readGs1(h, h.a.member.token, ''), 'barcode');
     expectValidation(await readGs1(h, h.a.member.token, `10${'A'.repeat(600)}`), 'barcode');
     expectValidation(await readGs1(h, h.a.member.token, 42), 'barcode');

@@ -48,7 +48,7 @@ export function ScanPage() {
   /** One scan is one intention: its own Idempotency-Key, so a retry of it never moves twice. */
   const moveInto = useCallback(
     async (into: LabelCode, found: LabelCode) => {
-      const entry: Moved = { code: found.code, title: found.title, state: 'moving' };
+      const entry: Moved = { code: found.code, title: [found.title, found.lines[0]].filter(Boolean).join(', '), state: 'moving' };
       setMoved((list) => [entry, ...list.filter((m) => m.code !== found.code)]);
       if (found.location_id === into.location_id) return update(found.code, { state: 'there' });
       try {
@@ -143,6 +143,9 @@ export function ScanPage() {
                 <IconMapPin size={18} aria-hidden />
                 <Text fw={600}>Putting away into {target.title}</Text>
               </Group>
+              <Text size="sm" c="dimmed" w="100%">
+                {target.lines.join(' · ')}
+              </Text>
               <Button variant="default" size="xs" onClick={() => setTarget(null)}>
                 Done
               </Button>
