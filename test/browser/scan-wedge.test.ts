@@ -104,4 +104,18 @@ describe('journey: scan with a keyboard wedge', () => {
     expect(page.url()).toMatch(/\/app\/inventory$/);
     await context.close();
   });
+
+  it("a manufacturer's barcode scanned while adding a container, no field focused, fills its lot and expiry there", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-A@example.org', `/app/inventory/items/${h.a.migratedLab.itemId}`);
+    await page.getByRole('button', { name: 'Add an instance' }).click();
+    const form = page.getByRole('form', { name: 'Add an instance' });
+    await unfocus(page);
+    await wedge(page, '(01)09506000134352(17)280229(10)WEDGE7');
+    await form.getByTestId('vendor-barcode-read').waitFor();
+    expect(page.url()).toContain(`/app/inventory/items/${h.a.migratedLab.itemId}`);
+    expect(await form.getByRole('textbox', { name: 'Lot number' }).inputValue()).toBe('WEDGE7');
+    expect(await form.getByLabel('Expires').inputValue()).toBe('2028-02-29');
+    await context.close();
+  });
 });

@@ -173,6 +173,7 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
           showError={tried}
         />
         <VendorBarcode
+          takesPageScans
           onRead={(filled) => {
             if (filled.lot_number) setLot(filled.lot_number);
             if (filled.expiration_date) setExpiry(filled.expiration_date);

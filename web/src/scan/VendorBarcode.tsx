@@ -6,6 +6,8 @@ import { type KeyboardEvent, useState } from 'react';
 import { api, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { CameraScanner } from './CameraScanner';
+import { looksLikeGs1 } from './codes';
+import { useScanEvents } from './wedge';
 
 export type VendorReading = components['schemas']['VendorBarcode'];
 
@@ -28,7 +30,7 @@ export function filledFrom(reading: VendorReading): Filled {
  * scan that is not a valid GS1 barcode fills nothing and says why (docs/product.md §14: never half-applied).
  * Reading changes nothing on the server, so it carries no Idempotency-Key; the form is saved as usual.
  */
-export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorReading) => void }) {
+export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorReading) => void; takesPageScans?: boolean }) {
   const [text, setText] = useState('');
   const [camera, setCamera] = useState(false);
   const read = useMutation({
@@ -42,6 +44,12 @@ export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorR
   const send = (data: string) => {
     if (data.trim() && !read.isPending) read.mutate(data);
   };
+  // A form alone on its page also takes a manufacturer's barcode scanned with no field focused (web/src/scan/wedge.ts),
+  // instead of the app opening the scan page and leaving the half-filled form.
+  useScanEvents((scanned) => {
+    if (!looksLikeGs1(scanned)) return false;
+    send(scanned);
+  }, props.takesPageScans === true);
   // Scanners end with Enter: it reads the barcode here instead of sending the form around this field.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {

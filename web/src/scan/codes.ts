@@ -17,5 +17,6 @@ export function codeFromScan(text: string): string | null {
 
 /** A GS1 element string rather than a label: a symbology identifier, a group separator or the "(01)" printed form. */
 export function looksLikeGs1(text: string): boolean {
-  return /^\](?:C1|d2|Q3|e0)/.test(text) || text.includes('\u001d') || /^\(\d{2,4}\)/.test(text.trim());
+  // A label code is at most 12 characters: 16 digits starting with AI 01 are a GTIN, never one of ours.
+  return /^\](?:C1|d2|Q3|e0)/.test(text) || text.includes('\u001d') || /^\(\d{2,4}\)/.test(text.trim()) || /^01\d{14}/.test(text.trim());
 }

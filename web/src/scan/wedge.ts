@@ -90,16 +90,17 @@ export function announceScan(text: string): boolean {
   return event.defaultPrevented;
 }
 
-/** For a page that handles scans itself while it is open. */
-export function useScanEvents(onScan: (text: string) => void): void {
+/** For a page that handles scans itself while it is open; a handler answering false leaves the scan to others. */
+export function useScanEvents(onScan: (text: string) => boolean | undefined, enabled = true): void {
   const handler = useRef(onScan);
   handler.current = onScan;
   useEffect(() => {
+    if (!enabled) return;
     const listen = (event: Event) => {
-      event.preventDefault();
-      handler.current((event as CustomEvent<string>).detail);
+      if (event.defaultPrevented) return;
+      if (handler.current((event as CustomEvent<string>).detail) !== false) event.preventDefault();
     };
     window.addEventListener(SCAN_EVENT, listen);
     return () => window.removeEventListener(SCAN_EVENT, listen);
-  }, []);
+  }, [enabled]);
 }

@@ -50,6 +50,7 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
     <Card withBorder component="form" onSubmit={submit} aria-label="Add an instance">
       <Stack gap="xs">
         <VendorBarcode
+          takesPageScans
           onRead={(filled) => {
             if (filled.lot_number) setLot(filled.lot_number);
             if (filled.expiration_date) setExpiry(filled.expiration_date);
