@@ -99,7 +99,7 @@ export async function describeCodes(ex: Executor, rows: readonly LabelCodesTable
     out.push({
       ...view,
       label: [view.title, ...view.lines].join(' · '),
-      app_path: appPathOf(r.kind, { itemId: view.item_id, targetId: r.target_id }),
+      app_path: appPathOf(r.kind, { labId: r.lab_id, itemId: view.item_id, targetId: r.target_id }),
     });
   }
   return out;

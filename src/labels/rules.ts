@@ -25,8 +25,8 @@ export function normalizeCode(raw: string): string | null {
 }
 
 /** Where a code's thing is shown in the web application (docs/web.md); /app/c/{code} replaces itself with it. */
-export function appPathOf(kind: 'instance' | 'location' | 'item', t: { itemId: string | null; targetId: string }): string {
-  if (kind === 'location') return `/app/locations?location=${t.targetId}`;
+export function appPathOf(kind: 'instance' | 'location' | 'item', t: { labId: string; itemId: string | null; targetId: string }): string {
+  if (kind === 'location') return `/app/locations?lab=${t.labId}&location=${t.targetId}`;
   if (kind === 'instance') return `/app/inventory/items/${t.itemId}?instance=${t.targetId}`;
   return `/app/inventory/items/${t.targetId}`;
 }

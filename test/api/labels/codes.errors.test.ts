@@ -38,6 +38,21 @@ describe('label codes (errors)', () => {
     expect(Date.parse(row.retired_at!)).not.toBeNaN();
   });
 
+  it("a deleted location's code is retired the same way", async () => {
+    const created = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: h.a.migratedLab.id, name: 'Short shelf' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const code = (await codeOf(h, 'location', created.json().id))!;
+    const deleted = await h.call(h.a.admin.token, { method: 'DELETE', url: `/locations/${created.json().id}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expectError(await resolve(h, h.a.admin.token, code), 404, 'not_found');
+    const row = await h.deps.db.selectFrom('label_codes').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+    expect(Date.parse(row.retired_at!)).not.toBeNaN();
+  });
+
   it('GET /codes needs exactly one of instance_id, location_id, item_id (422), each a UUID (400/422)', async () => {
     expectError(await codesOf(h, h.a.admin.token, ''), 422, 'validation_failed');
     expectError(

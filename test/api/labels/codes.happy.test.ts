@@ -64,7 +64,7 @@ describe('label codes (happy)', () => {
       location_id: locationId,
       title: 'Freezer A',
       lines: ['Room 101 / Freezer A', 'Migrated lab A'],
-      app_path: `/app/locations?location=${locationId}`,
+      app_path: `/app/locations?lab=${lab().id}&location=${locationId}`,
     });
     const item = await resolve(h, h.a.member.token, (await codeOf(h, 'item', h.a.legacyLab.itemId))!);
     expect(item.json()).toMatchObject({

@@ -81,6 +81,9 @@ export function LocationRow({ labId, location, onAction }: { labId: string; loca
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item component={Link} to={`/locations?lab=${labId}&location=${location.id}`}>
+            Label
+          </Menu.Item>
           <Menu.Item onClick={act('add')}>Add a sub-location</Menu.Item>
           <Menu.Item onClick={act('rename')}>Rename</Menu.Item>
           <Menu.Item onClick={act('move')}>Move</Menu.Item>

@@ -7,6 +7,7 @@ import { InventoryFilters, isSort, type SortValue } from '../components/Inventor
 import { inventoryColumns } from '../components/InventoryRows';
 import { DataTable } from '../data/DataTable';
 import { useLabs, usePage } from '../data/hooks';
+import { PrintLabels } from '../labels/PrintLabels';
 import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
@@ -133,6 +134,10 @@ export function InventoryPage() {
             <Button component={Link} to={`/labs/${labId}/import`} variant="default" data-testid="import-csv">
               Import from CSV
             </Button>
+          )}
+          {/* The items this page shows, as filtered: their labels (a legacy item's own, or each container's). */}
+          {(items.data?.rows.length ?? 0) > 0 && (
+            <PrintLabels selection={{ item_ids: (items.data?.rows ?? []).map((i) => i.id) }}>Print labels of these items</PrintLabels>
           )}
           <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
             New item

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -16,6 +16,8 @@ import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { ReorderForm } from '../components/ReorderForm';
 import { keyOf } from '../data/keys';
+import { useCodesOf } from '../data/labels';
+import { PrintLabels } from '../labels/PrintLabels';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,6 +48,24 @@ function ItemView({ id }: { id: string }) {
     return <Loading label="Loading the item" />;
   }
   const { item: it, etag } = item.data;
+  return <ItemDetails it={it} etag={etag} mode={mode} setMode={setMode} />;
+}
+
+function ItemDetails({
+  it,
+  etag,
+  mode,
+  setMode,
+}: {
+  it: Item;
+  etag: string;
+  mode: string;
+  setMode: (m: 'view' | 'edit' | 'reorder') => void;
+}) {
+  // Label codes (docs/labels.md): a legacy item's own, or each container's.
+  const codes = useCodesOf({ item_id: it.id });
+  const codeOf = new Map((codes.data ?? []).map((c) => [c.instance_id ?? c.item_id, c.code]));
+  const ownCode = it.lab.uses_instances ? undefined : codeOf.get(it.id);
   const fields: [string, string | null][] = [
     ['Vendor', it.vendor],
     ['Catalog number', it.catalog_number],
@@ -62,6 +82,7 @@ function ItemView({ id }: { id: string }) {
           ['Lot number', it.lot_number],
           ['Expires', it.expiration_date],
           ['Location', [it.location?.name, it.sublocation?.name].filter(Boolean).join(' / ') || null],
+          ['Label code', ownCode ?? null],
         ] as [string, string | null][])),
   ];
   return (
@@ -83,6 +104,7 @@ function ItemView({ id }: { id: string }) {
             <Button variant="light" onClick={() => setMode('reorder')}>
               Reorder…
             </Button>
+            <PrintLabels selection={{ item_ids: [it.id] }}>{it.lab.uses_instances ? 'Print labels' : 'Print label'}</PrintLabels>
           </Group>
         )}
       </Group>
@@ -90,7 +112,7 @@ function ItemView({ id }: { id: string }) {
       {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
       <Title order={3}>Minimum quantity</Title>
       <MinimumQuantity itemId={it.id} etag={etag} />
-      {it.lab.uses_instances && <Instances item={it} etag={etag} />}
+      {it.lab.uses_instances && <Instances item={it} etag={etag} codes={codeOf} />}
       {!it.lab.uses_instances && (
         <Group gap="xs">
           <Text size="sm">Set the quantity:</Text>
@@ -109,8 +131,11 @@ function ItemView({ id }: { id: string }) {
  * The item's instances in a lab that uses them, each a card with its quantity, lot, expiry and location saved in one
  * step and Archive with a reason; and "Add an instance" for a bottle found on a shelf.
  */
-function Instances({ item, etag }: { item: Item; etag: string }) {
+function Instances({ item, etag, codes }: { item: Item; etag: string; codes: Map<string | null, string> }) {
   const [adding, setAdding] = useState(false);
+  // ?instance=: the container a scanned label opened (docs/labels.md), brought into view and marked.
+  const [params] = useSearchParams();
+  const focused = params.get('instance');
   const locations = useLabLocations(item.lab.id);
   // The item shows each instance's location as its path; the lab's tree gives the id the location field edits.
   const idOfPath = new Map((locations.data ?? []).map((l) => [l.pathNames.join('\u0000'), l.id]));
@@ -140,6 +165,8 @@ function Instances({ item, etag }: { item: Item; etag: string }) {
               instance={instance}
               etag={etag}
               locationId={instance.location ? (idOfPath.get(instance.location.pathNames.join('\u0000')) ?? null) : null}
+              code={codes.get(instance.id)}
+              focused={instance.id === focused}
             />
           ))}
         </Stack>

@@ -11,6 +11,7 @@ import { LocationRow, LocationTree } from '../components/LocationTree';
 import { useLabs } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
+import { LocationLabel } from '../labels/LocationLabel';
 import { buildTree } from '../locations';
 import { useSession } from '../session';
 
@@ -67,6 +68,9 @@ function Tree({ labId }: { labId: string }) {
   const [name, setName] = useState('');
   const [action, setAction] = useState<LocationAction | null>(null);
   const locations = useLabLocations(labId);
+  // ?location=: the location a label opened, or "Label" in a row's menu chose (docs/labels.md).
+  const [params, setParams] = useSearchParams();
+  const selected = locations.data?.find((l) => l.id === params.get('location'));
   const addRoot = useSubmission({
     name: 'add-root-location',
     renewOnSuccess: true,
@@ -83,6 +87,7 @@ function Tree({ labId }: { labId: string }) {
   const tree = buildTree(locations.data ?? []);
   return (
     <Stack>
+      {selected && <LocationLabel location={selected} onClose={() => setParams({ lab: labId }, { replace: true })} />}
       <form onSubmit={submit}>
         <Group align="end">
           <TextInput

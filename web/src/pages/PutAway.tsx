@@ -12,6 +12,7 @@ import { invalidateItem } from '../components/QuantityEditor';
 import { useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
+import { PrintLabels } from '../labels/PrintLabels';
 import { VendorBarcode } from '../scan/VendorBarcode';
 
 type Row = components['schemas']['PutAwayInstance'];
@@ -21,6 +22,13 @@ const PER_PAGE = 25;
  * Put-away (docs/product.md §14): what arrived without a lot, an expiry or a location, in one lab or every lab of the
  * person, oldest first. Each row is filled in and put away in one step; what has none is put away as it is.
  */
+/** Midnight of today where the person is, as the API's date-time. */
+const startOfToday = () => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d.toISOString();
+};
+
 export function PutAwayPage() {
   const [params, setParams] = useSearchParams();
   const labId = params.get('lab') ?? '';
@@ -34,7 +42,13 @@ export function PutAwayPage() {
   };
   return (
     <Stack>
-      <Title order={2}>Put away</Title>
+      <Group justify="space-between">
+        <Title order={2}>Put away</Title>
+        {/* Everything that arrived since midnight here, put away or not (docs/labels.md). */}
+        <PrintLabels selection={{ received_since: startOfToday(), ...(labId ? { lab_id: labId } : {}) }}>
+          Print labels of what arrived today
+        </PrintLabels>
+      </Group>
       <Text c="dimmed" size="sm">
         Deliveries that arrived without a lot number, an expiry date or a place. Fill in what you know and put each away; what has none is
         put away as it is.

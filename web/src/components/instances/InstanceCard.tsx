@@ -1,9 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
+import { CodeText, PrintLabels } from '../../labels/PrintLabels';
 import { ArchiveInstance } from '../ArchiveInstance';
 import { ErrorNotice } from '../ErrorNotice';
 import { invalidateItem } from '../QuantityEditor';
@@ -18,7 +19,17 @@ type Edit = { quantity?: string; lot_number?: string | null; expiration_date?: s
  * lot, expiry and location, edited in place and saved in one step (PATCH with the item's ETag, only what changed),
  * and Archive with a reason.
  */
-export function InstanceCard(props: { itemId: string; labId: string; instance: Instance; etag: string; locationId: string | null }) {
+export function InstanceCard(props: {
+  itemId: string;
+  labId: string;
+  instance: Instance;
+  etag: string;
+  locationId: string | null;
+  /** Its label code (docs/labels.md), once known. */
+  code?: string;
+  /** The container a scanned label opened: scrolled into view and marked. */
+  focused?: boolean;
+}) {
   const { instance } = props;
   const queryClient = useQueryClient();
   const [quantity, setQuantity] = useState(instance.quantity);
@@ -27,6 +38,10 @@ export function InstanceCard(props: { itemId: string; labId: string; instance: I
   const [locationId, setLocationId] = useState<string | null>(props.locationId);
   const [tried, setTried] = useState(false);
   const label = instanceLabel(instance);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (props.focused) card.current?.scrollIntoView({ block: 'center' });
+  }, [props.focused]);
   const formId = `instance-${instance.id}`;
   const save = useSubmission({
     name: `edit-instance-${instance.id}`,
@@ -58,7 +73,16 @@ export function InstanceCard(props: { itemId: string; labId: string; instance: I
   };
   if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
   return (
-    <Card withBorder padding="sm" data-testid="instance-card" aria-label={`Instance: ${label}`} component="section">
+    <Card
+      ref={card}
+      withBorder
+      padding="sm"
+      data-testid="instance-card"
+      data-focused={props.focused || undefined}
+      aria-label={`Instance: ${label}`}
+      component="section"
+      style={props.focused ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="xs">
         <form id={formId} onSubmit={submit}>
           <Stack gap="xs">
@@ -110,6 +134,16 @@ export function InstanceCard(props: { itemId: string; labId: string; instance: I
           </Button>
           <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
         </Group>
+        {props.code && (
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">
+              Label <CodeText code={props.code} />
+            </Text>
+            <PrintLabels selection={{ instance_ids: [instance.id] }} size="xs">
+              Print label
+            </PrintLabels>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
