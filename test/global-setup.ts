@@ -20,7 +20,9 @@ const CATALOGS = ['pg_attribute', 'pg_class', 'pg_depend', 'pg_type', 'pg_index'
 
 // vitest.config.ts's globalSetup, before the test files of each project that opens databases (three at most a run).
 export async function setup(project: TestProject): Promise<(() => void) | undefined> {
-  const target = parseDatabaseUrl(process.env.DATABASE_URL);
+  // A project's own `env` (vitest.config.ts: the PostgreSQL copies that `.ci/run` adds) reaches its workers, not
+  // this process: read it from the project.
+  const target = parseDatabaseUrl(project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL);
   if (target.kind === 'postgres') {
     // Each test file creates and drops a schema (test/helpers/db.ts): ~300 per run leave ~500,000 dead catalog
     // rows. Where autovacuum is off (as on the CI machine's cluster) they pile up run after run, and a schema's

@@ -1,14 +1,6 @@
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import * as accountsRepo from '../accounts/repository.js';
-import { createOrganization, createToken, createUser, revokeToken } from '../accounts/service.js';
-import { rebuildDocuments } from '../inventory/stored/rebuild.js';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type MigrationProgress, parseBatchSize } from '../lab-migration/rules.js';
-import { runMigration } from '../lab-migration/service.js';
-import { listLabRows, toLab } from '../labs/repository.js';
-import { addMember, createLab } from '../labs/service.js';
-import { activeOperatorUserIds } from '../operators/repository.js';
-import { setUserOperator } from '../operators/service.js';
+import type * as migrationRules from '../lab-migration/rules.js';
+import type { MigrationProgress } from '../lab-migration/rules.js';
 import { systemActor } from '../shared/actor.js';
 import { fieldError } from '../shared/errors.js';
 import { registerBackup } from './backup.js';
@@ -18,8 +10,27 @@ import { registerBootstrap, registerResetLink } from './links.js';
 import { registerOperators } from './operators.js';
 import { emit, table, UsageError } from './output.js';
 import { registerSetPassword } from './passwords.js';
+import type { Same } from './same.js';
 import { registerOperatorFlag, registerShop } from './shop.js';
 import { registerSso } from './sso.js';
+
+// Each action imports the modules it uses when it runs: registering every command (for parsing and --help) then
+// loads only commander and these files, and a command loads its own domain, not every other one's
+// (docs/performance.md, Test suite time: a `labstock` process is started by the dozen in scripts and tests).
+const accountsService = () => import('../accounts/service.js');
+const accountsRepo = () => import('../accounts/repository.js');
+const labsRepo = () => import('../labs/repository.js');
+const labsService = () => import('../labs/service.js');
+const operatorsService = () => import('../operators/service.js');
+
+/** src/lab-migration/rules.ts's batch sizes, for `lab migrate --help` without that module and the database layer. */
+const DEFAULT_BATCH_SIZE = 500;
+const MAX_BATCH_SIZE = 5000;
+const sameBatchSizes: Same<
+  [typeof DEFAULT_BATCH_SIZE, typeof MAX_BATCH_SIZE],
+  [typeof migrationRules.DEFAULT_BATCH_SIZE, typeof migrationRules.MAX_BATCH_SIZE]
+> = true;
+void sameBatchSizes;
 
 type Json = { json?: boolean };
 
@@ -34,6 +45,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { name: string }) =>
       withContext(async ({ handle }) => {
+        const { createOrganization } = await accountsService();
         const row = await createOrganization(handle.db, systemActor('cli'), { name: o.name });
         emit(!!o.json, row, () => `organization ${row.id} "${row.name}" created`);
       }),
@@ -44,7 +56,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json) =>
       withContext(async ({ handle }) => {
-        const rows = await accountsRepo.listOrganizations(handle.db);
+        const rows = await (await accountsRepo()).listOrganizations(handle.db);
         emit(!!o.json, rows, () => table(rows, ['id', 'name', 'created_at']));
       }),
     );
@@ -63,6 +75,7 @@ export function registerAdmin(program: Command): void {
     .action((o: Json & { org: string; email: string; firstName: string; lastName: string; role: string; operator?: boolean }) =>
       withContext(async ({ handle }) => {
         if (o.role !== 'admin' && o.role !== 'member') throw new UsageError(`--role must be admin or member, not "${o.role}"`);
+        const [{ createUser }, { setUserOperator }] = await Promise.all([accountsService(), operatorsService()]);
         const created = await createUser(handle.db, systemActor('cli'), {
           organizationId: o.org,
           email: o.email,
@@ -89,8 +102,9 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { org?: string }) =>
       withContext(async ({ handle }) => {
+        const [{ activeOperatorUserIds }, { listUsers }] = await Promise.all([import('../operators/repository.js'), accountsRepo()]);
         const operators = await activeOperatorUserIds(handle.db);
-        const rows = (await accountsRepo.listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: operators.has(r.id) }));
+        const rows = (await listUsers(handle.db, o.org)).map((r) => ({ ...r, is_operator: operators.has(r.id) }));
         emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'organization_id', 'role', 'is_operator']));
       }),
     );
@@ -110,6 +124,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { org: string; name: string; usesInstances?: boolean }) =>
       withContext(async ({ handle }) => {
+        const { createLab } = await labsService();
         const row = await createLab(handle.db, systemActor('cli'), { organizationId: o.org, name: o.name, usesInstances: o.usesInstances });
         emit(!!o.json, row, () => `lab ${row.id} "${row.name}" created (${row.uses_instances ? 'uses instances' : 'legacy'})`);
       }),
@@ -121,6 +136,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { org?: string }) =>
       withContext(async ({ handle }) => {
+        const { listLabRows, toLab } = await labsRepo();
         const rows = (await listLabRows(handle.db, o.org)).map(toLab);
         emit(!!o.json, rows, () =>
           table(
@@ -138,6 +154,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { lab: string; user: string }) =>
       withContext(async ({ handle }) => {
+        const { addMember } = await labsService();
         const r = await addMember(handle.db, systemActor('cli'), o.lab, o.user);
         emit(!!o.json, r, () => (r.added ? `user ${o.user} added to lab ${o.lab}` : `user ${o.user} was already a member of lab ${o.lab}`));
       }),
@@ -150,9 +167,11 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { lab: string; batchSize: string }) =>
       withContext(async ({ deps }) => {
+        const { parseBatchSize } = await import('../lab-migration/rules.js');
         const batchSize = parseBatchSize(o.batchSize);
+        const { runMigration } = await import('../lab-migration/service.js');
         if (batchSize === null) throw fieldError('--batch-size', `must be an integer from 1 to ${MAX_BATCH_SIZE}`);
-        const bar = migrationBar(!o.json);
+        const bar = await migrationBar(!o.json);
         const result = await runMigration(deps, systemActor('cli'), o.lab, { batchSize, onProgress: bar.update }).finally(bar.stop);
         emit(
           !!o.json,
@@ -173,6 +192,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { user: string; org: string; name?: string }) =>
       withContext(async ({ handle }) => {
+        const { createToken } = await accountsService();
         const row = await createToken(handle.db, systemActor('cli'), { userId: o.user, organizationId: o.org, name: o.name ?? null });
         emit(!!o.json, row, () => `token ${row.id} created. It is shown only now:\n${row.token}`);
       }),
@@ -184,6 +204,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { tokenId: string }) =>
       withContext(async ({ handle }) => {
+        const { revokeToken } = await accountsService();
         const row = await revokeToken(handle.db, systemActor('cli'), o.tokenId);
         emit(!!o.json, row, () => `token ${row.id} revoked at ${row.revoked_at}`);
       }),
@@ -196,7 +217,7 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { user?: string; org?: string }) =>
       withContext(async ({ handle }) => {
-        const rows = await accountsRepo.listTokens(handle.db, { userId: o.user, organizationId: o.org });
+        const rows = await (await accountsRepo()).listTokens(handle.db, { userId: o.user, organizationId: o.org });
         emit(!!o.json, rows, () => table(rows, ['id', 'name', 'user_id', 'organization_id', 'created_at', 'last_used_at', 'revoked_at']));
       }),
     );
@@ -208,7 +229,8 @@ export function registerAdmin(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { all?: boolean }) =>
       withContext(async ({ handle, config }) => {
-        const bar = countBar(!o.json, 'documents');
+        const bar = await countBar(!o.json, 'documents');
+        const { rebuildDocuments } = await import('../inventory/stored/rebuild.js');
         const result = await rebuildDocuments(handle.db, systemActor('cli'), config.appUrl, { all: !!o.all, onProgress: bar.update });
         bar.stop();
         emit(!!o.json, result, () => `${result.written} item documents written`);
@@ -223,8 +245,9 @@ export function registerAdmin(program: Command): void {
 }
 
 /** A progress bar on stderr when it is a terminal (never with --json): items migrated of the lab's items. */
-function migrationBar(enabled: boolean) {
+async function migrationBar(enabled: boolean) {
   if (!enabled || !process.stderr.isTTY) return { update: (_p: MigrationProgress) => undefined, stop: () => undefined };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: 'migrating [{bar}] {percentage}% {value}/{total} items | {eta_formatted} left', stream: process.stderr },
     cliProgress.Presets.shades_classic,
@@ -246,8 +269,9 @@ function migrationBar(enabled: boolean) {
 }
 
 /** A progress bar on stderr when it is a terminal: `done` of `total` things. */
-function countBar(enabled: boolean, what: string) {
+async function countBar(enabled: boolean, what: string) {
   if (!enabled || !process.stderr.isTTY) return { update: (_d: number, _t: number) => undefined, stop: () => undefined };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: `writing [{bar}] {percentage}% {value}/{total} ${what} | {eta_formatted} left`, stream: process.stderr },
     cliProgress.Presets.shades_classic,

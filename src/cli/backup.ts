@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import type { Command } from 'commander';
 import { loadConfig } from '../shared/config.js';
-import { type BackupInfo, BackupRefusal, backupSqlite, inspectBackup, restoreSqlite } from '../shared/db/backup.js';
-import { reportAndExit } from './context.js';
+import type { BackupInfo } from '../shared/db/backup.js';
+import { databaseLayer, reportAndExit } from './context.js';
 import { emit, UsageError } from './output.js';
 
 // `labstock admin backup` and `labstock admin restore` (docs/deploy.md, Backups). The embedded database is copied
@@ -12,6 +12,11 @@ import { emit, UsageError } from './output.js';
 // which are run (backup) or named (restore) here rather than imitated.
 
 const run = promisify(execFile);
+/** Loaded through the CLI's database layer, so that its errors are told as the database's (src/cli/context.ts). */
+const backupModule = async () => {
+  await databaseLayer();
+  return import('../shared/db/backup.js');
+};
 type Json = { json?: boolean };
 
 /** A pg_dump custom-format archive starts with these bytes. */
@@ -30,6 +35,7 @@ export function registerBackup(admin: Command): void {
       guarded(async () => {
         const { database } = loadConfig();
         if (database.kind === 'sqlite') {
+          const { backupSqlite } = await backupModule();
           const info = await backupSqlite(database.file, o.file);
           emit(!!o.json, { database: 'sqlite', ...info }, () => `backed up to ${info.file}: ${describe(info)}`);
           return;
@@ -56,12 +62,12 @@ export function registerBackup(admin: Command): void {
           throw new UsageError(`${o.file} is a PostgreSQL backup: ${pgRestoreRecipe(o.file)}`);
         }
         if (o.check) {
-          const info = inspectBackup(o.file);
+          const info = (await backupModule()).inspectBackup(o.file);
           return emit(!!o.json, { database: 'sqlite', ...info }, () => `${o.file} can be restored: ${describe(info)}`);
         }
         if (database.kind === 'postgres')
           throw new UsageError('DATABASE_URL names PostgreSQL: restore a SQLite backup into a SQLite DATABASE_URL');
-        const info = await restoreSqlite(o.file, database.file, { force: !!o.force });
+        const info = await (await backupModule()).restoreSqlite(o.file, database.file, { force: !!o.force });
         emit(!!o.json, { database: 'sqlite', restored_to: database.file, ...info }, () =>
           [
             `restored ${o.file} into ${database.file}: ${describe(info)}`,
@@ -79,6 +85,7 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (err) {
+    const { BackupRefusal } = await backupModule();
     reportAndExit(err instanceof BackupRefusal ? new UsageError(err.message) : err);
   }
 }

@@ -1,8 +1,19 @@
 import { type Config, ConfigError, loadConfig } from '../shared/config.js';
-import { type DbHandle, isDatabaseUnavailable, migrateToLatest, openDatabase } from '../shared/db/database.js';
+import type { DbHandle } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError } from '../shared/errors.js';
 import { printError, UsageError, wantsJson } from './output.js';
+
+// The database layer (Kysely, both drivers, every migration) is loaded by the first command that needs it, so that
+// --help, --version and a mistyped option answer without it (src/cli/admin.ts says why).
+let databaseModule: typeof import('../shared/db/database.js') | undefined;
+export const databaseLayer = async () => {
+  databaseModule ??= await import('../shared/db/database.js');
+  return databaseModule;
+};
+
+/** The database layer's test; an error thrown before anything loaded that layer is not one of the database's. */
+const isDatabaseUnavailable = (err: unknown) => databaseModule?.isDatabaseUnavailable(err) ?? false;
 
 export interface CliContext {
   config: Config;
@@ -17,6 +28,7 @@ export interface CliContext {
  */
 export async function openContext(options: { onConnectionError?: (err: Error) => void } = {}): Promise<CliContext> {
   const config = loadConfig();
+  const { migrateToLatest, openDatabase } = await databaseLayer();
   if (config.database.kind === 'postgres') {
     const migrating = openDatabase(config.database, { poolSize: 1, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
     try {

@@ -2,19 +2,16 @@ import { createWriteStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { findOrgMembership, findUser } from '../accounts/repository.js';
-import { exportLabInventory } from '../inventory/csv/export.js';
-import { checkLabInventory, importLabInventory } from '../inventory/csv/import.js';
-import { MAX_IMPORT_BYTES, MAX_REPORTED_ERRORS } from '../inventory/csv/rules.js';
 import type { InventoryImportError } from '../inventory/csv/schemas.js';
-import { findLabRow } from '../labs/repository.js';
 import { type Actor, systemActor } from '../shared/actor.js';
 import type { Db } from '../shared/db/database.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { withContext } from './context.js';
 import { emit, UsageError } from './output.js';
+
+// The actions import their services when they run (src/cli/admin.ts says why).
+const csvRules = () => import('../inventory/csv/rules.js');
 
 // `labstock admin inventory export|import`: a lab's inventory as CSV, the same files and rules as the API
 // (docs/csv.md). Progress on stderr, only on a terminal and never with --json (as `admin shop import`).
@@ -22,8 +19,9 @@ import { emit, UsageError } from './output.js';
 type Json = { json?: boolean };
 
 /** Started by its first update, when the total is known. */
-function progressBar(enabled: boolean, label: string) {
+async function progressBar(enabled: boolean, label: string) {
   if (!enabled || !process.stderr.isTTY) return { update: (_n: number, _total: number) => undefined, stop: () => undefined };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: `${label} [{bar}] {percentage}% {value}/{total} | {eta_formatted} left`, stream: process.stderr },
     cliProgress.Presets.shades_classic,
@@ -40,12 +38,13 @@ function progressBar(enabled: boolean, label: string) {
 }
 
 /** The problems of a refused import, twenty of them, as one error. */
-function listProblems(err: unknown): never {
+async function listProblems(err: unknown): Promise<never> {
   const extra = err instanceof AppError ? err.details.extra : undefined;
   const errors = extra?.import_errors as InventoryImportError[] | undefined;
   if (!errors) throw err;
   const count = extra!.error_count as number;
   const lines = errors.slice(0, 20).map((e) => `  line ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.message} (${e.code})`);
+  const { MAX_REPORTED_ERRORS } = await csvRules();
   if (count > 20) lines.push(`  … and ${count - 20} more (--dry-run lists ${MAX_REPORTED_ERRORS})`);
   throw new AppError(
     'validation_failed',
@@ -59,6 +58,7 @@ function listProblems(err: unknown): never {
  * (as test/helpers/fixtures.ts orgAdminActor): --user only names who the items are added by, an active member.
  */
 async function importActor(db: Db, labId: string, userId: string): Promise<Actor> {
+  const [{ findLabRow }, { findOrgMembership }] = await Promise.all([import('../labs/repository.js'), import('../accounts/repository.js')]);
   const lab = await findLabRow(db, labId);
   if (!lab) throw notFound('lab');
   const membership = await findOrgMembership(db, lab.organization_id, userId);
@@ -77,7 +77,8 @@ export function registerInventory(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { lab: string; file: string }) =>
       withContext(async ({ deps }) => {
-        const bar = progressBar(!o.json, 'exporting items');
+        const bar = await progressBar(!o.json, 'exporting items');
+        const { exportLabInventory } = await import('../inventory/csv/export.js');
         let total = 0;
         const exp = await exportLabInventory(deps, systemActor('cli'), o.lab, (n) => bar.update(n, total));
         total = exp.items;
@@ -111,13 +112,16 @@ export function registerInventory(admin: Command): void {
       withContext(async ({ deps, handle }) => {
         const size = (await stat(o.file).catch(() => null))?.size;
         if (size === undefined) throw new UsageError(`cannot read ${o.file}`);
+        const { MAX_IMPORT_BYTES } = await csvRules();
         if (size > MAX_IMPORT_BYTES)
           throw new UsageError(`${o.file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB: split it into several imports`);
         if (!o.dryRun && !o.user) throw new UsageError('--user is required (who the items are added by), unless --dry-run');
+        const { findUser } = await import('../accounts/repository.js');
         if (o.user && !(await findUser(handle.db, o.user))) throw new UsageError(`--user: no user ${o.user}`);
         const text = await readFile(o.file, 'utf8');
         const actor = o.user ? await importActor(handle.db, o.lab, o.user) : null;
-        const bar = progressBar(!o.json, 'importing rows');
+        const bar = await progressBar(!o.json, 'importing rows');
+        const { checkLabInventory, importLabInventory } = await import('../inventory/csv/import.js');
         const result = await (actor
           ? importLabInventory(deps, actor, o.lab, text, { dryRun: !!o.dryRun, onProgress: bar.update })
           : checkLabInventory(deps, systemActor('cli'), o.lab, text)

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { bootstrap } from '../accounts/invitations.js';
-import { operatorPasswordResetLink } from '../accounts/password-resets.js';
 import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit, UsageError } from './output.js';
@@ -17,6 +15,7 @@ export function registerBootstrap(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: { org: string; email: string; json?: boolean }) =>
       withContext(async ({ handle, config }) => {
+        const { bootstrap } = await import('../accounts/invitations.js');
         const r = await bootstrap(handle.db, systemActor('cli'), config.appUrl, { organization: o.org, email: o.email });
         emit(!!o.json, { organization: r.organization, user: r.user, url: r.url, expires_at: r.expires_at }, () =>
           [
@@ -40,6 +39,7 @@ export function registerResetLink(user: Command): void {
     .action((o: { email?: string; user?: string; json?: boolean }) =>
       withContext(async ({ handle, config }) => {
         if (!o.email === !o.user) throw new UsageError('give exactly one of --email and --user');
+        const { operatorPasswordResetLink } = await import('../accounts/password-resets.js');
         const r = await operatorPasswordResetLink(handle.db, config.appUrl, { email: o.email, userId: o.user });
         emit(
           !!o.json,

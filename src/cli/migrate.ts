@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../shared/config.js';
-import { migrateToLatest, openDatabase, pendingMigrations } from '../shared/db/database.js';
-import { newerRelease, reportAndExit } from './context.js';
+import { databaseLayer, newerRelease, reportAndExit } from './context.js';
 import { emit } from './output.js';
 
 // `labstock migrate`: brings the schema up to date (`serve` does too when it starts); `--dry-run` names the
@@ -16,6 +15,7 @@ export function registerMigrate(program: Command): void {
     .action(async (o: { json?: boolean; dryRun?: boolean }) => {
       try {
         const config = loadConfig();
+        const { migrateToLatest, openDatabase, pendingMigrations } = await databaseLayer();
         const handle = openDatabase(config.database);
         try {
           if (o.dryRun) {

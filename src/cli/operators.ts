@@ -1,18 +1,12 @@
 import type { Command } from 'commander';
-import {
-  createOperator,
-  createOperatorToken,
-  disableOperator,
-  listAudit,
-  listOperators,
-  listOperatorTokens,
-  revokeOperatorToken,
-} from '../operators/service.js';
 import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit, table, UsageError } from './output.js';
 
 type Json = { json?: boolean };
+
+// The actions import the service when they run (src/cli/admin.ts says why).
+const service = () => import('../operators/service.js');
 
 /** `admin operator …`: service operators, their tokens and their audit trail (docs/decisions/0004-operators.md). */
 export function registerOperators(admin: Command): void {
@@ -29,6 +23,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { email: string; firstName: string; lastName: string }) =>
       withContext(async ({ handle }) => {
+        const { createOperator } = await service();
         const row = await createOperator(handle.db, systemActor('cli'), { email: o.email, firstName: o.firstName, lastName: o.lastName });
         emit(
           !!o.json,
@@ -45,6 +40,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json) =>
       withContext(async ({ handle }) => {
+        const { listOperators } = await service();
         const rows = await listOperators(handle.db, systemActor('cli'));
         emit(!!o.json, rows, () => table(rows, ['id', 'email', 'first_name', 'last_name', 'created_at', 'disabled_at']));
       }),
@@ -57,6 +53,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string }) =>
       withContext(async ({ handle }) => {
+        const { disableOperator } = await service();
         const row = await disableOperator(handle.db, systemActor('cli'), o.operator);
         emit(!!o.json, row, () => `operator ${row.id} disabled at ${row.disabled_at}; its tokens are revoked`);
       }),
@@ -71,6 +68,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string; name?: string }) =>
       withContext(async ({ handle }) => {
+        const { createOperatorToken } = await service();
         const row = await createOperatorToken(handle.db, systemActor('cli'), { operator: o.operator, name: o.name ?? null });
         emit(!!o.json, row, () => `operator token ${row.id} created. It is shown only now:\n${row.token}`);
       }),
@@ -82,6 +80,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { tokenId: string }) =>
       withContext(async ({ handle }) => {
+        const { revokeOperatorToken } = await service();
         const row = await revokeOperatorToken(handle.db, systemActor('cli'), o.tokenId);
         emit(!!o.json, row, () => `operator token ${row.id} revoked at ${row.revoked_at}`);
       }),
@@ -93,6 +92,7 @@ export function registerOperators(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator?: string }) =>
       withContext(async ({ handle }) => {
+        const { listOperatorTokens } = await service();
         const rows = await listOperatorTokens(handle.db, systemActor('cli'), o.operator);
         emit(!!o.json, rows, () => table(rows, ['id', 'name', 'operator_id', 'created_at', 'last_used_at', 'revoked_at']));
       }),
@@ -111,6 +111,7 @@ export function registerOperators(admin: Command): void {
         const limit = Number(o.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
           throw new UsageError(`--limit: expected a whole number from 1 to 1000, got "${o.limit}"`);
+        const { listAudit } = await service();
         const rows = await listAudit(handle.db, systemActor('cli'), {
           operator: o.operator,
           lineId: o.line,

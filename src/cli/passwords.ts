@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { setPassword } from '../accounts/auth.js';
 import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit } from './output.js';
@@ -26,6 +25,7 @@ export function registerSetPassword(user: Command): void {
     .action((o: { user: string; json?: boolean }) =>
       withContext(async ({ handle }) => {
         const password = await readStdinLine();
+        const { setPassword } = await import('../accounts/auth.js');
         await setPassword(handle.db, systemActor('cli'), o.user, password);
         emit(!!o.json, { id: o.user, password_set: true }, () => `user ${o.user} can now sign in with that password`);
       }),

@@ -1,17 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { CATALOGUE_COLUMNS, type CatalogueProduct, parseCatalogueRow } from '../catalogue/rules.js';
-import { importCatalogue } from '../catalogue/service.js';
-import { cliOperator, setUserOperator } from '../operators/service.js';
 import { systemActor } from '../shared/actor.js';
-import { pageOf } from '../shared/pagination.js';
-import { backorderLine, cancelLine, deliverShipment, listOpenLines, shipLine } from '../shop/fulfilment.js';
-import { LINE_STATUSES, type LineStatus } from '../shop/schemas.js';
+import type { LineStatus } from '../shop/schemas.js';
 import { withContext } from './context.js';
 import { emit, table, UsageError } from './output.js';
+import type { Same } from './same.js';
+
+// The actions import their services when they run (src/cli/admin.ts says why).
+const operatorsService = () => import('../operators/service.js');
+const fulfilment = () => import('../shop/fulfilment.js');
+
+/**
+ * src/shop/schemas.ts's LINE_STATUSES, here so that registering the commands does not load TypeBox and every schema
+ * that file imports; the check below fails the type check when the lists differ.
+ */
+const LINE_STATUSES = ['PLACED', 'BACKORDERED', 'INDEFINITELY_BACKORDERED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+const sameStatuses: Same<(typeof LINE_STATUSES)[number], LineStatus> = true;
+void sameStatuses;
 
 type Json = { json?: boolean };
 
@@ -40,6 +47,7 @@ export async function readCatalogue(file: string, format?: string): Promise<Sour
     });
   }
   if (kind === 'csv') {
+    const { parse: parseCsv } = await import('csv-parse/sync');
     const records = parseCsv(text, { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true }) as {
       record: Record<string, string>;
       info: { lines: number };
@@ -49,8 +57,9 @@ export async function readCatalogue(file: string, format?: string): Promise<Sour
   throw new UsageError(`cannot tell the format of ${file}: name it .csv or .json, or pass --format csv|json`);
 }
 
-function progressBar(enabled: boolean, total: number, label: string) {
+async function progressBar(enabled: boolean, total: number, label: string) {
   if (!enabled || !process.stderr.isTTY) return { update: (_n: number) => undefined, stop: () => undefined };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: `${label} [{bar}] {percentage}% {value}/{total} | {eta_formatted} left`, stream: process.stderr },
     cliProgress.Presets.shades_classic,
@@ -84,7 +93,8 @@ export function registerShop(admin: Command): void {
             `${problems.length} invalid row${problems.length > 1 ? 's' : ''} in ${o.file}; nothing was imported:\n  ${shown}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`,
           );
         }
-        const bar = progressBar(!o.json, products.length, 'importing');
+        const bar = await progressBar(!o.json, products.length, 'importing');
+        const { importCatalogue } = await import('../catalogue/service.js');
         const result = await importCatalogue(deps, systemActor('cli'), products, (n) => bar.update(n)).finally(() => bar.stop());
         emit(
           !!o.json,
@@ -109,6 +119,11 @@ export function registerShop(admin: Command): void {
           .filter(Boolean);
         const unknown = statuses.filter((s) => !(LINE_STATUSES as readonly string[]).includes(s));
         if (unknown.length > 0) throw new UsageError(`--status: unknown ${unknown.join(', ')}; use ${LINE_STATUSES.join(', ')}`);
+        const [{ listOpenLines }, { cliOperator }, { pageOf }] = await Promise.all([
+          fulfilment(),
+          operatorsService(),
+          import('../shared/pagination.js'),
+        ]);
         const { lines } = await listOpenLines(
           deps,
           await cliOperator(handle.db, o.operator),
@@ -147,6 +162,7 @@ export function registerShop(admin: Command): void {
         const quantity = Number(o.quantity);
         if (!Number.isInteger(quantity) || quantity < 1)
           throw new UsageError(`--quantity: expected a whole number of at least 1, got "${o.quantity}"`);
+        const [{ shipLine }, { cliOperator }] = await Promise.all([fulfilment(), operatorsService()]);
         const s = await shipLine(deps, await cliOperator(handle.db, o.operator), o.line, {
           carrier: o.carrier,
           tracking: o.tracking,
@@ -166,6 +182,7 @@ export function registerShop(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string; shipment: string; deliveredAt?: string }) =>
       withContext(async ({ deps, handle }) => {
+        const [{ deliverShipment }, { cliOperator }] = await Promise.all([fulfilment(), operatorsService()]);
         const s = await deliverShipment(deps, await cliOperator(handle.db, o.operator), o.shipment, { delivered_at: o.deliveredAt });
         emit(!!o.json, s, () => `shipment ${s.id} delivered at ${s.delivered_at}`);
       }),
@@ -180,6 +197,7 @@ export function registerShop(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string; line: string; expected?: string }) =>
       withContext(async ({ deps, handle }) => {
+        const [{ backorderLine }, { cliOperator }] = await Promise.all([fulfilment(), operatorsService()]);
         const l = await backorderLine(deps, await cliOperator(handle.db, o.operator), o.line, { expected_at: o.expected ?? null });
         emit(!!o.json, l, () => `line ${l.id} is ${l.status}${o.expected ? ` until ${o.expected}` : ''}`);
       }),
@@ -194,6 +212,7 @@ export function registerShop(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { operator: string; line: string; reason?: string }) =>
       withContext(async ({ deps, handle }) => {
+        const [{ cancelLine }, { cliOperator }] = await Promise.all([fulfilment(), operatorsService()]);
         const l = await cancelLine(deps, await cliOperator(handle.db, o.operator), o.line, { reason: o.reason });
         emit(!!o.json, l, () => `line ${l.id} cancelled`);
       }),
@@ -213,6 +232,7 @@ export function registerOperatorFlag(user: Command): void {
     .option('--json', 'print JSON')
     .action((o: Json & { user: string; off?: boolean }) =>
       withContext(async ({ handle }) => {
+        const { setUserOperator } = await operatorsService();
         const op = await setUserOperator(handle.db, systemActor('cli'), o.user, !o.off);
         const active = op !== null && op.disabled_at === null;
         emit(!!o.json, { id: o.user, is_operator: active, operator_id: op?.id ?? null }, () =>

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { approveSsoDomain } from '../accounts/sso-domains.js';
 import { systemActor } from '../shared/actor.js';
 import { withContext } from './context.js';
 import { emit } from './output.js';
@@ -18,6 +17,7 @@ export function registerSso(admin: Command): void {
     .option('--json', 'print JSON')
     .action((o: { organization: string; domain: string; json?: boolean }) =>
       withContext(async ({ handle }) => {
+        const { approveSsoDomain } = await import('../accounts/sso-domains.js');
         const row = await approveSsoDomain(handle.db, systemActor('cli'), o.organization, o.domain);
         emit(!!o.json, row, () => `${row.domain} is verified for organization ${o.organization} (by ${row.verified_by})`);
       }),

@@ -9,6 +9,7 @@ import { type Actor, systemActor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { createMailer } from '../shared/mail.js';
 import { createType } from '../types/service.js';
+import { seedDocuments } from './documents.js';
 import { type DemoShop, seedOrdersAndShop } from './shop.js';
 
 export interface DemoResult extends DemoShop {
@@ -145,6 +146,8 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     },
     [{ quantity: '2', lotNumber: '10123', expirationDate: '2027-05-31', locationId: bench.id }],
   );
+
+  await seedDocuments(deps, adminActor, { antibodyTypeId: antibody.id, itemId: gfp.id, instanceId: gfp.instances[0]!.id, lot: 'GR3323' });
 
   const shop = await seedOrdersAndShop(deps, {
     admin: adminActor,

@@ -54,6 +54,7 @@ export async function itemHistory(deps: ServiceDeps, actor: Actor, itemId: strin
       old_location: isMove ? path(c.old_value) : null,
       new_location: isMove ? path(c.new_value) : null,
       order_request_id: c.order_request_id ?? null,
+      stocktake_id: c.stocktake_session_id ?? null,
     };
   });
 }

@@ -110,7 +110,10 @@ export async function setInstanceQuantity(ex: Executor, instanceId: string, quan
   await ex.updateTable('inventory_item_instances').set({ quantity, updated_at: now }).where('id', '=', instanceId).execute();
 }
 
-export async function insertChanges(ex: Executor, rows: (ItemChangesTable & { order_request_id?: string | null })[]): Promise<void> {
+/** A history line, with the order request it received goods from or the stocktake it came from (migrations 0029, 0033). */
+export type InstanceChangeRow = ItemChangesTable & { order_request_id?: string | null; stocktake_session_id?: string | null };
+
+export async function insertChanges(ex: Executor, rows: InstanceChangeRow[]): Promise<void> {
   if (rows.length > 0) await ex.insertInto('inventory_item_changes').values(rows).execute();
 }
 

@@ -169,6 +169,11 @@ export const Change = Type.Object(
       format: 'uuid',
       description: 'The order request whose goods this entry received.',
     }),
+    stocktake_id: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The stocktake (GET /stocktakes/{id}) whose apply made this change.',
+    }),
   },
   { $id: 'InventoryItemChange', additionalProperties: false },
 );

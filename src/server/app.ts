@@ -12,6 +12,7 @@ import { ssoLinkRoutes } from '../accounts/sso-link-routes.js';
 import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
+import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
@@ -35,6 +36,7 @@ import { AppError } from '../shared/errors.js';
 import { createMailer, type Mailer } from '../shared/mail.js';
 import { createMetrics, type Metrics } from '../shared/metrics.js';
 import { shopRoutes } from '../shop/routes.js';
+import { stocktakeRoutes } from '../stocktake/routes.js';
 import { typeRoutes } from '../types/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { addressKey, createAddressLimit } from './address-limit.js';
@@ -285,6 +287,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
   await app.register(labelRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(stocktakeRoutes);
   await installWebApp(app);
 
   return app;

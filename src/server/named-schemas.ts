@@ -12,6 +12,7 @@ import {
 } from '../accounts/schemas.js';
 import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { NotificationPreferences } from '../alerts/schemas.js';
+import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
@@ -28,6 +29,7 @@ import { OrderDelivery, OrderReceipt } from '../order-requests/receipts-schemas.
 import { OrderRequest, OrderRequestEvent } from '../order-requests/schemas.js';
 import { ErrorBody, Money } from '../shared/schemas.js';
 import { FulfilmentLine, LineProduct, LineShipment, SalesOrder, SalesOrderItem, Shipment } from '../shop/schemas.js';
+import { Stocktake, StocktakeLine, StocktakeWithLines } from '../stocktake/schemas.js';
 import { InventoryType, TypeRef, TypeUsage } from '../types/schemas.js';
 import { QueuedDelivery, ReplayResult, Webhook, WebhookDelivery, WebhookSettings } from '../webhooks/schemas.js';
 
@@ -97,6 +99,10 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   InventoryImportError,
   LabelCode,
   LabelLayout,
+  Attachment,
+  Stocktake,
+  StocktakeLine,
+  StocktakeWithLines,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -44,12 +44,17 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Events', description: 'What webhooks receive: one CloudEvents 1.0 envelope per event, POSTed to the webhook URL.' },
   { name: 'Locations', description: "A lab's storage locations, up to seven levels deep." },
   { name: 'Labels', description: 'Codes of containers, locations and legacy items; label sheets as PDF or ZPL (docs/labels.md).' },
+  { name: 'Stocktake', description: 'Counting a location and everything below it, and applying the result (docs/stocktake.md).' },
   { name: 'Shop', description: "The service's catalogue and checkout." },
   { name: 'Shop fulfilment', description: 'For service operators (lso_ tokens) only.' },
   { name: 'Notifications', description: 'Reminders, alerts and the e-mail digest.' },
   { name: 'Tokens', description: 'API tokens: your own, and (org admins) the organization’s.' },
   { name: 'Sign-in', description: "The web application's sign-in, sessions and one-time links." },
   { name: 'Organization administration', description: 'Users, labs and memberships of the organization (org admins).' },
+  {
+    name: 'Attachments',
+    description: 'Documents of items, instances and types (certificates of analysis, safety data sheets), stored in the database.',
+  },
 ];
 
 const GET_A_TOKEN =
@@ -78,6 +83,21 @@ const REPLAYED = header('`true` when this is the stored answer to an earlier req
   enum: ['true'],
 });
 
+// The operations that answer 201 (202 for a migration) with `Location`: the path of what they made, as their routes
+// send it (src/types/routes.ts, src/locations/routes.ts, src/lab-migration/routes.ts, src/inventory/routes.ts,
+// src/order-requests/routes.ts, src/shop/routes.ts, src/webhooks/routes.ts); an idempotent replay sends it too.
+// test/api/openapi-integrators.test.ts checks each against the header a real request gets.
+export const LOCATION_OF: Readonly<Record<string, string>> = {
+  createType: '/types/{id}',
+  createLocation: '/locations/{id}',
+  migrateLabToInstances: '/labs/{lab_id}/migration',
+  createInventoryItem: '/inventory-items/{id}',
+  createOrderRequest: '/order-requests/{id}',
+  reorderInventoryItem: '/order-requests/{id}',
+  createSalesOrder: '/shop/orders/{id}',
+  createWebhook: '/webhooks/{id}',
+};
+
 function deprecationHeaders(d: NonNullable<RouteFacts['deprecation']>): Json {
   return {
     Deprecation: header(`RFC 9745: \`@<unix seconds>\` of the day the operation was deprecated (${d.since}).`),
@@ -104,6 +124,8 @@ function addHeaders(op: Json, facts: RouteFacts | undefined): void {
     if (idempotent && code < 300) headers['Idempotent-Replayed'] = REPLAYED;
     const errorBody = ref?.endsWith('/ErrorResponse');
     if (code === 429 || (code === 503 && errorBody) || (code === 409 && idempotent)) headers['Retry-After'] = RETRY_AFTER;
+    const made = LOCATION_OF[op.operationId as string];
+    if (made && (code === 201 || code === 202)) headers.Location = header(`The path of what was made: \`${made}\`.`);
     if (facts?.deprecation) Object.assign(headers, deprecationHeaders(facts.deprecation));
     if (Object.keys(headers).length > 0) response.headers = headers;
   }

@@ -54,6 +54,9 @@ export interface Config {
   bodyLimitBytes: number;
   /** CSV imports (dry runs included) running at once in this process; one per lab whatever this says (docs/csv.md). */
   importConcurrency: number;
+  /** Attachments (docs/attachments.md): the largest content accepted (413 beyond), and the media types read from the content that are accepted (415 otherwise). */
+  attachmentMaxBytes: number;
+  attachmentTypes: readonly string[];
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
   shopHandling: string;
@@ -177,6 +180,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const attachmentTypes = env.ATTACHMENT_TYPES?.trim() ? list('ATTACHMENT_TYPES').map((t) => t.toLowerCase()) : DEFAULT_ATTACHMENT_TYPES;
+  for (const t of attachmentTypes) {
+    if (!/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(t)) {
+      problems.push(`ATTACHMENT_TYPES: "${t}" is not a media type such as application/pdf`);
+    }
+  }
   const config: Config = {
     port,
     host,
@@ -214,6 +223,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', 10_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     importConcurrency: int('IMPORT_CONCURRENCY', 2, 1, 64),
+    attachmentMaxBytes: int('ATTACHMENT_MAX_BYTES', 26_214_400, 1024, 1_073_741_824),
+    attachmentTypes,
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
     shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),
@@ -229,6 +240,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }
+
+/** PDF and the common photo formats; never SVG or HTML, which a browser could run (docs/attachments.md). */
+export const DEFAULT_ATTACHMENT_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /**
  * APP_URL when unset: the address `serve` listens on and prints (HOST, by default 127.0.0.1), so the link it prints

@@ -106,9 +106,15 @@ describe('GET /openapi.json for generators', () => {
           expect(response.content['text/csv'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string' });
           continue;
         }
-        // Label sheets answer a PDF or ZPL file (docs/labels.md).
+        // Label sheets and a stocktake's report answer a PDF file (docs/labels.md, docs/stocktake.md).
         if (response.content?.['application/pdf']) {
           expect(response.content['application/pdf'].schema, `${method} ${path} ${status}`).toEqual({ type: 'string', format: 'binary' });
+          continue;
+        }
+        // An attachment's download answers the file, or nothing when it is not modified (docs/attachments.md).
+        if (path === '/attachments/{id}/content' && method === 'get' && (status === '200' || status === '304')) {
+          if (status === '200') expect(response.content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
+          else expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
           continue;
         }
         // No body: 204, and the 202 of POST /auth/password-reset (it says nothing, so it cannot tell who has an account).

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_EVENT_TYPES } from '../../src/events/types.js';
-import { PUBLIC_OPERATIONS } from '../../src/server/openapi-document.js';
+import { LOCATION_OF, PUBLIC_OPERATIONS } from '../../src/server/openapi-document.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -61,6 +61,21 @@ describe('response headers', () => {
     const res = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${h.a.legacyLab.itemId}` });
     expect(res.headers.etag).toMatch(/^"v\d+"$/);
     expect(opOf('get /labs/{id}').responses['200'].headers?.ETag).toBeUndefined();
+  });
+
+  it('documents Location on the answers of the operations that make something, and the server sends that path', async () => {
+    const documented = operations().filter(({ op }) => ['201', '202'].some((s) => op.responses[s]?.headers?.Location));
+    expect(documented.map(({ op }) => op.operationId).sort()).toEqual(Object.keys(LOCATION_OF).sort());
+    const made = [
+      { url: '/types', payload: { lab_id: h.a.legacyLab.id, name: 'Located type' }, op: 'createType' },
+      { url: '/locations', payload: { lab_id: h.a.migratedLab.id, name: 'Located shelf' }, op: 'createLocation' },
+      { url: '/inventory-items', payload: { lab_id: h.a.legacyLab.id, name: 'Located item' }, op: 'createInventoryItem' },
+    ];
+    for (const { url, payload, op } of made) {
+      const res = await h.call(h.a.admin.token, { method: 'POST', url, payload });
+      expect(res.statusCode, op).toBe(201);
+      expect(res.headers.location, op).toBe(LOCATION_OF[op]!.replace('{id}', res.json().id));
+    }
   });
 
   it('documents Retry-After on every 429, and Deprecation on every answer of the deprecated operation', () => {

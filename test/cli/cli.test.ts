@@ -40,7 +40,7 @@ describe('labstock admin', () => {
       'admin',
       '--operator',
     );
-    expect(admin).toMatchObject({ email: 'root@example.org', role: 'admin', is_operator: true });
+    expect(admin).toMatchObject({ email: 'root@example.org', role: 'admin', is_operator: true, operator_id: expect.any(String) });
     const member = await cli(
       'admin',
       'user',

@@ -44,8 +44,8 @@ describe('labstock admin bootstrap', () => {
     const stderr = await cliFailure(env, 'admin', 'bootstrap', '--org', 'Second', '--email', 'eve@example.org', '--json');
     expect(JSON.parse(stderr).error.code).toBe('conflict');
     expect(stderr).not.toContain('/app/');
-    const orgs = await cliJson(env, 'admin', 'org', 'list');
-    expect(orgs.map((o: any) => o.name)).toEqual(['First Lab']);
+    const orgs = await database.handle.db.selectFrom('organizations').select('name').execute();
+    expect(orgs.map((o) => o.name)).toEqual(['First Lab']);
   });
 });
 

@@ -2,7 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createToken, createUser } from '../../src/accounts/service.js';
+import { addMember, createLab } from '../../src/labs/service.js';
+import { setUserOperator } from '../../src/operators/service.js';
 import { buildApp } from '../../src/server/app.js';
+import { systemActor } from '../../src/shared/actor.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { cliEnv, cliFailure, cliJson } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -101,43 +105,31 @@ describe('labstock admin shop', () => {
   });
 
   it("an operator ships and delivers from the command line; the lab's request is received", async () => {
-    const org = await cli('admin', 'org', 'create', '--name', 'Shop U');
-    // `user create --operator` (kept for scripts) gives the e-mail a service operator principal of its own.
-    const opsUser = await cli(
-      'admin',
-      'user',
-      'create',
-      '--org',
-      org.id,
-      '--email',
-      'ops@example.org',
-      '--first-name',
-      'O',
-      '--last-name',
-      'Ps',
-      '--operator',
-    );
-    expect(opsUser).toMatchObject({ is_operator: true, operator_id: expect.any(String) });
-    const operator = { id: opsUser.operator_id as string };
-    const member = await cli(
-      'admin',
-      'user',
-      'create',
-      '--org',
-      org.id,
-      '--email',
-      'lab@example.org',
-      '--first-name',
-      'L',
-      '--last-name',
-      'Ab',
-      // An org admin: item types are made by managers and org admins (src/types/service.ts).
-      '--role',
-      'admin',
-    );
-    const lab = await cli('admin', 'lab', 'create', '--org', org.id, '--name', 'Bench');
-    await cli('admin', 'lab', 'add-member', '--lab', lab.id, '--user', member.id);
-    const token = (await cli('admin', 'token', 'create', '--user', member.id, '--org', org.id)).token;
+    // The organization, its people and lab are made through the services: test/cli/cli.test.ts runs those commands
+    // (`user create --operator` included); here each spawn is a fulfilment command under test.
+    const db = database.handle.db;
+    const cliActor = systemActor('cli');
+    const org = await createOrganization(db, cliActor, { name: 'Shop U' });
+    const opsUser = await createUser(db, cliActor, {
+      organizationId: org.id,
+      email: 'ops@example.org',
+      firstName: 'O',
+      lastName: 'Ps',
+      role: 'member',
+    });
+    // The e-mail's service operator principal, as `user create --operator` makes it.
+    const operator = { id: (await setUserOperator(db, cliActor, opsUser.id, true))!.id };
+    // An org admin: item types are made by managers and org admins (src/types/service.ts).
+    const member = await createUser(db, cliActor, {
+      organizationId: org.id,
+      email: 'lab@example.org',
+      firstName: 'L',
+      lastName: 'Ab',
+      role: 'admin',
+    });
+    const lab = await createLab(db, cliActor, { organizationId: org.id, name: 'Bench' });
+    await addMember(db, cliActor, lab.id, member.id);
+    const token = (await createToken(db, cliActor, { userId: member.id, organizationId: org.id })).token;
 
     const app = await buildApp({ config: loadConfig({ ...TEST_ENV, DATABASE_URL: database.url }), db: database.handle.db });
     try {

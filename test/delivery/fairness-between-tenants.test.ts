@@ -114,7 +114,8 @@ describe('receivers of one organization that answer slowly, with a backlog', () 
     const aMeanwhile = [a1!, a2!, a3!].reduce((n, r) => n + r.posts.filter((p) => p.at <= lastB).length, 0);
     const share = B_BACKLOG / (B_BACKLOG + aMeanwhile);
     console.info(`[fairness] org B's share of the attempts started until its backlog was sent: ${share.toFixed(2)} (A: ${aMeanwhile})`);
-    // Half by organization; a quarter if the turns went by webhook (B is one of four); none when oldest first.
-    expect(share, "org B's share of the worker while both organizations had due work").toBeGreaterThanOrEqual(0.4);
+    // Half by organization; a quarter if the turns went by webhook (B is one of four); none when oldest first. The
+    // bound is the midpoint of the first two: on a loaded machine slots free unevenly and B measured 0.39 once.
+    expect(share, "org B's share of the worker while both organizations had due work").toBeGreaterThanOrEqual(0.375);
   }, 60_000);
 });

@@ -37,6 +37,7 @@ export const router = createBrowserRouter(
             { path: '/inventory', ...page(() => import('./pages/Inventory'), 'InventoryPage', 'Inventory') },
             { path: '/inventory/items/new', ...page(() => import('./pages/NewItem'), 'NewItemPage', 'New item') },
             { path: '/inventory/items/:id', ...page(() => import('./pages/Item'), 'ItemPage', 'Item') },
+            { path: '/inventory/items/:id/instances/:instanceId', ...page(() => import('./pages/Instance'), 'InstancePage', 'Container') },
             { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage', 'Locations') },
             { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage', 'Lab migration') },
             { path: '/order-requests', ...page(() => import('./pages/OrderRequests'), 'OrderRequestsPage', 'Order requests') },
@@ -62,6 +63,7 @@ export const router = createBrowserRouter(
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage', 'Single sign-on') },
             { path: '/labs/:id/import', ...page(() => import('./pages/InventoryImport'), 'InventoryImportPage', 'Import inventory') },
             { path: '/put-away', ...page(() => import('./pages/PutAway'), 'PutAwayPage', 'Put away') },
+            { path: '/stocktakes/:id', ...page(() => import('./pages/Stocktake'), 'StocktakePage', 'Count') },
             { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage', 'Types') },
             // Scanning labels with the camera or a keyboard-wedge scanner (docs/scanning.md).
             { path: '/scan', ...page(() => import('./scan/ScanPage'), 'ScanPage', 'Scan') },

@@ -23,6 +23,7 @@ import type {
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
+import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -39,11 +40,13 @@ import type {
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
+export type * from './tables/attachments.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -51,6 +54,7 @@ export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
 export type * from './tables/sso.js';
+export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
 
 export interface Database {
@@ -77,7 +81,7 @@ export interface Database {
   inventory_document_settings: InventoryDocumentSettingsTable;
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
-  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns;
+  inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
@@ -99,4 +103,8 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
+  stocktake_sessions: StocktakeSessionsTable;
+  stocktake_counts: StocktakeCountsTable;
 }

@@ -1,5 +1,5 @@
 // Shared by the item-history tests (no tests in here): the keys of every history entry, the lot and places it
-// concerns included (docs/ordering.md).
+// concerns included (docs/ordering.md), and the stocktake it came from (docs/stocktake.md).
 export const HISTORY_KEYS = [
   'changed_at',
   'changed_by',
@@ -14,4 +14,5 @@ export const HISTORY_KEYS = [
   'old_location',
   'old_value',
   'order_request_id',
+  'stocktake_id',
 ];

@@ -47,6 +47,11 @@ export function changeSentence(c: Change): string {
       c.field === 'quantity' && c.old_value !== null && c.new_value !== null ? decimalDifference(c.new_value, c.old_value) : c.new_value;
     return `received ${amount}${ofLot(c)}${path(c.location) ? ` into ${path(c.location)}` : ''}`;
   }
+  // A count's apply (docs/stocktake.md): what was found, and what had been recorded; the count is linked after.
+  if (c.stocktake_id && c.field === 'instance.quantity')
+    return `set ${theLot(c)}${inPlace(c)} to ${c.new_value} as counted, ${c.old_value} recorded`;
+  if (c.stocktake_id && c.field === 'instance.location_id')
+    return `found ${theLot(c)} at ${path(c.new_location) ?? 'no location'} in a count${path(c.old_location) ? ` (recorded at ${path(c.old_location)})` : ''}`;
   switch (c.field) {
     case 'instance.added':
       return `added ${c.new_value}${ofLot(c)}${inPlace(c, 'into')}${note}`;
@@ -91,6 +96,16 @@ export function ItemHistory({ itemId }: { itemId: string }) {
         <li key={change.id} data-testid="history-entry">
           <Text size="sm">
             {change.changed_by ? `${change.changed_by.first_name} ${change.changed_by.last_name}` : 'Someone'} {changeSentence(change)}
+            {change.stocktake_id && (
+              <>
+                {' '}
+                (
+                <Anchor component={Link} to={`/stocktakes/${change.stocktake_id}`}>
+                  the count
+                </Anchor>
+                )
+              </>
+            )}
             {change.order_request_id && (
               <>
                 {' '}

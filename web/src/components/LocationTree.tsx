@@ -15,11 +15,14 @@ export function LocationTree({
   labId,
   nodes,
   onAction,
+  onCount,
   nested = false,
 }: {
   labId: string;
   nodes: LocationNode[];
   onAction: (a: LocationAction) => void;
+  /** Starts (or resumes) counting the location and everything below it (docs/stocktake.md). */
+  onCount?: (location: Location) => void;
   nested?: boolean;
 }) {
   return (
@@ -32,8 +35,8 @@ export function LocationTree({
     >
       {nodes.map((node) => (
         <li key={node.location.id}>
-          <LocationRow labId={labId} location={node.location} onAction={onAction} />
-          {node.children.length > 0 && <LocationTree labId={labId} nodes={node.children} onAction={onAction} nested />}
+          <LocationRow labId={labId} location={node.location} onAction={onAction} onCount={onCount} />
+          {node.children.length > 0 && <LocationTree labId={labId} nodes={node.children} onAction={onAction} onCount={onCount} nested />}
         </li>
       ))}
     </Box>
@@ -59,7 +62,17 @@ function ItemCount({ labId, locationId, path }: { labId: string; locationId: str
   );
 }
 
-export function LocationRow({ labId, location, onAction }: { labId: string; location: Location; onAction: (a: LocationAction) => void }) {
+export function LocationRow({
+  labId,
+  location,
+  onAction,
+  onCount,
+}: {
+  labId: string;
+  location: Location;
+  onAction: (a: LocationAction) => void;
+  onCount?: (location: Location) => void;
+}) {
   const path = pathOf(location);
   const act = (kind: LocationAction['kind']) => () => onAction({ kind, location });
   return (
@@ -81,6 +94,7 @@ export function LocationRow({ labId, location, onAction }: { labId: string; loca
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {onCount && <Menu.Item onClick={() => onCount(location)}>Count the stock here</Menu.Item>}
           <Menu.Item component={Link} to={`/locations?lab=${labId}&location=${location.id}`}>
             Label
           </Menu.Item>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
+import { AttachmentsPanel } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import { ItemEditForm } from '../components/ItemEditForm';
@@ -18,6 +19,7 @@ import { ReorderForm } from '../components/ReorderForm';
 import { keyOf } from '../data/keys';
 import { useCodesOf } from '../data/labels';
 import { PrintLabels } from '../labels/PrintLabels';
+import { SafetyDataSheets } from './Instance';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,6 +112,8 @@ function ItemDetails({
       </Group>
       {mode === 'edit' ? <ItemEditForm item={it} etag={etag} onDone={() => setMode('view')} /> : <FieldGrid fields={fields} />}
       {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
+      <SafetyDataSheets item={it} />
+      <AttachmentsPanel owner={{ kind: 'item', itemId: it.id }} title="Documents" hint="A manual, a quote, a photo: kept with the item." />
       <Title order={3}>Minimum quantity</Title>
       <MinimumQuantity itemId={it.id} etag={etag} />
       {it.lab.uses_instances && <Instances item={it} etag={etag} codes={codeOf} />}

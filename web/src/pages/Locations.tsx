@@ -8,6 +8,7 @@ import { Loading } from '../components/Fields';
 import { useLabLocations } from '../components/instances/LocationSelect';
 import { type LocationAction, LocationDialog } from '../components/LocationDialog';
 import { LocationRow, LocationTree } from '../components/LocationTree';
+import { OpenCounts, useStartCount } from '../components/stocktake/OpenCounts';
 import { useLabs } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
@@ -68,6 +69,7 @@ function Tree({ labId }: { labId: string }) {
   const [name, setName] = useState('');
   const [action, setAction] = useState<LocationAction | null>(null);
   const locations = useLabLocations(labId);
+  const startCount = useStartCount();
   // ?location=: the location a label opened, or "Label" in a row's menu chose (docs/labels.md).
   const [params, setParams] = useSearchParams();
   const selected = locations.data?.find((l) => l.id === params.get('location'));
@@ -104,15 +106,17 @@ function Tree({ labId }: { labId: string }) {
         </Group>
       </form>
       {addRoot.isError && <ErrorNotice error={addRoot.error} title="Not added" />}
+      {startCount.isError && <ErrorNotice error={startCount.error} title="The count did not start" />}
+      <OpenCounts labId={labId} />
       {locations.isError && <ErrorNotice error={locations.error} />}
       {locations.isPending && <Loading label="Loading locations" />}
       {locations.data?.length === 0 && <Text data-testid="no-locations">This lab has no locations yet.</Text>}
       {tree.roots.length > 0 && (
         <section aria-label="Location tree" data-testid="location-tree">
           <Text size="sm" c="dimmed">
-            A location's name opens the inventory stored there and below.
+            A location's name opens the inventory stored there and below; its menu starts a count of it.
           </Text>
-          <LocationTree labId={labId} nodes={tree.roots} onAction={setAction} />
+          <LocationTree labId={labId} nodes={tree.roots} onAction={setAction} onCount={startCount.submit} />
         </section>
       )}
       {tree.unreachable.length > 0 && (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api';
+import { AttachmentsPanel } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { useApprovalSettings, useLabs, usePage } from '../data/hooks';
@@ -130,6 +131,7 @@ function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage
 
 function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => Promise<unknown>; manages: boolean }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [documents, setDocuments] = useState(false);
   const [name, setName] = useState(type.name);
   const rename = useSubmission({
     name: `rename-type-${type.id}`,
@@ -197,6 +199,25 @@ function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => 
             </Group>
           ))}
         {remove.isError && <ErrorNotice error={remove.error} title="Not deleted" />}
+        {documents && (
+          <AttachmentsPanel
+            owner={{ kind: 'type', typeId: type.id }}
+            title={`Documents of ${type.name}`}
+            hint="The safety data sheet, shown on the page of every container of this type."
+            readOnly={!manages}
+          />
+        )}
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setDocuments(!documents)}
+            aria-expanded={documents}
+            aria-label={`Documents of ${type.name}`}
+          >
+            {documents ? 'Hide documents' : 'Documents'}
+          </Button>
+        </Group>
         {mode === 'view' && manages && (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setMode('rename')} aria-label={`Rename ${type.name}`}>

@@ -1,6 +1,7 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
@@ -132,6 +133,9 @@ export function InstanceCard(props: {
           <Button type="submit" form={formId} size="xs" loading={save.isPending} disabled={!changed} aria-label={`Save ${label}`}>
             Save
           </Button>
+          <Anchor component={Link} to={`/inventory/items/${props.itemId}/instances/${instance.id}`} size="sm">
+            Documents and safety data sheet
+          </Anchor>
           <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
         </Group>
         {props.code && (

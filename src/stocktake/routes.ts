@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
+import { ref, responses, Uuid } from '../shared/schemas.js';
+import { applyStocktake } from './apply.js';
+import { reportCsv, reportPdf } from './report.js';
+import { ApplyBody, CountBody, ListQuery, StartBody, Stocktake, StocktakeLine, StocktakeWithLines } from './schemas.js';
+import { cancelStocktake, countInstance, getStocktake, listStocktakes, startStocktake, uncountInstance } from './service.js';
+
+// Stocktake (docs/stocktake.md, docs/product.md §14): additions on their own endpoints. POST and PUT honour
+// Idempotency-Key as every write does (src/server/idempotency.ts).
+
+const tags = ['Stocktake'];
+const Params = Type.Object({ id: Uuid });
+const CountParams = Type.Object({ id: Uuid, instanceId: Uuid });
+
+export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/stocktakes',
+    {
+      schema: {
+        operationId: 'startStocktake',
+        tags,
+        summary: 'Start counting a location',
+        description:
+          'Starts a count of the location and everything below it (labs that use instances: 409 otherwise). An open count of the same location is answered instead (200), so two people starting it count one session. For anyone who sees the lab.',
+        body: StartBody,
+        response: responses({ 200: ref(StocktakeWithLines), 201: ref(StocktakeWithLines) }, [400, 401, 404, 409, 413, 415, 422]),
+      },
+    },
+    async (request, reply) => {
+      const { view, created } = await startStocktake(app.deps, request.actor, request.body);
+      if (created) reply.code(201).header('Location', `/stocktakes/${view.id}`);
+      return view;
+    },
+  );
+
+  app.get(
+    '/stocktakes',
+    {
+      schema: {
+        operationId: 'listStocktakes',
+        tags,
+        summary: 'Counts in the labs the caller sees',
+        description: 'Newest first, each with its summary (not its lines). `status=open` lists the counts that can be resumed.',
+        querystring: Type.Object({ ...ListQuery.properties, ...PageQuery }),
+        response: responses({ 200: Type.Array(ref(Stocktake)) }, [401, 404, 422]),
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const { lab_id, location_id, status } = request.query;
+      const { total, stocktakes } = await listStocktakes(app.deps, request.actor, { labId: lab_id, locationId: location_id, status }, page);
+      setPageHeaders(request, reply, page, total);
+      return stocktakes;
+    },
+  );
+
+  app.get(
+    '/stocktakes/:id',
+    {
+      schema: {
+        operationId: 'getStocktake',
+        tags,
+        summary: 'A count with its lines',
+        description:
+          'Every container stored in the subtree and every container counted, each missing, unexpected, different or as recorded. An applied or cancelled count keeps its lines as they stood then.',
+        params: Params,
+        response: responses({ 200: ref(StocktakeWithLines) }, [401, 404, 422]),
+      },
+    },
+    async (request) => getStocktake(app.deps, request.actor, request.params.id),
+  );
+
+  app.put(
+    '/stocktakes/:id/counts/:instanceId',
+    {
+      schema: {
+        operationId: 'countStocktakeInstance',
+        tags,
+        summary: 'Count a container',
+        description:
+          "Records that the container (an instance of the count's lab) is there: ticked (no quantity), with the quantity counted, and where it was found when not where it is recorded. Counting it again replaces the count; two people count one session at once without losing each other's counts. 409 once the count is applied or cancelled.",
+        params: CountParams,
+        body: CountBody,
+        response: responses({ 200: ref(StocktakeLine) }, [400, 401, 404, 409, 413, 415, 422]),
+      },
+      // No body is a tick, as {} is.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => countInstance(app.deps, request.actor, request.params.id, request.params.instanceId, request.body),
+  );
+
+  app.delete(
+    '/stocktakes/:id/counts/:instanceId',
+    {
+      schema: {
+        operationId: 'uncountStocktakeInstance',
+        tags,
+        summary: 'Take a count back',
+        description: '404 when the container was not counted; 409 once the count is applied or cancelled.',
+        params: CountParams,
+        response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
+      },
+    },
+    async (request, reply) => {
+      await uncountInstance(app.deps, request.actor, request.params.id, request.params.instanceId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/stocktakes/:id/apply',
+    {
+      schema: {
+        operationId: 'applyStocktake',
+        tags,
+        summary: 'Apply a count',
+        description:
+          "In one transaction: each counted container's quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each one found elsewhere moves to where it was found, and with `missing: set_to_zero` each container not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.",
+        params: Params,
+        body: ApplyBody,
+        response: responses({ 200: ref(StocktakeWithLines) }, [400, 401, 404, 409, 413, 415, 422]),
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => applyStocktake(app.deps, request.actor, request.params.id, request.body),
+  );
+
+  app.post(
+    '/stocktakes/:id/cancel',
+    {
+      schema: {
+        operationId: 'cancelStocktake',
+        tags,
+        summary: 'Cancel a count',
+        description: 'Nothing is applied; the count and its report stay readable. 409 when already applied or cancelled.',
+        params: Params,
+        response: responses({ 200: ref(StocktakeWithLines) }, [401, 404, 409, 422]),
+      },
+    },
+    async (request) => cancelStocktake(app.deps, request.actor, request.params.id),
+  );
+
+  app.get(
+    '/stocktakes/:id/report.csv',
+    {
+      schema: {
+        operationId: 'getStocktakeReportCsv',
+        tags,
+        summary: "A count's report as CSV",
+        description: 'One row per line with its state (missing, unexpected, different, matching); UTF-8, RFC 4180, CRLF line breaks.',
+        params: Params,
+        response: {
+          200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...responses({}, [401, 404, 422]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const view = await getStocktake(app.deps, request.actor, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="stocktake-${view.id}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(reportCsv(view));
+    },
+  );
+
+  app.get(
+    '/stocktakes/:id/report.pdf',
+    {
+      schema: {
+        operationId: 'getStocktakeReportPdf',
+        tags,
+        summary: "A count's report as PDF",
+        description: 'The summary, then the missing, unexpected, different and matching containers (A4).',
+        params: Params,
+        response: {
+          200: { description: 'The PDF file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          ...responses({}, [401, 404, 422]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const view = await getStocktake(app.deps, request.actor, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="stocktake-${view.id}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(await reportPdf(view)) as unknown as string);
+    },
+  );
+};

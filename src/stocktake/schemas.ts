@@ -1,0 +1,124 @@
+import { type Static, Type } from 'typebox';
+import { UserSummary } from '../accounts/schemas.js';
+import { InstanceLocation } from '../inventory/schemas.js';
+import { DECIMAL_PATTERN } from '../shared/decimal.js';
+import { DateTime, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
+
+// Stocktake (docs/stocktake.md, docs/product.md §14): its own resources on its own endpoints; the contract's item is
+// untouched (the apply changes items as any adjustment or move does).
+
+export const StocktakeStatus = Type.Union([Type.Literal('open'), Type.Literal('applied'), Type.Literal('cancelled')], {
+  description: 'open: being counted (it can be left and resumed); applied: its result is in the inventory; cancelled: nothing applied.',
+});
+
+export const LineState = Type.Union(
+  [Type.Literal('missing'), Type.Literal('unexpected'), Type.Literal('different'), Type.Literal('matching')],
+  {
+    description:
+      'missing: stored in the subtree but not counted (yet). unexpected: counted here but recorded elsewhere (outside the subtree, or at another place in it); applying moves it. different: counted with another quantity than recorded. matching: counted as recorded.',
+  },
+);
+
+export const StocktakeLine = Type.Object(
+  {
+    instance_id: Uuid,
+    item_id: Uuid,
+    item_name: Type.String(),
+    vendor: NString,
+    catalog_number: NString,
+    unit_size: NString,
+    lot_number: NString,
+    expiration_date: NDate,
+    state: LineState,
+    expected: Type.Boolean({ description: 'Stored in the counted subtree: on the list to count.' }),
+    recorded_quantity: Type.String({ description: 'What the inventory records (when it was counted, for a counted one).' }),
+    recorded_location: orNull(ref(InstanceLocation)),
+    counted: Type.Boolean({ description: 'Whether someone counted it in this session.' }),
+    counted_quantity: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description: 'The quantity counted; null: ticked as there without a quantity (as recorded), or not counted.',
+    }),
+    found_location: Type.Union([ref(InstanceLocation), Type.Null()], {
+      description: 'Where it was found, when that is not where it is recorded.',
+    }),
+    found_location_id: NUuid,
+    counted_by: orNull(ref(UserSummary)),
+    counted_at: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' }),
+  },
+  { $id: 'StocktakeLine', title: 'StocktakeLine', additionalProperties: false },
+);
+export type StocktakeLine = Static<typeof StocktakeLine>;
+
+const Count = Type.Integer({ minimum: 0 });
+
+export const Stocktake = Type.Object(
+  {
+    id: Uuid,
+    lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
+    location_id: Uuid,
+    location: Type.Union([ref(InstanceLocation), Type.Null()], { description: 'The root of the counted subtree; null once deleted.' }),
+    status: StocktakeStatus,
+    started_by: orNull(ref(UserSummary)),
+    started_at: DateTime,
+    finished_by: Type.Union([ref(UserSummary), Type.Null()], { description: 'Who applied or cancelled it.' }),
+    finished_at: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' }),
+    missing_set_to_zero: Type.Boolean({ description: 'Whether the apply set the quantity of every missing container to zero.' }),
+    summary: Type.Object(
+      { expected: Count, counted: Count, missing: Count, unexpected: Count, different: Count, matching: Count },
+      { additionalProperties: false, description: 'How many lines are in each state; expected: stored in the subtree.' },
+    ),
+    app_url: Type.String({ format: 'uri', description: "The count's page in the web application." }),
+  },
+  { $id: 'Stocktake', title: 'Stocktake', additionalProperties: false },
+);
+export type Stocktake = Static<typeof Stocktake>;
+
+export const StocktakeWithLines = Type.Object(
+  { ...Stocktake.properties, lines: Type.Array(ref(StocktakeLine)) },
+  { $id: 'StocktakeWithLines', title: 'StocktakeWithLines', additionalProperties: false },
+);
+export type StocktakeWithLines = Static<typeof StocktakeWithLines>;
+
+export const StartBody = Type.Object(
+  { location_id: { ...Uuid, description: 'The location whose subtree is counted (a lab that uses instances).' } },
+  { additionalProperties: false, examples: [{ location_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11' }] },
+);
+export type StartBody = Static<typeof StartBody>;
+
+export const CountBody = Type.Object(
+  {
+    quantity: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        pattern: DECIMAL_PATTERN,
+        description: 'What is there; null or absent: there, as recorded (a tick).',
+      }),
+    ),
+    location_id: Type.Optional({
+      ...NUuid,
+      description:
+        'Where it was found, in the counted subtree, when not where it is recorded. Absent: where recorded, or the counted location itself for a container recorded outside the subtree.',
+    }),
+  },
+  { additionalProperties: false, examples: [{ quantity: '0.5' }, { location_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11' }] },
+);
+export type CountBody = Static<typeof CountBody>;
+
+export const ApplyBody = Type.Object(
+  {
+    missing: Type.Optional(
+      Type.Union([Type.Literal('leave'), Type.Literal('set_to_zero')], {
+        description:
+          'What happens to the containers not counted: leave (the default) keeps them as recorded and lists them in the report; set_to_zero sets their quantity to 0.',
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ missing: 'leave' }] },
+);
+export type ApplyBody = Static<typeof ApplyBody>;
+
+export const ListQuery = Type.Object({
+  lab_id: Type.Optional({ ...Uuid, description: 'Only counts of this lab.' }),
+  location_id: Type.Optional({ ...Uuid, description: 'Only counts of this location (the root of the subtree).' }),
+  status: Type.Optional(StocktakeStatus),
+});
