@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 // the middle of a form by accident and a person typing in a field is never mistaken for a scanner.
 
 export const MAX_GAP_MS = 35;
-export const BREAK_MS = 150;
+export const BREAK_MS = 500;
 export const MIN_LENGTH = 4;
 
 /** Feeds keystrokes one by one; answers the scanned text when Enter closes a fast burst. */
