@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
+import { gs1Routes } from './gs1-routes.js';
 import { itemHistory } from './history.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, listItems } from './items.js';
@@ -300,4 +301,5 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(minimumQuantityRoutes);
   await app.register(putAwayRoutes);
+  await app.register(gs1Routes);
 };

@@ -16,6 +16,7 @@ import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
+import { VendorBarcode } from '../inventory/gs1-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
@@ -88,6 +89,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabMember,
   ItemMinimumQuantity,
   PutAwayInstance,
+  VendorBarcode,
   OrganizationSso,
   SsoDomain,
   SsoLinkState,

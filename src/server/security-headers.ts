@@ -26,7 +26,8 @@ export const CONTENT_SECURITY_POLICY = {
     'frame-ancestors': ["'none'"],
     'img-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
-    'script-src': ["'self'"],
+    // Compiling WebAssembly (never evaluating script): the camera's barcode decoder (web/src/scan/detector.ts).
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
   },

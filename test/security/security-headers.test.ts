@@ -38,7 +38,7 @@ describe('security headers', () => {
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(csp.has('upgrade-insecure-requests'), 'plain-HTTP deployments (the demo) must keep working').toBe(false);

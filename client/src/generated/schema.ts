@@ -1080,6 +1080,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/barcodes/gs1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a vendor's GS1 barcode
+         * @description Splits a scanned GS1-128 or GS1 DataMatrix element string into GTIN (AI 01), lot (10), production date (11), expiry (17) and serial (21), for filling a receiving form. Stores nothing. Input that is not a valid GS1 element string (unknown AI, a truncated element, a wrong GTIN check digit, an impossible date, a lot over 20 characters, none of those AIs) is 422 with the reason; never a partial reading.
+         */
+        post: operations["readVendorBarcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labs/{id}/inventory/export": {
         parameters: {
             query?: never;
@@ -3187,6 +3207,68 @@ export interface components {
              * @description The item's page.
              */
             app_url: string;
+        };
+        /**
+         * VendorBarcode
+         * @example {
+         *       "symbology": "GS1 DataMatrix",
+         *       "gtin": "09506000134352",
+         *       "lot_number": "SLCD1234",
+         *       "production_date": null,
+         *       "expiration_date": "2027-12-31",
+         *       "serial_number": "S0042",
+         *       "elements": [
+         *         {
+         *           "ai": "01",
+         *           "title": "GTIN",
+         *           "value": "09506000134352"
+         *         },
+         *         {
+         *           "ai": "17",
+         *           "title": "USE BY OR EXPIRY",
+         *           "value": "2027-12-31"
+         *         },
+         *         {
+         *           "ai": "10",
+         *           "title": "BATCH/LOT",
+         *           "value": "SLCD1234"
+         *         },
+         *         {
+         *           "ai": "21",
+         *           "title": "SERIAL",
+         *           "value": "S0042"
+         *         }
+         *       ]
+         *     }
+         */
+        VendorBarcode: {
+            /** @description What the symbology identifier says ("GS1-128", "GS1 DataMatrix", …); null without one. */
+            symbology: string | null;
+            /** @description AI 01, 14 digits with a valid check digit. */
+            gtin: string | null;
+            /** @description AI 10. */
+            lot_number: string | null;
+            /**
+             * Format: date
+             * @description AI 11.
+             */
+            production_date: string | null;
+            /**
+             * Format: date
+             * @description AI 17 (DD 00 is the last day of the month).
+             */
+            expiration_date: string | null;
+            /** @description AI 21. */
+            serial_number: string | null;
+            /** @description Every element, in the order scanned, including AIs Labstock does not use. */
+            elements: {
+                /** @description The application identifier. */
+                ai: string;
+                /** @description GS1's short title for it. */
+                title: string;
+                /** @description As scanned; a date as YYYY-MM-DD. */
+                value: string;
+            }[];
         };
         /** OrganizationSso */
         OrganizationSso: {
@@ -11126,6 +11208,108 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    readVendorBarcode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "barcode": "]d201095060001343521727123110SLCD1234\u001d21S0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`. */
+                    barcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorBarcode"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

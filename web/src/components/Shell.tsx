@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api, describeError, rememberCsrfToken, unwrap } from '../api';
 import { lastLabOf, rememberLab } from '../last-lab';
+import { ScanListener } from '../scan/ScanListener';
 import { SessionProvider, useSessionQuery, useSetSession } from '../session';
 import { Brand } from './Brand';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -101,6 +102,7 @@ export function Shell() {
         </AppShell.Navbar>
         <AppShell.Main>
           <ConnectionBanner />
+          <ScanListener />
           <Outlet />
         </AppShell.Main>
       </AppShell>

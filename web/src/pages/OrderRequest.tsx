@@ -14,6 +14,7 @@ import { invalidateOrder, keyOf, setData } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { STATUS_COLOR, statusLabel } from '../orders';
+import { VendorBarcode } from '../scan/VendorBarcode';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
 
@@ -170,6 +171,13 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
           onChange={setQuantity}
           rules={rules}
           showError={tried}
+        />
+        <VendorBarcode
+          takesPageScans
+          onRead={(filled) => {
+            if (filled.lot_number) setLot(filled.lot_number);
+            if (filled.expiration_date) setExpiry(filled.expiration_date);
+          }}
         />
         <TextInput label="Lot number" value={lot} onChange={(e) => setLot(e.currentTarget.value)} />
         <TextInput label="Expires on" type="date" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />

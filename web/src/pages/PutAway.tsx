@@ -13,6 +13,7 @@ import { useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { PrintLabels } from '../labels/PrintLabels';
+import { VendorBarcode } from '../scan/VendorBarcode';
 
 type Row = components['schemas']['PutAwayInstance'];
 const PER_PAGE = 25;
@@ -145,6 +146,12 @@ function PutAwayRow({ row }: { row: Row }) {
           {row.vendor ? ` · ${row.vendor}` : ''}
           {row.catalog_number ? ` ${row.catalog_number}` : ''}
         </Text>
+        <VendorBarcode
+          onRead={(filled) => {
+            if (filled.lot_number) setLot(filled.lot_number);
+            if (filled.expiration_date) setExpiry(filled.expiration_date);
+          }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
           <TextInput size="xs" label="Lot number" value={lot} onChange={(e) => setLot(e.currentTarget.value)} />
           <TextInput

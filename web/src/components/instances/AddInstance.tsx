@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
+import { VendorBarcode } from '../../scan/VendorBarcode';
 import { ErrorNotice } from '../ErrorNotice';
 import { invalidateItem } from '../QuantityEditor';
 import { DATE } from './fields';
@@ -48,6 +49,13 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Add an instance">
       <Stack gap="xs">
+        <VendorBarcode
+          takesPageScans
+          onRead={(filled) => {
+            if (filled.lot_number) setLot(filled.lot_number);
+            if (filled.expiration_date) setExpiry(filled.expiration_date);
+          }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <DecimalInput label="Quantity" value={quantity} onChange={setQuantity} rules={{ allowZero: true }} showError={tried} required />
           <TextInput label="Lot number" value={lot} onChange={(e) => setLot(e.currentTarget.value)} />

@@ -1,0 +1,98 @@
+// Journeys with a camera (issue 25, docs/scanning.md). Chromium's fake camera plays a picture we make:
+// - a label printed as a PDF (POST /labels, the 2"×1" roll), its page rendered to an image: the scan page reads the
+//   QR code through the camera (zxing-wasm: headless Chromium on Linux has no BarcodeDetector) and lands on the
+//   container;
+// - a manufacturer's GS1 DataMatrix (drawn by bwip-js) held up while adding a container: lot and expiry are filled
+//   from it, and the container is saved with them.
+// Each needs a Chromium of its own, started with its camera file.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import bwipjs from 'bwip-js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
+import { launchWithCamera, pdfToY4m, pngToY4m } from '../helpers/camera.js';
+
+let h: BrowserHarness;
+let dir: string;
+const browsers: Browser[] = [];
+beforeAll(async () => {
+  h = await startBrowserHarness();
+  dir = mkdtempSync(path.join(tmpdir(), 'labstock-camera-'));
+});
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await h?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A page in a Chromium whose camera shows `y4m`, signed in as A's member; its console errors are collected. */
+async function pageWithCamera(y4m: string, next: string): Promise<{ page: Page; errors: string[] }> {
+  const browser = await launchWithCamera(y4m);
+  browsers.push(browser);
+  const context = await browser.newContext({ baseURL: h.origin, permissions: ['camera'] });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await h.signIn(page, 'member-A@example.org', next);
+  return { page, errors };
+}
+
+describe('journey: scan with the camera', () => {
+  it('a printed label held up to the camera opens its container', async () => {
+    const [bottle] = h.a.migratedLab.instanceIds;
+    const printed = await h.call(h.a.member.token, {
+      method: 'POST',
+      url: '/labels',
+      payload: { format: 'pdf', layout: 'roll-2x1', instance_ids: [bottle] },
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect(printed.headers['content-type']).toMatch(/^application\/pdf/);
+    const camera = pdfToY4m(printed.rawPayload, path.join(dir, 'label.y4m'));
+
+    const { page, errors } = await pageWithCamera(camera, '/app/scan');
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    const card = page.getByTestId('scanned-container');
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.innerText()).toContain('Anti-GFP A');
+    expect(await card.innerText()).toContain('A1');
+    expect(errors).toEqual([]);
+  });
+
+  it("a vendor's GS1 DataMatrix fills lot and expiry when adding a container, and the container is saved with them", async () => {
+    const png = await bwipjs.toBuffer({
+      bcid: 'gs1datamatrix',
+      text: '(01)09506000134352(17)271231(10)SLCD1234(21)S0042',
+      scale: 4,
+      paddingwidth: 4,
+      paddingheight: 4,
+    });
+    const camera = pngToY4m(png, path.join(dir, 'vendor.y4m'));
+    const { page, errors } = await pageWithCamera(camera, `/app/inventory/items/${h.a.migratedLab.itemId}`);
+    await page.getByRole('button', { name: 'Add an instance' }).click();
+    const form = page.getByRole('form', { name: 'Add an instance' });
+    await form.getByRole('button', { name: 'Use the camera instead' }).click();
+    await form.getByTestId('vendor-barcode-read').waitFor({ timeout: 20_000 });
+    expect(await form.getByTestId('vendor-barcode-read').innerText()).toBe(
+      'Product 09506000134352 · lot SLCD1234 · expires 2027-12-31 · serial S0042',
+    );
+    expect(await form.getByRole('textbox', { name: 'Lot number' }).inputValue()).toBe('SLCD1234');
+    expect(await form.getByLabel('Expires').inputValue()).toBe('2027-12-31');
+    await form.getByRole('textbox', { name: 'Quantity' }).fill('1');
+    await form.getByRole('button', { name: 'Add instance' }).click();
+    await form.waitFor({ state: 'detached' });
+    const saved = await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select(['lot_number', 'expiration_date'])
+      .where('item_id', '=', h.a.migratedLab.itemId)
+      .where('lot_number', '=', 'SLCD1234')
+      .execute();
+    expect(saved).toEqual([{ lot_number: 'SLCD1234', expiration_date: '2027-12-31' }]);
+    expect(errors).toEqual([]);
+  });
+});
