@@ -2,6 +2,7 @@
 // - a label printed as a PDF (POST /labels, the 2"×1" roll), its page rendered to an image: the scan page reads the
 //   QR code through the camera (zxing-wasm: headless Chromium on Linux has no BarcodeDetector) and lands on the
 //   container;
+// - the same label held up on a stocktake's count page: the container is counted;
 // - a manufacturer's GS1 DataMatrix (drawn by bwip-js) held up while adding a container: lot and expiry are filled
 //   from it, and the container is saved with them.
 // Each needs a Chromium of its own, started with its camera file.
@@ -61,6 +62,37 @@ describe('journey: scan with the camera', () => {
     await card.waitFor({ timeout: 20_000 });
     expect(await card.innerText()).toContain('Anti-GFP A');
     expect(await card.innerText()).toContain('A1');
+    expect(errors).toEqual([]);
+  });
+
+  it("a container's label held up to the camera on a count page counts it there", async () => {
+    const [bottle] = h.a.migratedLab.instanceIds;
+    const { location_id } = await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select('location_id')
+      .where('id', '=', bottle!)
+      .executeTakeFirstOrThrow();
+    const count = await h.call(h.a.member.token, { method: 'POST', url: '/stocktakes', payload: { location_id } });
+    expect(count.statusCode, count.body).toBe(201);
+    const id = count.json().id as string;
+    const printed = await h.call(h.a.member.token, {
+      method: 'POST',
+      url: '/labels',
+      payload: { format: 'pdf', layout: 'roll-2x1', instance_ids: [bottle] },
+    });
+    const camera = pdfToY4m(printed.rawPayload, path.join(dir, 'count.y4m'));
+
+    const { page, errors } = await pageWithCamera(camera, `/app/stocktakes/${id}`);
+    await page.getByRole('button', { name: 'Use the camera' }).click();
+    await page
+      .getByTestId('scan-result')
+      .getByText(/^Counted: /)
+      .waitFor({ timeout: 20_000 });
+    const after = await h.call(h.a.member.token, { method: 'GET', url: `/stocktakes/${id}` });
+    const line = after.json().lines.find((l: { instance_id: string }) => l.instance_id === bottle);
+    expect(line).toMatchObject({ counted: true });
+    // The label stays in view: each reading counts once while it does, and a second count changes nothing anyway.
+    expect(after.json().summary.counted).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, AppShell, Burger, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, AppShell, Burger, Button, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -98,7 +98,10 @@ export function Shell() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Main">
-          <Navigation onNavigate={close} />
+          {/* The entries outgrow a short window (a laptop's, a phone's): the list scrolls inside the bar. */}
+          <AppShell.Section grow component={ScrollArea} type="auto">
+            <Navigation onNavigate={close} />
+          </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
           <ConnectionBanner />

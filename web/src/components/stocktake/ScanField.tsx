@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { api, describeError, LabstockError, unwrap } from '../../api';
 import { idempotent, useSubmission } from '../../forms/submission';
+import { CameraScanner } from '../../scan/CameraScanner';
+import { useScanEvents } from '../../scan/wedge';
 import { refreshStocktake } from './refresh';
 
 /** A label's code, or the address it encodes (…/app/c/{code}), as typed or scanned. */
@@ -15,7 +17,8 @@ export const codeOf = (text: string): string => {
 type Place = { id: string; name: string };
 
 /**
- * Scan or type a label's code (docs/labels.md; a keyboard-wedge scanner types the code and Enter into this field).
+ * Scan or type a label's code (docs/labels.md; a keyboard-wedge scanner types the code and Enter into this field, or
+ * anywhere on the page: the count takes the scan instead of the app-wide scan page; or the camera reads the label).
  * A location's code sets where the next containers are found; a container's code counts it there (or where it is
  * recorded, before any location was scanned). A code the person may not see is "not found", nothing more.
  */
@@ -25,6 +28,7 @@ export function ScanField({ stocktakeId }: { stocktakeId: string }) {
   const [text, setText] = useState('');
   const [place, setPlace] = useState<Place | null>(null);
   const [said, setSaid] = useState<{ text: string; ok: boolean } | null>(null);
+  const [camera, setCamera] = useState(false);
   const scan = useSubmission({
     name: 'scan-count',
     renewOnSuccess: true,
@@ -60,10 +64,18 @@ export function ScanField({ stocktakeId }: { stocktakeId: string }) {
     },
     onError: (err) => setSaid({ text: describeError(err), ok: false }),
   });
+  const take = (scanned: string) => {
+    const code = codeOf(scanned);
+    if (code) scan.submit(code);
+  };
+  // A wedge scan made outside the field (after a tick, say) counts here rather than opening the scan page.
+  useScanEvents((scanned) => {
+    take(scanned);
+    return true;
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const code = codeOf(text);
-    if (code) scan.submit(code);
+    take(text);
   };
   return (
     <Stack gap={4}>
@@ -86,6 +98,10 @@ export function ScanField({ stocktakeId }: { stocktakeId: string }) {
           </Button>
         </Group>
       </form>
+      <Button variant="subtle" size="compact-sm" onClick={() => setCamera((c) => !c)} w="fit-content">
+        {camera ? 'Hide the camera' : 'Use the camera'}
+      </Button>
+      {camera && <CameraScanner onScan={take} autoStart label="Start the camera" />}
       <div aria-live="polite" data-testid="scan-result">
         {said && (
           <Text size="sm" c={said.ok ? undefined : 'red'}>
