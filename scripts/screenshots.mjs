@@ -78,6 +78,16 @@ try {
   await phone.goto('/app/admin/sso');
   await phone.getByTestId('sso-domain-example.org').scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(out, 'sso-390px.png') });
+  // At the bench (issue 25): a bottle's page with its safety data sheet and code, and the scan page, on a phone.
+  await phone.goto(`/app/inventory/items/${demo.migrated_item_id}/instances/${demo.migrated_instance_id}`);
+  await phone.getByText('Safety data sheet', { exact: false }).first().waitFor();
+  await phone.screenshot({ path: path.join(out, 'container-390px.png'), fullPage: true });
+  await phone.goto('/app/scan');
+  await phone.getByRole('button', { name: 'Scan with the camera' }).waitFor();
+  await phone.screenshot({ path: path.join(out, 'scan-390px.png') });
+  await page.goto(`/app/inventory/items/${demo.migrated_item_id}/instances/${demo.migrated_instance_id}`);
+  await page.getByText('Safety data sheet', { exact: false }).first().waitFor();
+  await page.screenshot({ path: path.join(out, 'container.png'), fullPage: true });
   console.log(`screenshots in ${path.relative(process.cwd(), out)}`);
 } finally {
   await close();
