@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, dispositionOf, sizeText, sniffMediaType } from './rules.js';
+import { dispositionOf } from '../shared/download.js';
+import { cleanFileName, sizeText, sniffMediaType } from './rules.js';
 
 describe('attachment names', () => {
   it('keep the last part of a path, without control characters or surrounding dots and spaces', () => {

@@ -1,4 +1,3 @@
-import contentDisposition from 'content-disposition';
 import { fileTypeFromBuffer } from 'file-type';
 
 // The pure rules of attachments (docs/attachments.md): chunk size, names, the download header, the type read from
@@ -33,14 +32,6 @@ export function cleanFileName(raw: string): string | null {
   }
   return name;
 }
-
-/**
- * Content-Disposition: attachment with the name as RFC 6266 wants it: `filename` in plain ASCII (every other
- * character a "?": a Latin-1 byte in a header is read differently by different clients) and, when that lost
- * anything, `filename*` with the whole name in UTF-8.
- */
-export const dispositionOf = (fileName: string): string =>
-  contentDisposition(fileName, { type: 'attachment', fallback: fileName.replace(/[^\x20-\x7e]/g, '?') });
 
 /**
  * The media type the content's first bytes show (file-type reads magic numbers; at most its first 4100 bytes

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { asDownload } from '../shared/download.js';
 import { ref, responses } from '../shared/schemas.js';
 import type { CodeView } from './describe.js';
 import { LAYOUT_NAMES, LAYOUTS, layoutSummary } from './layouts.js';
@@ -95,11 +96,10 @@ export const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const layout = LAYOUTS[b.layout];
       const stamp = new Date().toISOString().slice(0, 10);
       const name = `labels-${b.layout}-${stamp}.${b.format === 'pdf' ? 'pdf' : 'zpl'}`;
-      reply.header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store');
-      if (b.format === 'zpl') return reply.type('text/plain; charset=utf-8').send(renderLabelsZpl(layout, views));
+      if (b.format === 'zpl') return asDownload(reply, 'text/plain; charset=utf-8', name).send(renderLabelsZpl(layout, views));
       // The 200's schema is a binary string for the document; the bytes go out as they are.
       const pdf = Buffer.from(await renderLabelsPdf(layout, views, b.skip ?? 0));
-      return reply.type('application/pdf').send(pdf as unknown as string);
+      return asDownload(reply, 'application/pdf', name).send(pdf as unknown as string);
     },
   );
 };

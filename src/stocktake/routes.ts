@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { asDownload } from '../shared/download.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { applyStocktake } from './apply.js';
@@ -163,11 +164,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const view = await getStocktake(app.deps, request.actor, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="stocktake-${view.id}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(reportCsv(view));
+      return asDownload(reply, 'text/csv; charset=utf-8', `stocktake-${view.id}.csv`).send(reportCsv(view));
     },
   );
 
@@ -188,11 +185,8 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const view = await getStocktake(app.deps, request.actor, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="stocktake-${view.id}.pdf"`)
-        .header('Cache-Control', 'no-store')
-        .send(Buffer.from(await reportPdf(view)) as unknown as string);
+      const pdf = Buffer.from(await reportPdf(view));
+      return asDownload(reply, 'application/pdf', `stocktake-${view.id}.pdf`).send(pdf as unknown as string);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { asDownload } from '../../shared/download.js';
 import { AppError, fieldError } from '../../shared/errors.js';
 import { ref, responses, Uuid } from '../../shared/schemas.js';
 import { exportLabInventory } from './export.js';
@@ -58,11 +59,9 @@ export const inventoryCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const exp = await exportLabInventory(app.deps, request.actor, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="inventory-${exp.labId}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(Readable.from(exp.chunks) as unknown as string);
+      return asDownload(reply, 'text/csv; charset=utf-8', `inventory-${exp.labId}.csv`).send(
+        Readable.from(exp.chunks) as unknown as string,
+      );
     },
   );
 
