@@ -3,6 +3,7 @@
 // quantity with the count in its history and one inventory-item.updated per item; the reports list the items. Runs
 // on SQLite and (with DATABASE_URL) PostgreSQL.
 
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -141,5 +142,12 @@ describe('stocktake of a lab without instances (happy)', () => {
     const pdf = await get(h, h.a.member.token, view.id, '/report.pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Its text, read back by MuPDF: the lab's name as what was counted, each item under its state with its place.
+    const read = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
+    const text = read.loadPage(0).toStructuredText('preserve-whitespace').asText();
+    read.destroy();
+    expect(text).toContain(`Stocktake of ${view.lab.name}`);
+    expect(text).toMatch(/Different \(1\)\s+Acetone .* · lot L-Acetone\s+Recorded 5 at Cabinet 1 \/ Shelf A; counted 4 by Max Member/);
+    expect(text).toMatch(/Missing \(2\)[\s\S]*Chloroform .* · lot L-Chloroform\s+Recorded 1 at no location; not counted/);
   });
 });
