@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbState } from '../../helpers/data.js';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
+import { waitForMigration } from '../../helpers/lab-migration.js';
 import { apply, count, countItem, get, itemQuantity, makeLegacyLab, makeShelf, start, started, startLab } from './_stocktake.js';
 
 let h: Harness;
@@ -88,5 +89,19 @@ describe('stocktake of a lab without instances (errors)', () => {
     expect(await itemQuantity(h, s.itemIds[1])).toBe('2');
     // A new count of the lab can start.
     expect((await startedLab(s.labId)).id).not.toBe(view.id);
+  });
+
+  it('a lab migrated to instances while its count is open: counting is refused, and the apply leaves its items alone', async () => {
+    const s = await makeLegacyLab(h);
+    const view = await startedLab(s.labId);
+    expect((await countItem(h, h.a.member.token, view.id, s.itemIds[0], { quantity: '1' })).statusCode).toBe(200);
+    const migrate = await h.call(h.a.admin.token, { method: 'POST', url: `/labs/${s.labId}/migrate-to-instances` });
+    expect(migrate.statusCode, migrate.body).toBe(202);
+    await waitForMigration(h, h.a.admin.token, s.labId);
+    const refused = expectError(await countItem(h, h.a.member.token, view.id, s.itemIds[1], { quantity: '0' }), 409, 'conflict');
+    expect(refused.message).toMatch(/now uses instances: cancel this count and count its locations/);
+    // Applied anyway: the item's quantity is now its container's, and stays so.
+    expect((await apply(h, h.a.member.token, view.id)).statusCode).toBe(200);
+    expect(await itemQuantity(h, s.itemIds[0])).toBe('5');
   });
 });
