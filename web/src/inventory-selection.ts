@@ -1,7 +1,7 @@
 import { useSessionStorage } from '@mantine/hooks';
 
-// The inventory list's selection (docs/labels.md, "In the web application"): the items a person ticked, by id, with
-// their names (what "Print labels" and the count say). Kept in this tab's sessionStorage, so it survives turning
+// The inventory list's selection (docs/labels.md, "In the web application"): the ids of the items a person ticked,
+// in the order ticked. Kept in this tab's sessionStorage, so it survives turning
 // pages, changing the filters or the lab, and opening an item and coming back; it ends when the person clears it
 // or closes the tab. It never leaves the browser: printing sends the ids (POST /labels `item_ids`).
 
@@ -9,7 +9,6 @@ const KEY = 'labstock:inventory-selection';
 
 export interface Selectable {
   id: string;
-  name: string;
 }
 
 export interface InventorySelection {
@@ -23,7 +22,7 @@ export interface InventorySelection {
 }
 
 export function useInventorySelection(): InventorySelection {
-  const [selected, setSelected] = useSessionStorage<Record<string, string>>({
+  const [selected, setSelected] = useSessionStorage<Record<string, true>>({
     key: KEY,
     defaultValue: {},
     // Read at once, so a page that opens with a selection shows it in its first paint.
@@ -35,7 +34,7 @@ export function useInventorySelection(): InventorySelection {
     setSelected((current) => {
       const next = { ...current };
       for (const item of items) {
-        if (on) next[item.id] = item.name;
+        if (on) next[item.id] = true;
         else delete next[item.id];
       }
       return next;

@@ -223,7 +223,7 @@ export function InventoryPage() {
  * Above the list: select every item of this page (checked when all are, half when some are), how many are selected
  * in all (other pages and filters included), and clearing them (docs/labels.md).
  */
-function SelectionBar({ rows, selection }: { rows: { id: string; name: string }[]; selection: InventorySelection }) {
+function SelectionBar({ rows, selection }: { rows: { id: string }[]; selection: InventorySelection }) {
   const onPage = rows.filter((r) => selection.has(r.id)).length;
   const count = selection.ids.length;
   return (
