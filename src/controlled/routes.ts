@@ -34,7 +34,7 @@ export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Controlled substances in the labs the caller sees',
         description: 'By item name, each with its schedule, ledger balance and the entries waiting for a witness.',
         querystring: Type.Object({ ...WaitingQuery.properties, ...PageQuery }),
-        response: responses({ 200: Type.Array(ref(ControlledItem)) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(ControlledItem)) }, [401, 404, 422]),
       },
     },
     async (request, reply) => {
@@ -191,7 +191,7 @@ export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "In the labs the caller sees (or `lab_id`), oldest first, including the caller's own (which someone else must witness).",
         querystring: Type.Object({ ...WaitingQuery.properties, ...PageQuery }),
-        response: responses({ 200: Type.Array(ref(LedgerEntry)) }, [401, 422]),
+        response: responses({ 200: Type.Array(ref(LedgerEntry)) }, [401, 404, 422]),
       },
     },
     async (request, reply) => {

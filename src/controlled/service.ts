@@ -1,6 +1,7 @@
 import { userSummaries } from '../accounts/repository.js';
 import type { UserSummary } from '../accounts/schemas.js';
 import { requireLabManager } from '../labs/approval-settings.js';
+import { findVisibleLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isUniqueViolation } from '../shared/db/database.js';
 import { dec, sumDecimals } from '../shared/decimal.js';
@@ -87,8 +88,14 @@ export async function getControlled(deps: ServiceDeps, actor: Actor, itemId: str
   return viewOf(deps.db, item);
 }
 
+/** A lab named in a list's filter must be one the caller sees: 404 otherwise, as everywhere. */
+async function checkLab(ex: Executor, actor: Actor, labId: string | undefined): Promise<void> {
+  if (labId !== undefined && !(await findVisibleLab(ex, actor, labId))) throw notFound('lab');
+}
+
 /** GET /controlled-items: the controlled items of the labs the caller sees. */
 export async function listControlled(deps: ServiceDeps, actor: Actor, labId: string | undefined, page: Page) {
+  await checkLab(deps.db, actor, labId);
   const { total, rows } = await repo.pageControlled(deps.db, actor, labId, page);
   const items: ControlledItem[] = [];
   for (const r of rows) {
@@ -163,6 +170,7 @@ export async function listLedger(deps: ServiceDeps, actor: Actor, itemId: string
 
 /** GET /controlled-entries?waiting: entries no second person has witnessed, in the labs the caller sees. */
 export async function listWaiting(deps: ServiceDeps, actor: Actor, labId: string | undefined, page: Page) {
+  await checkLab(deps.db, actor, labId);
   const { total, rows } = await repo.pageWaiting(deps.db, actor, labId, page);
   const sizes = new Map<string, string | null>();
   for (const id of new Set(rows.map((r) => r.item_id))) sizes.set(id, (await repo.findVisibleItem(deps.db, actor, id))?.unit_size ?? null);

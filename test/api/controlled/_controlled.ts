@@ -80,6 +80,13 @@ export const reconciliation = (h: Harness, token: string | null, itemId: string,
 /** Rows of the two ledger tables, for "nothing written" checks. */
 export async function ledgerRows(h: Harness): Promise<number> {
   const n = async (t: 'controlled_ledger' | 'controlled_witnesses' | 'controlled_items') =>
-    Number((await h.deps.db.selectFrom(t).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await h.deps.db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return (await n('controlled_ledger')) * 1_000_000 + (await n('controlled_witnesses')) * 1000 + (await n('controlled_items'));
 }

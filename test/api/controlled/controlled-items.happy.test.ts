@@ -8,7 +8,11 @@ import { changesOf, correct, get, ledgerOf, makeControlled, makeItem, mark, unma
 const h = useHarness();
 
 const adjust = (itemId: string, instanceId: string, delta: string, note = 'for an injection') =>
-  h.call(h.a.admin.token, { method: 'POST', url: `/inventory-items/${itemId}/adjustments`, payload: { delta, note, instance_id: instanceId } });
+  h.call(h.a.admin.token, {
+    method: 'POST',
+    url: `/inventory-items/${itemId}/adjustments`,
+    payload: { delta, note, instance_id: instanceId },
+  });
 
 describe('controlled items (happy)', () => {
   it('marking opens the ledger with the amount recorded; marking again changes the schedule', async () => {
@@ -38,7 +42,7 @@ describe('controlled items (happy)', () => {
     expect(read.json().schedule).toBe('DEA Schedule II');
   });
 
-  it('the list shows the lab\'s controlled items with their balance', async () => {
+  it("the list shows the lab's controlled items with their balance", async () => {
     const c = await makeControlled(h);
     const res = await get(h, h.a.member.token, `/controlled-items?lab_id=${h.a.migratedLab.id}&per_page=100`);
     expect(res.statusCode, res.body).toBe(200);
@@ -51,7 +55,14 @@ describe('controlled items (happy)', () => {
     const c = await makeControlled(h);
     expect((await adjust(c.itemId, c.instanceIds[0], '-2')).statusCode).toBe(200);
     const [use] = await changesOf(h, h.a.admin.token, c.itemId);
-    expect(use).toMatchObject({ kind: 'use', amount: '2', change: '-2', balance: '5', note: 'for an injection', instance_id: c.instanceIds[0] });
+    expect(use).toMatchObject({
+      kind: 'use',
+      amount: '2',
+      change: '-2',
+      balance: '5',
+      note: 'for an injection',
+      instance_id: c.instanceIds[0],
+    });
 
     const waiting = await get(h, h.a.member.token, `/controlled-entries?lab_id=${h.a.migratedLab.id}&per_page=100`);
     expect(waiting.statusCode, waiting.body).toBe(200);
@@ -70,7 +81,11 @@ describe('controlled items (happy)', () => {
     const c = await makeControlled(h);
     await adjust(c.itemId, c.instanceIds[0], '-2');
     const [use] = await changesOf(h, h.a.admin.token, c.itemId);
-    const res = await correct(h, h.a.member.token, c.itemId, { corrects_entry_id: use.id, change: '-0.5', note: 'spilled 0.5 mL drawing it' });
+    const res = await correct(h, h.a.member.token, c.itemId, {
+      corrects_entry_id: use.id,
+      change: '-0.5',
+      note: 'spilled 0.5 mL drawing it',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       kind: 'correction',
@@ -123,7 +138,10 @@ describe('controlled items (happy)', () => {
   it('the same Idempotency-Key marks once and answers the same', async () => {
     const c = await makeItem(h);
     const headers = { 'idempotency-key': `mark-${c.itemId}` };
-    const [a, b] = [await mark(h, h.a.admin.token, c.itemId, undefined, headers), await mark(h, h.a.admin.token, c.itemId, undefined, headers)];
+    const [a, b] = [
+      await mark(h, h.a.admin.token, c.itemId, undefined, headers),
+      await mark(h, h.a.admin.token, c.itemId, undefined, headers),
+    ];
     expect(a.statusCode, a.body).toBe(201);
     expect(b.statusCode, b.body).toBe(201);
     expect(b.json()).toEqual(a.json());
