@@ -115,13 +115,14 @@ export function pageWaiting(ex: Executor, actor: Actor, labId: string | undefine
   return pagedList(filtered, withColumns(filtered).orderBy('e.created_at').orderBy('e.seq').orderBy('e.id'), page);
 }
 
-/** Controlled items of the labs the actor sees (or one of them), by name, with their last balance. */
-export function pageControlled(ex: Executor, actor: Actor, labId: string | undefined, page: Page) {
+/** Controlled items of the labs the actor sees (or one lab, or one item), by name. */
+export function pageControlled(ex: Executor, actor: Actor, filter: { labId?: string; itemId?: string }, page: Page) {
   let filtered = ex
     .selectFrom('controlled_items as c')
     .innerJoin('inventory_items as i', 'i.id', 'c.item_id')
     .where('c.lab_id', 'in', visibleLabIds(ex, actor));
-  if (labId) filtered = filtered.where('c.lab_id', '=', labId);
+  if (filter.labId) filtered = filtered.where('c.lab_id', '=', filter.labId);
+  if (filter.itemId) filtered = filtered.where('c.item_id', '=', filter.itemId);
   const rows = filtered.selectAll('c').select(['i.name as item_name']).orderBy('i.name').orderBy('c.item_id');
   return pagedList(filtered, rows, page);
 }

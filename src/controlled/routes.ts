@@ -4,7 +4,16 @@ import { asDownload } from '../shared/download.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { reconciliationCsv } from './report.js';
-import { ControlledItem, CorrectionBody, LedgerEntry, MarkBody, Reconciliation, ReconciliationQuery, WaitingQuery } from './schemas.js';
+import {
+  ControlledItem,
+  ControlledListQuery,
+  CorrectionBody,
+  LedgerEntry,
+  MarkBody,
+  Reconciliation,
+  ReconciliationQuery,
+  WaitingQuery,
+} from './schemas.js';
 import {
   addCorrection,
   getControlled,
@@ -32,14 +41,16 @@ export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listControlledItems',
         tags,
         summary: 'Controlled substances in the labs the caller sees',
-        description: 'By item name, each with its schedule, ledger balance and the entries waiting for a witness.',
-        querystring: Type.Object({ ...WaitingQuery.properties, ...PageQuery }),
+        description:
+          'By item name, each with its schedule, ledger balance and the entries waiting for a witness. `item_id` asks whether one item is controlled ([] when not).',
+        querystring: Type.Object({ ...ControlledListQuery.properties, ...PageQuery }),
         response: responses({ 200: Type.Array(ref(ControlledItem)) }, [401, 404, 422]),
       },
     },
     async (request, reply) => {
       const page = pageOf(request.query);
-      const { total, items } = await listControlled(app.deps, request.actor, request.query.lab_id, page);
+      const { lab_id, item_id } = request.query;
+      const { total, items } = await listControlled(app.deps, request.actor, { labId: lab_id, itemId: item_id }, page);
       setPageHeaders(request, reply, page, total);
       return items;
     },

@@ -124,3 +124,8 @@ export const Reconciliation = Type.Object(
 export type Reconciliation = Static<typeof Reconciliation>;
 
 export const WaitingQuery = Type.Object({ lab_id: Type.Optional(Uuid) });
+
+export const ControlledListQuery = Type.Object({
+  lab_id: Type.Optional(Uuid),
+  item_id: Type.Optional({ ...Uuid, description: 'Only this item: [] when it is not controlled (or not seen).' }),
+});

@@ -94,9 +94,9 @@ async function checkLab(ex: Executor, actor: Actor, labId: string | undefined): 
 }
 
 /** GET /controlled-items: the controlled items of the labs the caller sees. */
-export async function listControlled(deps: ServiceDeps, actor: Actor, labId: string | undefined, page: Page) {
-  await checkLab(deps.db, actor, labId);
-  const { total, rows } = await repo.pageControlled(deps.db, actor, labId, page);
+export async function listControlled(deps: ServiceDeps, actor: Actor, filter: { labId?: string; itemId?: string }, page: Page) {
+  await checkLab(deps.db, actor, filter.labId);
+  const { total, rows } = await repo.pageControlled(deps.db, actor, filter, page);
   const items: ControlledItem[] = [];
   for (const r of rows) {
     const item = (await repo.findVisibleItem(deps.db, actor, r.item_id))!;

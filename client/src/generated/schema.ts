@@ -2056,7 +2056,7 @@ export interface paths {
         };
         /**
          * Controlled substances in the labs the caller sees
-         * @description By item name, each with its schedule, ledger balance and the entries waiting for a witness.
+         * @description By item name, each with its schedule, ledger balance and the entries waiting for a witness. `item_id` asks whether one item is controlled ([] when not).
          */
         get: operations["listControlledItems"];
         put?: never;
@@ -17316,6 +17316,8 @@ export interface operations {
         parameters: {
             query?: {
                 lab_id?: string;
+                /** @description Only this item: [] when it is not controlled (or not seen). */
+                item_id?: string;
                 /** @description 1-based page number (25 per page by default). */
                 page?: number;
                 /** @description Page size, 1 to 100. */
