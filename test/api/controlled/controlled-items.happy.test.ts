@@ -49,6 +49,13 @@ describe('controlled items (happy)', () => {
     const mine = res.json().find((x: any) => x.item_id === c.itemId);
     expect(mine).toMatchObject({ balance: '7', schedule: 'DEA Schedule II', waiting_for_witness: 1 });
     expect(Number(res.headers['x-total-count'])).toBe(res.json().length);
+    // One item asked for: the page's way to tell a controlled item from one that is not ([]), without a 404.
+    const one = await get(h, h.a.member.token, `/controlled-items?item_id=${c.itemId}`);
+    expect(one.json().map((x: any) => x.item_id)).toEqual([c.itemId]);
+    const plain = await makeItem(h);
+    const none = await get(h, h.a.member.token, `/controlled-items?item_id=${plain.itemId}`);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual([]);
   });
 
   it('a use is an entry waiting for a witness; another person of the lab witnesses it in their own session', async () => {
