@@ -1,8 +1,6 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api';
-import { keyOf } from '../../data/keys';
+import { useAll } from '../../data/hooks';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
 import { EntryCard } from './Ledger';
@@ -13,16 +11,8 @@ import { amountWords } from './sentences';
  * where the second person confirms them, and the controlled items with their balances.
  */
 export function ControlledPage() {
-  const waitingParams = { query: { per_page: 100 } };
-  const waiting = useQuery({
-    queryKey: keyOf('/controlled-entries', waitingParams),
-    queryFn: () => unwrap(api.GET('/controlled-entries', { params: waitingParams })),
-  });
-  const itemsParams = { query: { per_page: 100 } };
-  const items = useQuery({
-    queryKey: keyOf('/controlled-items', itemsParams),
-    queryFn: () => unwrap(api.GET('/controlled-items', { params: itemsParams })),
-  });
+  const waiting = useAll('/controlled-entries', {});
+  const items = useAll('/controlled-items', {});
   return (
     <Stack>
       <Title order={2}>Controlled substances</Title>

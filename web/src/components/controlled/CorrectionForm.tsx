@@ -1,8 +1,8 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
-import { keyOf } from '../../data/keys';
+import { useAll } from '../../data/hooks';
 import { DecimalInput } from '../../forms/DecimalInput';
 import { parseDecimal } from '../../forms/decimal';
 import { idempotent, useSubmission } from '../../forms/submission';
@@ -15,11 +15,7 @@ const CHANGE_RULES = { allowNegative: true } as const;
 /** A correction: a new entry naming the one it corrects (which stays), with what changes and why. */
 export function CorrectionForm({ itemId, onDone }: { itemId: string; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const params = { path: { itemId }, query: { per_page: 100 } };
-  const ledger = useQuery({
-    queryKey: keyOf('/controlled-items/{itemId}/ledger', params),
-    queryFn: () => unwrap(api.GET('/controlled-items/{itemId}/ledger', { params })),
-  });
+  const ledger = useAll('/controlled-items/{itemId}/ledger', { path: { itemId } });
   const [entryId, setEntryId] = useState<string | null>(null);
   const [change, setChange] = useState('');
   const [note, setNote] = useState('');

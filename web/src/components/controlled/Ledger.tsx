@@ -1,7 +1,5 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api';
-import { keyOf } from '../../data/keys';
+import { useAll } from '../../data/hooks';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
 import { amountWords, entrySentence, type LedgerEntry } from './sentences';
@@ -35,11 +33,7 @@ export function EntryCard({ entry, showItem, corrects }: { entry: LedgerEntry; s
 
 /** The item's ledger, newest first, as sentences. */
 export function Ledger({ itemId }: { itemId: string }) {
-  const params = { path: { itemId }, query: { per_page: 100 } };
-  const ledger = useQuery({
-    queryKey: keyOf('/controlled-items/{itemId}/ledger', params),
-    queryFn: () => unwrap(api.GET('/controlled-items/{itemId}/ledger', { params })),
-  });
+  const ledger = useAll('/controlled-items/{itemId}/ledger', { path: { itemId } });
   if (ledger.isError) return <ErrorNotice error={ledger.error} />;
   if (ledger.isPending) return <Loading label="Loading the ledger" size="sm" />;
   const seqOf = new Map(ledger.data.map((e) => [e.id, e.seq]));
