@@ -14,6 +14,7 @@ import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
+import { controlledRoutes } from '../controlled/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(labelRoutes);
   await app.register(attachmentRoutes);
   await app.register(stocktakeRoutes);
+  await app.register(controlledRoutes);
   await installWebApp(app);
 
   return app;
