@@ -73,6 +73,11 @@ export async function hazardSetOf(ex: Executor, owner: HazardOwner): Promise<Haz
   return (owner.kind === 'item' ? items : types).get(owner.id);
 }
 
+/** The own statements of these items (those without any are missing from the map). */
+export async function ownHazardSets(ex: Executor, itemIds: string[]): Promise<Map<string, HazardSet>> {
+  return (await readSets(ex, itemIds, [])).items;
+}
+
 /**
  * What each item shows: its own statements if it has a set, else its type's, classified. Two statements per
  * CHUNK_SIZE items whatever their number (the items' sets, then their types'). Items missing from the result do
@@ -140,6 +145,31 @@ export async function setHazardsIn(
     await trx
       .insertInto('hazard_set_codes')
       .values(change.codes.map((code) => ({ set_id: id, code })))
+      .execute();
+}
+
+/** The own statements of items created in the caller's transaction (a CSV import): a few multi-row statements. */
+export async function insertItemHazardsIn(
+  trx: Executor,
+  labId: string,
+  items: readonly { itemId: string; codes: string[] }[],
+  by: { userId: string; now: string },
+): Promise<void> {
+  const sets = items.map((i) => ({ ...i, setId: newId() }));
+  for (let i = 0; i < sets.length; i += CHUNK_SIZE)
+    await trx
+      .insertInto('hazard_sets')
+      .values(
+        sets
+          .slice(i, i + CHUNK_SIZE)
+          .map((s) => ({ id: s.setId, lab_id: labId, item_id: s.itemId, type_id: null, updated_by: by.userId, updated_at: by.now })),
+      )
+      .execute();
+  const codes = sets.flatMap((s) => s.codes.map((code) => ({ set_id: s.setId, code })));
+  for (let i = 0; i < codes.length; i += CHUNK_SIZE)
+    await trx
+      .insertInto('hazard_set_codes')
+      .values(codes.slice(i, i + CHUNK_SIZE))
       .execute();
 }
 
