@@ -13,6 +13,7 @@ import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
+import { safetyDataSheetRoutes } from '../attachments/sds-routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { hazardRoutes } from '../hazards/routes.js';
@@ -289,7 +290,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
   await app.register(labelRoutes);
-  await app.register(attachmentRoutes);
+  for (const routes of [attachmentRoutes, safetyDataSheetRoutes]) await app.register(routes);
   await app.register(stocktakeRoutes);
   await app.register(hazardRoutes);
   await app.register(itemHazardRoutes);

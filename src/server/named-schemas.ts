@@ -13,6 +13,7 @@ import {
 import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
+import { SafetyDataSheet } from '../attachments/sds-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { Health } from '../health/schemas.js';
@@ -109,6 +110,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemHazardSummary,
   HazardStatementRule,
   HazardClassInfo,
+  SafetyDataSheet,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));
