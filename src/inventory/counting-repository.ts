@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../shared/db/database.js';
 
 // What a stocktake (src/stocktake/) reads of the instances it counts: each active instance with its item's name,
@@ -86,9 +87,20 @@ function countableItems(ex: Executor, labId: string) {
     .where('it.lab_id', '=', labId);
 }
 
-/** Every item of the lab (one that does not use instances: the caller checks), by location, sublocation, then name (the order one walks a lab). */
+/**
+ * Every item of the lab (one that does not use instances: the caller checks), by location, sublocation, then name
+ * (the order one walks a lab). Items without a place come after those with one on both databases (PostgreSQL sorts
+ * nulls last, SQLite first).
+ */
 export function countableItemsOf(ex: Executor, labId: string): Promise<CountableItem[]> {
-  return countableItems(ex, labId).orderBy('it.location_name').orderBy('it.sublocation_name').orderBy('it.name').orderBy('it.id').execute();
+  return countableItems(ex, labId)
+    .orderBy(sql`it.location_name is null`)
+    .orderBy('it.location_name')
+    .orderBy(sql`it.sublocation_name is null`)
+    .orderBy('it.sublocation_name')
+    .orderBy('it.name')
+    .orderBy('it.id')
+    .execute();
 }
 
 /** The lab's items among these ids (others' ids and unknown ids are simply absent). */

@@ -72,7 +72,8 @@ const MARGIN = 40;
 
 export async function reportPdf(view: StocktakeWithLines): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const place = joinPath(view.location?.pathNames ?? []) || 'a deleted location';
+  // A count of a lab without instances covers the lab (docs/stocktake.md), not a location.
+  const place = view.covers === 'lab' ? view.lab.name : joinPath(view.location?.pathNames ?? []) || 'a deleted location';
   doc.setTitle(`Stocktake of ${place}`);
   doc.setCreator('Labstock');
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -60,6 +60,7 @@ export async function startStocktake(
       const location = await findLocation(trx, input.location_id);
       lab = location && (await findVisibleLab(trx, actor, location.lab_id));
       if (!location || !lab) throw notFound('location');
+      if (!lab.uses_instances) throw new AppError('conflict', 'This lab does not use instances: count the whole lab (lab_id)');
       locationId = location.id;
     } else {
       lab = await findVisibleLab(trx, actor, input.lab_id!);

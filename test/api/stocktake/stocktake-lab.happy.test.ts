@@ -3,6 +3,7 @@
 // quantity with the count in its history and one inventory-item.updated per item; the reports list the items. Runs
 // on SQLite and (with DATABASE_URL) PostgreSQL.
 
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince } from '../../helpers/events.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -44,8 +45,8 @@ describe('stocktake of a lab without instances (happy)', () => {
     });
     expect(itemLineOf(view, s.itemIds[1]).recorded_location).toEqual({ name: 'Cabinet 1', pathNames: ['Cabinet 1'] });
     expect(itemLineOf(view, s.itemIds[2]).recorded_location).toBeNull();
-    // Walking order: by location, then sublocation, then name; items with no place first.
-    expect(view.lines.map((l: any) => l.item_id)).toEqual([s.itemIds[2], s.itemIds[1], s.itemIds[0]]);
+    // Walking order: by location, then sublocation, then name; those without a place last (on both databases).
+    expect(view.lines.map((l: any) => l.item_id)).toEqual([s.itemIds[0], s.itemIds[1], s.itemIds[2]]);
     const again = await startLab(h, h.a.admin.token, s.labId);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).toBe(view.id);
@@ -141,5 +142,12 @@ describe('stocktake of a lab without instances (happy)', () => {
     const pdf = await get(h, h.a.member.token, view.id, '/report.pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Its text, read back by MuPDF: the lab's name as what was counted, each item under its state with its place.
+    const read = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
+    const text = read.loadPage(0).toStructuredText('preserve-whitespace').asText();
+    read.destroy();
+    expect(text).toContain(`Stocktake of ${view.lab.name}`);
+    expect(text).toMatch(/Different \(1\)\s+Acetone .* · lot L-Acetone\s+Recorded 5 at Cabinet 1 \/ Shelf A; counted 4 by Max Member/);
+    expect(text).toMatch(/Missing \(2\)[\s\S]*Chloroform .* · lot L-Chloroform\s+Recorded 1 at no location; not counted/);
   });
 });

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { type HazardClassId, useItemPictograms } from '../components/hazards/list';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { inventoryColumns } from '../components/InventoryRows';
+import { useStartLabCount } from '../components/stocktake/OpenCounts';
 import { DataTable, PHONE } from '../data/DataTable';
 import { useLabs, usePage } from '../data/hooks';
 import { type InventorySelection, useInventorySelection } from '../inventory-selection';
@@ -125,6 +126,7 @@ export function InventoryPage() {
   const rows = items.data?.rows ?? [];
   const pictograms = useItemPictograms(rows.map((i) => i.id));
   const selection = useInventorySelection();
+  const startCount = useStartLabCount();
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
 
   const chooseLab = (value: string | null) => {
@@ -138,6 +140,12 @@ export function InventoryPage() {
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
         <Group gap="xs">
+          {/* A lab without instances is counted as a whole (docs/stocktake.md); an open count of it is resumed. */}
+          {lab && !lab.uses_instances && (
+            <Button variant="default" onClick={() => startCount.submit(lab.id)} loading={startCount.isPending}>
+              Count this lab
+            </Button>
+          )}
           {/* A file is imported into one lab (docs/csv.md): offered once a lab is chosen; the import page says who may. */}
           {labId && (
             <Button component={Link} to={`/labs/${labId}/import`} variant="default" data-testid="import-csv">
@@ -159,6 +167,7 @@ export function InventoryPage() {
         </Group>
       </Group>
       {labs.isError && <ErrorNotice error={labs.error} />}
+      {startCount.isError && <ErrorNotice error={startCount.error} title="The count did not start" />}
       <Group align="end" wrap="wrap">
         <Select
           label="Lab"
