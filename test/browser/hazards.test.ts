@@ -50,7 +50,7 @@ describe('journey: hazards of a bottle', () => {
     // The safety data sheet: marked with a revision date more than five years ago.
     const sds = page.getByTestId('sds-review');
     await sds.getByRole('button', { name: 'Set the revision date of a safety data sheet' }).click();
-    await sds.getByRole('textbox', { name: 'Document' }).click();
+    await sds.getByPlaceholder('Choose a document').click();
     await page.getByRole('option', { name: 'ethanol-sds.pdf (this item)' }).click();
     await sds.getByLabel('Revised on').fill('2019-03-12');
     await sds.getByRole('button', { name: 'Save' }).click();
