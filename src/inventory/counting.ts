@@ -106,11 +106,8 @@ export async function applyItemCountIn(
   if (dec(next).equals(dec(row.quantity))) return { gone: [] };
   const now = nowIso();
   await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
-  await repo.insertChanges(trx, [
-    historyRow(
-      { itemId: row.id, userId: actor.userId, now },
-      { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
-    ),
+  await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+    { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
   ]);
   return { item: await finishItemChange(trx, deps, row.id), gone: [] };
 }

@@ -13,11 +13,14 @@ import { ssoRoutes } from '../accounts/sso-routes.js';
 import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
+import { safetyDataSheetRoutes } from '../attachments/sds-routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { controlledRoutes } from '../controlled/routes.js';
 import { queueStats } from '../delivery/repository.js';
+import { hazardRoutes } from '../hazards/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
+import { itemHazardRoutes } from '../inventory/hazard-routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
@@ -288,9 +291,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(shopRoutes);
   await app.register(webhookRoutes);
   await app.register(labelRoutes);
-  await app.register(attachmentRoutes);
+  for (const routes of [attachmentRoutes, safetyDataSheetRoutes]) await app.register(routes);
   await app.register(stocktakeRoutes);
   await app.register(controlledRoutes);
+  await app.register(hazardRoutes);
+  await app.register(itemHazardRoutes);
   await installWebApp(app);
 
   return app;

@@ -13,8 +13,10 @@ import {
 import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../accounts/sso-schemas.js';
 import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
+import { SafetyDataSheet } from '../attachments/sds-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { ControlledItem, LedgerEntry as ControlledLedgerEntry, Reconciliation as ControlledReconciliation } from '../controlled/schemas.js';
+import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
@@ -107,6 +109,12 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ControlledItem,
   ControlledLedgerEntry,
   ControlledReconciliation,
+  ItemHazards,
+  TypeHazards,
+  ItemHazardSummary,
+  HazardStatementRule,
+  HazardClassInfo,
+  SafetyDataSheet,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

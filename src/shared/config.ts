@@ -57,6 +57,8 @@ export interface Config {
   /** Attachments (docs/attachments.md): the largest content accepted (413 beyond), and the media types read from the content that are accepted (415 otherwise). */
   attachmentMaxBytes: number;
   attachmentTypes: readonly string[];
+  /** A safety data sheet older than this many years is due for review (docs/hazards.md, "Safety data sheets"). */
+  sdsReviewYears: number;
   /** Per-order shop charges in major units of the order's currency, and the tax rate (0.08 = 8 %). */
   shopShipping: string;
   shopHandling: string;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     importConcurrency: int('IMPORT_CONCURRENCY', 2, 1, 64),
     attachmentMaxBytes: int('ATTACHMENT_MAX_BYTES', 26_214_400, 1024, 1_073_741_824),
     attachmentTypes,
+    sdsReviewYears: int('SDS_REVIEW_YEARS', 5, 1, 50),
     shopShipping: decimal('SHOP_SHIPPING', '0', 1_000_000),
     shopHandling: decimal('SHOP_HANDLING', '0', 1_000_000),
     shopTaxRate: decimal('SHOP_TAX_RATE', '0', 1),

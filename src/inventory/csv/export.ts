@@ -1,3 +1,4 @@
+import { ownHazardSets } from '../../hazards/repository.js';
 import { findLabRow, findVisibleLab } from '../../labs/repository.js';
 import { locationPaths, locationsOfLab } from '../../locations/repository.js';
 import { type Actor, isSystemActor, type SystemActor } from '../../shared/actor.js';
@@ -6,7 +7,7 @@ import { notFound } from '../../shared/errors.js';
 import { typesOfLab } from '../../types/repository.js';
 import { activeInstancesOf } from '../repository.js';
 import { type Cursor, countLabItems, type ExportItem, labItemsAfter } from './repository.js';
-import { CSV_COLUMNS, type CsvColumn, columnOf, csvField, csvRecord, joinPath } from './rules.js';
+import { CSV_COLUMNS, type CsvColumn, columnOf, csvField, csvRecord, hazardCell, joinPath } from './rules.js';
 
 // A lab's inventory as CSV (docs/csv.md): one row per active instance, or one row for an item without any (a legacy
 // lab's items, a migrated item with no instance left: its instance columns empty). Read in keyset pages of items,
@@ -28,6 +29,7 @@ export interface InventoryExport {
 const INSTANCE_COLUMNS: readonly CsvColumn[] = ['instance_id', 'quantity', 'lot_number', 'expiration_date', 'location'];
 const at = (c: CsvColumn) => CSV_COLUMNS.indexOf(c);
 const [INSTANCE_ID, QUANTITY, LOT, EXPIRY, LOCATION] = INSTANCE_COLUMNS.map(at) as [number, number, number, number, number];
+const HAZARDS = at('hazard_statements');
 
 async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, onItems?: (n: number) => void): AsyncGenerator<string> {
   const types = new Map((await typesOfLab(deps.db, labId)).map((t) => [t.id, t.name]));
@@ -49,6 +51,11 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
       deps.db,
       items.map((i) => i.id),
     );
+    // The items' own statements (one statement a page): an item that follows its type has an empty cell.
+    const hazards = await ownHazardSets(
+      deps.db,
+      items.map((i) => i.id),
+    );
     // Instances come grouped by item, in the items' creation order within each (activeInstancesOf).
     const byItem = new Map<string, typeof instances>();
     for (const inst of instances) {
@@ -59,6 +66,7 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
     let text = '';
     for (const item of items) {
       const cells = itemCells(item, types);
+      cells[HAZARDS] = csvField(hazardCell(hazards.get(item.id)?.codes ?? null));
       const own = byItem.get(item.id);
       if (!own) {
         // A legacy item (its quantity, lot, expiry and places on the item), or a migrated item without instances.
@@ -86,7 +94,7 @@ async function* csvChunks(deps: ServiceDeps, labId: string, migrated: boolean, o
 /** The item's own cells, encoded (csvField); the instance columns empty. */
 function itemCells(item: ExportItem, types: Map<string, string>): string[] {
   return CSV_COLUMNS.map((c) => {
-    if (INSTANCE_COLUMNS.includes(c)) return '';
+    if (INSTANCE_COLUMNS.includes(c) || c === 'hazard_statements') return '';
     if (c === 'item_id') return csvField(item.id);
     if (c === 'type') return csvField(item.type_id ? (types.get(item.type_id) ?? null) : null);
     return csvField(item[columnOf(c)]);

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { emitEvents } from '../../events/outbox.js';
+import { insertItemHazardsIn } from '../../hazards/repository.js';
 import { assignCodes } from '../../labels/repository.js';
 import { assertLabNotMigrating } from '../../labs/migrating.js';
 import { findLabRow, findVisibleLab, lockLab } from '../../labs/repository.js';
@@ -71,6 +72,7 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     const batch = p.items.slice(start, start + BATCH);
     const items: ItemRow[] = [];
     const instances: InstanceRow[] = [];
+    const ownHazards: { itemId: string; codes: string[] }[] = [];
     for (const group of batch) {
       const first = group[0]!;
       const id = newId();
@@ -88,7 +90,8 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
           updated_at: now,
         });
       }
-      const { line: _, type, path, ...fields } = first;
+      const { line: _, type, path, hazards, ...fields } = first;
+      if (hazards !== null) ownHazards.push({ itemId: id, codes: hazards });
       items.push(
         newItemRow(
           {
@@ -108,6 +111,7 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     }
     await insertItems(trx, items);
     await insertInstances(trx, instances);
+    await insertItemHazardsIn(trx, lab.id, ownHazards, { userId, now });
     if (migrated)
       await assignCodes(
         trx,

@@ -31,7 +31,7 @@ describe('headers', () => {
   it('are the columns docs/csv.md lists, in its order (derived from the item fields, src/inventory/schemas.ts)', () => {
     expect(CSV_COLUMNS.join(',')).toBe(
       'item_id,instance_id,name,type,vendor,catalog_number,cas_number,unit_size,price,quantity,lot_number,' +
-        'expiration_date,location,serial_number,url,vendor_product_id,auto_reminder,technical_details',
+        'expiration_date,location,serial_number,url,vendor_product_id,auto_reminder,technical_details,hazard_statements',
     );
     expect(
       mapHeader(['id', 'Item', 'supplier', 'Cat #', 'CAS No', 'unit', 'batch', 'expires', 'location path', 'serial', 'notes', 'type name'])

@@ -1,6 +1,8 @@
+import { normalizeCodes } from '../../hazards/rules.js';
 import { MAX_LOCATION_DEPTH } from '../../locations/rules.js';
 import { type Camel, camel } from '../../shared/camel.js';
 import { DECIMAL_PATTERN } from '../../shared/decimal.js';
+import { AppError } from '../../shared/errors.js';
 import { isWebPage, WEB_PAGE_RULE } from '../../shared/schemas.js';
 import { ITEM_FIELD_KEYS, ITEM_FIELDS, type ItemColumn, type ItemFieldKey } from '../schemas.js';
 
@@ -13,8 +15,8 @@ type CsvField = { [K in ItemFieldKey]: Fields[K] extends { csv: object } ? K : n
 const CSV_FIELDS = ITEM_FIELD_KEYS.filter((k): k is CsvField => 'csv' in ITEM_FIELDS[k]);
 
 /** The columns of an export, in order; an import takes any subset of them (name is required) in any order. */
-export const CSV_COLUMNS = ['item_id', 'instance_id', ...CSV_FIELDS.map((k) => ITEM_FIELDS[k].csv.header)] as const;
-export type CsvColumn = 'item_id' | 'instance_id' | Fields[CsvField]['csv']['header'];
+export const CSV_COLUMNS = ['item_id', 'instance_id', ...CSV_FIELDS.map((k) => ITEM_FIELDS[k].csv.header), 'hazard_statements'] as const;
+export type CsvColumn = 'item_id' | 'instance_id' | Fields[CsvField]['csv']['header'] | 'hazard_statements';
 
 /** The inventory_items column an item field's CSV column is kept in. */
 const COLUMNS = new Map<string, ItemColumn>(CSV_FIELDS.map((k) => [ITEM_FIELDS[k].csv.header, ITEM_FIELDS[k].column]));
@@ -23,6 +25,8 @@ export const columnOf = (header: CsvColumn): ItemColumn => COLUMNS.get(header)!;
 /** Other spellings a header may use (compared after normalizeHeader). */
 const ALIASES: Record<string, CsvColumn> = Object.fromEntries([
   ['id', 'item_id'],
+  ['hazards', 'hazard_statements'],
+  ['h_statements', 'hazard_statements'],
   ...CSV_FIELDS.flatMap((k) => ITEM_FIELDS[k].csv.aliases.map((alias) => [alias, ITEM_FIELDS[k].csv.header])),
 ]);
 
@@ -120,6 +124,8 @@ export type ImportRow = {
   type: string | null;
   /** Location names, root first ([] when none). */
   path: string[];
+  /** The item's own hazard statements (normalized); [] "none"; null when the cell is empty (it follows its type). */
+  hazards: string[] | null;
 } & Record<CellKey, string | null>;
 
 const BLANK_ROW: ImportRow = {
@@ -127,6 +133,7 @@ const BLANK_ROW: ImportRow = {
   name: '',
   type: null,
   path: [],
+  hazards: null,
   ...(Object.fromEntries(CELLS.map((c) => [c.key, null])) as Record<CellKey, null>),
 };
 
@@ -188,6 +195,8 @@ export function checkRow(
         : `${path.length} levels; a lab that does not use instances keeps a location and a sublocation only`,
     );
   }
+  const hazards = hazardsOfCell(get('hazard_statements'));
+  if ('error' in hazards) fail('hazard_statements', 'invalid_hazard_statement', hazards.error);
   const instanceGiven = row.lotNumber !== null || row.expirationDate !== null || path.length > 0;
   if (migrated && instanceGiven && row.quantity === null)
     fail('quantity', 'required', 'an instance (lot, expiry or location given) needs a quantity');
@@ -196,6 +205,7 @@ export function checkRow(
   row.name = name!;
   row.type = get('type');
   row.path = path;
+  row.hazards = (hazards as { codes: string[] | null }).codes;
   return { row };
 }
 
@@ -204,7 +214,8 @@ export function conflictWith(first: ImportRow, row: ImportRow): RowError | null 
   // Types are found by name whatever the case (src/types/repository.ts typeNameKey).
   const same = ({ field, key }: (typeof AGREEING)[number]) =>
     field === 'type_id' ? first.type?.toLocaleLowerCase('en-US') === row.type?.toLocaleLowerCase('en-US') : first[key] === row[key];
-  const differ = AGREEING.filter((f) => !same(f)).map((f) => f.label);
+  const differ: string[] = AGREEING.filter((f) => !same(f)).map((f) => f.label);
+  if (hazardCell(first.hazards) !== hazardCell(row.hazards)) differ.push('hazard statements');
   if (differ.length === 0) return null;
   return {
     line: row.line,
@@ -216,3 +227,27 @@ export function conflictWith(first: ImportRow, row: ImportRow): RowError | null 
 
 /** Location paths are compared by their names joined with a separator no name holds. */
 export const pathKey = (path: string[]): string => path.join('\u0000');
+
+// The hazard_statements column (docs/csv.md, docs/hazards.md): codes separated by spaces, commas or semicolons
+// ("H225 H319", "H225, H319"); a combined statement keeps its plus signs ("H300+H310" or "H300 + H310"); "none"
+// records that the item has no hazards; empty, that it has none of its own (it shows its type's).
+export const NO_HAZARDS = 'none';
+
+/** The cell of an item's own statements (null: none of its own). */
+export const hazardCell = (codes: readonly string[] | null): string | null =>
+  codes === null ? null : codes.length === 0 ? NO_HAZARDS : codes.join(' ');
+
+export function hazardsOfCell(cell: string | null): { codes: string[] | null } | { error: string } {
+  if (cell === null) return { codes: null };
+  if (cell.toLowerCase() === NO_HAZARDS) return { codes: [] };
+  const parts = cell
+    .replace(/\s*\+\s*/g, '+')
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+  try {
+    return { codes: normalizeCodes(parts) };
+  } catch (err) {
+    if (err instanceof AppError) return { error: err.message };
+    throw err;
+  }
+}

@@ -25,6 +25,7 @@ import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, Notificati
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
 import type { ControlledItemsTable, ControlledLedgerTable, ControlledWitnessesTable } from './tables/controlled.js';
+import type { AttachmentSdsColumns, HazardSetCodesTable, HazardSetsTable } from './tables/hazards.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -49,6 +50,7 @@ export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
 export type * from './tables/attachments.js';
 export type * from './tables/controlled.js';
+export type * from './tables/hazards.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -105,11 +107,13 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
-  attachments: AttachmentsTable;
+  attachments: AttachmentsTable & AttachmentSdsColumns;
   attachment_chunks: AttachmentChunksTable;
   stocktake_sessions: StocktakeSessionsTable;
   stocktake_counts: StocktakeCountsTable;
   controlled_items: ControlledItemsTable;
   controlled_ledger: ControlledLedgerTable;
   controlled_witnesses: ControlledWitnessesTable;
+  hazard_sets: HazardSetsTable;
+  hazard_set_codes: HazardSetCodesTable;
 }

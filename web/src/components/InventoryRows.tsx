@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Column } from '../data/DataTable';
 import { type Item, lotsOf, matchReason, placesOf, quantityOf, soonestExpiry } from '../inventory-rows';
 import type { InventorySelection } from '../inventory-selection';
+import { Pictograms } from './hazards/Pictogram';
 
 /**
  * The inventory list's columns for the shared DataTable (docs/web.md, "Data layer"): on a phone each item is a card
@@ -13,7 +14,13 @@ import type { InventorySelection } from '../inventory-selection';
  */
 export function inventoryColumns(
   items: Item[],
-  { q, showLab, selection, phone = false }: { q: string; showLab: boolean; selection?: InventorySelection; phone?: boolean },
+  {
+    q,
+    showLab,
+    selection,
+    phone = false,
+    pictograms,
+  }: { q: string; showLab: boolean; selection?: InventorySelection; phone?: boolean; pictograms?: Map<string, string[]> },
 ): Column<Item>[] {
   const anyLot = items.some((i) => lotsOf(i) !== '');
   const anyPlace = items.some((i) => placesOf(i) !== '');
@@ -54,6 +61,12 @@ export function inventoryColumns(
       sort: 'expiration_date',
       sortWords: ['Expires soonest first', 'Expires latest first'],
       cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{soonestExpiry(item) || '—'}</span>,
+    },
+    // The GHS pictograms of each item (docs/hazards.md), when some item of the page has any.
+    items.some((i) => (pictograms?.get(i.id)?.length ?? 0) > 0) && {
+      key: 'hazards',
+      header: 'Hazards',
+      cell: (item) => <Pictograms codes={pictograms?.get(item.id) ?? []} size={24} />,
     },
     anyLot && { key: 'lot', header: 'Lot', cell: (item) => lotsOf(item) },
     anyPlace && { key: 'location', header: 'Location', cell: (item) => placesOf(item) },
