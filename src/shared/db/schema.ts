@@ -24,6 +24,7 @@ import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLi
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
+import type { InstanceIdentifiersTable } from './tables/identifiers.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -47,6 +48,7 @@ export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
 export type * from './tables/attachments.js';
+export type * from './tables/identifiers.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -86,6 +88,7 @@ export interface Database {
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
   label_codes: LabelCodesTable;
+  instance_identifiers: InstanceIdentifiersTable;
   vendor_products: VendorProductsTable;
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;
