@@ -15,8 +15,10 @@ import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
+import { hazardRoutes } from '../hazards/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
+import { itemHazardRoutes } from '../inventory/hazard-routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
@@ -289,6 +291,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(labelRoutes);
   await app.register(attachmentRoutes);
   await app.register(stocktakeRoutes);
+  await app.register(hazardRoutes);
+  await app.register(itemHazardRoutes);
   await installWebApp(app);
 
   return app;

@@ -42,6 +42,8 @@ import * as m0031 from './migrations/0031_label_codes.js';
 import * as m0032 from './migrations/0032_attachments.js';
 import * as m0033 from './migrations/0033_stocktake.js';
 import * as m0034 from './migrations/0034_instance_identifiers.js';
+import * as m0035 from './migrations/0035_stocktake_items.js';
+import * as m0036 from './migrations/0036_hazards.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -89,6 +91,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_attachments': m0032,
   '0033_stocktake': m0033,
   '0034_instance_identifiers': m0034,
+  '0035_stocktake_items': m0035,
+  '0036_hazards': m0036,
 };
 
 /** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */
