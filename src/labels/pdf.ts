@@ -11,7 +11,9 @@ import {
 } from 'pdf-lib';
 import { embedPdfFonts, type PdfFonts } from '../shared/pdf-fonts.js';
 import type { CodeView } from './describe.js';
+import type { LabelHazards } from './hazards.js';
 import { type Layout, labelsPerPage, slotOf } from './layouts.js';
+import { drawPictogram } from './pictograms.js';
 import { type Bars, code128, dataMatrix, type Matrix, qrCode } from './symbols.js';
 
 // Label pages as PDF (docs/labels.md), with pdf-lib: one page per sheet (or per label on a roll). The symbols'
@@ -20,7 +22,7 @@ import { type Bars, code128, dataMatrix, type Matrix, qrCode } from './symbols.j
 // DejaVu Sans Condensed, embedded as a subset (src/shared/pdf-fonts.ts): Latin, Greek, Cyrillic; a character it lacks
 // prints as "?" (the code, the symbol and the page are unaffected).
 
-type Labelled = CodeView & { label_url: string };
+type Labelled = CodeView & { label_url: string; hazards?: LabelHazards };
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -96,7 +98,15 @@ function drawLabel(page: PDFPage, l: Layout, at: { x: number; y: number }, v: La
   const title = fitText(fonts, fonts.bold, clean(v.title), text.titleSize, text.width);
   page.drawText(title, { x: at.x + text.x, y: top(y, text.titleSize), size: text.titleSize, font: fonts.bold });
   y += text.titleSize * 1.25;
-  for (const line of v.lines.slice(0, text.maxLines)) {
+  // A reagent's hazards take the place of the lines below their row (the lab's name goes first).
+  const row = l.hazards && v.hazards ? l.hazards : null;
+  let lines = v.lines.slice(0, text.maxLines);
+  if (row) {
+    const fit = Math.max(0, Math.floor((row.y - y - text.lineSize) / (text.lineSize * 1.25)) + 1);
+    lines = lines.slice(0, fit);
+    drawHazards(page, row, at, v.hazards!, fonts);
+  }
+  for (const line of lines) {
     page.drawText(fitText(fonts, fonts.regular, clean(line), text.lineSize, text.width), {
       x: at.x + text.x,
       y: top(y, text.lineSize),
@@ -104,6 +114,26 @@ function drawLabel(page: PDFPage, l: Layout, at: { x: number; y: number }, v: La
       font: fonts.regular,
     });
     y += text.lineSize * 1.25;
+  }
+}
+
+/**
+ * The pictograms side by side and the signal word after them, in bold: as many diamonds as leave room for the word
+ * (a label with more hazards than fit keeps the first ones, which the rules table orders most severe first).
+ */
+function drawHazards(page: PDFPage, row: NonNullable<Layout['hazards']>, at: { x: number; y: number }, h: LabelHazards, fonts: PdfFonts) {
+  const wordSize = Math.min(8, row.size * 0.55);
+  const word = h.signalWord ?? '';
+  const wordWidth = word ? fonts.bold.widthOfTextAtSize(word, wordSize) + 2 : 0;
+  const room = Math.max(0, Math.floor((row.width - wordWidth + 1) / (row.size + 1)));
+  const shown = h.pictograms.slice(0, room);
+  shown.forEach((code, k) => {
+    drawPictogram(page, code, at.x + row.x + k * (row.size + 1), at.y + row.y, row.size);
+  });
+  if (word) {
+    const x = at.x + row.x + shown.length * (row.size + 1) + (shown.length ? 1 : 0);
+    const y = page.getHeight() - (at.y + row.y + row.size / 2) - wordSize * 0.35;
+    page.drawText(word, { x, y, size: wordSize, font: fonts.bold });
   }
 }
 

@@ -1,4 +1,6 @@
+import { PICTOGRAMS, type Pictogram } from '../hazards/ghs-classes.js';
 import type { CodeView } from './describe.js';
+import type { LabelHazards } from './hazards.js';
 import type { Layout } from './layouts.js';
 
 // Labels as ZPL II for Zebra printers (docs/labels.md): one ^XA…^XZ format per label, the same places as the PDF's
@@ -10,7 +12,16 @@ import type { Layout } from './layouts.js';
 // Zebra's Unicode font Swiss 721 (E:TT0003M_.FNT, resident on current Zebra printers), which has Greek and
 // Cyrillic too (docs/labels.md "ZPL").
 
-type Labelled = CodeView & { label_url: string };
+type Labelled = CodeView & { label_url: string; hazards?: LabelHazards };
+
+/**
+ * A reagent's hazards as one line of text: "Danger: Flame, Exclamation mark". Drawing the pictograms would mean
+ * sending each as a bitmap (^GF) with every label; the printer's text is what a Zebra prints fast and sharp.
+ */
+export function hazardLine(h: LabelHazards): string {
+  const names = h.pictograms.map((p) => PICTOGRAMS[p as Pictogram] ?? p).join(', ');
+  return [h.signalWord, names].filter(Boolean).join(': ');
+}
 
 const hex = (b: number) => `_${b.toString(16).toUpperCase().padStart(2, '0')}`;
 
@@ -60,9 +71,17 @@ export function labelZpl(l: Layout, v: Labelled): string {
   let y = text.y;
   out.push(textField(dots(text.x), dots(y), dots(text.titleSize), truncate(v.title, charsPerLine(text.titleSize))));
   y += text.titleSize * 1.25;
-  for (const line of v.lines.slice(0, text.maxLines)) {
+  // As on the PDF: the hazards' line takes the place of the lines below its row.
+  const row = l.hazards && v.hazards ? l.hazards : null;
+  let lines = v.lines.slice(0, text.maxLines);
+  if (row) lines = lines.slice(0, Math.max(0, Math.floor((row.y - y - text.lineSize) / (text.lineSize * 1.25)) + 1));
+  for (const line of lines) {
     out.push(textField(dots(text.x), dots(y), dots(text.lineSize), truncate(line, charsPerLine(text.lineSize))));
     y += text.lineSize * 1.25;
+  }
+  if (row) {
+    const line = truncate(hazardLine(v.hazards!), charsPerLine(text.lineSize));
+    out.push(textField(dots(row.x), dots(row.y + row.size / 2 - text.lineSize / 2), dots(text.lineSize), line));
   }
   out.push('^XZ');
   return out.join('\n');

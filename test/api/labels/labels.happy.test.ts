@@ -180,4 +180,74 @@ describe('POST /labels (happy)', () => {
       expect(place.body).not.toContain('TT0003M_');
     });
   });
+
+  describe("a flammable reagent's hazards", () => {
+    // Ethanol's statements: H225 (flammable liquid 2: flame, Danger) and H319 (eye irritation 2: exclamation mark).
+    let item: { id: string; instanceIds: string[] };
+    beforeAll(async () => {
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/inventory-items',
+        payload: {
+          lab_id: lab().id,
+          name: 'Ethanol absolute',
+          vendor: 'Acme',
+          catalog_number: 'ETH-1',
+          instances: [{ quantity: '1', lot_number: 'E-77', location_id: lab().locationIds[0] }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      item = { id: res.json().id, instanceIds: res.json().instances.map((i: any) => i.id) };
+      const set = await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: `/inventory-items/${item.id}/hazards`,
+        payload: { hazard_statements: ['H225', 'H319'] },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    });
+
+    /** How many pixels of the GHS red (a diamond's frame) the page has, rendered at `dpi`. */
+    const redPixels = (pdf: Uint8Array, dpi: number) => {
+      const { image } = renderPage(pdf, 0, dpi);
+      let n = 0;
+      for (let i = 0; i < image.data.length; i += 4) {
+        if (image.data[i]! > 180 && image.data[i + 1]! < 80 && image.data[i + 2]! < 100) n++;
+      }
+      return n;
+    };
+
+    it.each([
+      ['sheet-30', 200],
+      ['roll-2x1', 300],
+    ] as const)('%s: the signal word in letters and the pictograms in red diamonds; the symbols still decode', async (layout, dpi) => {
+      const res = await print(h, h.a.member.token, { format: 'pdf', layout, instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      const pdf = pdfOf(res);
+      const text = pageText(pdf);
+      expect(text).toContain('Danger');
+      expect(text).toContain('Ethanol absolute');
+      expect(text).toContain('Lot E-77');
+      // Two diamonds' frames: red on the page, where a label without hazards has none.
+      expect(redPixels(pdf, dpi)).toBeGreaterThan(100);
+      const plain = await print(h, h.a.member.token, { format: 'pdf', layout, instance_ids: [lab().instanceIds[0]] });
+      expect(redPixels(pdfOf(plain), dpi)).toBe(0);
+      expect(pageText(pdfOf(plain))).not.toContain('Danger');
+      const code = (await codeOf(h, 'instance', item.instanceIds[0]!))!;
+      const found = await symbolsOf(pdf, dpi);
+      expect(found.QRCode).toEqual([url(code)]);
+      expect(found.Code128).toEqual([code]);
+    });
+
+    it('cryo: no room for them, the label is as before', async () => {
+      const res = await print(h, h.a.member.token, { format: 'pdf', layout: 'cryo', instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(pageText(pdfOf(res))).not.toContain('Danger');
+    });
+
+    it('ZPL: the signal word and the pictograms by name, as a line of text', async () => {
+      const res = await print(h, h.a.member.token, { format: 'zpl', layout: 'roll-2x1', instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toMatch(/\^FO\d+,\d+\^A0N,\d+,\d+\^FH\^FDDanger: Flame, Exclamation mark\^FS/);
+    });
+  });
 });
