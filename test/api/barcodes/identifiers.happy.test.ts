@@ -151,4 +151,14 @@ describe('container identifiers (happy)', () => {
     ]);
     expect((await getIds(h, token(), itemId, old)).json().gtin).toBe(GTIN);
   });
+
+  it("deleting the item deletes its containers' identifiers with them", async () => {
+    const itemId = await freshItem(h);
+    await addedInstance(h, token(), itemId, { quantity: '1', identifiers: { gtin: GTIN, serial_number: 'SN-GONE' } });
+    const before = await identifierRows(h);
+    const deleted = await h.call(h.a.admin.token, { method: 'DELETE', url: `/inventory-items/${itemId}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await identifierRows(h)).toBe(before - 1);
+    expect((await findBy(h, token(), `(01)${GTIN}(21)SN-GONE`)).json().containers).toEqual([]);
+  });
 });
