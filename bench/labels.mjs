@@ -2,7 +2,8 @@
 // (issue 25, target: 300 labels in < 2 s), for each layout, and the ZPL of the same. Seeds a fresh SQLite file with
 // N containers on a few locations through the CSV import (so each has its code), then, per run, does what
 // POST /labels does after authentication: select the labels the caller sees (src/labels/service.ts) and render them
-// (src/labels/pdf.ts, src/labels/zpl.ts). Prints one JSON line per layout with the median and the slowest run.
+// (src/labels/pdf.ts, src/labels/zpl.ts). Prints one JSON line per layout with the median and the slowest run, and
+// the median CPU time of a run (the process's own, which other work on a busy machine inflates less than the clock).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,18 +53,31 @@ if (ids.length !== n) throw new Error(`seeded ${ids.length} containers, not ${n}
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(format, layout) {
   const times = [];
+  const cpu = [];
   let bytes = 0;
   for (let r = 0; r < runs; r++) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const views = (await selectLabels(handle.db, admin, { instance_ids: ids })).map((v) => ({
       ...v,
       label_url: labelUrl(config.appUrl, v.code),
     }));
     const out = format === 'pdf' ? await renderLabelsPdf(LAYOUTS[layout], views) : renderLabelsZpl(LAYOUTS[layout], views);
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
     bytes = typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength;
   }
-  return { format, layout, labels: n, runs, median_ms: Math.round(median(times)), max_ms: Math.round(Math.max(...times)), bytes };
+  return {
+    format,
+    layout,
+    labels: n,
+    runs,
+    median_ms: Math.round(median(times)),
+    max_ms: Math.round(Math.max(...times)),
+    cpu_median_ms: Math.round(median(cpu)),
+    bytes,
+  };
 }
 
 const load = os

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ref, responses } from '../shared/schemas.js';
 import { readGs1 } from './gs1.js';
 import { Gs1Body, VendorBarcode } from './gs1-schemas.js';
+import { identifierRoutes } from './identifiers-routes.js';
 
 // Vendor barcodes at receiving (docs/scanning.md): reads a scan and stores nothing, so it needs no Idempotency-Key;
 // the web app fills the receiving form from the answer and the person saves the form as usual.
@@ -21,4 +22,6 @@ export const gs1Routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => readGs1(request.body.barcode),
   );
+  // What receiving stored from such a barcode, and finding containers by it again.
+  await app.register(identifierRoutes);
 };

@@ -21,7 +21,7 @@ const { parseBarcode } = createRequire(import.meta.url)('gs1-barcode-parser-mod'
 
 const GS = '\u001d';
 /** GS1 General Specifications §7.11, character set 82: what AIs 10 and 21 may hold. */
-const CSET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/;
+export const CSET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/;
 const PRODUCT_AIS = ['01', '10', '11', '17', '21'];
 
 const refuse = (reason: string) => fieldError('barcode', reason);

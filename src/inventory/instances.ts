@@ -9,9 +9,10 @@ import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { type HistoryEntry, recordHistory } from './history-rows.js';
+import { type Identifiers, receivedIdentifiers, setIdentifiersIn } from './identifiers.js';
 import * as repo from './repository.js';
 import { ifMatchSatisfied } from './rules.js';
-import type { InstanceCreate, InstanceEdit, InventoryItem } from './schemas.js';
+import type { InstanceAdd, InstanceEdit, InventoryItem } from './schemas.js';
 
 // An item's instances in a lab that uses instances: added, edited, archived. Their quantities alone are in
 // quantities.ts; an item's first instances come with it (items.ts).
@@ -24,6 +25,8 @@ export interface NewInstance {
   locationId?: string | null;
   /** Received goods: without a lot, expiry or location it waits on the lab's put-away list (src/inventory/put-away.ts). */
   putAwayDue?: boolean;
+  /** GTIN and serial from the vendor's barcode, stored with it (src/inventory/identifiers.ts), and who scanned them. */
+  identifiers?: Identifiers & { userId: string };
 }
 
 /** Lot, expiry and location all known: nothing left to put away. */
@@ -61,6 +64,7 @@ export async function insertInstanceRow(trx: Executor, labId: string, itemId: st
         : null,
   });
   await assignCodes(trx, 'instance', labId, [id]);
+  if (inst.identifiers) await setIdentifiersIn(trx, { instanceId: id, labId, userId: inst.identifiers.userId, now }, inst.identifiers);
   return id;
 }
 
@@ -104,9 +108,10 @@ export async function addItemInstance(
   deps: ServiceDeps,
   actor: Actor,
   itemId: string,
-  input: InstanceCreate,
+  input: InstanceAdd,
   ifMatch?: string,
 ): Promise<ItemWithEtag> {
+  const identifiers = receivedIdentifiers(input.identifiers);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, itemId);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
@@ -115,6 +120,7 @@ export async function addItemInstance(
       lotNumber: input.lot_number,
       expirationDate: input.expiration_date,
       locationId: input.location_id,
+      ...(identifiers ? { identifiers: { ...identifiers, userId: actor.userId } } : {}),
     });
   });
 }

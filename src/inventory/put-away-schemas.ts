@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTime, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
+import { ReceivedIdentifiers } from './identifiers-schemas.js';
 import { InstanceLocation } from './schemas.js';
 
 // Put-away (docs/product.md §14, docs/api.md "Put-away"): its own resource, never fields on the contract's item.
@@ -30,6 +31,7 @@ export const PutAwayBody = Type.Object(
     lot_number: Type.Optional(NString),
     expiration_date: Type.Optional(NDate),
     location_id: Type.Optional(NUuid),
+    identifiers: Type.Optional(ReceivedIdentifiers),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,9 @@ import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
+import { nowIso } from '../shared/time.js';
 import type { ItemWithEtag } from './changes.js';
+import { receivedIdentifiers, setIdentifiersIn } from './identifiers.js';
 import { editInstanceIn, lockInstance } from './instances.js';
 import { pageDueInstances } from './put-away-repository.js';
 import type { PutAwayBody, PutAwayInstance } from './put-away-schemas.js';
@@ -69,8 +71,12 @@ export async function putAwayInstance(
   input: PutAwayBody,
   ifMatch?: string,
 ): Promise<ItemWithEtag> {
+  const { identifiers: scanned, ...fields } = input;
+  const identifiers = receivedIdentifiers(scanned);
   return deps.db.transaction().execute(async (trx) => {
     const { row, instance } = await lockInstance(trx, actor, itemId, instanceId, ifMatch);
-    return editInstanceIn(trx, deps, actor, row, instance, input, { putAway: true });
+    // The vendor barcode scanned while putting it away: stored in the same submission (docs/scanning.md).
+    if (identifiers) await setIdentifiersIn(trx, { instanceId, labId: row.lab_id, userId: actor.userId, now: nowIso() }, identifiers);
+    return editInstanceIn(trx, deps, actor, row, instance, fields, { putAway: true });
   });
 }

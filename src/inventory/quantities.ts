@@ -8,6 +8,7 @@ import { AppError, type FieldError, notFound, validation } from '../shared/error
 import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { recordHistory } from './history-rows.js';
+import type { Identifiers } from './identifiers.js';
 import { addInstanceIn, type NewInstance } from './instances.js';
 import { createItemIn } from './items.js';
 import { setInstanceQuantityFast } from './quantity-fast.js';
@@ -142,6 +143,8 @@ export interface ReceivedGoods {
   note: string;
   /** The order request received: its history entry here links back to it (migration 0029). */
   orderRequestId?: string | null;
+  /** GTIN and serial from the vendor's barcode: stored with the new instance (a lab that uses instances). */
+  identifiers?: Identifiers;
 }
 
 /**
@@ -160,6 +163,7 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
     expirationDate: goods.expirationDate,
     locationId: goods.locationId,
     putAwayDue: true,
+    ...(goods.identifiers && migrated ? { identifiers: { ...goods.identifiers, userId: goods.userId } } : {}),
   };
   if (!existing) {
     const item = await createItemIn(

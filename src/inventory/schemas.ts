@@ -6,6 +6,7 @@ import type { InventoryItemsTable } from '../shared/db/schema.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { DateTime, DecimalString, NDate, NString, NUuid, orNull, ref, Uuid, WebPage } from '../shared/schemas.js';
 import { TypeRef } from '../types/schemas.js';
+import { ReceivedIdentifiers } from './identifiers-schemas.js';
 
 // The inventory item exactly as the contract shows it: one declaration validates, serializes and documents (src/shared/schemas.ts).
 
@@ -176,6 +177,13 @@ export const InstanceCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type InstanceCreate = Static<typeof InstanceCreateBody>;
+
+/** POST /inventory-items/{id}/instances: an instance, with the GTIN and serial its vendor barcode gave (docs/scanning.md). */
+export const InstanceAddBody = Type.Object(
+  { ...InstanceCreateBody.properties, identifiers: Type.Optional(ReceivedIdentifiers) },
+  { additionalProperties: false },
+);
+export type InstanceAdd = Static<typeof InstanceAddBody>;
 
 export const InstanceEditBody = Type.Object(
   {

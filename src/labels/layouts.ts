@@ -27,6 +27,11 @@ export interface Layout {
   text: { x: number; y: number; width: number; titleSize: number; lineSize: number; maxLines: number };
   /** ZPL: dots per millimetre of the printer the layout is meant for (8 = 203 dpi). */
   zplDotsPerMm: number;
+  /**
+   * A reagent's GHS pictograms (diamonds `size` wide, side by side) and signal word, in a row at (x, y) in place of
+   * the last text line; null where there is no room (cryo).
+   */
+  hazards: { x: number; y: number; size: number; width: number } | null;
 }
 
 const IN = 72;
@@ -47,6 +52,7 @@ export const LAYOUTS: Record<Layout['name'], Layout> = {
     code128: { x: 66, y: 50, width: 116, height: 16 },
     text: { x: 66, y: 5, width: 118, titleSize: 7.5, lineSize: 6, maxLines: 4 },
     zplDotsPerMm: 8,
+    hazards: { x: 66, y: 36, size: 13, width: 118 },
   },
   cryo: {
     name: 'cryo',
@@ -63,6 +69,7 @@ export const LAYOUTS: Record<Layout['name'], Layout> = {
     code128: null,
     text: { x: 36, y: 11, width: 54, titleSize: 5, lineSize: 4.5, maxLines: 2 },
     zplDotsPerMm: 12,
+    hazards: null,
   },
   'roll-2x1': {
     name: 'roll-2x1',
@@ -79,6 +86,7 @@ export const LAYOUTS: Record<Layout['name'], Layout> = {
     code128: { x: 8, y: 58, width: 128, height: 11 },
     text: { x: 54, y: 5, width: 86, titleSize: 7, lineSize: 5.5, maxLines: 5 },
     zplDotsPerMm: 8,
+    hazards: { x: 54, y: 34, size: 14, width: 86 },
   },
 };
 

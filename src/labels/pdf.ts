@@ -8,18 +8,21 @@ import {
   popGraphicsState,
   pushGraphicsState,
   rectangle,
-  StandardFonts,
 } from 'pdf-lib';
+import { embedPdfFonts, type PdfFonts } from '../shared/pdf-fonts.js';
 import type { CodeView } from './describe.js';
+import type { LabelHazards } from './hazards.js';
 import { type Layout, labelsPerPage, slotOf } from './layouts.js';
+import { drawPictogram } from './pictograms.js';
 import { type Bars, code128, dataMatrix, type Matrix, qrCode } from './symbols.js';
 
 // Label pages as PDF (docs/labels.md), with pdf-lib: one page per sheet (or per label on a roll). The symbols'
 // modules and bars, as their libraries answer them (src/labels/symbols.ts), are painted as filled rectangles (a row's
-// neighbouring dark modules as one), so they stay sharp at any printer's resolution and a sheet stays small. Text is Helvetica, which carries the Latin-1
-// letters; any other character prints as "?" (the code, the symbol and the page are unaffected).
+// neighbouring dark modules as one), so they stay sharp at any printer's resolution and a sheet stays small. Text is
+// DejaVu Sans Condensed, embedded as a subset (src/shared/pdf-fonts.ts): Latin, Greek, Cyrillic; a character it lacks
+// prints as "?" (the code, the symbol and the page are unaffected).
 
-type Labelled = CodeView & { label_url: string };
+type Labelled = CodeView & { label_url: string; hazards?: LabelHazards };
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -57,44 +60,31 @@ function paintBars(page: PDFPage, b: Bars, box: Box) {
   );
 }
 
-function printable(font: PDFFont): (text: string) => string {
-  const chars = new Set(font.getCharacterSet());
-  return (text) =>
-    [...text]
-      .map((c) => {
-        if (chars.has(c.codePointAt(0)!)) return c;
-        const base = c.normalize('NFKD')[0];
-        return base && chars.has(base.codePointAt(0)!) ? base : '?';
-      })
-      .join('');
-}
-
 /**
  * `text` cut to `width` at `size`, with an ellipsis where cut: at the end, or for a location path (" / ") at the
- * start, so the shelf and the box stay on the label rather than the building.
+ * start, so the shelf and the box stay on the label rather than the building. A text whose rough width
+ * (src/shared/pdf-fonts.ts) is well inside stays whole; cuts are tried on the rough width and the one chosen is
+ * checked with the exact width; a character is never split.
  */
-function fitText(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
+function fitText(fonts: PdfFonts, font: PDFFont, text: string, size: number, width: number): string {
+  const exact = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  if (fonts.roughWidth(font, text, size) <= width * 0.95 || exact(text)) return text;
+  const chars = [...text];
   const fromStart = text.includes(' / ');
-  const cut = (n: number) => (fromStart ? `…${text.slice(text.length - n)}` : `${text.slice(0, n)}…`);
+  const cut = (n: number) => (fromStart ? `…${chars.slice(chars.length - n).join('')}` : `${chars.slice(0, n).join('')}…`);
   let lo = 0;
-  let hi = text.length;
+  let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(cut(mid), size) <= width) lo = mid;
+    if (fonts.roughWidth(font, cut(mid), size) <= width) lo = mid;
     else hi = mid - 1;
   }
+  while (lo > 0 && !exact(cut(lo))) lo--;
   return cut(lo);
 }
 
-function drawLabel(
-  page: PDFPage,
-  l: Layout,
-  at: { x: number; y: number },
-  v: Labelled,
-  fonts: { regular: PDFFont; bold: PDFFont },
-  clean: (s: string) => string,
-) {
+function drawLabel(page: PDFPage, l: Layout, at: { x: number; y: number }, v: Labelled, fonts: PdfFonts) {
+  const clean = fonts.printable;
   const top = (y: number, size: number) => page.getHeight() - (at.y + y) - size * 0.8;
   const { symbol, codeText, text } = l;
   const sym = symbol.kind === 'qrcode' ? qrCode(v.label_url) : dataMatrix(v.code);
@@ -105,11 +95,19 @@ function drawLabel(
     paintBars(page, code128(v.code), { x: at.x + c.x, y: at.y + c.y, width: c.width, height: c.height });
   }
   let y = text.y;
-  const title = fitText(fonts.bold, clean(v.title), text.titleSize, text.width);
+  const title = fitText(fonts, fonts.bold, clean(v.title), text.titleSize, text.width);
   page.drawText(title, { x: at.x + text.x, y: top(y, text.titleSize), size: text.titleSize, font: fonts.bold });
   y += text.titleSize * 1.25;
-  for (const line of v.lines.slice(0, text.maxLines)) {
-    page.drawText(fitText(fonts.regular, clean(line), text.lineSize, text.width), {
+  // A reagent's hazards take the place of the lines below their row (the lab's name goes first).
+  const row = l.hazards && v.hazards ? l.hazards : null;
+  let lines = v.lines.slice(0, text.maxLines);
+  if (row) {
+    const fit = Math.max(0, Math.floor((row.y - y - text.lineSize) / (text.lineSize * 1.25)) + 1);
+    lines = lines.slice(0, fit);
+    drawHazards(page, row, at, v.hazards!, fonts);
+  }
+  for (const line of lines) {
+    page.drawText(fitText(fonts, fonts.regular, clean(line), text.lineSize, text.width), {
       x: at.x + text.x,
       y: top(y, text.lineSize),
       size: text.lineSize,
@@ -119,20 +117,39 @@ function drawLabel(
   }
 }
 
+/**
+ * The pictograms side by side and the signal word after them, in bold: as many diamonds as leave room for the word
+ * (a label with more hazards than fit keeps the first ones, which the rules table orders most severe first).
+ */
+function drawHazards(page: PDFPage, row: NonNullable<Layout['hazards']>, at: { x: number; y: number }, h: LabelHazards, fonts: PdfFonts) {
+  const wordSize = Math.min(8, row.size * 0.55);
+  const word = h.signalWord ?? '';
+  const wordWidth = word ? fonts.bold.widthOfTextAtSize(word, wordSize) + 2 : 0;
+  const room = Math.max(0, Math.floor((row.width - wordWidth + 1) / (row.size + 1)));
+  const shown = h.pictograms.slice(0, room);
+  shown.forEach((code, k) => {
+    drawPictogram(page, code, at.x + row.x + k * (row.size + 1), at.y + row.y, row.size);
+  });
+  if (word) {
+    const x = at.x + row.x + shown.length * (row.size + 1) + (shown.length ? 1 : 0);
+    const y = page.getHeight() - (at.y + row.y + row.size / 2) - wordSize * 0.35;
+    page.drawText(word, { x, y, size: wordSize, font: fonts.bold });
+  }
+}
+
 /** The labels on pages of `layout`, after `skip` blank places (a part-used sheet). */
 export async function renderLabelsPdf(layout: Layout, views: Labelled[], skip = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle('Labels');
   doc.setProducer('Labstock');
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const clean = printable(fonts.regular);
+  const fonts = await embedPdfFonts(doc);
   const per = labelsPerPage(layout);
   const places = skip % per;
   let page: PDFPage | null = null;
   views.forEach((v, k) => {
     const slot = (places + k) % per;
     if (!page || slot === 0) page = doc.addPage([layout.page.width, layout.page.height]);
-    drawLabel(page, layout, slotOf(layout, slot), v, fonts, clean);
+    drawLabel(page, layout, slotOf(layout, slot), v, fonts);
   });
   if (!page) doc.addPage([layout.page.width, layout.page.height]);
   return doc.save({ useObjectStreams: false });

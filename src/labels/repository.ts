@@ -200,3 +200,7 @@ export const labNames = async (ex: Executor, labIds: readonly string[]): Promise
       r.name,
     ]),
   );
+
+/** The type of each item among `ids` (the hazards a label prints come from the item's own statements or its type's). */
+export const itemTypes = (ex: Executor, ids: readonly string[]): Promise<{ id: string; type_id: string | null }[]> =>
+  flatMapChunks(ids, (chunk) => ex.selectFrom('inventory_items').select(['id', 'type_id']).where('id', 'in', chunk).execute());

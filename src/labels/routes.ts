@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { asDownload } from '../shared/download.js';
 import { ref, responses } from '../shared/schemas.js';
 import type { CodeView } from './describe.js';
+import { withHazards } from './hazards.js';
 import { LAYOUT_NAMES, LAYOUTS, layoutSummary } from './layouts.js';
 import { renderLabelsPdf } from './pdf.js';
 import { CODE_LENGTH } from './rules.js';
@@ -79,7 +80,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; ' +
           `each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the ${CODE_LENGTH}-character code on cryo labels), a Code 128 ` +
-          'of the code where it fits, and the name, lot, expiry, location and lab. At most 3000 labels. Any id the caller does not see: 404.',
+          "of the code where it fits, the name, lot, expiry, location and lab, and a reagent's GHS pictograms and signal word (not on cryo labels). At most 3000 labels. Any id the caller does not see: 404.",
         body: LabelsBody,
         response: {
           200: {
@@ -92,7 +93,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const views = (await selectLabels(app.deps.db, request.actor, b)).map(withUrl);
+      const views = await withHazards(app.deps.db, (await selectLabels(app.deps.db, request.actor, b)).map(withUrl));
       const layout = LAYOUTS[b.layout];
       const stamp = new Date().toISOString().slice(0, 10);
       const name = `labels-${b.layout}-${stamp}.${b.format === 'pdf' ? 'pdf' : 'zpl'}`;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
+import { ReceivedIdentifiers } from '../inventory/identifiers-schemas.js';
 import { InstanceLocation } from '../inventory/schemas.js';
 import { DateString, DateTime, NDate, NString, orNull, ref, Uuid } from '../shared/schemas.js';
 
@@ -15,6 +16,7 @@ export const ReceiveBody = Type.Object(
     lot_number: Type.Optional(Type.String({ maxLength: 200 })),
     expiration_date: Type.Optional(DateString),
     location_id: Type.Optional(Uuid),
+    identifiers: Type.Optional(ReceivedIdentifiers),
   },
   { additionalProperties: false },
 );

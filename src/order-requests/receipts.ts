@@ -1,5 +1,6 @@
 import { userSummaries } from '../accounts/repository.js';
 import { emitEvent } from '../events/outbox.js';
+import { receivedIdentifiers } from '../inventory/identifiers.js';
 import { findItem, findItemByCatalog } from '../inventory/repository.js';
 import { findLabRow } from '../labs/repository.js';
 import { locationPaths } from '../locations/repository.js';
@@ -39,10 +40,15 @@ export async function receiveOrder(deps: ServiceDeps, actor: Actor, id: string, 
     if (row.status === 'RECEIVED')
       throw new AppError('invalid_transition', 'The order request was already received', { extra: { allowed: [] } });
     refuseIfInShop(row);
+    if (body.identifiers !== undefined && lab.uses_instances !== 1) {
+      throw validation([{ field: 'identifiers', message: 'this lab does not use instances, so there is no container to keep them with' }]);
+    }
+    const identifiers = receivedIdentifiers(body.identifiers);
     const details = {
       lotNumber: body.lot_number ?? null,
       expirationDate: body.expiration_date ?? null,
       locationId: body.location_id ?? null,
+      ...(identifiers ? { identifiers } : {}),
     };
     const remaining = await remainingOf(trx, row);
     const part = body.quantity === undefined ? remaining : String(body.quantity);

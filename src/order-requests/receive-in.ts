@@ -1,3 +1,4 @@
+import type { Identifiers } from '../inventory/identifiers.js';
 import { receiveGoodsIn } from '../inventory/quantities.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
@@ -13,6 +14,8 @@ export interface ReceiveDetails {
   lotNumber?: string | null;
   expirationDate?: string | null;
   locationId?: string | null;
+  /** GTIN and serial from the vendor's barcode, stored with the new container (src/inventory/identifiers.ts). */
+  identifiers?: Identifiers;
 }
 
 /** How much of the request has not arrived yet: its quantity less every receipt (exact decimals). */
@@ -44,6 +47,7 @@ export async function receiveIn(
     lotNumber: what.lotNumber ?? null,
     expirationDate: what.expirationDate ?? null,
     locationId: what.locationId ?? null,
+    ...(what.identifiers ? { identifiers: what.identifiers } : {}),
   });
   await insertReceipt(trx, {
     id: newId(),

@@ -20,6 +20,7 @@ import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, T
 import { Health } from '../health/schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
+import { BarcodeMatches, InstanceIdentifiers } from '../inventory/identifiers-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
@@ -93,6 +94,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemMinimumQuantity,
   PutAwayInstance,
   VendorBarcode,
+  InstanceIdentifiers,
+  BarcodeMatches,
   OrganizationSso,
   SsoDomain,
   SsoLinkState,

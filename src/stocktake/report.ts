@@ -1,9 +1,11 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { csvRecord, joinPath } from '../inventory/csv/rules.js';
+import { embedPdfFonts } from '../shared/pdf-fonts.js';
 import type { StocktakeLine, StocktakeWithLines } from './schemas.js';
 
 // A count's report (docs/stocktake.md): every line with its state, as CSV (RFC 4180, cells a spreadsheet would run as
-// a formula neutralised by src/inventory/csv/rules.ts) and as a PDF (pdf-lib, A4, the standard Helvetica font).
+// a formula neutralised by src/inventory/csv/rules.ts) and as a PDF (pdf-lib, A4, DejaVu Sans Condensed
+// embedded as a subset by src/shared/pdf-fonts.ts, so names in Greek or Cyrillic print as written).
 
 const STATE_WORDS: Record<StocktakeLine['state'], string> = {
   missing: 'Missing',
@@ -54,19 +56,6 @@ export function reportCsv(view: StocktakeWithLines): string {
   return out;
 }
 
-/** Helvetica's WinAnsi encoding covers Latin text; anything else is written as "?" rather than failing the report. */
-const printable = (font: PDFFont, text: string): string =>
-  [...text]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 
@@ -76,8 +65,7 @@ export async function reportPdf(view: StocktakeWithLines): Promise<Uint8Array> {
   const place = view.covers === 'lab' ? view.lab.name : joinPath(view.location?.pathNames ?? []) || 'a deleted location';
   doc.setTitle(`Stocktake of ${place}`);
   doc.setCreator('Labstock');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold, printable } = await embedPdfFonts(doc);
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
   const line = (text: string, opts: { size?: number; f?: PDFFont; x?: number; gap?: number } = {}) => {
@@ -87,7 +75,7 @@ export async function reportPdf(view: StocktakeWithLines): Promise<Uint8Array> {
       y = A4[1] - MARGIN;
     }
     const f = opts.f ?? font;
-    let t = printable(f, text);
+    let t = printable(text);
     const width = A4[0] - MARGIN - (opts.x ?? MARGIN);
     if (f.widthOfTextAtSize(t, size) > width) {
       while (t.length > 1 && f.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);

@@ -4,7 +4,8 @@
 //   container;
 // - the same label held up on a stocktake's count page: the container is counted;
 // - a manufacturer's GS1 DataMatrix (drawn by bwip-js) held up while adding a container: lot and expiry are filled
-//   from it, and the container is saved with them.
+//   from it, and the container is saved with them and with its product and serial numbers, which its card shows;
+//   the same barcode given to the scan page later opens that container.
 // Each needs a Chromium of its own, started with its camera file.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,7 +97,7 @@ describe('journey: scan with the camera', () => {
     expect(errors).toEqual([]);
   });
 
-  it("a vendor's GS1 DataMatrix fills lot and expiry when adding a container, and the container is saved with them", async () => {
+  it("a vendor's GS1 DataMatrix fills lot and expiry when adding a container, which keeps its serial; scanned again, it opens", async () => {
     const png = await bwipjs.toBuffer({
       bcid: 'gs1datamatrix',
       text: '(01)09506000134352(17)271231(10)SLCD1234(21)S0042',
@@ -111,7 +112,7 @@ describe('journey: scan with the camera', () => {
     await form.getByRole('button', { name: 'Use the camera instead' }).click();
     await form.getByTestId('vendor-barcode-read').waitFor({ timeout: 20_000 });
     expect(await form.getByTestId('vendor-barcode-read').innerText()).toBe(
-      'Product 09506000134352 · lot SLCD1234 · expires 2027-12-31 · serial S0042',
+      'Product number 09506000134352 · lot SLCD1234 · expires 2027-12-31 · serial number S0042',
     );
     expect(await form.getByRole('textbox', { name: 'Lot number' }).inputValue()).toBe('SLCD1234');
     expect(await form.getByLabel('Expires').inputValue()).toBe('2027-12-31');
@@ -125,6 +126,25 @@ describe('journey: scan with the camera', () => {
       .where('lot_number', '=', 'SLCD1234')
       .execute();
     expect(saved).toEqual([{ lot_number: 'SLCD1234', expiration_date: '2027-12-31' }]);
+    // Its product and serial numbers were stored in the same submission, and its card shows them.
+    const stored = await h.deps.db
+      .selectFrom('instance_identifiers')
+      .innerJoin('inventory_item_instances', 'inventory_item_instances.id', 'instance_identifiers.instance_id')
+      .select(['gtin', 'serial_number'])
+      .where('inventory_item_instances.lot_number', '=', 'SLCD1234')
+      .execute();
+    expect(stored).toEqual([{ gtin: '09506000134352', serial_number: 'S0042' }]);
+    await page.getByTestId('instance-identifiers').filter({ hasText: 'Serial number S0042' }).waitFor();
+    expect(await page.getByTestId('instance-identifiers').filter({ hasText: 'S0042' }).innerText()).toBe(
+      'Product number 09506000134352 · Serial number S0042',
+    );
+    // The same vendor barcode given to the scan page finds the container by its product and serial numbers.
+    await page.goto('/app/scan');
+    await page.getByRole('textbox', { name: 'Code' }).fill('(01)09506000134352(17)271231(10)SLCD1234(21)S0042');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const scanned = page.getByTestId('scanned-container');
+    await scanned.waitFor();
+    expect(await scanned.getByTestId('scanned-identifiers').innerText()).toBe('Product number 09506000134352 · Serial number S0042');
     expect(errors).toEqual([]);
   });
 });

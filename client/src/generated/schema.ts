@@ -951,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Add an instance
-         * @description Labs that use instances only (409 otherwise). Returns the full item.
+         * @description Labs that use instances only (409 otherwise). Returns the full item. `identifiers`: docs/scanning.md.
          */
         post: operations["createInventoryItemInstance"];
         delete?: never;
@@ -1118,6 +1118,70 @@ export interface paths {
          * @description Splits a scanned GS1-128 or GS1 DataMatrix element string into GTIN (AI 01), lot (10), production date (11), expiry (17) and serial (21), for filling a receiving form. Stores nothing. Input that is not a valid GS1 element string (unknown AI, a truncated element, a wrong GTIN check digit, an impossible date, a lot over 20 characters, none of those AIs) is 422 with the reason; never a partial reading.
          */
         post: operations["readVendorBarcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{itemId}/instances/{itemInstanceId}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A container's GTIN and serial number
+         * @description Both null when none were recorded. Archived instances keep theirs.
+         */
+        get: operations["getInstanceIdentifiers"];
+        /**
+         * Set a container's GTIN and serial number
+         * @description Replaces both (null: none). An active instance only. A GTIN-8, -12 or -13 is stored as 14 digits; a wrong check digit or a serial outside GS1 AI 21 is 422. Not part of the item: no new version, no event.
+         */
+        put: operations["setInstanceIdentifiers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GTINs and serial numbers of an item's containers
+         * @description One entry per instance (archived ones too) that has a GTIN or a serial, oldest instance first.
+         */
+        get: operations["listItemIdentifiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/barcodes/gs1/containers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the containers a vendor's GS1 barcode names
+         * @description Reads the barcode as POST /barcodes/gs1 does and finds containers, in the labs the caller sees, by the identifiers stored at receiving: with a serial (AI 21), GTIN and serial (the serial alone when the barcode has no GTIN); without one, GTIN and lot (AI 10). Changes nothing. A barcode with neither is 422.
+         */
+        post: operations["findContainersByVendorBarcode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1794,7 +1858,7 @@ export interface paths {
         put?: never;
         /**
          * Print labels (PDF or ZPL)
-         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, and the name, lot, expiry, location and lab. At most 3000 labels. Any id the caller does not see: 404.
+         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, the name, lot, expiry, location and lab, and a reagent's GHS pictograms and signal word (not on cryo labels). At most 3000 labels. Any id the caller does not see: 404.
          */
         post: operations["printLabels"];
         delete?: never;
@@ -3608,6 +3672,56 @@ export interface components {
                 title: string;
                 /** @description As scanned; a date as YYYY-MM-DD. */
                 value: string;
+            }[];
+        };
+        /**
+         * InstanceIdentifiers
+         * @example {
+         *       "instance_id": "0b5c3f0e-4c1f-4a53-9a51-2c1c9e3b7a10",
+         *       "item_id": "7d0c2a55-8a3e-4c8e-9a0e-5b1f1f1f2a01",
+         *       "gtin": "09506000134352",
+         *       "serial_number": "S0042",
+         *       "updated_at": "2026-11-27T10:00:00.000Z"
+         *     }
+         */
+        InstanceIdentifiers: {
+            /** Format: uuid */
+            instance_id: string;
+            /** Format: uuid */
+            item_id: string;
+            /** @description GS1 AI 01, 14 digits; null: none recorded. */
+            gtin: string | null;
+            /** @description GS1 AI 21; null: none recorded. */
+            serial_number: string | null;
+            /** @description When they were last set; null: never. */
+            updated_at: string | null;
+        };
+        /** BarcodeMatches */
+        BarcodeMatches: {
+            reading: components["schemas"]["VendorBarcode"];
+            /** @description The rule used: with a serial, GTIN and serial (serial alone when the barcode has no GTIN); without one, GTIN and lot. */
+            matched_by: "gtin_and_serial" | "serial" | "gtin_and_lot";
+            /** @description Active containers first, then archived ones; at most 20. */
+            containers: {
+                /** Format: uuid */
+                instance_id: string;
+                /** Format: uuid */
+                item_id: string;
+                item_name: string;
+                lab: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                };
+                lot_number: string | null;
+                /** Format: date */
+                expiration_date: string | null;
+                quantity: string;
+                archived: boolean;
+                gtin: string | null;
+                serial_number: string | null;
+                /** @description The container's place in the web application. */
+                app_path: string;
             }[];
         };
         /** OrganizationSso */
@@ -11029,6 +11143,13 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };
@@ -11876,6 +11997,13 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };
@@ -12022,6 +12150,375 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorBarcode"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInstanceIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                itemInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setInstanceIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                itemId: string;
+                itemInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gtin": "09506000134352",
+                 *       "serial_number": "S0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. null: none. */
+                    gtin: string | null;
+                    /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. null: none. */
+                    serial_number: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listItemIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    findContainersByVendorBarcode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "barcode": "]d201095060001343521727123110SLCD1234\u001d21S0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`. */
+                    barcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BarcodeMatches"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -12854,6 +13351,13 @@ export interface operations {
                     expiration_date?: string;
                     /** Format: uuid */
                     location_id?: string;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };

@@ -41,6 +41,7 @@ import * as m0030 from './migrations/0030_document_shape.js';
 import * as m0031 from './migrations/0031_label_codes.js';
 import * as m0032 from './migrations/0032_attachments.js';
 import * as m0033 from './migrations/0033_stocktake.js';
+import * as m0034 from './migrations/0034_instance_identifiers.js';
 import * as m0035 from './migrations/0035_stocktake_items.js';
 import * as m0036 from './migrations/0036_hazards.js';
 import * as m0039 from './migrations/0039_controlled_substances.js';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_label_codes': m0031,
   '0032_attachments': m0032,
   '0033_stocktake': m0033,
+  '0034_instance_identifiers': m0034,
   '0035_stocktake_items': m0035,
   '0036_hazards': m0036,
   '0039_controlled_substances': m0039,

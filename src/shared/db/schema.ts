@@ -26,6 +26,7 @@ import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColu
 import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
 import type { ControlledItemsTable, ControlledLedgerTable, ControlledWitnessesTable } from './tables/controlled.js';
 import type { AttachmentSdsColumns, HazardSetCodesTable, HazardSetsTable } from './tables/hazards.js';
+import type { InstanceIdentifiersTable } from './tables/identifiers.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -51,6 +52,7 @@ export type * from './tables/approvals.js';
 export type * from './tables/attachments.js';
 export type * from './tables/controlled.js';
 export type * from './tables/hazards.js';
+export type * from './tables/identifiers.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -90,6 +92,7 @@ export interface Database {
   order_request_events: OrderRequestEventsTable;
   order_request_receipts: OrderReceiptsTable;
   label_codes: LabelCodesTable;
+  instance_identifiers: InstanceIdentifiersTable;
   vendor_products: VendorProductsTable;
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;

@@ -53,3 +53,13 @@ export async function decode(image: { data: Uint8ClampedArray; width: number; he
     tryHarder: true,
   });
 }
+
+/** The text of page `index` as a PDF reader extracts it (MuPDF), lines as drawn. */
+export function pageText(pdf: Uint8Array, index = 0): string {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    return doc.loadPage(index).toStructuredText('preserve-whitespace').asText();
+  } finally {
+    doc.destroy();
+  }
+}

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { receive } from '../put-away/_put-away.js';
-import { decode, pageCount, renderPage } from './_decode.js';
+import { decode, pageCount, pageText, renderPage } from './_decode.js';
 import { codeOf, print } from './_labels.js';
 
 let h: Harness;
@@ -127,5 +127,127 @@ describe('POST /labels (happy)', () => {
       ['cryo', 1],
       ['roll-2x1', 1],
     ]);
+  });
+
+  describe('text beyond Latin-1', () => {
+    // A reagent whose name, lot and place hold Greek, Cyrillic, µ and an umlaut (docs/labels.md "Text").
+    let item: { id: string; instanceIds: string[] };
+    beforeAll(async () => {
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/inventory-items',
+        payload: {
+          lab_id: lab().id,
+          name: 'α-tubulin',
+          vendor: 'Müller',
+          catalog_number: 'AT-1',
+          instances: [{ quantity: '1', lot_number: 'β-ME 100 µL', location_id: lab().locationIds[0] }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      item = { id: res.json().id, instanceIds: res.json().instances.map((i: any) => i.id) };
+    });
+
+    it.each(['sheet-30', 'roll-2x1', 'cryo'])('%s: the PDF prints it as written, and a reader gets it back', async (layout) => {
+      const res = await print(h, h.a.member.token, { format: 'pdf', layout, instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      const text = pageText(pdfOf(res));
+      expect(text).toContain('α-tubulin');
+      expect(text).not.toContain('?-tubulin');
+      if (layout !== 'cryo') expect(text).toContain('β-ME 100 µL');
+    });
+
+    it('ZPL: UTF-8 (^CI28) as ^FH hex bytes, in the Unicode font where font 0 has no glyphs', async () => {
+      const res = await print(h, h.a.member.token, { format: 'zpl', layout: 'roll-2x1', instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      // Plain ASCII on the wire, whatever the names hold.
+      expect(/^[\x20-\x7e\n]*$/.test(res.body)).toBe(true);
+      const fields = [...res.body.matchAll(/\^FO\d+,\d+(\^A[^^]*)\^FH\^FD([^^]*)\^FS/g)].map(([, font, data]) => ({
+        font,
+        // ^FH's _XX escapes are UTF-8 bytes; ^CI28 makes the printer read them as such.
+        text: Buffer.from(
+          data!.replace(/_([0-9A-F]{2})/g, (_m, x) => String.fromCharCode(Number.parseInt(x, 16))),
+          'latin1',
+        ).toString('utf8'),
+      }));
+      const title = fields.find((f) => f.text === 'α-tubulin');
+      expect(title?.font).toMatch(/^\^A@N,\d+,\d+,E:TT0003M_\.FNT$/);
+      expect(res.body).toContain('^FD_CE_B1-tubulin^FS');
+      expect(fields.map((f) => f.text)).toContain('Lot β-ME 100 µL');
+      // Latin text stays in the printer's own font 0.
+      const place = await print(h, h.a.member.token, { format: 'zpl', layout: 'roll-2x1', instance_ids: [lab().instanceIds[0]] });
+      expect(place.body).toContain('^A0N,');
+      expect(place.body).not.toContain('TT0003M_');
+    });
+  });
+
+  describe("a flammable reagent's hazards", () => {
+    // Ethanol's statements: H225 (flammable liquid 2: flame, Danger) and H319 (eye irritation 2: exclamation mark).
+    let item: { id: string; instanceIds: string[] };
+    beforeAll(async () => {
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/inventory-items',
+        payload: {
+          lab_id: lab().id,
+          name: 'Ethanol absolute',
+          vendor: 'Acme',
+          catalog_number: 'ETH-1',
+          instances: [{ quantity: '1', lot_number: 'E-77', location_id: lab().locationIds[0] }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      item = { id: res.json().id, instanceIds: res.json().instances.map((i: any) => i.id) };
+      const set = await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: `/inventory-items/${item.id}/hazards`,
+        payload: { hazard_statements: ['H225', 'H319'] },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    });
+
+    /** How many pixels of the GHS red (a diamond's frame) the page has, rendered at `dpi`. */
+    const redPixels = (pdf: Uint8Array, dpi: number) => {
+      const { image } = renderPage(pdf, 0, dpi);
+      let n = 0;
+      for (let i = 0; i < image.data.length; i += 4) {
+        if (image.data[i]! > 180 && image.data[i + 1]! < 80 && image.data[i + 2]! < 100) n++;
+      }
+      return n;
+    };
+
+    it.each([
+      ['sheet-30', 200],
+      ['roll-2x1', 300],
+    ] as const)('%s: the signal word in letters and the pictograms in red diamonds; the symbols still decode', async (layout, dpi) => {
+      const res = await print(h, h.a.member.token, { format: 'pdf', layout, instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      const pdf = pdfOf(res);
+      const text = pageText(pdf);
+      expect(text).toContain('Danger');
+      expect(text).toContain('Ethanol absolute');
+      expect(text).toContain('Lot E-77');
+      // Two diamonds' frames: red on the page, where a label without hazards has none.
+      expect(redPixels(pdf, dpi)).toBeGreaterThan(100);
+      const plain = await print(h, h.a.member.token, { format: 'pdf', layout, instance_ids: [lab().instanceIds[0]] });
+      expect(redPixels(pdfOf(plain), dpi)).toBe(0);
+      expect(pageText(pdfOf(plain))).not.toContain('Danger');
+      const code = (await codeOf(h, 'instance', item.instanceIds[0]!))!;
+      const found = await symbolsOf(pdf, dpi);
+      expect(found.QRCode).toEqual([url(code)]);
+      expect(found.Code128).toEqual([code]);
+    });
+
+    it('cryo: no room for them, the label is as before', async () => {
+      const res = await print(h, h.a.member.token, { format: 'pdf', layout: 'cryo', instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(pageText(pdfOf(res))).not.toContain('Danger');
+    });
+
+    it('ZPL: the signal word and the pictograms by name, as a line of text', async () => {
+      const res = await print(h, h.a.member.token, { format: 'zpl', layout: 'roll-2x1', instance_ids: item.instanceIds });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toMatch(/\^FO\d+,\d+\^A0N,\d+,\d+\^FH\^FDDanger: Flame, Exclamation mark\^FS/);
+    });
   });
 });

@@ -22,7 +22,7 @@ async function location(h: Harness, org: OrgFixture, labId: string, parentId: st
   return res.json().id;
 }
 
-export async function makeShelf(h: Harness, org: OrgFixture = h.a): Promise<Shelf> {
+export async function makeShelf(h: Harness, org: OrgFixture = h.a, name = 'Buffer'): Promise<Shelf> {
   const lab = org.migratedLab;
   const tag = randomUUID().slice(0, 8);
   const rootId = await location(h, org, lab.id, null, `Freezer ${tag}`);
@@ -33,7 +33,7 @@ export async function makeShelf(h: Harness, org: OrgFixture = h.a): Promise<Shel
     url: '/inventory-items',
     payload: {
       lab_id: lab.id,
-      name: `Buffer ${tag}`,
+      name: `${name} ${tag}`,
       vendor: 'Sigma',
       catalog_number: `B-${tag}`,
       instances: [

@@ -246,4 +246,16 @@ describe('stocktake (happy)', () => {
     expect(text).toMatch(/Missing \(1\)\s+Buffer .* · lot L-CHILD\s+Recorded 2 at .* \/ Rack 1; not counted/);
     expect(text).toMatch(/Different \(1\)\s+Buffer .* · lot L-ROOT\s+Recorded 5 at .*; counted 3 by Max Member/);
   });
+
+  it("the report's PDF prints names in Greek, Cyrillic and with µ as written (DejaVu Sans, not Latin-1 Helvetica)", async () => {
+    const s = await makeShelf(h, h.a, 'α-tubulin 100 µL Жёлтый');
+    const view = await started(h, h.a.member.token, s.rootId);
+    const pdf = await get(h, h.a.member.token, view.id, '/report.pdf');
+    expect(pdf.statusCode).toBe(200);
+    const read = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
+    const text = read.loadPage(0).toStructuredText('preserve-whitespace').asText();
+    read.destroy();
+    expect(text).toMatch(/α-tubulin 100 µL Жёлтый \S+ · lot L-ROOT/);
+    expect(text).not.toContain('?');
+  });
 });

@@ -97,6 +97,7 @@ export function invalidateItem(queryClient: ReturnType<typeof useQueryClient>, i
     queryClient,
     ['/inventory-items/{id}', { id: itemId }],
     ['/inventory-items/{id}/history', { id: itemId }],
+    ['/inventory-items/{id}/identifiers', { id: itemId }],
     '/inventory-items',
   );
 }

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import type { Item } from '../components/instances/fields';
 import { keyOf } from '../data/keys';
+import { useItemIdentifiers } from '../scan/identifiers';
 import { NotFoundPage } from './NotFound';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,11 +25,13 @@ export function InstancePage() {
     enabled: valid,
     queryFn: () => unwrap(api.GET('/inventory-items/{id}', { params: { path: { id } } })),
   });
+  const identifiers = useItemIdentifiers(id, { enabled: valid });
   if (!valid || (item.error instanceof LabstockError && item.error.status === 404)) return <NotFoundPage what="container" />;
   if (item.isError) return <ErrorNotice error={item.error} />;
   if (item.isPending) return <Loading label="Loading the container" />;
   const instance = item.data.instances.find((i) => i.id === instanceId);
   if (!instance) return <NotFoundPage what="container" />;
+  const ids = identifiers.data?.get(instanceId);
   const fields: [string, string | null][] = [
     ['Lot number', instance.lot_number],
     ['Expires', instance.expiration_date],
@@ -36,6 +39,8 @@ export function InstancePage() {
     ['Quantity', instance.quantity],
     ['Type', item.data.type?.name ?? null],
     ['Lab', item.data.lab.name],
+    ['Product number (GTIN)', ids?.gtin ?? null],
+    ['Serial number', ids?.serial_number ?? null],
   ];
   return (
     <Stack>

@@ -22,6 +22,7 @@ import { ReorderForm } from '../components/ReorderForm';
 import { keyOf } from '../data/keys';
 import { useCodesOf } from '../data/labels';
 import { PrintLabels } from '../labels/PrintLabels';
+import { identifierWords, useItemIdentifiers } from '../scan/identifiers';
 import { SafetyDataSheets } from './Instance';
 import { NotFoundPage } from './NotFound';
 
@@ -147,6 +148,7 @@ function Instances({ item, etag, codes }: { item: Item; etag: string; codes: Map
   const [params] = useSearchParams();
   const focused = params.get('instance');
   const locations = useLabLocations(item.lab.id);
+  const identifiers = useItemIdentifiers(item.id);
   // The item shows each instance's location as its path; the lab's tree gives the id the location field edits.
   const idOfPath = new Map((locations.data ?? []).map((l) => [l.pathNames.join('\u0000'), l.id]));
   return (
@@ -176,6 +178,7 @@ function Instances({ item, etag, codes }: { item: Item; etag: string; codes: Map
               etag={etag}
               locationId={instance.location ? (idOfPath.get(instance.location.pathNames.join('\u0000')) ?? null) : null}
               code={codes.get(instance.id)}
+              identifiers={identifierWords(identifiers.data?.get(instance.id))}
               focused={instance.id === focused}
             />
           ))}

@@ -14,7 +14,7 @@ import { invalidateOrder, keyOf, setData } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
 import { STATUS_COLOR, statusLabel } from '../orders';
-import { VendorBarcode } from '../scan/VendorBarcode';
+import { identifiersFrom, type ScannedIdentifiers, VendorBarcode } from '../scan/VendorBarcode';
 import { NotFoundPage } from './NotFound';
 import { formatMoney } from './OrderRequests';
 
@@ -123,6 +123,7 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
   const [lot, setLot] = useState('');
   const [expiry, setExpiry] = useState('');
   const [locationId, setLocationId] = useState<string | null>(null);
+  const [identifiers, setIdentifiers] = useState<ScannedIdentifiers | undefined>(undefined);
   const usesInstances = order.lab.uses_instances;
   const locations = useLabLocations(order.lab.id, { enabled: usesInstances });
   const rules = { integer: true, max: remaining };
@@ -143,6 +144,8 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
             ...(lot.trim() ? { lot_number: lot.trim() } : {}),
             ...(expiry ? { expiration_date: expiry } : {}),
             ...(locationId ? { location_id: locationId } : {}),
+            // Kept with the container in a lab that uses them (a lab without instances has no container for them).
+            ...(identifiers && usesInstances ? { identifiers } : {}),
           },
           headers: idempotent(key),
         }),
@@ -174,7 +177,8 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
         />
         <VendorBarcode
           takesPageScans
-          onRead={(filled) => {
+          onRead={(filled, reading) => {
+            setIdentifiers(identifiersFrom(reading));
             if (filled.lot_number) setLot(filled.lot_number);
             if (filled.expiration_date) setExpiry(filled.expiration_date);
           }}

@@ -13,7 +13,7 @@ import { useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
 import { PrintLabels } from '../labels/PrintLabels';
-import { VendorBarcode } from '../scan/VendorBarcode';
+import { identifiersFrom, type ScannedIdentifiers, VendorBarcode } from '../scan/VendorBarcode';
 
 type Row = components['schemas']['PutAwayInstance'];
 const PER_PAGE = 25;
@@ -93,15 +93,23 @@ export function PutAwayPage() {
   );
 }
 
+type PutAwayBody = {
+  lot_number?: string | null;
+  expiration_date?: string | null;
+  location_id?: string | null;
+  identifiers?: ScannedIdentifiers;
+};
+
 function PutAwayRow({ row }: { row: Row }) {
   const queryClient = useQueryClient();
   const [lot, setLot] = useState(row.lot_number ?? '');
   const [expiry, setExpiry] = useState(row.expiration_date ?? '');
   const [locationId, setLocationId] = useState<string | null>(row.location_id);
+  const [identifiers, setIdentifiers] = useState<ScannedIdentifiers | undefined>(undefined);
   const locations = useLabLocations(row.lab.id);
   const putAway = useSubmission({
     name: `put-away-${row.instance_id}`,
-    send: (body: { lot_number?: string | null; expiration_date?: string | null; location_id?: string | null }, key) =>
+    send: (body: PutAwayBody, key) =>
       unwrap(
         api.POST('/inventory-items/{itemId}/instances/{itemInstanceId}/put-away', {
           params: { path: { itemId: row.item_id, itemInstanceId: row.instance_id } },
@@ -115,10 +123,11 @@ function PutAwayRow({ row }: { row: Row }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!expiryValid) return;
-    const body: { lot_number?: string | null; expiration_date?: string | null; location_id?: string | null } = {};
+    const body: PutAwayBody = {};
     if ((lot.trim() || null) !== row.lot_number) body.lot_number = lot.trim() || null;
     if ((expiry || null) !== row.expiration_date) body.expiration_date = expiry || null;
     if (locationId !== row.location_id) body.location_id = locationId;
+    if (identifiers) body.identifiers = identifiers;
     putAway.submit(body);
   };
   const nothing = !lot.trim() && !expiry && !locationId;
@@ -147,7 +156,8 @@ function PutAwayRow({ row }: { row: Row }) {
           {row.catalog_number ? ` ${row.catalog_number}` : ''}
         </Text>
         <VendorBarcode
-          onRead={(filled) => {
+          onRead={(filled, reading) => {
+            setIdentifiers(identifiersFrom(reading));
             if (filled.lot_number) setLot(filled.lot_number);
             if (filled.expiration_date) setExpiry(filled.expiration_date);
           }}

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, describeError, LabstockError, unwrap } from '../api';
 import { invalidateItem } from '../components/QuantityEditor';
 import { keyOf } from '../data/keys';
@@ -11,14 +11,17 @@ import { idempotent } from '../forms/submission';
 import { CameraScanner } from './CameraScanner';
 import { codeFromScan, looksLikeGs1 } from './codes';
 import { ScannedContainer } from './ScannedContainer';
+import { type FoundContainer, findByVendorBarcode } from './vendor-find';
 import { useScanEvents } from './wedge';
 
-type Notice = { kind: 'not-found' } | { kind: 'vendor' } | { kind: 'error'; text: string };
+type Notice = { kind: 'not-found' } | { kind: 'vendor' } | { kind: 'vendor-none' } | { kind: 'error'; text: string };
 type Moved = { code: string; title: string; state: 'moving' | 'moved' | 'there' | 'failed'; why?: string };
 
 const NOTICES = {
   'not-found': 'Not found.',
   vendor: 'That is a manufacturer’s barcode. Scan it in the receiving form of an order, or when adding a container.',
+  'vendor-none':
+    'No container was received with that manufacturer’s barcode. To receive one, scan it in the receiving form of an order, or when adding a container.',
 };
 
 /**
@@ -35,6 +38,7 @@ export function ScanPage() {
   const [scannedLocation, setScannedLocation] = useState<string | null>(null);
   const [target, setTarget] = useState<LabelCode | null>(null);
   const [moved, setMoved] = useState<Moved[]>([]);
+  const [others, setOthers] = useState<FoundContainer[]>([]);
   const targetRef = useRef(target);
   targetRef.current = target;
   const shownRef = useRef(shown);
@@ -71,7 +75,21 @@ export function ScanPage() {
   const handle = useCallback(
     async (text: string) => {
       setNotice(null);
-      if (looksLikeGs1(text)) return setNotice({ kind: 'vendor' });
+      if (looksLikeGs1(text)) {
+        // The containers received with this barcode (its serial, or its product number and lot): the first opens.
+        setOthers([]);
+        try {
+          const result = await findByVendorBarcode(text);
+          if (result.kind === 'unusable') return setNotice({ kind: 'vendor' });
+          if (result.kind === 'none') return setNotice({ kind: 'vendor-none' });
+          setTarget(null);
+          setScannedLocation(null);
+          setOthers(result.others);
+          return setShown(result.code);
+        } catch (error) {
+          return setNotice({ kind: 'error', text: describeError(error) });
+        }
+      }
       const code = codeFromScan(text);
       if (!code) return setNotice({ kind: 'not-found' });
       let found: LabelCode;
@@ -96,6 +114,7 @@ export function ScanPage() {
         return setTarget(found);
       }
       if (found.kind === 'instance' && into && !found.archived) return moveInto(into, found);
+      setOthers([]);
       setScannedLocation(null);
       setShown(found);
     },
@@ -168,6 +187,24 @@ export function ScanPage() {
         </Card>
       )}
       {shown && <ScannedContainer key={shown.code} code={shown} scannedLocationId={scannedLocation} />}
+      {others.length > 0 && (
+        <Card withBorder padding="sm" aria-label="Other containers with this barcode" data-testid="vendor-others">
+          <Text size="sm" fw={600}>
+            {others.length === 1 ? 'One more container carries' : `${others.length} more containers carry`} this barcode
+          </Text>
+          <List size="sm" spacing={4}>
+            {others.map((c) => (
+              <List.Item key={c.instance_id}>
+                <Anchor component={Link} to={c.app_path.replace(/^\/app/, '')}>
+                  {[c.item_name, c.lot_number ? `lot ${c.lot_number}` : null, c.lab.name, c.archived ? 'archived' : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Card>
+      )}
       <CameraScanner onScan={(text) => void handle(text)} />
       <form onSubmit={submit} aria-label="Type a code">
         <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -13,6 +13,7 @@ import { keyOf } from '../data/keys';
 import type { LabelCode } from '../data/labels';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
+import { identifierWords, useItemIdentifiers } from './identifiers';
 
 type Action = 'use' | 'move' | 'archive';
 
@@ -36,6 +37,7 @@ function useItemWithEtag(id: string) {
 export function ScannedContainer(props: { code: LabelCode; scannedLocationId: string | null }) {
   const { code } = props;
   const loaded = useItemWithEtag(code.item_id ?? '');
+  const identifiers = useItemIdentifiers(code.item_id ?? '', { enabled: code.instance_id !== null });
   const [action, setAction] = useState<Action>('use');
   // Scanning a location's label while a container is open picks it as where to move the container.
   useEffect(() => {
@@ -55,6 +57,11 @@ export function ScannedContainer(props: { code: LabelCode; scannedLocationId: st
             <Text size="sm" c="dimmed">
               {code.lines.join(' · ')}
             </Text>
+            {code.instance_id && identifierWords(identifiers.data?.get(code.instance_id)) && (
+              <Text size="sm" c="dimmed" data-testid="scanned-identifiers">
+                {identifierWords(identifiers.data?.get(code.instance_id))}
+              </Text>
+            )}
           </Stack>
           <Badge size="lg" variant="light" data-testid="scanned-quantity">
             {instance ? instance.quantity : item.quantity}

@@ -17,6 +17,12 @@ export interface Filled {
   expiration_date?: string;
 }
 
+/** The product number and serial a form sends with the container, stored with it (docs/scanning.md "Identifiers"). */
+export interface ScannedIdentifiers {
+  gtin: string | null;
+  serial_number: string | null;
+}
+
 export function filledFrom(reading: VendorReading): Filled {
   return {
     ...(reading.lot_number ? { lot_number: reading.lot_number } : {}),
@@ -24,11 +30,18 @@ export function filledFrom(reading: VendorReading): Filled {
   };
 }
 
+/** The identifiers of a reading, or undefined when it has neither (the submission then sends none). */
+export function identifiersFrom(reading: VendorReading): ScannedIdentifiers | undefined {
+  if (!reading.gtin && !reading.serial_number) return undefined;
+  return { gtin: reading.gtin ?? null, serial_number: reading.serial_number ?? null };
+}
+
 /**
  * Receiving by the manufacturer's barcode (docs/scanning.md): a GS1 DataMatrix or GS1-128 read by a scanner into
  * this field or by the camera is sent to POST /barcodes/gs1, and the form's lot and expiry are filled from it. A
  * scan that is not a valid GS1 barcode fills nothing and says why (docs/product.md §14: never half-applied).
- * Reading changes nothing on the server, so it carries no Idempotency-Key; the form is saved as usual.
+ * Reading changes nothing on the server, so it carries no Idempotency-Key; the form is saved as usual, and sends the
+ * product number and serial read (identifiersFrom) in that same submission, which stores them with the container.
  */
 export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorReading) => void; takesPageScans?: boolean }) {
   const [text, setText] = useState('');
@@ -63,7 +76,7 @@ export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorR
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label="Manufacturer’s barcode"
-          description="Scan the GS1 barcode on the bottle to fill the lot and expiry"
+          description="Scan the GS1 barcode on the bottle to fill the lot and expiry and keep its product and serial numbers"
           placeholder="Scan here"
           leftSection={<IconBarcode size={16} aria-hidden />}
           value={text}
@@ -85,10 +98,10 @@ export function VendorBarcode(props: { onRead: (filled: Filled, reading: VendorR
       {reading && !read.isError && (
         <Text size="sm" c="dimmed" data-testid="vendor-barcode-read">
           {[
-            reading.gtin ? `Product ${reading.gtin}` : null,
+            reading.gtin ? `Product number ${reading.gtin}` : null,
             reading.lot_number ? `lot ${reading.lot_number}` : null,
             reading.expiration_date ? `expires ${reading.expiration_date}` : null,
-            reading.serial_number ? `serial ${reading.serial_number}` : null,
+            reading.serial_number ? `serial number ${reading.serial_number}` : null,
           ]
             .filter(Boolean)
             .join(' · ') || 'Read, but it carries no lot or expiry'}

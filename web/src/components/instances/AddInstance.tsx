@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
-import { VendorBarcode } from '../../scan/VendorBarcode';
+import { identifiersFrom, type ScannedIdentifiers, VendorBarcode } from '../../scan/VendorBarcode';
 import { ErrorNotice } from '../ErrorNotice';
 import { invalidateItem } from '../QuantityEditor';
 import { DATE } from './fields';
@@ -20,12 +20,22 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
   const [lot, setLot] = useState('');
   const [expiry, setExpiry] = useState('');
   const [locationId, setLocationId] = useState<string | null>(null);
+  const [identifiers, setIdentifiers] = useState<ScannedIdentifiers | undefined>(undefined);
   const [tried, setTried] = useState(false);
   const add = useSubmission({
     name: 'add-instance',
     // Adding another bottle on this page is another intention: a fresh key after a success.
     renewOnSuccess: true,
-    send: (body: { quantity: string; lot_number: string | null; expiration_date: string | null; location_id: string | null }, key) =>
+    send: (
+      body: {
+        quantity: string;
+        lot_number: string | null;
+        expiration_date: string | null;
+        location_id: string | null;
+        identifiers?: ScannedIdentifiers;
+      },
+      key,
+    ) =>
       unwrap(
         api.POST('/inventory-items/{id}/instances', {
           params: { path: { id: props.itemId } },
@@ -44,14 +54,21 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
     event.preventDefault();
     setTried(true);
     if (!parsed.value || !expiryValid) return;
-    add.submit({ quantity: parsed.value, lot_number: lot.trim() || null, expiration_date: expiry || null, location_id: locationId });
+    add.submit({
+      quantity: parsed.value,
+      lot_number: lot.trim() || null,
+      expiration_date: expiry || null,
+      location_id: locationId,
+      ...(identifiers ? { identifiers } : {}),
+    });
   };
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Add an instance">
       <Stack gap="xs">
         <VendorBarcode
           takesPageScans
-          onRead={(filled) => {
+          onRead={(filled, reading) => {
+            setIdentifiers(identifiersFrom(reading));
             if (filled.lot_number) setLot(filled.lot_number);
             if (filled.expiration_date) setExpiry(filled.expiration_date);
           }}

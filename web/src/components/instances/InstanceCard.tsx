@@ -28,6 +28,8 @@ export function InstanceCard(props: {
   locationId: string | null;
   /** Its label code (docs/labels.md), once known. */
   code?: string;
+  /** Its product and serial numbers in words (web/src/scan/identifiers.ts), when it has any. */
+  identifiers?: string | null;
   /** The container a scanned label opened: scrolled into view and marked. */
   focused?: boolean;
 }) {
@@ -138,6 +140,11 @@ export function InstanceCard(props: {
           </Anchor>
           <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
         </Group>
+        {props.identifiers && (
+          <Text size="sm" data-testid="instance-identifiers">
+            {props.identifiers}
+          </Text>
+        )}
         {props.code && (
           <Group gap="xs" justify="space-between">
             <Text size="sm">
