@@ -40,6 +40,7 @@ import type {
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { ControlAreasTable, LabSafetySettingsTable, StorageAttributesTable } from './tables/safety.js';
 import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
@@ -53,6 +54,7 @@ export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
+export type * from './tables/safety.js';
 export type * from './tables/sso.js';
 export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
@@ -107,4 +109,7 @@ export interface Database {
   attachment_chunks: AttachmentChunksTable;
   stocktake_sessions: StocktakeSessionsTable;
   stocktake_counts: StocktakeCountsTable;
+  lab_safety_settings: LabSafetySettingsTable;
+  control_areas: ControlAreasTable;
+  storage_attributes: StorageAttributesTable;
 }
