@@ -16,6 +16,7 @@ import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
+import { amountRoutes } from '../inventory/amounts-routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(typeRoutes);
   await app.register(inventoryRoutes);
   await app.register(inventoryCsvRoutes);
+  await app.register(amountRoutes);
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
   await app.register(orderApprovalRoutes);

@@ -15,6 +15,7 @@ import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { Health } from '../health/schemas.js';
+import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
@@ -88,6 +89,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabApprovalSettings,
   LabMember,
   ItemMinimumQuantity,
+  Amount,
+  ItemAmount,
   PutAwayInstance,
   VendorBarcode,
   OrganizationSso,
