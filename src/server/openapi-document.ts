@@ -45,6 +45,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Locations', description: "A lab's storage locations, up to seven levels deep." },
   { name: 'Labels', description: 'Codes of containers, locations and legacy items; label sheets as PDF or ZPL (docs/labels.md).' },
   { name: 'Stocktake', description: 'Counting a location and everything below it, and applying the result (docs/stocktake.md).' },
+  { name: 'Safety', description: 'Segregation, control areas and their limits, and the placement checks (docs/safety.md).' },
   { name: 'Shop', description: "The service's catalogue and checkout." },
   { name: 'Shop fulfilment', description: 'For service operators (lso_ tokens) only.' },
   { name: 'Notifications', description: 'Reminders, alerts and the e-mail digest.' },

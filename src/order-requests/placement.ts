@@ -1,0 +1,43 @@
+import { enforcePlacement, findPlacement, type PlacementFindings } from '../inventory/placement.js';
+import type { PlacementCheck } from '../inventory/placement-schemas.js';
+import { approvalTarget } from '../inventory/placement-target.js';
+import type { Actor } from '../shared/actor.js';
+import type { Db, Executor } from '../shared/db/database.js';
+import { notFound } from '../shared/errors.js';
+import { findVisibleOrder, type OrderRow } from './repository.js';
+
+// Approving an order request checks the control-area limits of where its goods will go (docs/safety.md,
+// src/inventory/placement-target.ts): warn (the approval goes ahead) or block (409 limit_exceeded, nothing changes).
+
+const NOTHING: PlacementFindings = {
+  segregation: [],
+  limits: [],
+  unknown_amounts: [],
+  modes: { segregation: 'warn', limits: 'warn' },
+  blocked: false,
+};
+
+const goodsOf = (row: OrderRow) => ({
+  labId: row.lab_id,
+  vendor: row.vendor_name,
+  catalogNumber: row.catalog_number,
+  name: row.item_name,
+  typeId: row.type_id,
+  unitSize: row.unit_size,
+  quantity: row.quantity,
+});
+
+/** In the approval's transaction, before its status changes: locks the areas, checks, refuses in block mode. */
+export async function enforceApprovalPlacement(trx: Executor, row: OrderRow): Promise<void> {
+  const target = await approvalTarget(trx, goodsOf(row));
+  if (target) await enforcePlacement(trx, row.lab_id, { locationId: null, areaIds: target.areaIds }, [target.incoming]);
+}
+
+/** GET /order-requests/{id}/placement-check: what approving it would run into (the approve dialog shows it). */
+export async function approvalPlacementCheck(db: Db, actor: Actor, id: string): Promise<PlacementCheck> {
+  const row = await findVisibleOrder(db, actor, id);
+  if (!row) throw notFound('order request');
+  const target = await approvalTarget(db, goodsOf(row));
+  if (!target) return { ...NOTHING, modes: (await findPlacement(db, row.lab_id, { locationId: null, areaIds: [] }, [])).modes };
+  return findPlacement(db, row.lab_id, { locationId: null, areaIds: target.areaIds }, [target.incoming]);
+}
