@@ -112,7 +112,7 @@ export async function findPlacement(
   labId: string,
   target: { locationId: string | null; areaIds?: readonly string[] },
   incoming: readonly Incoming[],
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; pending?: () => Promise<Incoming[]> } = {},
 ): Promise<PlacementFindings> {
   const modes = await safetyModes(ex, labId);
   const candidates = target.areaIds ?? (target.locationId ? await ancestorIdsOf(ex, target.locationId) : []);
@@ -128,10 +128,12 @@ export async function findPlacement(
     stored.set(a.locationId, await activeInstancesAt(ex, [...new Set(subtree.map((s) => s.id))]));
   }
   const residents = target.locationId ? await activeInstancesAt(ex, [target.locationId]) : [];
+  // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
+  const pending = areas.length > 0 && opts.pending ? await opts.pending() : [];
   const l = await lookups(ex, [
     ...[...stored.values()].flat().map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
     ...residents.map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
-    ...incoming.map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
+    ...[...incoming, ...pending].map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
   ]);
 
   const segregation: SegregationWarning[] = [];
@@ -180,11 +182,11 @@ export async function findPlacement(
     }
     if (adding.length === 0) continue;
     const areaName = names.get(a.locationId)?.name ?? 'the control area';
-    for (const f of checkLimits(
-      a.limits,
-      rows.map((r) => storedContribution(l, r)),
-      adding,
-    )) {
+    const held = new Set(rows.map((r) => r.item_id));
+    const toCome = pending
+      .filter((p) => p.itemId !== null && held.has(p.itemId))
+      .map((p) => ({ instanceId: null, itemId: p.itemId, itemName: p.itemName, classes: classesOf(l, p.itemId, p.typeId), amount: amountOf(p.quantity, p.unitSize) }));
+    for (const f of checkLimits(a.limits, [...rows.map((r) => storedContribution(l, r)), ...toCome], adding)) {
       limits.push({ ...f, control_area_id: a.locationId, control_area_name: areaName, message: limitSentence(f, areaName) });
     }
   }
@@ -201,17 +203,17 @@ export async function enforcePlacement(
   labId: string,
   target: { locationId: string | null; areaIds?: readonly string[] },
   incoming: readonly Incoming[],
+  pending?: () => Promise<Incoming[]>,
 ): Promise<PlacementFindings> {
   if (!target.locationId && !target.areaIds?.length)
     return { segregation: [], limits: [], unknown_amounts: [], modes: { segregation: 'warn', limits: 'warn' }, blocked: false };
-  const found = await findPlacement(trx, labId, target, incoming, { lock: true });
+  const found = await findPlacement(trx, labId, target, incoming, { lock: true, pending });
   if (!found.blocked) return found;
   const limitsBlock = found.modes.limits === 'block' && found.limits.length > 0;
   const words = [
     ...(limitsBlock ? found.limits.map((f) => f.message) : []),
     ...(found.modes.segregation === 'block' ? found.segregation.map((f) => f.message) : []),
   ];
-  throw new AppError(limitsBlock ? 'limit_exceeded' : 'segregation_conflict', `Refused by the lab's safety settings: ${words.join('; ')}`, {
-    extra: { placement: { segregation: found.segregation, limits: found.limits } },
-  });
+  // The error body is the one every error has (src/shared/schemas.ts ErrorBody): the words carry the figures.
+  throw new AppError(limitsBlock ? 'limit_exceeded' : 'segregation_conflict', `Refused by the lab's safety settings: ${words.join('; ')}`);
 }
