@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setHazardsIn } from '../../../src/hazards/repository.js';
+import { createItem } from '../../../src/inventory/items.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { activeCount, addInstance, scenario, setModes } from './_placement.js';
 
@@ -13,13 +15,16 @@ const ROUNDS = 3;
 const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
 
 describe('racing for the last litre', () => {
-  it('two instance adds: one 201, one 409, the area ends at its limit', async () => {
+  it('two instance adds of two solvents (no shared item lock): one 201, one 409, the area ends at its limit', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const s = await scenario(h);
       await setModes(h, s.labId, 'warn', 'block');
-      const rs = await Promise.all([addInstance(h, s.acetone.itemId, s.cabinetId, '1'), addInstance(h, s.acetone.itemId, s.cabinetId, '1')]);
+      const lab = h.a.migratedLab;
+      const ethanol = await createItem(h.deps, h.a.admin.actor, { labId: lab.id, name: 'Ethanol', typeId: lab.typeId, unitSize: '1 L' });
+      await setHazardsIn(h.deps.db, { kind: 'item', id: ethanol.id }, { labId: lab.id, codes: ['H225'], userId: h.a.admin.id, now: new Date().toISOString() });
+      const rs = await Promise.all([addInstance(h, s.acetone.itemId, s.cabinetId, '1'), addInstance(h, ethanol.id, s.cabinetId, '1')]);
       expect(statuses(rs), rs.map((r) => r.body).join('\n')).toEqual([201, 409]);
-      expect(await activeCount(h, s.acetone.itemId)).toBe(2);
+      expect((await activeCount(h, s.acetone.itemId)) + (await activeCount(h, ethanol.id))).toBe(2);
     }
   });
 
