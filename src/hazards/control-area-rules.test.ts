@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type Contribution, checkLimits, defaultLimits, effectiveLimits, ifcOf, limitSentence, meter } from './control-area-rules.js';
 import { classify } from './rules.js';
-import { checkLimits, type Contribution, defaultLimits, effectiveLimits, ifcOf, limitSentence, meter } from './control-area-rules.js';
 
 // Hand-worked examples (docs/safety.md). Conversions: 1 gal = 3.785411784 L, 1 lb = 0.45359237 kg,
 // 1 cu ft = 0.028316846592 m³; kept to 3 decimals.
@@ -38,7 +38,11 @@ describe('IFC defaults', () => {
 
 describe('GHS -> IFC mapping', () => {
   it('flammable liquid 1 is IA exactly, 3 is IB/IC approximately, 4 is IIIA; acute toxicity 2 is highly toxic', () => {
-    expect(ifcOf({ id: 'flammable-liquid', category: '1' })).toEqual({ ifc: ['flammable-liquid-ia', 'flammable-liquid-combined'], state: 'liquid', approximate: false });
+    expect(ifcOf({ id: 'flammable-liquid', category: '1' })).toEqual({
+      ifc: ['flammable-liquid-ia', 'flammable-liquid-combined'],
+      state: 'liquid',
+      approximate: false,
+    });
     expect(ifcOf({ id: 'flammable-liquid', category: '3' }).approximate).toBe(true);
     expect(ifcOf({ id: 'flammable-liquid', category: '4' }).ifc).toEqual(['combustible-liquid-iiia']);
     expect(ifcOf({ id: 'acute-toxicity-oral', category: '2' }).ifc).toEqual(['highly-toxic']);
@@ -47,7 +51,9 @@ describe('GHS -> IFC mapping', () => {
 });
 
 describe('meter and check', () => {
-  const limits = effectiveLimits({ sprinklered: false, cabinets: false }, [{ category: 'flammable-liquid-ib-ic', state: 'liquid', limit: '120' }]);
+  const limits = effectiveLimits({ sprinklered: false, cabinets: false }, [
+    { category: 'flammable-liquid-ib-ic', state: 'liquid', limit: '120' },
+  ]);
 
   it('acetone (H225: flammable liquid 2) counts in IB/IC and the combined limit; ethanol too; a mass-sized liquid is unknown', () => {
     const stored = [
@@ -67,12 +73,18 @@ describe('meter and check', () => {
     const [f, ...rest] = checkLimits(limits, stored, [c('ethanol', ['H225'], { family: 'volume', value: '4' })]);
     expect(rest).toEqual([]);
     expect(f).toMatchObject({ current: '118', adding: '4', limit: '120', over_by: '2' });
-    expect(limitSentence(f!, 'Solvent cabinet')).toBe('Flammable liquids IB and IC in Solvent cabinet: 118 L of 120 L; this adds 4 L, 2 L over the limit');
+    expect(limitSentence(f!, 'Solvent cabinet')).toBe(
+      'Flammable liquids IB and IC in Solvent cabinet: 118 L of 120 L; this adds 4 L, 2 L over the limit',
+    );
     expect(checkLimits(limits, stored, [c('ethanol', ['H225'], { family: 'volume', value: '2' })])).toEqual([]);
   });
 
   it('a solid oxidizer (H272, category 2 at most severe) counts in kg against oxidizers class 2: 250 lb = 113.398 kg', () => {
-    const [f] = checkLimits(limits, [c('nitrate', ['H272'], { family: 'mass', value: '113' })], [c('more nitrate', ['H272'], { family: 'mass', value: '1' })]);
+    const [f] = checkLimits(
+      limits,
+      [c('nitrate', ['H272'], { family: 'mass', value: '113' })],
+      [c('more nitrate', ['H272'], { family: 'mass', value: '1' })],
+    );
     // H272 gives oxidizing-liquid and -solid; a mass is a solid, so only the solid limit counts it.
     expect(f).toMatchObject({ category: 'oxidizer-2', state: 'solid', current: '113', adding: '1', limit: '113.398', over_by: '0.602' });
   });

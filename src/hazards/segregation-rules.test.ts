@@ -49,7 +49,11 @@ describe('conflicts at a location', () => {
   });
 
   it('sodium beside aqueous sulfuric acid conflicts twice (acid and aqueous), beside sodium hydroxide once', () => {
-    expect(conflictsWith(sodium, [sulfuric]).map((f) => f.other_group).sort()).toEqual(['acid', 'aqueous']);
+    expect(
+      conflictsWith(sodium, [sulfuric])
+        .map((f) => f.other_group)
+        .sort(),
+    ).toEqual(['acid', 'aqueous']);
     expect(conflictsWith(sodium, [hydroxide]).map((f) => f.other_group)).toEqual(['base']);
   });
 

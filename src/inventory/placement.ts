@@ -185,7 +185,13 @@ export async function findPlacement(
     const held = new Set(rows.map((r) => r.item_id));
     const toCome = pending
       .filter((p) => p.itemId !== null && held.has(p.itemId))
-      .map((p) => ({ instanceId: null, itemId: p.itemId, itemName: p.itemName, classes: classesOf(l, p.itemId, p.typeId), amount: amountOf(p.quantity, p.unitSize) }));
+      .map((p) => ({
+        instanceId: null,
+        itemId: p.itemId,
+        itemName: p.itemName,
+        classes: classesOf(l, p.itemId, p.typeId),
+        amount: amountOf(p.quantity, p.unitSize),
+      }));
     for (const f of checkLimits(a.limits, [...rows.map((r) => storedContribution(l, r)), ...toCome], adding)) {
       limits.push({ ...f, control_area_id: a.locationId, control_area_name: areaName, message: limitSentence(f, areaName) });
     }

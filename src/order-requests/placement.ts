@@ -35,7 +35,14 @@ async function pendingOf(ex: Executor, row: OrderRow): Promise<Incoming[]> {
   for (const p of await pendingRequestsOf(ex, row.lab_id, row.id)) {
     const left = p.received.reduce((q, r) => q.minus(r), dec(p.quantity));
     if (!left.greaterThan(0)) continue;
-    out.push({ instanceId: null, itemId: p.item_id, typeId: p.type_id, itemName: p.item_name, unitSize: p.unit_size ?? p.item_unit_size, quantity: left.toFixed() });
+    out.push({
+      instanceId: null,
+      itemId: p.item_id,
+      typeId: p.type_id,
+      itemName: p.item_name,
+      unitSize: p.unit_size ?? p.item_unit_size,
+      quantity: left.toFixed(),
+    });
   }
   return out;
 }
@@ -53,5 +60,7 @@ export async function approvalPlacementCheck(db: Db, actor: Actor, id: string): 
   if (!row) throw notFound('order request');
   const target = await approvalTarget(db, goodsOf(row));
   if (!target) return { ...NOTHING, modes: (await findPlacement(db, row.lab_id, { locationId: null, areaIds: [] }, [])).modes };
-  return findPlacement(db, row.lab_id, { locationId: null, areaIds: target.areaIds }, [target.incoming], { pending: () => pendingOf(db, row) });
+  return findPlacement(db, row.lab_id, { locationId: null, areaIds: target.areaIds }, [target.incoming], {
+    pending: () => pendingOf(db, row),
+  });
 }

@@ -12,9 +12,18 @@ const stored = () => h.deps.db.selectFrom('control_areas').selectAll().where('lo
 
 describe('control areas: bad input', () => {
   it('422 for an unknown category, a state the code sets no limit for, a negative or duplicate limit; nothing stored', async () => {
-    expectValidation(await put({ sprinklered: false, cabinets: false, limits: [{ category: 'unobtainium', state: 'liquid', limit: '1' }] }), 'limits[0].category');
-    expectValidation(await put({ sprinklered: false, cabinets: false, limits: [{ category: 'flammable-liquid-ia', state: 'gas', limit: '1' }] }), 'limits[0].state');
-    expectValidation(await put({ sprinklered: false, cabinets: false, limits: [{ category: 'flammable-liquid-ia', state: 'liquid', limit: '-1' }] }), 'limits[0].limit');
+    expectValidation(
+      await put({ sprinklered: false, cabinets: false, limits: [{ category: 'unobtainium', state: 'liquid', limit: '1' }] }),
+      'limits[0].category',
+    );
+    expectValidation(
+      await put({ sprinklered: false, cabinets: false, limits: [{ category: 'flammable-liquid-ia', state: 'gas', limit: '1' }] }),
+      'limits[0].state',
+    );
+    expectValidation(
+      await put({ sprinklered: false, cabinets: false, limits: [{ category: 'flammable-liquid-ia', state: 'liquid', limit: '-1' }] }),
+      'limits[0].limit',
+    );
     const twice = { category: 'flammable-liquid-ia', state: 'liquid', limit: '1' };
     expectValidation(await put({ sprinklered: false, cabinets: false, limits: [twice, twice] }), 'limits[1]');
     expectValidation(await put({ sprinklered: false }), 'cabinets');

@@ -17,7 +17,12 @@ describe('control areas', () => {
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({ location_id: shelf(), marked: false, sprinklered: false, cabinets: false, can_edit: false });
     // IFC 2021 Table 5003.1.1(1): flammable liquids IA 30 gal = 113.562 L; oxidizers class 3 solid 10 lb = 4.536 kg.
-    expect(limitOf(before.json(), 'flammable-liquid-ia', 'liquid')).toMatchObject({ limit: '113.562', unit: 'L', source: 'default', label: 'Flammable liquids IA' });
+    expect(limitOf(before.json(), 'flammable-liquid-ia', 'liquid')).toMatchObject({
+      limit: '113.562',
+      unit: 'L',
+      source: 'default',
+      label: 'Flammable liquids IA',
+    });
     expect(limitOf(before.json(), 'oxidizer-3', 'solid')).toMatchObject({ limit: '4.536', unit: 'kg' });
     // Table 5003.1.1(2): corrosive gas 810 cu ft = 22.937 m³.
     expect(limitOf(before.json(), 'corrosive', 'gas')).toMatchObject({ limit: '22.937', unit: 'm³' });
@@ -52,18 +57,36 @@ describe('control areas', () => {
   });
 
   it('deleting the location deletes its marking', async () => {
-    const loc = await h.call(h.a.admin.token, { method: 'POST', url: '/locations', payload: { lab_id: lab().id, parent_id: null, name: 'Temporary store' } });
+    const loc = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: lab().id, parent_id: null, name: 'Temporary store' },
+    });
     const id = loc.json().id;
-    expect((await h.call(h.a.admin.token, { method: 'PUT', url: `/locations/${id}/control-area`, payload: { sprinklered: false, cabinets: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.call(h.a.admin.token, {
+          method: 'PUT',
+          url: `/locations/${id}/control-area`,
+          payload: { sprinklered: false, cabinets: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await h.call(h.a.admin.token, { method: 'DELETE', url: `/locations/${id}` })).statusCode).toBe(204);
-    expect(await h.deps.db.selectFrom('control_areas').select('location_id').where('location_id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.deps.db.selectFrom('control_areas').select('location_id').where('location_id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("a lab's safety settings: warn by default, set by an admin, read by a member", async () => {
     const first = await h.call(h.a.member.token, { method: 'GET', url: `/labs/${lab().id}/safety-settings` });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ lab_id: lab().id, segregation: 'warn', limits: 'warn', can_edit: false });
-    const set = await h.call(h.a.admin.token, { method: 'PUT', url: `/labs/${lab().id}/safety-settings`, payload: { segregation: 'block', limits: 'warn' } });
+    const set = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/labs/${lab().id}/safety-settings`,
+      payload: { segregation: 'block', limits: 'warn' },
+    });
     expect(set.json()).toEqual({ lab_id: lab().id, segregation: 'block', limits: 'warn', can_edit: true });
     const again = await h.call(h.a.member.token, { method: 'GET', url: `/labs/${lab().id}/safety-settings` });
     expect(again.json()).toMatchObject({ segregation: 'block', limits: 'warn' });

@@ -11,14 +11,24 @@ describe('control areas and safety settings: who sees what', () => {
   it("another organization's admin: 404 for this one's location and lab, nothing stored", async () => {
     const other = h.b.admin.token;
     expectNotFound(await h.call(other, { method: 'GET', url: `/locations/${loc()}/control-area` }));
-    expectNotFound(await h.call(other, { method: 'PUT', url: `/locations/${loc()}/control-area`, payload: { sprinklered: true, cabinets: true } }));
+    expectNotFound(
+      await h.call(other, { method: 'PUT', url: `/locations/${loc()}/control-area`, payload: { sprinklered: true, cabinets: true } }),
+    );
     expectNotFound(await h.call(other, { method: 'DELETE', url: `/locations/${loc()}/control-area` }));
     expectNotFound(await h.call(other, { method: 'GET', url: `/labs/${h.a.migratedLab.id}/safety-settings` }));
     expectNotFound(
-      await h.call(other, { method: 'PUT', url: `/labs/${h.a.migratedLab.id}/safety-settings`, payload: { segregation: 'block', limits: 'block' } }),
+      await h.call(other, {
+        method: 'PUT',
+        url: `/labs/${h.a.migratedLab.id}/safety-settings`,
+        payload: { segregation: 'block', limits: 'block' },
+      }),
     );
-    expect(await h.deps.db.selectFrom('control_areas').select('location_id').where('location_id', '=', loc()).executeTakeFirst()).toBeUndefined();
-    expect(await h.deps.db.selectFrom('lab_safety_settings').select('lab_id').where('lab_id', '=', h.a.migratedLab.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.deps.db.selectFrom('control_areas').select('location_id').where('location_id', '=', loc()).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await h.deps.db.selectFrom('lab_safety_settings').select('lab_id').where('lab_id', '=', h.a.migratedLab.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('a lab the member is not in: 404', async () => {

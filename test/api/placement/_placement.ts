@@ -22,7 +22,11 @@ export async function scenario(h: Harness): Promise<Scenario> {
   const lab = h.a.migratedLab;
   const admin = h.a.admin;
   const loc = async (name: string) => {
-    const res = await h.call(admin.token, { method: 'POST', url: '/locations', payload: { lab_id: lab.id, parent_id: lab.locationIds[0], name } });
+    const res = await h.call(admin.token, {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: lab.id, parent_id: lab.locationIds[0], name },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   };
@@ -69,11 +73,21 @@ export const addInstance = (h: Harness, itemId: string, locationId: string, quan
   h.call(h.a.admin.token, { method: 'POST', url: `/inventory-items/${itemId}/instances`, payload: { quantity, location_id: locationId } });
 
 export const move = (h: Harness, itemId: string, instanceId: string, locationId: string) =>
-  h.call(h.a.admin.token, { method: 'PATCH', url: `/inventory-items/${itemId}/instances/${instanceId}`, payload: { location_id: locationId } });
+  h.call(h.a.admin.token, {
+    method: 'PATCH',
+    url: `/inventory-items/${itemId}/instances/${instanceId}`,
+    payload: { location_id: locationId },
+  });
 
 export const preflight = (h: Harness, token: string | null, payload: unknown) =>
   h.call(token, { method: 'POST', url: '/placement-checks', payload: payload as any });
 
 export const activeCount = async (h: Harness, itemId: string) =>
-  (await h.deps.db.selectFrom('inventory_item_instances').select('id').where('item_id', '=', itemId).where('archived_at', 'is', null).execute())
-    .length;
+  (
+    await h.deps.db
+      .selectFrom('inventory_item_instances')
+      .select('id')
+      .where('item_id', '=', itemId)
+      .where('archived_at', 'is', null)
+      .execute()
+  ).length;

@@ -21,7 +21,11 @@ describe('racing for the last litre', () => {
       await setModes(h, s.labId, 'warn', 'block');
       const lab = h.a.migratedLab;
       const ethanol = await createItem(h.deps, h.a.admin.actor, { labId: lab.id, name: 'Ethanol', typeId: lab.typeId, unitSize: '1 L' });
-      await setHazardsIn(h.deps.db, { kind: 'item', id: ethanol.id }, { labId: lab.id, codes: ['H225'], userId: h.a.admin.id, now: new Date().toISOString() });
+      await setHazardsIn(
+        h.deps.db,
+        { kind: 'item', id: ethanol.id },
+        { labId: lab.id, codes: ['H225'], userId: h.a.admin.id, now: new Date().toISOString() },
+      );
       const rs = await Promise.all([addInstance(h, s.acetone.itemId, s.cabinetId, '1'), addInstance(h, ethanol.id, s.cabinetId, '1')]);
       expect(statuses(rs), rs.map((r) => r.body).join('\n')).toEqual([201, 409]);
       expect((await activeCount(h, s.acetone.itemId)) + (await activeCount(h, ethanol.id))).toBe(2);
@@ -40,13 +44,23 @@ describe('racing for the last litre', () => {
         const res = await h.call(h.a.member.token, {
           method: 'POST',
           url: '/order-requests',
-          payload: { lab_id: s.labId, type_id: h.a.migratedLab.typeId, name: 'Acetone', vendor_name: s.vendor, catalog_number: catalog, price: { amount: '1000', currency: 'USD' }, quantity: 1 },
+          payload: {
+            lab_id: s.labId,
+            type_id: h.a.migratedLab.typeId,
+            name: 'Acetone',
+            vendor_name: s.vendor,
+            catalog_number: catalog,
+            price: { amount: '1000', currency: 'USD' },
+            quantity: 1,
+          },
         });
         expect(res.statusCode, res.body).toBe(201);
         ids.push(res.json().id);
       }
       // An approved request's litre counts until it arrives, so only one of the two fits.
-      const rs = await Promise.all(ids.map((id) => h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${id}`, payload: { status: 'APPROVED' } })));
+      const rs = await Promise.all(
+        ids.map((id) => h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${id}`, payload: { status: 'APPROVED' } })),
+      );
       expect(statuses(rs), rs.map((r) => r.body).join('\n')).toEqual([200, 409]);
       expect(rs.find((r) => r.statusCode === 409)!.json().code).toBe('limit_exceeded');
     }

@@ -71,12 +71,21 @@ describe('placement checks, block mode', () => {
   it('approving and receiving over the limit: 409, the request keeps its status and nothing is received', async () => {
     const s = await scenario(h);
     await setModes(h, s.labId, 'warn', 'block');
-    const catalog = (await h.deps.db.selectFrom('inventory_items').select('catalog_number').where('id', '=', s.acetone.itemId).executeTakeFirstOrThrow())
-      .catalog_number!;
+    const catalog = (
+      await h.deps.db.selectFrom('inventory_items').select('catalog_number').where('id', '=', s.acetone.itemId).executeTakeFirstOrThrow()
+    ).catalog_number!;
     const create = await h.call(h.a.member.token, {
       method: 'POST',
       url: '/order-requests',
-      payload: { lab_id: s.labId, type_id: h.a.migratedLab.typeId, name: 'Acetone', vendor_name: s.vendor, catalog_number: catalog, price: { amount: '1000', currency: 'USD' }, quantity: 2 },
+      payload: {
+        lab_id: s.labId,
+        type_id: h.a.migratedLab.typeId,
+        name: 'Acetone',
+        vendor_name: s.vendor,
+        catalog_number: catalog,
+        price: { amount: '1000', currency: 'USD' },
+        quantity: 2,
+      },
     });
     expect(create.statusCode, create.body).toBe(201);
     const id = create.json().id;
@@ -87,7 +96,11 @@ describe('placement checks, block mode', () => {
 
     const ordered = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${id}`, payload: { status: 'ORDERED' } });
     expect(ordered.statusCode, ordered.body).toBe(200);
-    const receive = await h.call(h.a.admin.token, { method: 'POST', url: `/order-requests/${id}/receive`, payload: { location_id: s.cabinetId } });
+    const receive = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: `/order-requests/${id}/receive`,
+      payload: { location_id: s.cabinetId },
+    });
     expectError(receive, 409, 'limit_exceeded');
     expect(await activeCount(h, s.acetone.itemId)).toBe(1);
     expect((await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` })).json().status).toBe('ORDERED');
@@ -98,9 +111,16 @@ describe('POST /placement-checks: bad input', () => {
   it('422 for a missing location, a bad quantity or an unknown field; 404 for an instance of another lab', async () => {
     const s = await scenario(h);
     expectValidation(await preflight(h, h.a.admin.token, { items: [] }), 'location_id');
-    expectValidation(await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '-1' }] }), 'items[0].quantity');
+    expectValidation(
+      await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '-1' }] }),
+      'items[0].quantity',
+    );
     expectValidation(await preflight(h, h.a.admin.token, { location_id: s.cabinetId, colour: 'red' }), 'colour');
     const legacyItem = h.a.legacyLab.itemId;
-    expectError(await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: legacyItem, quantity: '1' }] }), 404, 'not_found');
+    expectError(
+      await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: legacyItem, quantity: '1' }] }),
+      404,
+      'not_found',
+    );
   });
 });

@@ -17,7 +17,9 @@ describe('placement checks, warn mode', () => {
     expect(body.modes).toEqual({ segregation: 'warn', limits: 'warn' });
     expect(body.segregation).toHaveLength(1);
     expect(body.segregation[0]).toMatchObject({ instance_id: s.acetone.instanceId, group: 'oxidizer', other_group: 'flammable' });
-    expect(body.segregation[0].message).toMatch(/^Hydrogen peroxide 30 % \d+ \(oxidizers\) beside Acetone \d+ \(flammables\): an oxidizer feeds a fire/);
+    expect(body.segregation[0].message).toMatch(
+      /^Hydrogen peroxide 30 % \d+ \(oxidizers\) beside Acetone \d+ \(flammables\): an oxidizer feeds a fire/,
+    );
 
     const moved = await move(h, s.peroxide.itemId, s.peroxide.instanceId, s.cabinetId);
     expect(moved.statusCode, moved.body).toBe(200);
@@ -39,7 +41,9 @@ describe('placement checks, warn mode', () => {
     const limits = check.json().limits;
     expect(limits).toHaveLength(1);
     expect(limits[0]).toMatchObject({ category: 'flammable-liquid-ib-ic', current: '4', adding: '2', limit: '5', over_by: '1', unit: 'L' });
-    expect(limits[0].message).toMatch(/^Flammable liquids IB and IC in Solvent cabinet \d+: 4 L of 5 L; this adds 2 L, 1 L over the limit$/);
+    expect(limits[0].message).toMatch(
+      /^Flammable liquids IB and IC in Solvent cabinet \d+: 4 L of 5 L; this adds 2 L, 1 L over the limit$/,
+    );
 
     const fits = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '1' }] });
     expect(fits.json().limits).toEqual([]);
@@ -57,9 +61,15 @@ describe('placement checks, warn mode', () => {
 
   it('a move within the control area adds nothing to it; a move out and back in counts the bottle', async () => {
     const s = await scenario(h);
-    const within = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, instances: [{ instance_id: s.acetone.instanceId, quantity: '5' }] });
+    const within = await preflight(h, h.a.admin.token, {
+      location_id: s.cabinetId,
+      instances: [{ instance_id: s.acetone.instanceId, quantity: '5' }],
+    });
     expect(within.json().limits).toEqual([]);
-    const more = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, instances: [{ instance_id: s.acetone.instanceId, quantity: '7' }] });
+    const more = await preflight(h, h.a.admin.token, {
+      location_id: s.cabinetId,
+      instances: [{ instance_id: s.acetone.instanceId, quantity: '7' }],
+    });
     expect(more.json().limits[0]).toMatchObject({ current: '4', adding: '3', over_by: '2' });
     expect(await activeCount(h, s.acetone.itemId)).toBe(1);
   });
@@ -70,7 +80,9 @@ describe('placement checks, warn mode', () => {
     const meter = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter` });
     const line = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
     expect(line.amount).toBe('0');
-    expect(line.unknown).toEqual([{ instance_id: s.acetone.instanceId, item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) }]);
+    expect(line.unknown).toEqual([
+      { instance_id: s.acetone.instanceId, item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) },
+    ]);
     const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '9' }] });
     expect(check.json().limits).toEqual([]);
     expect(check.json().unknown_amounts).toEqual([{ item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) }]);
@@ -86,8 +98,13 @@ describe('placement checks, warn mode', () => {
         type_id: h.a.migratedLab.typeId,
         name: 'Acetone, 1 L',
         vendor_name: s.vendor,
-        catalog_number: (await h.deps.db.selectFrom('inventory_items').select('catalog_number').where('id', '=', s.acetone.itemId).executeTakeFirstOrThrow())
-          .catalog_number!,
+        catalog_number: (
+          await h.deps.db
+            .selectFrom('inventory_items')
+            .select('catalog_number')
+            .where('id', '=', s.acetone.itemId)
+            .executeTakeFirstOrThrow()
+        ).catalog_number!,
         price: { amount: '1000', currency: 'USD' },
         quantity: 3,
       },

@@ -17,7 +17,11 @@ describe('placement endpoints: who sees what', () => {
     expectNotFound(await h.call(other, { method: 'GET', url: `/locations/${s.cabinetId}/segregation-conflicts` }));
     expectNotFound(await h.call(other, { method: 'GET', url: `/inventory-items/${s.acetone.itemId}/storage-attributes` }));
     expectNotFound(
-      await h.call(other, { method: 'PUT', url: `/inventory-items/${s.acetone.itemId}/storage-attributes`, payload: { corrosive: 'acid', aqueous: true } }),
+      await h.call(other, {
+        method: 'PUT',
+        url: `/inventory-items/${s.acetone.itemId}/storage-attributes`,
+        payload: { corrosive: 'acid', aqueous: true },
+      }),
     );
     const unchanged = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${s.acetone.itemId}/storage-attributes` });
     expect(unchanged.json()).toEqual({ corrosive: null, aqueous: false });
@@ -43,12 +47,20 @@ describe('placement endpoints: who sees what', () => {
     expectError(await h.call(null, { method: 'GET', url: `/locations/${s.cabinetId}/segregation-conflicts` }), 401);
   });
 
-  it("an order request of another organization: 404 for its placement check", async () => {
+  it('an order request of another organization: 404 for its placement check', async () => {
     const s = await scenario(h);
     const order = await h.call(h.a.admin.token, {
       method: 'POST',
       url: '/order-requests',
-      payload: { lab_id: s.labId, type_id: h.a.migratedLab.typeId, name: 'Acetone', vendor_name: 'V', catalog_number: 'C', price: { amount: '1', currency: 'USD' }, quantity: 1 },
+      payload: {
+        lab_id: s.labId,
+        type_id: h.a.migratedLab.typeId,
+        name: 'Acetone',
+        vendor_name: 'V',
+        catalog_number: 'C',
+        price: { amount: '1', currency: 'USD' },
+        quantity: 1,
+      },
     });
     expect(order.statusCode, order.body).toBe(201);
     expectNotFound(await h.call(h.b.admin.token, { method: 'GET', url: `/order-requests/${order.json().id}/placement-check` }));
