@@ -1140,6 +1140,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory-items/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's total amount in real units
+         * @description quantity × unit size, and each active instance's. The unit size is read into an amount in its family (mass in kg, volume in L, or a count); a size that cannot be read is unknown, never guessed (docs/decisions/0026-units.md).
+         */
+        get: operations["getInventoryItemAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-item-amounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The amounts of several items at once (a page of a list)
+         * @description In the order asked. An item the caller does not see, or that does not exist, is left out. The unit size is read into an amount in its family (mass in kg, volume in L, or a count); a size that cannot be read is unknown, never guessed (docs/decisions/0026-units.md).
+         */
+        get: operations["listInventoryItemAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labs/{id}/locations": {
         parameters: {
             query?: never;
@@ -3174,6 +3214,41 @@ export interface components {
             /** @description The item's quantity (in a migrated lab, the sum of its active instances). */
             quantity: string;
             below_minimum: boolean;
+        };
+        /**
+         * Amount
+         * @example {
+         *       "family": "volume",
+         *       "amount": "0.75",
+         *       "unit": "L",
+         *       "text": "750 mL"
+         *     }
+         */
+        Amount: {
+            /** @description What the unit size measures; unknown when it could not be read ("5 mg/mL", "1 box of 10"): never guessed. */
+            family: "mass" | "volume" | "count" | "unknown";
+            /** @description The amount in `unit` as a decimal string (exact); null when unknown. */
+            amount: string | null;
+            /** @description kg for mass, L for volume, count for counted things; null when unknown. */
+            unit: "kg" | "L" | "count" | null;
+            /** @description The amount in words, in the unit that reads best ("750 mL", "1.2 kg", "500 tablets"). */
+            text: string | null;
+        };
+        /** ItemAmount */
+        ItemAmount: {
+            /** Format: uuid */
+            item_id: string;
+            /** @description The item's quantity (in a migrated lab, the sum of its active instances). */
+            quantity: string;
+            unit_size: string | null;
+            total: components["schemas"]["Amount"];
+            /** @description Each active instance in a lab that uses instances, in creation order; empty otherwise. */
+            instances: {
+                /** Format: uuid */
+                instance_id: string;
+                quantity: string;
+                total: components["schemas"]["Amount"];
+            }[];
         };
         /** PutAwayInstance */
         PutAwayInstance: {
@@ -11554,6 +11629,154 @@ export interface operations {
             };
             /** @description Unavailable for now; retry after Retry-After seconds */
             503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInventoryItemAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemAmount"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listInventoryItemAmounts: {
+        parameters: {
+            query: {
+                /** @description The items, as repeated parameters (item_id=…&item_id=…), at most 100. */
+                item_id: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemAmount"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
