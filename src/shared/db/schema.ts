@@ -24,6 +24,7 @@ import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLi
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
+import type { AttachmentSdsColumns, HazardSetCodesTable, HazardSetsTable } from './tables/hazards.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
@@ -47,6 +48,7 @@ export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
 export type * from './tables/attachments.js';
+export type * from './tables/hazards.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
 export type * from './tables/labs.js';
@@ -103,8 +105,10 @@ export interface Database {
   digest_preferences: DigestPreferencesTable;
   lab_approval_rules: LabApprovalRulesTable;
   approval_notices: ApprovalNoticesTable;
-  attachments: AttachmentsTable;
+  attachments: AttachmentsTable & AttachmentSdsColumns;
   attachment_chunks: AttachmentChunksTable;
   stocktake_sessions: StocktakeSessionsTable;
   stocktake_counts: StocktakeCountsTable;
+  hazard_sets: HazardSetsTable;
+  hazard_set_codes: HazardSetCodesTable;
 }
