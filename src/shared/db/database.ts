@@ -42,6 +42,7 @@ import * as m0031 from './migrations/0031_label_codes.js';
 import * as m0032 from './migrations/0032_attachments.js';
 import * as m0033 from './migrations/0033_stocktake.js';
 import * as m0036 from './migrations/0036_hazards.js';
+import * as m0037 from './migrations/0037_placement.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_attachments': m0032,
   '0033_stocktake': m0033,
   '0036_hazards': m0036,
+  '0037_placement': m0037,
 };
 
 /** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */

@@ -41,6 +41,7 @@ import type {
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
+import type { ControlAreasTable, LabSafetySettingsTable, StorageAttributesTable } from './tables/safety.js';
 import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
@@ -55,6 +56,7 @@ export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
+export type * from './tables/safety.js';
 export type * from './tables/sso.js';
 export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
@@ -111,4 +113,7 @@ export interface Database {
   stocktake_counts: StocktakeCountsTable;
   hazard_sets: HazardSetsTable;
   hazard_set_codes: HazardSetCodesTable;
+  lab_safety_settings: LabSafetySettingsTable;
+  control_areas: ControlAreasTable;
+  storage_attributes: StorageAttributesTable;
 }
