@@ -18,6 +18,7 @@ import { queueStats } from '../delivery/repository.js';
 import { healthRoutes } from '../health/routes.js';
 import { amountRoutes } from '../inventory/amounts-routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
+import { hazardReportRoutes } from '../inventory/hazard-report/routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inventoryRoutes);
   await app.register(inventoryCsvRoutes);
   await app.register(amountRoutes);
+  await app.register(hazardReportRoutes);
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
   await app.register(orderApprovalRoutes);

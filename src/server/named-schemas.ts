@@ -18,6 +18,7 @@ import { Health } from '../health/schemas.js';
 import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
+import { HazardReport } from '../inventory/hazard-report/schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
@@ -91,6 +92,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemMinimumQuantity,
   Amount,
   ItemAmount,
+  HazardReport,
   PutAwayInstance,
   VendorBarcode,
   OrganizationSso,

@@ -1,7 +1,6 @@
 import { CLASS_BY_ID, HAZARD_CLASSES } from '../../hazards/ghs-classes.js';
 import type { ClassifiedClass } from '../../hazards/rules.js';
-import { type Amount, amountView, sumAmounts, totalAmount, type UnknownAmount } from '../../shared/amounts.js';
-import type { Dec } from '../../shared/decimal.js';
+import { amountView, sumAmounts, totalAmount } from '../../shared/amounts.js';
 import type { ReportClass, ReportContainer, ReportGroup, ReportLimit } from './schemas.js';
 
 // A lab's hazard inventory (docs/hazard-reports.md), pure: containers with their hazard classes, grouped by where they
@@ -17,15 +16,6 @@ export interface Place {
   path: string[];
 }
 
-/** A limit of a control area for one hazard class, in kg (mass) or L (volume). */
-export interface ClassLimit {
-  classId: string;
-  family: 'mass' | 'volume';
-  amount: Dec;
-  /** The words of the state and the class the limit is for ("Flammable liquid IB, liquid"). */
-  label: string;
-}
-
 export interface ReportContainerIn {
   itemId: string;
   instanceId: string | null;
@@ -39,8 +29,8 @@ export interface ReportContainerIn {
 
 export interface GroupOf {
   place: Place;
-  controlArea: boolean;
-  limits: ClassLimit[];
+  /** A control area's limits with what it holds against each (src/hazards/control-area-rules.ts meter); null elsewhere. */
+  limits: ReportLimit[] | null;
 }
 
 const CLASS_ORDER = new Map(HAZARD_CLASSES.map((c, i) => [c.id, i]));
@@ -52,18 +42,6 @@ function moreSevere(classId: string, a: string, b: string): string {
   const ia = order.indexOf(a);
   const ib = order.indexOf(b);
   return ib !== -1 && (ia === -1 || ib < ia) ? b : a;
-}
-
-function limitView(limit: ClassLimit, amounts: (Amount | UnknownAmount)[]): ReportLimit {
-  const stored = sumAmounts(amounts)[limit.family];
-  const storedBase = stored?.base;
-  const over = storedBase !== undefined && storedBase.gt(limit.amount);
-  return {
-    label: limit.label,
-    limit: amountView({ family: limit.family, base: limit.amount }),
-    stored: amountView(stored ?? { family: limit.family, base: limit.amount.mul(0) }),
-    over,
-  };
 }
 
 /**
@@ -90,8 +68,13 @@ export function buildGroups(containers: ReportContainerIn[], groupOf: (c: Report
   for (const { group, byClass } of groups.values()) {
     const classes: ReportClass[] = [...byClass.entries()]
       .sort(([a], [b]) => (CLASS_ORDER.get(a) ?? 999) - (CLASS_ORDER.get(b) ?? 999))
-      .map(([classId, { category, rows }]) => classView(classId, category, rows, group.limits));
-    out.push({ location: { id: group.place.id, path: group.place.path }, control_area: group.controlArea, classes });
+      .map(([classId, { category, rows }]) => classView(classId, category, rows));
+    out.push({
+      location: { id: group.place.id, path: group.place.path },
+      control_area: group.limits !== null,
+      limits: group.limits ?? [],
+      classes,
+    });
   }
   return out.sort((a, b) => comparePaths(a.location.path, b.location.path));
 }
@@ -101,7 +84,7 @@ function comparePaths(a: string[], b: string[]): number {
   return a.join(' / ').localeCompare(b.join(' / '), 'en');
 }
 
-function classView(classId: string, category: string, rows: ReportContainerIn[], limits: ClassLimit[]): ReportClass {
+function classView(classId: string, category: string, rows: ReportContainerIn[]): ReportClass {
   const amounts = rows.map((r) => totalAmount(r.quantity, r.unitSize));
   const totals = sumAmounts(amounts);
   const containers: ReportContainer[] = rows.map((r, i) => ({
@@ -126,7 +109,6 @@ function classView(classId: string, category: string, rows: ReportContainerIn[],
       count: totals.count ? amountView(totals.count) : null,
     },
     unknown: totals.unknown,
-    limits: limits.filter((l) => l.classId === classId).map((l) => limitView(l, amounts)),
     items: containers,
   };
 }

@@ -24,10 +24,14 @@ export type ReportContainer = Static<typeof ReportContainer>;
 
 export const ReportLimit = Type.Object(
   {
-    label: Type.String({ description: 'What the limit is for, in words.' }),
-    limit: ref(Amount),
-    stored: { ...ref(Amount), description: 'What the control area holds of it.' },
+    label: Type.String({ description: 'The fire-code category the limit is for ("Flammable liquid IB").' }),
+    state: Type.Union([Type.Literal('solid'), Type.Literal('liquid'), Type.Literal('gas')]),
+    unit: Type.String({ description: 'kg for solids, L for liquids, m³ for gases.' }),
+    stored: Type.String({ description: 'What the control area holds against it, a decimal in `unit`.' }),
+    limit: Type.String({ description: 'The limit in force, a decimal in `unit`.' }),
     over: Type.Boolean(),
+    text: Type.String({ description: 'In words: "118 L of 120 L".' }),
+    unknown: Type.Integer({ minimum: 0, description: 'Containers of it whose amount is not known: not counted, never guessed.' }),
   },
   { additionalProperties: false },
 );
@@ -46,7 +50,6 @@ export const ReportClass = Type.Object(
       { additionalProperties: false, description: 'Sums per unit family of the containers whose size could be read.' },
     ),
     unknown: Type.Integer({ minimum: 0, description: 'Containers whose size could not be read: listed, not summed.' }),
-    limits: Type.Array(ReportLimit, { description: "A control area's limits for this class; [] elsewhere." }),
     items: Type.Array(ReportContainer),
   },
   { additionalProperties: false },
@@ -63,18 +66,22 @@ export const ReportGroup = Type.Object(
       { additionalProperties: false },
     ),
     control_area: Type.Boolean(),
+    limits: Type.Array(ReportLimit, {
+      description: "A control area's limits that something stored in it counts against (docs/safety.md); [] elsewhere.",
+    }),
     classes: Type.Array(ReportClass),
   },
   { additionalProperties: false },
 );
 export type ReportGroup = Static<typeof ReportGroup>;
 
-export const REPORT_BY = ['location', 'building', 'control-area'] as const;
+const By = (options: { default?: string; description?: string } = {}) =>
+  Type.Union([Type.Literal('location'), Type.Literal('building'), Type.Literal('control-area')], options);
 
 export const HazardReport = Type.Object(
   {
     lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
-    by: Type.Union(REPORT_BY.map((b) => Type.Literal(b))),
+    by: By(),
     scope: Type.Union([Type.Object({ id: Uuid, path: Path }, { additionalProperties: false }), Type.Null()], {
       description: 'The location whose subtree the report covers; null for the whole lab.',
     }),
@@ -87,14 +94,11 @@ export type HazardReport = Static<typeof HazardReport>;
 
 export const HazardReportQuery = Type.Object({
   by: Type.Optional(
-    Type.Union(
-      REPORT_BY.map((b) => Type.Literal(b)),
-      {
-        default: 'location',
-        description:
-          'location: each location with what is stored right there; building: each top-level location with everything below it; control-area: each control area with everything below it and its limits.',
-      },
-    ),
+    By({
+      default: 'location',
+      description:
+        'location: each location with what is stored right there; building: each top-level location with everything below it; control-area: each control area with everything below it and its limits.',
+    }),
   ),
   location_id: Type.Optional({ ...Uuid, description: "Only this location's subtree (a location of the lab)." }),
   format: Type.Optional(
