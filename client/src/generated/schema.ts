@@ -1953,8 +1953,8 @@ export interface paths {
         get: operations["listStocktakes"];
         put?: never;
         /**
-         * Start counting a location
-         * @description Starts a count of the location and everything below it (labs that use instances: 409 otherwise). An open count of the same location is answered instead (200), so two people starting it count one session. For anyone who sees the lab.
+         * Start counting a location, or a lab without instances
+         * @description Starts a count of the location and everything below it (location_id, a lab that uses instances), or of every item of a lab that does not use instances (lab_id; 409 for a lab that uses them). An open count of the same location, or of the same lab, is answered instead (200), so two people starting it count one session. For anyone who sees the lab.
          */
         post: operations["startStocktake"];
         delete?: never;
@@ -2007,6 +2007,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stocktakes/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Count an item (a lab without instances)
+         * @description In a count of a lab that does not use instances: records that the item is there, ticked (no quantity) or with the quantity counted. Counting it again replaces the count; two people count one session at once without losing each other's counts. 409 in a count of a location (count its containers), or once the count is applied or cancelled.
+         */
+        put: operations["countStocktakeItem"];
+        post?: never;
+        /**
+         * Take an item's count back
+         * @description 404 when the item was not counted; 409 in a count of a location, or once the count is applied or cancelled.
+         */
+        delete: operations["uncountStocktakeItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stocktakes/{id}/apply": {
         parameters: {
             query?: never;
@@ -2018,7 +2042,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a count
-         * @description In one transaction: each counted container's quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each one found elsewhere moves to where it was found, and with `missing: set_to_zero` each container not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
+         * @description In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
          */
         post: operations["applyStocktake"];
         delete?: never;
@@ -3558,9 +3582,14 @@ export interface components {
                 id: string;
                 name: string;
             };
-            /** Format: uuid */
-            location_id: string;
-            /** @description The root of the counted subtree; null once deleted. */
+            /** @description location: a location and everything below it (its lines are containers); lab: every item of a lab that does not use instances (its lines are items). */
+            covers: "location" | "lab";
+            /**
+             * Format: uuid
+             * @description The root of the counted subtree; null for a count that covers a lab.
+             */
+            location_id: string | null;
+            /** @description The root of the counted subtree; null once deleted, and for a count that covers a lab. */
             location: components["schemas"]["InstanceLocation"] | null;
             /** @description open: being counted (it can be left and resumed); applied: its result is in the inventory; cancelled: nothing applied. */
             status: "open" | "applied" | "cancelled";
@@ -3590,8 +3619,11 @@ export interface components {
         };
         /** StocktakeLine */
         StocktakeLine: {
-            /** Format: uuid */
-            instance_id: string;
+            /**
+             * Format: uuid
+             * @description The container counted; null in a count of a lab that does not use instances, whose lines are items.
+             */
+            instance_id: string | null;
             /** Format: uuid */
             item_id: string;
             item_name: string;
@@ -3607,6 +3639,7 @@ export interface components {
             expected: boolean;
             /** @description What the inventory records (when it was counted, for a counted one). */
             recorded_quantity: string;
+            /** @description Where it is recorded. For an item of a lab that does not use instances: its location and sublocation as pathNames, name the last of them. */
             recorded_location: components["schemas"]["InstanceLocation"] | null;
             /** @description Whether someone counted it in this session. */
             counted: boolean;
@@ -3629,9 +3662,14 @@ export interface components {
                 id: string;
                 name: string;
             };
-            /** Format: uuid */
-            location_id: string;
-            /** @description The root of the counted subtree; null once deleted. */
+            /** @description location: a location and everything below it (its lines are containers); lab: every item of a lab that does not use instances (its lines are items). */
+            covers: "location" | "lab";
+            /**
+             * Format: uuid
+             * @description The root of the counted subtree; null for a count that covers a lab.
+             */
+            location_id: string | null;
+            /** @description The root of the counted subtree; null once deleted, and for a count that covers a lab. */
             location: components["schemas"]["InstanceLocation"] | null;
             /** @description open: being counted (it can be left and resumed); applied: its result is in the inventory; cancelled: nothing applied. */
             status: "open" | "applied" | "cancelled";
@@ -16496,19 +16534,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Exactly one of location_id and lab_id. */
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "location_id": "0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11"
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: uuid
                      * @description The location whose subtree is counted (a lab that uses instances).
                      */
-                    location_id: string;
+                    location_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A lab that does not use instances: every item of it is counted.
+                     */
+                    lab_id?: string;
                 };
             };
         };
@@ -16832,6 +16871,212 @@ export interface operations {
             path: {
                 id: string;
                 instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    countStocktakeItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is there; null or absent: there, as recorded (a tick). */
+                    quantity?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StocktakeLine"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uncountStocktakeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
             };
             cookie?: never;
         };

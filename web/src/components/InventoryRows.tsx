@@ -1,18 +1,37 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Checkbox, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Column } from '../data/DataTable';
 import { type Item, lotsOf, matchReason, placesOf, quantityOf, soonestExpiry } from '../inventory-rows';
+import type { InventorySelection } from '../inventory-selection';
 
 /**
  * The inventory list's columns for the shared DataTable (docs/web.md, "Data layer"): on a phone each item is a card
  * with its name as the heading and Quantity and Expires first, so they are seen without scrolling sideways.
  * `showLab`: the list spans several labs, each row names its lab. `q`: the search, so a row says why it matched when
- * the name does not hold the words. Lot and Location show only when some item of the page has one.
+ * the name does not hold the words. Lot and Location show only when some item of the page has one. `selection`: a
+ * checkbox first in each row (on a phone, under the card's heading, with its word beside it).
  */
-export function inventoryColumns(items: Item[], { q, showLab }: { q: string; showLab: boolean }): Column<Item>[] {
+export function inventoryColumns(
+  items: Item[],
+  { q, showLab, selection, phone = false }: { q: string; showLab: boolean; selection?: InventorySelection; phone?: boolean },
+): Column<Item>[] {
   const anyLot = items.some((i) => lotsOf(i) !== '');
   const anyPlace = items.some((i) => placesOf(i) !== '');
   const columns: (Column<Item> | false)[] = [
+    selection !== undefined && {
+      key: 'select',
+      header: 'Select',
+      bare: true,
+      cell: (item) => (
+        <Checkbox
+          aria-label={`Select ${item.name}`}
+          label={phone ? 'Select' : undefined}
+          checked={selection.has(item.id)}
+          onChange={(e) => selection.toggle(item, e.currentTarget.checked)}
+          data-testid="select-item"
+        />
+      ),
+    },
     {
       key: 'name',
       header: 'Name',
