@@ -1180,6 +1180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/labs/{id}/hazard-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab's hazard inventory, per location, building or control area
+         * @description For the safety office: each hazard class with its containers and their amounts summed per unit family (containers whose size cannot be read are listed as unknown, never guessed), and for control areas their limits. A building is a top-level location. As JSON, CSV (format=csv or Accept: text/csv) or PDF (format=pdf or Accept: application/pdf). For anyone who sees the lab; otherwise 404.
+         */
+        get: operations["getLabHazardReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labs/{id}/locations": {
         parameters: {
             query?: never;
@@ -3272,6 +3292,88 @@ export interface components {
                 instance_id: string;
                 quantity: string;
                 total: components["schemas"]["Amount"];
+            }[];
+        };
+        /** HazardReport */
+        HazardReport: {
+            lab: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            by: "location" | "building" | "control-area";
+            /** @description The location whose subtree the report covers; null for the whole lab. */
+            scope: {
+                /** Format: uuid */
+                id: string;
+                /** @description Root to leaf location names; [] for no location. */
+                path: string[];
+            } | null;
+            /** Format: date-time */
+            generated_at: string;
+            groups: {
+                location: {
+                    /**
+                     * Format: uuid
+                     * @description null for no location, or a typed location of a lab that does not use instances.
+                     */
+                    id: string | null;
+                    /** @description Root to leaf location names; [] for no location. */
+                    path: string[];
+                };
+                control_area: boolean;
+                /** @description A control area's limits that something stored in it counts against (docs/safety.md); [] elsewhere. */
+                limits: {
+                    /** @description The fire-code category the limit is for ("Flammable liquid IB"). */
+                    label: string;
+                    state: "solid" | "liquid" | "gas";
+                    /** @description kg for solids, L for liquids, m³ for gases. */
+                    unit: string;
+                    /** @description What the control area holds against it, a decimal in `unit`. */
+                    stored: string;
+                    /** @description The limit in force, a decimal in `unit`. */
+                    limit: string;
+                    over: boolean;
+                    /** @description In words: "118 L of 120 L". */
+                    text: string;
+                    /** @description Containers of it whose amount is not known: not counted, never guessed. */
+                    unknown: number;
+                }[];
+                classes: {
+                    /** @description The hazard class's id (flammable-liquid, oxidizing-liquid, skin-corrosion, …). */
+                    class_id: string;
+                    name: string;
+                    /** @description The most severe category among its containers. */
+                    category: string;
+                    containers: number;
+                    /** @description Sums per unit family of the containers whose size could be read. */
+                    total: {
+                        mass: components["schemas"]["Amount"] | null;
+                        volume: components["schemas"]["Amount"] | null;
+                        count: components["schemas"]["Amount"] | null;
+                    };
+                    /** @description Containers whose size could not be read: listed, not summed. */
+                    unknown: number;
+                    items: {
+                        /** Format: uuid */
+                        item_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The container; null in a lab that does not use instances (the item is one entry).
+                         */
+                        instance_id: string | null;
+                        name: string;
+                        /** @description Root to leaf location names; [] for no location. */
+                        location_path: string[];
+                        quantity: string;
+                        unit_size: string | null;
+                        amount: components["schemas"]["Amount"];
+                        /** @description The container's category of this class. */
+                        category: string;
+                        /** @description Its hazard statements (H-codes). */
+                        hazard_statements: string[];
+                    }[];
+                }[];
             }[];
         };
         /** PutAwayInstance */
@@ -11797,6 +11899,93 @@ export interface operations {
             };
             /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabHazardReport: {
+        parameters: {
+            query?: {
+                /** @description location: each location with what is stored right there; building: each top-level location with everything below it; control-area: each control area with everything below it and its limits. */
+                by?: "location" | "building" | "control-area";
+                /** @description Only this location's subtree (a location of the lab). */
+                location_id?: string;
+                /** @description json (the default), csv or pdf; without it, Accept: text/csv or application/pdf choose too. */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardReport"];
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

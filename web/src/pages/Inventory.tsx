@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { inventoryColumns } from '../components/InventoryRows';
 import { useStartLabCount } from '../components/stocktake/OpenCounts';
+import { useItemAmounts } from '../data/amounts';
 import { DataTable, PHONE } from '../data/DataTable';
 import { useLabs, usePage } from '../data/hooks';
 import { type InventorySelection, useInventorySelection } from '../inventory-selection';
@@ -13,6 +14,7 @@ import { PrintLabels } from '../labels/PrintLabels';
 import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
+const NO_AMOUNTS = new Map();
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ALL = 'all';
 /** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
@@ -120,6 +122,7 @@ export function InventoryPage() {
   const items = usePage('/inventory-items', { query }, { enabled: !restoring });
   const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
   const rows = items.data?.rows ?? [];
+  const amounts = useItemAmounts(rows).data ?? NO_AMOUNTS;
   const selection = useInventorySelection();
   const startCount = useStartLabCount();
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
@@ -193,7 +196,7 @@ export function InventoryPage() {
           totalTestId="items-total"
           cardTestId="item-card"
           query={items}
-          columns={inventoryColumns(rows, { q: urlQ, showLab: !labId && (labs.data?.length ?? 0) !== 1, selection, phone })}
+          columns={inventoryColumns(rows, { q: urlQ, showLab: !labId && (labs.data?.length ?? 0) !== 1, selection, phone, amounts })}
           rowKey={(item) => item.id}
           page={page}
           perPage={PER_PAGE}
