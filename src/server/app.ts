@@ -15,10 +15,11 @@ import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
+import { hazardRoutes } from '../hazards/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { amountRoutes } from '../inventory/amounts-routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
-import { hazardReportRoutes } from '../inventory/hazard-report/routes.js';
+import { itemHazardRoutes } from '../inventory/hazard-routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
 import { labMigrationRoutes } from '../lab-migration/routes.js';
@@ -282,7 +283,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inventoryRoutes);
   await app.register(inventoryCsvRoutes);
   await app.register(amountRoutes);
-  await app.register(hazardReportRoutes);
   await app.register(locationRoutes, { stored: inventoryAtLocations });
   await app.register(orderRequestRoutes);
   await app.register(orderApprovalRoutes);
@@ -293,6 +293,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(labelRoutes);
   await app.register(attachmentRoutes);
   await app.register(stocktakeRoutes);
+  await app.register(hazardRoutes);
+  await app.register(itemHazardRoutes);
   await installWebApp(app);
 
   return app;

@@ -14,6 +14,7 @@ import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../acc
 import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
+import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { Health } from '../health/schemas.js';
 import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
@@ -108,6 +109,11 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   Stocktake,
   StocktakeLine,
   StocktakeWithLines,
+  ItemHazards,
+  TypeHazards,
+  ItemHazardSummary,
+  HazardStatementRule,
+  HazardClassInfo,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

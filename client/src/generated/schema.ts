@@ -916,6 +916,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/types/{id}/hazards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a type's hazards
+         * @description Its statements, their classes, pictograms and signal word, and who set them. Every item of the type without statements of its own shows them. For anyone who sees the type (404 otherwise).
+         */
+        get: operations["getTypeHazards"];
+        /**
+         * Set a type's hazard statements
+         * @description GHS hazard statement codes (GET /hazards/statements); an unknown one is 422 naming it, and nothing changes; [] removes them. Org admins and the lab's managers only (403 otherwise).
+         */
+        put: operations["setTypeHazards"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory-items/{id}/instances": {
         parameters: {
             query?: never;
@@ -2123,6 +2147,90 @@ export interface paths {
          * @description The summary, then the missing, unexpected, different and matching containers (A4).
          */
         get: operations["getStocktakeReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the GHS hazard statements Labstock knows
+         * @description Every statement an item or a type may carry, with its classes, pictograms and signal word. Source: UN GHS Rev. 10 (2023), Annex 1 and Annex 3; label precedence of GHS 1.4.10.5.3; EU CLP Annex III for H350i, H360F/D, H361f/d.
+         */
+        get: operations["listHazardStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the hazard classes
+         * @description The ids the inventory filter `hazard_class` and the hazards answers use, with their categories.
+         */
+        get: operations["listHazardClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/hazards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an item's hazards
+         * @description The statements it shows (its own, else its type's), their classes, pictograms and signal word, and who set them. ETag: the item's. For anyone who sees the item (404 otherwise).
+         */
+        get: operations["getItemHazards"];
+        /**
+         * Set an item's own hazard statements
+         * @description GHS hazard statement codes (GET /hazards/statements); an unknown one is 422 naming it, and nothing changes. [] records "no hazards", overriding the type; null removes the own statements, so the item inherits its type's. A change is an edit of the item: a new version (ETag), a line of history, one inventory-item.updated; setting what it has changes nothing. For anyone who sees the item.
+         */
+        put: operations["setItemHazards"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/inventory-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the pictograms of several items
+         * @description For a list page: the pictograms, signal word and class ids of each item named, in the order named. Items the caller does not see (another organization's, a lab they are not in, none at all) are left out.
+         */
+        get: operations["listItemHazardSummaries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3800,6 +3908,92 @@ export interface components {
             app_url: string;
             lines: components["schemas"]["StocktakeLine"][];
         };
+        /** ItemHazards */
+        ItemHazards: {
+            /** Format: uuid */
+            item_id: string;
+            /** @description item: the item's own statements; type: inherited from its type; none: recorded on neither. */
+            source: "item" | "type" | "none";
+            /** @description null: the item has none of its own and inherits its type's; []: "no hazards" on purpose. */
+            own_statements: string[] | null;
+            /** @description Its type's statements ([] without a type or when the type has none). */
+            type_statements: string[];
+            /** @description The statements shown, in the table order. */
+            statements: {
+                /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+                code: string;
+                text: string;
+            }[];
+            classes: {
+                /** @description Stable kebab-case id, e.g. 'flammable-liquid' (GET /hazards/classes). */
+                id: string;
+                name: string;
+                /** @description The most severe category the statements give ('1', '2', '1A', 'A'). */
+                category: string;
+                /** @description Every category the statements allow (H272: oxidizer 2 or 3). */
+                categories: string[];
+            }[];
+            /** @description After the GHS precedence rules (docs/hazards.md). */
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            updated_by: components["schemas"]["UserSummary"] | null;
+            updated_at: string | null;
+        };
+        /** TypeHazards */
+        TypeHazards: {
+            /** Format: uuid */
+            type_id: string;
+            /** @description The statements shown, in the table order. */
+            statements: {
+                /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+                code: string;
+                text: string;
+            }[];
+            classes: {
+                /** @description Stable kebab-case id, e.g. 'flammable-liquid' (GET /hazards/classes). */
+                id: string;
+                name: string;
+                /** @description The most severe category the statements give ('1', '2', '1A', 'A'). */
+                category: string;
+                /** @description Every category the statements allow (H272: oxidizer 2 or 3). */
+                categories: string[];
+            }[];
+            /** @description After the GHS precedence rules (docs/hazards.md). */
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            updated_by: components["schemas"]["UserSummary"] | null;
+            updated_at: string | null;
+        };
+        /** ItemHazardSummary */
+        ItemHazardSummary: {
+            /** Format: uuid */
+            item_id: string;
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            class_ids: string[];
+        };
+        /** HazardStatementRule */
+        HazardStatementRule: {
+            /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+            code: string;
+            text: string;
+            classes: {
+                id: string;
+                categories: string[];
+            }[];
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            /** @description ghs: GHS Rev. 10 Annex 3; clp: the EU CLP variant of a GHS code; earlier: retired in GHS Rev. 10, still on older SDSs. */
+            origin: "ghs" | "clp" | "earlier";
+        };
+        /** HazardClassInfo */
+        HazardClassInfo: {
+            id: string;
+            name: string;
+            kind: "physical" | "health" | "environmental";
+            /** @description Most severe first. */
+            categories: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -3824,6 +4018,8 @@ export interface operations {
                 expiring_before?: string;
                 /** @description true: only items whose quantity is below their minimum quantity. false: no filter. */
                 below_minimum?: boolean;
+                /** @description Only items whose hazard statements (their own, else their type's) give this GHS hazard class, e.g. flammable-liquid (GET /hazards/classes, docs/hazards.md). */
+                hazard_class?: "explosive" | "flammable-gas" | "pyrophoric-gas" | "chemically-unstable-gas" | "aerosol" | "chemical-under-pressure" | "oxidizing-gas" | "gas-under-pressure" | "flammable-liquid" | "flammable-solid" | "self-reactive" | "pyrophoric-liquid" | "pyrophoric-solid" | "self-heating" | "water-reactive" | "oxidizing-liquid" | "oxidizing-solid" | "organic-peroxide" | "corrosive-to-metals" | "desensitized-explosive" | "acute-toxicity-oral" | "acute-toxicity-dermal" | "acute-toxicity-inhalation" | "skin-corrosion" | "skin-irritation" | "serious-eye-damage" | "eye-irritation" | "respiratory-sensitizer" | "skin-sensitizer" | "germ-cell-mutagenicity" | "carcinogenicity" | "reproductive-toxicity" | "stot-single-exposure" | "stot-repeated-exposure" | "aspiration-hazard" | "aquatic-acute" | "aquatic-chronic" | "ozone-layer";
                 /** @description name, expiration_date (the soonest expiry; items without one come last) or updated_at; a leading - for descending. Ties go by creation time, then id, in the same direction. Default: creation time, then id. */
                 sort?: "name" | "-name" | "expiration_date" | "-expiration_date" | "updated_at" | "-updated_at";
                 /** @description 1-based page number (25 per page by default). */
@@ -10457,6 +10653,192 @@ export interface operations {
             };
             /** @description Conflicts with the resource's state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTypeHazards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setTypeHazards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The type's statements; [] removes them. */
+                    hazard_statements: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17690,6 +18072,404 @@ export interface operations {
             };
             /** @description Not found, or not visible to this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listHazardStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardStatementRule"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listHazardClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardClassInfo"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getItemHazards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setItemHazards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the item from a previous read; 412 if the item changed since. */
+                "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The item's own statements ([] records "no hazards", overriding its type's); null removes them, and the item inherits its type's. */
+                    hazard_statements: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description If-Match does not match the current ETag */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listItemHazardSummaries: {
+        parameters: {
+            query: {
+                /** @description Comma-separated item ids, at most 100. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazardSummary"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

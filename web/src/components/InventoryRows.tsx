@@ -4,6 +4,7 @@ import { type Amount, amountWords } from '../data/amounts';
 import type { Column } from '../data/DataTable';
 import { type Item, lotsOf, matchReason, placesOf, quantityOf, soonestExpiry } from '../inventory-rows';
 import type { InventorySelection } from '../inventory-selection';
+import { Pictograms } from './hazards/Pictogram';
 
 /**
  * The inventory list's columns for the shared DataTable (docs/web.md, "Data layer"): on a phone each item is a card
@@ -19,8 +20,16 @@ export function inventoryColumns(
     showLab,
     selection,
     phone = false,
+    pictograms,
     amounts,
-  }: { q: string; showLab: boolean; selection?: InventorySelection; phone?: boolean; amounts?: Map<string, Amount> },
+  }: {
+    q: string;
+    showLab: boolean;
+    selection?: InventorySelection;
+    phone?: boolean;
+    pictograms?: Map<string, string[]>;
+    amounts?: Map<string, Amount>;
+  },
 ): Column<Item>[] {
   const anyLot = items.some((i) => lotsOf(i) !== '');
   const anyPlace = items.some((i) => placesOf(i) !== '');
@@ -63,6 +72,12 @@ export function inventoryColumns(
       sort: 'expiration_date',
       sortWords: ['Expires soonest first', 'Expires latest first'],
       cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{soonestExpiry(item) || '—'}</span>,
+    },
+    // The GHS pictograms of each item (docs/hazards.md), when some item of the page has any.
+    items.some((i) => (pictograms?.get(i.id)?.length ?? 0) > 0) && {
+      key: 'hazards',
+      header: 'Hazards',
+      cell: (item) => <Pictograms codes={pictograms?.get(item.id) ?? []} size={24} />,
     },
     anyLot && { key: 'lot', header: 'Lot', cell: (item) => lotsOf(item) },
     anyPlace && { key: 'location', header: 'Location', cell: (item) => placesOf(item) },

@@ -7,6 +7,7 @@ import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AttachmentsPanel } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
+import { ItemHazards } from '../components/hazards/ItemHazards';
 import { ItemEditForm } from '../components/ItemEditForm';
 import { ItemHistory } from '../components/ItemHistory';
 import { AddInstance } from '../components/instances/AddInstance';
@@ -116,6 +117,7 @@ function ItemDetails({
       </Group>
       {mode === 'edit' ? <ItemEditForm item={it} etag={etag} onDone={() => setMode('view')} /> : <FieldGrid fields={fields} />}
       {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
+      <ItemHazards itemId={it.id} etag={etag} typeName={it.type?.name ?? null} />
       <SafetyDataSheets item={it} />
       <AttachmentsPanel owner={{ kind: 'item', itemId: it.id }} title="Documents" hint="A manual, a quote, a photo: kept with the item." />
       <Title order={3}>Minimum quantity</Title>
