@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { getItemAmount, getItemAmounts } from './amounts.js';
 import { ItemAmount, ItemAmountsQuery } from './amounts-schemas.js';
+import { hazardReportRoutes } from './hazard-report/routes.js';
 
 // Amounts in real units (docs/hazard-reports.md "Amounts"): additions on their own endpoints.
 const READ_NOTE =
@@ -38,4 +39,7 @@ export const amountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => getItemAmounts(app.deps, request.actor, request.query.item_id),
   );
+
+  // The hazard report sums these amounts per place and hazard class (docs/hazard-reports.md).
+  await app.register(hazardReportRoutes);
 };

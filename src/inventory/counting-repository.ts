@@ -53,3 +53,46 @@ export function countableByIds(ex: Executor, labId: string, ids: string[]): Prom
   if (ids.length === 0) return Promise.resolve([]);
   return countable(ex, labId).where('i.id', 'in', ids).orderBy('it.name').orderBy('i.id').execute();
 }
+
+/** An item of a lab that does not use instances, as a count reads it: the item is its own single container. */
+export interface CountableItem {
+  item_id: string;
+  item_name: string;
+  vendor: string | null;
+  catalog_number: string | null;
+  unit_size: string | null;
+  quantity: string;
+  lot_number: string | null;
+  expiration_date: string | null;
+  location_name: string | null;
+  sublocation_name: string | null;
+}
+
+function countableItems(ex: Executor, labId: string) {
+  return ex
+    .selectFrom('inventory_items as it')
+    .select([
+      'it.id as item_id',
+      'it.name as item_name',
+      'it.vendor',
+      'it.catalog_number',
+      'it.unit_size',
+      'it.quantity',
+      'it.lot_number',
+      'it.expiration_date',
+      'it.location_name',
+      'it.sublocation_name',
+    ])
+    .where('it.lab_id', '=', labId);
+}
+
+/** Every item of the lab (one that does not use instances: the caller checks), by location, sublocation, then name (the order one walks a lab). */
+export function countableItemsOf(ex: Executor, labId: string): Promise<CountableItem[]> {
+  return countableItems(ex, labId).orderBy('it.location_name').orderBy('it.sublocation_name').orderBy('it.name').orderBy('it.id').execute();
+}
+
+/** The lab's items among these ids (others' ids and unknown ids are simply absent). */
+export function countableItemsByIds(ex: Executor, labId: string, ids: string[]): Promise<CountableItem[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return countableItems(ex, labId).where('it.id', 'in', ids).orderBy('it.name').orderBy('it.id').execute();
+}

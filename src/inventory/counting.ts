@@ -1,3 +1,4 @@
+import { findLabRow } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import { addDecimals, dec } from '../shared/decimal.js';
@@ -86,4 +87,34 @@ export async function applyCountIn(
   await repo.insertChanges(trx, changes);
   await repo.touchItem(trx, row.id, { userId: actor.userId, now });
   return { item: await finishItemChange(trx, deps, row.id), gone };
+}
+
+/**
+ * A count of a lab that does not use instances, written into one item (src/stocktake/apply.ts): the item's own
+ * quantity, by the same rule (the difference counted is added to the quantity as it is now, never below zero), one
+ * history line `quantity` naming the session, one new version and one inventory-item.updated. An item whose lab has
+ * been migrated to instances since it was counted is left alone (its quantity is now its containers').
+ */
+export async function applyItemCountIn(
+  trx: Executor,
+  deps: ServiceDeps,
+  actor: Actor,
+  itemId: string,
+  line: { countedQuantity: string; recordedQuantity?: string },
+  source: { sessionId: string; note: string },
+): Promise<CountApplied> {
+  const row = await lockVisibleItem(trx, actor, itemId);
+  const lab = (await findLabRow(trx, row.lab_id))!;
+  if (lab.uses_instances === 1) return { gone: [itemId] };
+  const next = quantityAfterCount(row.quantity, line.countedQuantity, line.recordedQuantity);
+  if (dec(next).equals(dec(row.quantity))) return { gone: [] };
+  const now = nowIso();
+  await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
+  await repo.insertChanges(trx, [
+    historyRow(
+      { itemId: row.id, userId: actor.userId, now },
+      { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
+    ),
+  ]);
+  return { item: await finishItemChange(trx, deps, row.id), gone: [] };
 }

@@ -15,10 +15,12 @@ import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
 import { queueStats } from '../delivery/repository.js';
+import { hazardRoutes } from '../hazards/routes.js';
 import { safetySettingsRoutes } from '../hazards/settings-routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { amountRoutes } from '../inventory/amounts-routes.js';
 import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
+import { itemHazardRoutes } from '../inventory/hazard-routes.js';
 import { placementRoutes } from '../inventory/placement-routes.js';
 import { inventoryRoutes } from '../inventory/routes.js';
 import { inventoryAtLocations } from '../inventory/stored-at.js';
@@ -297,6 +299,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(safetySettingsRoutes);
   await app.register(controlAreaRoutes);
   await app.register(placementRoutes);
+  await app.register(hazardRoutes);
+  await app.register(itemHazardRoutes);
   await installWebApp(app);
 
   return app;

@@ -15,11 +15,13 @@ import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { ControlArea } from '../hazards/control-area-schemas.js';
+import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { LabSafetySettings } from '../hazards/settings-schemas.js';
 import { Health } from '../health/schemas.js';
 import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
+import { HazardReport } from '../inventory/hazard-report/schemas.js';
 import { ControlAreaMeter, PlacementCheck, SegregationReport, StorageAttributes } from '../inventory/placement-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
@@ -94,6 +96,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemMinimumQuantity,
   Amount,
   ItemAmount,
+  HazardReport,
   PutAwayInstance,
   VendorBarcode,
   OrganizationSso,
@@ -115,6 +118,11 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   PlacementCheck,
   SegregationReport,
   StorageAttributes,
+  ItemHazards,
+  TypeHazards,
+  ItemHazardSummary,
+  HazardStatementRule,
+  HazardClassInfo,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

@@ -52,6 +52,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Tokens', description: 'API tokens: your own, and (org admins) the organization’s.' },
   { name: 'Sign-in', description: "The web application's sign-in, sessions and one-time links." },
   { name: 'Organization administration', description: 'Users, labs and memberships of the organization (org admins).' },
+  { name: 'Hazards', description: 'GHS hazard statements of items and types, and what they mean (docs/hazards.md).' },
   {
     name: 'Attachments',
     description: 'Documents of items, instances and types (certificates of analysis, safety data sheets), stored in the database.',
@@ -121,7 +122,7 @@ function addHeaders(op: Json, facts: RouteFacts | undefined): void {
     const ref = jsonSchemaRef(response);
     const headers: Json = { ...response.headers };
     if (paged && code === 200) Object.assign(headers, PAGE_HEADERS);
-    if (code < 300 && /\/(InventoryItem|ItemMinimumQuantity)$/.test(ref ?? '')) headers.ETag = ETAG;
+    if (code < 300 && /\/(InventoryItem|ItemMinimumQuantity|ItemHazards)$/.test(ref ?? '')) headers.ETag = ETAG;
     if (idempotent && code < 300) headers['Idempotent-Replayed'] = REPLAYED;
     const errorBody = ref?.endsWith('/ErrorResponse');
     if (code === 429 || (code === 503 && errorBody) || (code === 409 && idempotent)) headers['Retry-After'] = RETRY_AFTER;

@@ -1,11 +1,13 @@
-import { applyCountIn, type CountedLine } from '../inventory/counting.js';
+import { applyCountIn, applyItemCountIn, type CountedLine } from '../inventory/counting.js';
 import { locationPaths } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
+import type { Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { nowIso } from '../shared/time.js';
 import { liveLines, viewOf } from './lines.js';
+import type { CountRow } from './repository.js';
 import * as repo from './repository.js';
-import type { ApplyBody, StocktakeWithLines } from './schemas.js';
+import type { ApplyBody, StocktakeLine, StocktakeWithLines } from './schemas.js';
 import { notOpen, visibleSession } from './service.js';
 
 // POST /stocktakes/{id}/apply (docs/stocktake.md, docs/product.md §14): the whole result in ONE transaction, through
@@ -20,27 +22,24 @@ export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string
     const { session, lab } = await visibleSession(trx, actor, id, { lock: 'update' });
     if (session.status !== 'open') throw notOpen(session);
     const { lines, counts } = await liveLines(trx, session);
-    const where = (await locationPaths(trx, [session.location_id])).get(session.location_id);
-    const note = `Stocktake of ${where ? where.pathNames.join(' / ') : 'a deleted location'}`;
-    const byItem = new Map<string, CountedLine[]>();
-    for (const line of lines) {
-      const c = counts.get(line.instance_id);
-      let counted: CountedLine | undefined;
-      if (c) {
-        counted = {
-          instanceId: c.instance_id,
-          countedQuantity: c.quantity ?? undefined,
-          recordedQuantity: c.recorded_quantity,
-          locationId: c.found_location_id ?? undefined,
-        };
-      } else if (zeroMissing) {
-        counted = { instanceId: line.instance_id, countedQuantity: '0' };
+    if (session.location_id === null) {
+      // A count of a lab that does not use instances: its lines are the items themselves.
+      const note = `Stocktake of ${lab.name}`;
+      for (const line of [...lines].sort((a, b) => (a.item_id < b.item_id ? -1 : 1))) {
+        const c = counts.get(line.item_id);
+        const counted = c ? (c.quantity ?? undefined) : zeroMissing ? '0' : undefined;
+        if (counted === undefined) continue;
+        await applyItemCountIn(
+          trx,
+          deps,
+          actor,
+          line.item_id,
+          { countedQuantity: counted, recordedQuantity: c?.recorded_quantity },
+          { sessionId: session.id, note },
+        );
       }
-      if (counted) byItem.set(line.item_id, [...(byItem.get(line.item_id) ?? []), counted]);
-    }
-    // Items in one order, so two applies touching the same items lock them in the same order (no deadlock).
-    for (const itemId of [...byItem.keys()].sort()) {
-      await applyCountIn(trx, deps, actor, itemId, byItem.get(itemId)!, { sessionId: session.id, note });
+    } else {
+      await applyLocationCount(trx, deps, actor, session.id, session.location_id, lines, counts, zeroMissing);
     }
     await repo.finishSession(trx, session.id, {
       status: 'applied',
@@ -52,4 +51,39 @@ export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string
     const after = (await repo.findSession(trx, session.id))!;
     return viewOf(trx, deps.config.appUrl, after, lab, lines);
   });
+}
+
+/** A location's count: per item, its containers' counted quantities and the places they were found. */
+async function applyLocationCount(
+  trx: Executor,
+  deps: ServiceDeps,
+  actor: Actor,
+  sessionId: string,
+  locationId: string,
+  lines: StocktakeLine[],
+  counts: Map<string, CountRow>,
+  zeroMissing: boolean,
+): Promise<void> {
+  const where = (await locationPaths(trx, [locationId])).get(locationId);
+  const note = `Stocktake of ${where ? where.pathNames.join(' / ') : 'a deleted location'}`;
+  const byItem = new Map<string, CountedLine[]>();
+  for (const line of lines) {
+    const c = counts.get(line.instance_id!);
+    let counted: CountedLine | undefined;
+    if (c) {
+      counted = {
+        instanceId: c.instance_id,
+        countedQuantity: c.quantity ?? undefined,
+        recordedQuantity: c.recorded_quantity,
+        locationId: c.found_location_id ?? undefined,
+      };
+    } else if (zeroMissing) {
+      counted = { instanceId: line.instance_id!, countedQuantity: '0' };
+    }
+    if (counted) byItem.set(line.item_id, [...(byItem.get(line.item_id) ?? []), counted]);
+  }
+  // Items in one order, so two applies touching the same items lock them in the same order (no deadlock).
+  for (const itemId of [...byItem.keys()].sort()) {
+    await applyCountIn(trx, deps, actor, itemId, byItem.get(itemId)!, { sessionId, note });
+  }
 }

@@ -4,6 +4,7 @@ import type { Lab } from '../labs/schemas.js';
 import { type LocationPath, locationPaths, subtreeOf } from '../locations/repository.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
+import { itemLines } from './item-lines.js';
 import type { CountRow, SessionRow } from './repository.js';
 import * as repo from './repository.js';
 import type { Stocktake, StocktakeLine, StocktakeWithLines } from './schemas.js';
@@ -30,7 +31,12 @@ export function stateOf(c: CountRow | undefined): StocktakeLine['state'] {
   return 'matching';
 }
 
+/**
+ * The lines as they are now, with the counts keyed by what was counted: the container's id, or in a count that covers
+ * a lab (location_id null), the item's (item-lines.ts).
+ */
 export async function liveLines(ex: Executor, session: SessionRow): Promise<{ lines: StocktakeLine[]; counts: Map<string, CountRow> }> {
+  if (session.location_id === null) return itemLines(ex, session, stateOf);
   const tree = await subtreeAt(ex, session.location_id);
   const counts = new Map((await repo.countsOf(ex, session.id)).map((c) => [c.instance_id, c]));
   const expected = await countableAt(ex, session.lab_id, tree.ids);
@@ -103,7 +109,7 @@ export async function viewOf(
   lines: StocktakeLine[],
 ): Promise<StocktakeWithLines> {
   const [paths, users] = await Promise.all([
-    locationPaths(ex, [session.location_id]),
+    locationPaths(ex, session.location_id ? [session.location_id] : []),
     userSummaries(
       ex,
       [session.started_by, session.finished_by].filter((u): u is string => u !== null),
@@ -112,8 +118,9 @@ export async function viewOf(
   return {
     id: session.id,
     lab: { id: lab.id, name: lab.name },
+    covers: session.location_id === null ? 'lab' : 'location',
     location_id: session.location_id,
-    location: paths.get(session.location_id) ?? null,
+    location: session.location_id ? (paths.get(session.location_id) ?? null) : null,
     status: session.status,
     started_by: users.get(session.started_by) ?? null,
     started_at: session.started_at,

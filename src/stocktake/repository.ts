@@ -26,12 +26,13 @@ export function findSession(ex: Executor, id: string, opts: { lock?: 'update' | 
   return q.executeTakeFirst();
 }
 
-export const findOpenSessionAt = (ex: Executor, labId: string, locationId: string) =>
+/** The open count of this location, or with null, the open count that covers the lab (migration 0035). */
+export const findOpenSessionAt = (ex: Executor, labId: string, locationId: string | null) =>
   ex
     .selectFrom('stocktake_sessions')
     .selectAll()
     .where('lab_id', '=', labId)
-    .where('location_id', '=', locationId)
+    .where('location_id', locationId === null ? 'is' : '=', locationId)
     .where('status', '=', 'open')
     .orderBy('started_at')
     .executeTakeFirst();

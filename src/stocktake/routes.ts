@@ -4,8 +4,9 @@ import { asDownload } from '../shared/download.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { applyStocktake } from './apply.js';
+import { countItem, uncountItem } from './item-counts.js';
 import { reportCsv, reportPdf } from './report.js';
-import { ApplyBody, CountBody, ListQuery, StartBody, Stocktake, StocktakeLine, StocktakeWithLines } from './schemas.js';
+import { ApplyBody, CountBody, ItemCountBody, ListQuery, StartBody, Stocktake, StocktakeLine, StocktakeWithLines } from './schemas.js';
 import { cancelStocktake, countInstance, getStocktake, listStocktakes, startStocktake, uncountInstance } from './service.js';
 
 // Stocktake (docs/stocktake.md, docs/product.md §14): additions on their own endpoints. POST and PUT honour
@@ -14,6 +15,7 @@ import { cancelStocktake, countInstance, getStocktake, listStocktakes, startStoc
 const tags = ['Stocktake'];
 const Params = Type.Object({ id: Uuid });
 const CountParams = Type.Object({ id: Uuid, instanceId: Uuid });
+const ItemParams = Type.Object({ id: Uuid, itemId: Uuid });
 
 export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -22,9 +24,9 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'startStocktake',
         tags,
-        summary: 'Start counting a location',
+        summary: 'Start counting a location, or a lab without instances',
         description:
-          'Starts a count of the location and everything below it (labs that use instances: 409 otherwise). An open count of the same location is answered instead (200), so two people starting it count one session. For anyone who sees the lab.',
+          'Starts a count of the location and everything below it (location_id, a lab that uses instances), or of every item of a lab that does not use instances (lab_id; 409 for a lab that uses them). An open count of the same location, or of the same lab, is answered instead (200), so two people starting it count one session. For anyone who sees the lab.',
         body: StartBody,
         response: responses({ 200: ref(StocktakeWithLines), 201: ref(StocktakeWithLines) }, [400, 401, 404, 409, 413, 415, 422]),
       },
@@ -112,6 +114,44 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.put(
+    '/stocktakes/:id/items/:itemId',
+    {
+      schema: {
+        operationId: 'countStocktakeItem',
+        tags,
+        summary: 'Count an item (a lab without instances)',
+        description:
+          "In a count of a lab that does not use instances: records that the item is there, ticked (no quantity) or with the quantity counted. Counting it again replaces the count; two people count one session at once without losing each other's counts. 409 in a count of a location (count its containers), or once the count is applied or cancelled.",
+        params: ItemParams,
+        body: ItemCountBody,
+        response: responses({ 200: ref(StocktakeLine) }, [400, 401, 404, 409, 413, 415, 422]),
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => countItem(app.deps, request.actor, request.params.id, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/stocktakes/:id/items/:itemId',
+    {
+      schema: {
+        operationId: 'uncountStocktakeItem',
+        tags,
+        summary: "Take an item's count back",
+        description: '404 when the item was not counted; 409 in a count of a location, or once the count is applied or cancelled.',
+        params: ItemParams,
+        response: responses({ 204: Type.Null() }, [401, 404, 409, 422]),
+      },
+    },
+    async (request, reply) => {
+      await uncountItem(app.deps, request.actor, request.params.id, request.params.itemId);
+      return reply.code(204).send();
+    },
+  );
+
   app.post(
     '/stocktakes/:id/apply',
     {
@@ -120,7 +160,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Apply a count',
         description:
-          "In one transaction: each counted container's quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each one found elsewhere moves to where it was found, and with `missing: set_to_zero` each container not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.",
+          "In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.",
         params: Params,
         body: ApplyBody,
         response: responses({ 200: ref(StocktakeWithLines) }, [400, 401, 404, 409, 413, 415, 422]),

@@ -21,7 +21,10 @@ export const LineState = Type.Union(
 
 export const StocktakeLine = Type.Object(
   {
-    instance_id: Uuid,
+    instance_id: {
+      ...NUuid,
+      description: 'The container counted; null in a count of a lab that does not use instances, whose lines are items.',
+    },
     item_id: Uuid,
     item_name: Type.String(),
     vendor: NString,
@@ -32,7 +35,10 @@ export const StocktakeLine = Type.Object(
     state: LineState,
     expected: Type.Boolean({ description: 'Stored in the counted subtree: on the list to count.' }),
     recorded_quantity: Type.String({ description: 'What the inventory records (when it was counted, for a counted one).' }),
-    recorded_location: orNull(ref(InstanceLocation)),
+    recorded_location: Type.Union([ref(InstanceLocation), Type.Null()], {
+      description:
+        'Where it is recorded. For an item of a lab that does not use instances: its location and sublocation as pathNames, name the last of them.',
+    }),
     counted: Type.Boolean({ description: 'Whether someone counted it in this session.' }),
     counted_quantity: Type.Unsafe<string | null>({
       type: ['string', 'null'],
@@ -55,8 +61,14 @@ export const Stocktake = Type.Object(
   {
     id: Uuid,
     lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
-    location_id: Uuid,
-    location: Type.Union([ref(InstanceLocation), Type.Null()], { description: 'The root of the counted subtree; null once deleted.' }),
+    covers: Type.Union([Type.Literal('location'), Type.Literal('lab')], {
+      description:
+        'location: a location and everything below it (its lines are containers); lab: every item of a lab that does not use instances (its lines are items).',
+    }),
+    location_id: { ...NUuid, description: 'The root of the counted subtree; null for a count that covers a lab.' },
+    location: Type.Union([ref(InstanceLocation), Type.Null()], {
+      description: 'The root of the counted subtree; null once deleted, and for a count that covers a lab.',
+    }),
     status: StocktakeStatus,
     started_by: orNull(ref(UserSummary)),
     started_at: DateTime,
@@ -80,8 +92,15 @@ export const StocktakeWithLines = Type.Object(
 export type StocktakeWithLines = Static<typeof StocktakeWithLines>;
 
 export const StartBody = Type.Object(
-  { location_id: { ...Uuid, description: 'The location whose subtree is counted (a lab that uses instances).' } },
-  { additionalProperties: false, examples: [{ location_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11' }] },
+  {
+    location_id: Type.Optional({ ...Uuid, description: 'The location whose subtree is counted (a lab that uses instances).' }),
+    lab_id: Type.Optional({ ...Uuid, description: 'A lab that does not use instances: every item of it is counted.' }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Exactly one of location_id and lab_id.',
+    examples: [{ location_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11' }, { lab_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e10' }],
+  },
 );
 export type StartBody = Static<typeof StartBody>;
 
@@ -103,6 +122,20 @@ export const CountBody = Type.Object(
   { additionalProperties: false, examples: [{ quantity: '0.5' }, { location_id: '0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11' }] },
 );
 export type CountBody = Static<typeof CountBody>;
+
+export const ItemCountBody = Type.Object(
+  {
+    quantity: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        pattern: DECIMAL_PATTERN,
+        description: 'What is there; null or absent: there, as recorded (a tick).',
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ quantity: '2' }, {}] },
+);
+export type ItemCountBody = Static<typeof ItemCountBody>;
 
 export const ApplyBody = Type.Object(
   {

@@ -35,29 +35,47 @@ export const notOpen = (session: repo.SessionRow) =>
     },
   );
 
+const countsItems = () =>
+  new AppError('conflict', 'This count covers the items of a lab that does not use instances: count each item (…/items/{itemId})');
+
 /**
- * POST /stocktakes: starts counting a location and everything below it. An open count of the same location is
- * resumed rather than doubled (created: false), so two people starting at once count one session.
+ * POST /stocktakes: starts counting a location and everything below it, or (lab_id) every item of a lab that does
+ * not use instances. An open count of the same location (of the same lab) is resumed rather than doubled (created:
+ * false), so two people starting at once count one session.
  */
 export async function startStocktake(
   deps: ServiceDeps,
   actor: Actor,
   input: StartBody,
 ): Promise<{ view: StocktakeWithLines; created: boolean }> {
+  if ((input.location_id === undefined) === (input.lab_id === undefined))
+    throw fieldError(
+      'location_id',
+      'give exactly one of location_id (a location of a lab that uses instances) and lab_id (a lab that does not)',
+    );
   return deps.db.transaction().execute(async (trx) => {
-    const location = await findLocation(trx, input.location_id);
-    const lab = location && (await findVisibleLab(trx, actor, location.lab_id));
-    if (!location || !lab) throw notFound('location');
-    if (!lab.uses_instances) throw new AppError('conflict', 'Only labs that use instances can be counted by location');
-    // One start at a time per lab, so two people starting the same location at once get the same session.
+    let lab: Lab | undefined;
+    let locationId: string | null = null;
+    if (input.location_id !== undefined) {
+      const location = await findLocation(trx, input.location_id);
+      lab = location && (await findVisibleLab(trx, actor, location.lab_id));
+      if (!location || !lab) throw notFound('location');
+      locationId = location.id;
+    } else {
+      lab = await findVisibleLab(trx, actor, input.lab_id!);
+      if (!lab) throw notFound('lab');
+      if (lab.uses_instances)
+        throw new AppError('conflict', 'This lab uses instances: count a location of it (location_id), and everything below it');
+    }
+    // One start at a time per lab, so two people starting the same count at once get the same session.
     await lockLab(trx, lab.id);
     await assertLabNotMigrating(trx, lab.id);
-    const open = await repo.findOpenSessionAt(trx, lab.id, location.id);
+    const open = await repo.findOpenSessionAt(trx, lab.id, locationId);
     if (open) return { view: await viewOf(trx, deps.config.appUrl, open, lab, await linesOf(trx, open)), created: false };
     const row: repo.SessionRow = {
       id: newId(),
       lab_id: lab.id,
-      location_id: location.id,
+      location_id: locationId,
       status: 'open',
       started_by: actor.userId,
       started_at: nowIso(),
@@ -110,6 +128,7 @@ export async function countInstance(
   return deps.db.transaction().execute(async (trx) => {
     const { session } = await visibleSession(trx, actor, id, { lock: 'share' });
     if (session.status !== 'open') throw notOpen(session);
+    if (session.location_id === null) throw countsItems();
     const [instance] = await countableByIds(trx, session.lab_id, [instanceId]);
     if (!instance) throw notFound('inventory item instance');
     const tree = await subtreeAt(trx, session.location_id);
@@ -141,6 +160,7 @@ export async function uncountInstance(deps: ServiceDeps, actor: Actor, id: strin
   await deps.db.transaction().execute(async (trx) => {
     const { session } = await visibleSession(trx, actor, id, { lock: 'share' });
     if (session.status !== 'open') throw notOpen(session);
+    if (session.location_id === null) throw countsItems();
     if (!(await repo.deleteCount(trx, session.id, instanceId))) throw notFound('count');
   });
 }

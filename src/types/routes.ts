@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ContainsQuery, containsTextOf } from '../shared/contains-text.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
+import { typeHazardRoutes } from './hazard-routes.js';
 import { CreateTypeBody, InventoryType, RenameTypeBody, TypeUsage } from './schemas.js';
 import { createType, deleteType, listTypes, renameType, typeUsageOfLab } from './service.js';
 
@@ -107,4 +108,5 @@ export const typeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send();
     },
   );
+  await app.register(typeHazardRoutes);
 };

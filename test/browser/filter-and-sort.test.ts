@@ -28,7 +28,8 @@ afterAll(() => h?.close());
 /** The names in the table, top to bottom, once it shows `expected` (the list follows the URL asynchronously). */
 async function expectNames(page: Page, expected: string[]) {
   await expect
-    .poll(() => page.getByTestId('items-table').locator('tbody tr td:first-child').allInnerTexts(), { timeout: 5000 })
+    // The second cell: the first is the row's selection checkbox (docs/labels.md).
+    .poll(() => page.getByTestId('items-table').locator('tbody tr td:nth-child(2)').allInnerTexts(), { timeout: 5000 })
     .toEqual(expected);
 }
 

@@ -916,6 +916,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/types/{id}/hazards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a type's hazards
+         * @description Its statements, their classes, pictograms and signal word, and who set them. Every item of the type without statements of its own shows them. For anyone who sees the type (404 otherwise).
+         */
+        get: operations["getTypeHazards"];
+        /**
+         * Set a type's hazard statements
+         * @description GHS hazard statement codes (GET /hazards/statements); an unknown one is 422 naming it, and nothing changes; [] removes them. Org admins and the lab's managers only (403 otherwise).
+         */
+        put: operations["setTypeHazards"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory-items/{id}/instances": {
         parameters: {
             query?: never;
@@ -1172,6 +1196,26 @@ export interface paths {
          * @description In the order asked. An item the caller does not see, or that does not exist, is left out. The unit size is read into an amount in its family (mass in kg, volume in L, or a count); a size that cannot be read is unknown, never guessed (docs/decisions/0026-units.md).
          */
         get: operations["listInventoryItemAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/hazard-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab's hazard inventory, per location, building or control area
+         * @description For the safety office: each hazard class with its containers and their amounts summed per unit family (containers whose size cannot be read are listed as unknown, never guessed), and for control areas their limits. A building is a top-level location. As JSON, CSV (format=csv or Accept: text/csv) or PDF (format=pdf or Accept: application/pdf). For anyone who sees the lab; otherwise 404.
+         */
+        get: operations["getLabHazardReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1973,8 +2017,8 @@ export interface paths {
         get: operations["listStocktakes"];
         put?: never;
         /**
-         * Start counting a location
-         * @description Starts a count of the location and everything below it (labs that use instances: 409 otherwise). An open count of the same location is answered instead (200), so two people starting it count one session. For anyone who sees the lab.
+         * Start counting a location, or a lab without instances
+         * @description Starts a count of the location and everything below it (location_id, a lab that uses instances), or of every item of a lab that does not use instances (lab_id; 409 for a lab that uses them). An open count of the same location, or of the same lab, is answered instead (200), so two people starting it count one session. For anyone who sees the lab.
          */
         post: operations["startStocktake"];
         delete?: never;
@@ -2027,6 +2071,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stocktakes/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Count an item (a lab without instances)
+         * @description In a count of a lab that does not use instances: records that the item is there, ticked (no quantity) or with the quantity counted. Counting it again replaces the count; two people count one session at once without losing each other's counts. 409 in a count of a location (count its containers), or once the count is applied or cancelled.
+         */
+        put: operations["countStocktakeItem"];
+        post?: never;
+        /**
+         * Take an item's count back
+         * @description 404 when the item was not counted; 409 in a count of a location, or once the count is applied or cancelled.
+         */
+        delete: operations["uncountStocktakeItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stocktakes/{id}/apply": {
         parameters: {
             query?: never;
@@ -2038,7 +2106,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a count
-         * @description In one transaction: each counted container's quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each one found elsewhere moves to where it was found, and with `missing: set_to_zero` each container not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
+         * @description In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
          */
         post: operations["applyStocktake"];
         delete?: never;
@@ -2236,6 +2304,90 @@ export interface paths {
          * @description The item's own, overriding its type's.
          */
         put: operations["updateItemStorageAttributes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the GHS hazard statements Labstock knows
+         * @description Every statement an item or a type may carry, with its classes, pictograms and signal word. Source: UN GHS Rev. 10 (2023), Annex 1 and Annex 3; label precedence of GHS 1.4.10.5.3; EU CLP Annex III for H350i, H360F/D, H361f/d.
+         */
+        get: operations["listHazardStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the hazard classes
+         * @description The ids the inventory filter `hazard_class` and the hazards answers use, with their categories.
+         */
+        get: operations["listHazardClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/hazards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an item's hazards
+         * @description The statements it shows (its own, else its type's), their classes, pictograms and signal word, and who set them. ETag: the item's. For anyone who sees the item (404 otherwise).
+         */
+        get: operations["getItemHazards"];
+        /**
+         * Set an item's own hazard statements
+         * @description GHS hazard statement codes (GET /hazards/statements); an unknown one is 422 naming it, and nothing changes. [] records "no hazards", overriding the type; null removes the own statements, so the item inherits its type's. A change is an edit of the item: a new version (ETag), a line of history, one inventory-item.updated; setting what it has changes nothing. For anyone who sees the item.
+         */
+        put: operations["setItemHazards"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hazards/inventory-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the pictograms of several items
+         * @description For a list page: the pictograms, signal word and class ids of each item named, in the order named. Items the caller does not see (another organization's, a lab they are not in, none at all) are left out.
+         */
+        get: operations["listItemHazardSummaries"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3406,6 +3558,88 @@ export interface components {
                 total: components["schemas"]["Amount"];
             }[];
         };
+        /** HazardReport */
+        HazardReport: {
+            lab: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            by: "location" | "building" | "control-area";
+            /** @description The location whose subtree the report covers; null for the whole lab. */
+            scope: {
+                /** Format: uuid */
+                id: string;
+                /** @description Root to leaf location names; [] for no location. */
+                path: string[];
+            } | null;
+            /** Format: date-time */
+            generated_at: string;
+            groups: {
+                location: {
+                    /**
+                     * Format: uuid
+                     * @description null for no location, or a typed location of a lab that does not use instances.
+                     */
+                    id: string | null;
+                    /** @description Root to leaf location names; [] for no location. */
+                    path: string[];
+                };
+                control_area: boolean;
+                /** @description A control area's limits that something stored in it counts against (docs/safety.md); [] elsewhere. */
+                limits: {
+                    /** @description The fire-code category the limit is for ("Flammable liquid IB"). */
+                    label: string;
+                    state: "solid" | "liquid" | "gas";
+                    /** @description kg for solids, L for liquids, m³ for gases. */
+                    unit: string;
+                    /** @description What the control area holds against it, a decimal in `unit`. */
+                    stored: string;
+                    /** @description The limit in force, a decimal in `unit`. */
+                    limit: string;
+                    over: boolean;
+                    /** @description In words: "118 L of 120 L". */
+                    text: string;
+                    /** @description Containers of it whose amount is not known: not counted, never guessed. */
+                    unknown: number;
+                }[];
+                classes: {
+                    /** @description The hazard class's id (flammable-liquid, oxidizing-liquid, skin-corrosion, …). */
+                    class_id: string;
+                    name: string;
+                    /** @description The most severe category among its containers. */
+                    category: string;
+                    containers: number;
+                    /** @description Sums per unit family of the containers whose size could be read. */
+                    total: {
+                        mass: components["schemas"]["Amount"] | null;
+                        volume: components["schemas"]["Amount"] | null;
+                        count: components["schemas"]["Amount"] | null;
+                    };
+                    /** @description Containers whose size could not be read: listed, not summed. */
+                    unknown: number;
+                    items: {
+                        /** Format: uuid */
+                        item_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The container; null in a lab that does not use instances (the item is one entry).
+                         */
+                        instance_id: string | null;
+                        name: string;
+                        /** @description Root to leaf location names; [] for no location. */
+                        location_path: string[];
+                        quantity: string;
+                        unit_size: string | null;
+                        amount: components["schemas"]["Amount"];
+                        /** @description The container's category of this class. */
+                        category: string;
+                        /** @description Its hazard statements (H-codes). */
+                        hazard_statements: string[];
+                    }[];
+                }[];
+            }[];
+        };
         /** PutAwayInstance */
         PutAwayInstance: {
             /** Format: uuid */
@@ -3714,9 +3948,14 @@ export interface components {
                 id: string;
                 name: string;
             };
-            /** Format: uuid */
-            location_id: string;
-            /** @description The root of the counted subtree; null once deleted. */
+            /** @description location: a location and everything below it (its lines are containers); lab: every item of a lab that does not use instances (its lines are items). */
+            covers: "location" | "lab";
+            /**
+             * Format: uuid
+             * @description The root of the counted subtree; null for a count that covers a lab.
+             */
+            location_id: string | null;
+            /** @description The root of the counted subtree; null once deleted, and for a count that covers a lab. */
             location: components["schemas"]["InstanceLocation"] | null;
             /** @description open: being counted (it can be left and resumed); applied: its result is in the inventory; cancelled: nothing applied. */
             status: "open" | "applied" | "cancelled";
@@ -3746,8 +3985,11 @@ export interface components {
         };
         /** StocktakeLine */
         StocktakeLine: {
-            /** Format: uuid */
-            instance_id: string;
+            /**
+             * Format: uuid
+             * @description The container counted; null in a count of a lab that does not use instances, whose lines are items.
+             */
+            instance_id: string | null;
             /** Format: uuid */
             item_id: string;
             item_name: string;
@@ -3763,6 +4005,7 @@ export interface components {
             expected: boolean;
             /** @description What the inventory records (when it was counted, for a counted one). */
             recorded_quantity: string;
+            /** @description Where it is recorded. For an item of a lab that does not use instances: its location and sublocation as pathNames, name the last of them. */
             recorded_location: components["schemas"]["InstanceLocation"] | null;
             /** @description Whether someone counted it in this session. */
             counted: boolean;
@@ -3785,9 +4028,14 @@ export interface components {
                 id: string;
                 name: string;
             };
-            /** Format: uuid */
-            location_id: string;
-            /** @description The root of the counted subtree; null once deleted. */
+            /** @description location: a location and everything below it (its lines are containers); lab: every item of a lab that does not use instances (its lines are items). */
+            covers: "location" | "lab";
+            /**
+             * Format: uuid
+             * @description The root of the counted subtree; null for a count that covers a lab.
+             */
+            location_id: string | null;
+            /** @description The root of the counted subtree; null once deleted, and for a count that covers a lab. */
             location: components["schemas"]["InstanceLocation"] | null;
             /** @description open: being counted (it can be left and resumed); applied: its result is in the inventory; cancelled: nothing applied. */
             status: "open" | "applied" | "cancelled";
@@ -3961,6 +4209,92 @@ export interface components {
             /** @description An aqueous solution (kept away from water-reactives). */
             aqueous: boolean;
         };
+        /** ItemHazards */
+        ItemHazards: {
+            /** Format: uuid */
+            item_id: string;
+            /** @description item: the item's own statements; type: inherited from its type; none: recorded on neither. */
+            source: "item" | "type" | "none";
+            /** @description null: the item has none of its own and inherits its type's; []: "no hazards" on purpose. */
+            own_statements: string[] | null;
+            /** @description Its type's statements ([] without a type or when the type has none). */
+            type_statements: string[];
+            /** @description The statements shown, in the table order. */
+            statements: {
+                /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+                code: string;
+                text: string;
+            }[];
+            classes: {
+                /** @description Stable kebab-case id, e.g. 'flammable-liquid' (GET /hazards/classes). */
+                id: string;
+                name: string;
+                /** @description The most severe category the statements give ('1', '2', '1A', 'A'). */
+                category: string;
+                /** @description Every category the statements allow (H272: oxidizer 2 or 3). */
+                categories: string[];
+            }[];
+            /** @description After the GHS precedence rules (docs/hazards.md). */
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            updated_by: components["schemas"]["UserSummary"] | null;
+            updated_at: string | null;
+        };
+        /** TypeHazards */
+        TypeHazards: {
+            /** Format: uuid */
+            type_id: string;
+            /** @description The statements shown, in the table order. */
+            statements: {
+                /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+                code: string;
+                text: string;
+            }[];
+            classes: {
+                /** @description Stable kebab-case id, e.g. 'flammable-liquid' (GET /hazards/classes). */
+                id: string;
+                name: string;
+                /** @description The most severe category the statements give ('1', '2', '1A', 'A'). */
+                category: string;
+                /** @description Every category the statements allow (H272: oxidizer 2 or 3). */
+                categories: string[];
+            }[];
+            /** @description After the GHS precedence rules (docs/hazards.md). */
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            updated_by: components["schemas"]["UserSummary"] | null;
+            updated_at: string | null;
+        };
+        /** ItemHazardSummary */
+        ItemHazardSummary: {
+            /** Format: uuid */
+            item_id: string;
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            class_ids: string[];
+        };
+        /** HazardStatementRule */
+        HazardStatementRule: {
+            /** @description A GHS hazard statement code: H225, H300+H310, H360Fd. */
+            code: string;
+            text: string;
+            classes: {
+                id: string;
+                categories: string[];
+            }[];
+            pictograms: ("GHS01" | "GHS02" | "GHS03" | "GHS04" | "GHS05" | "GHS06" | "GHS07" | "GHS08" | "GHS09")[];
+            signal_word: ("Danger" | "Warning") | null;
+            /** @description ghs: GHS Rev. 10 Annex 3; clp: the EU CLP variant of a GHS code; earlier: retired in GHS Rev. 10, still on older SDSs. */
+            origin: "ghs" | "clp" | "earlier";
+        };
+        /** HazardClassInfo */
+        HazardClassInfo: {
+            id: string;
+            name: string;
+            kind: "physical" | "health" | "environmental";
+            /** @description Most severe first. */
+            categories: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -3985,6 +4319,8 @@ export interface operations {
                 expiring_before?: string;
                 /** @description true: only items whose quantity is below their minimum quantity. false: no filter. */
                 below_minimum?: boolean;
+                /** @description Only items whose hazard statements (their own, else their type's) give this GHS hazard class, e.g. flammable-liquid (GET /hazards/classes, docs/hazards.md). */
+                hazard_class?: "explosive" | "flammable-gas" | "pyrophoric-gas" | "chemically-unstable-gas" | "aerosol" | "chemical-under-pressure" | "oxidizing-gas" | "gas-under-pressure" | "flammable-liquid" | "flammable-solid" | "self-reactive" | "pyrophoric-liquid" | "pyrophoric-solid" | "self-heating" | "water-reactive" | "oxidizing-liquid" | "oxidizing-solid" | "organic-peroxide" | "corrosive-to-metals" | "desensitized-explosive" | "acute-toxicity-oral" | "acute-toxicity-dermal" | "acute-toxicity-inhalation" | "skin-corrosion" | "skin-irritation" | "serious-eye-damage" | "eye-irritation" | "respiratory-sensitizer" | "skin-sensitizer" | "germ-cell-mutagenicity" | "carcinogenicity" | "reproductive-toxicity" | "stot-single-exposure" | "stot-repeated-exposure" | "aspiration-hazard" | "aquatic-acute" | "aquatic-chronic" | "ozone-layer";
                 /** @description name, expiration_date (the soonest expiry; items without one come last) or updated_at; a leading - for descending. Ties go by creation time, then id, in the same direction. Default: creation time, then id. */
                 sort?: "name" | "-name" | "expiration_date" | "-expiration_date" | "updated_at" | "-updated_at";
                 /** @description 1-based page number (25 per page by default). */
@@ -10647,6 +10983,192 @@ export interface operations {
             };
         };
     };
+    getTypeHazards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setTypeHazards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The type's statements; [] removes them. */
+                    hazard_statements: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     createInventoryItemInstance: {
         parameters: {
             query?: never;
@@ -12060,6 +12582,93 @@ export interface operations {
             };
             /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabHazardReport: {
+        parameters: {
+            query?: {
+                /** @description location: each location with what is stored right there; building: each top-level location with everything below it; control-area: each control area with everything below it and its limits. */
+                by?: "location" | "building" | "control-area";
+                /** @description Only this location's subtree (a location of the lab). */
+                location_id?: string;
+                /** @description json (the default), csv or pdf; without it, Accept: text/csv or application/pdf choose too. */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardReport"];
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16875,19 +17484,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Exactly one of location_id and lab_id. */
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "location_id": "0190f5d2-8c1e-7a55-9b1e-3f0c2a7d4e11"
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: uuid
                      * @description The location whose subtree is counted (a lab that uses instances).
                      */
-                    location_id: string;
+                    location_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A lab that does not use instances: every item of it is counted.
+                     */
+                    lab_id?: string;
                 };
             };
         };
@@ -17211,6 +17821,212 @@ export interface operations {
             path: {
                 id: string;
                 instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    countStocktakeItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is there; null or absent: there, as recorded (a tick). */
+                    quantity?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StocktakeLine"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uncountStocktakeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
             };
             cookie?: never;
         };
@@ -18557,6 +19373,404 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listHazardStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardStatementRule"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listHazardClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardClassInfo"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getItemHazards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setItemHazards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the item from a previous read; 412 if the item changed since. */
+                "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The item's own statements ([] records "no hazards", overriding its type's); null removes them, and the item inherits its type's. */
+                    hazard_statements: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `"v<version>"`: send it back in `If-Match` to change the item only if nobody changed it since. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description If-Match does not match the current ETag */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listItemHazardSummaries: {
+        parameters: {
+            query: {
+                /** @description Comma-separated item ids, at most 100. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHazardSummary"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

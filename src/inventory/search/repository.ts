@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { hazardClassCondition } from '../../hazards/repository.js';
 import { labIsVisible, visibleLabIds } from '../../labs/repository.js';
 import type { Actor } from '../../shared/actor.js';
 import { type Executor, isPostgres } from '../../shared/db/database.js';
@@ -16,6 +17,7 @@ import {
   trigramMatch,
   tsQuery,
 } from './rules.js';
+import { itemsStoredUnder } from './stored-under-repository.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
 // (bounded for a search, docs/decisions/0014-bounded-search-counts.md). The index they search is written by
@@ -126,6 +128,7 @@ const wordsOnly = (f: ItemFilter, order: ItemOrder) =>
   f.typeId === undefined &&
   f.locationId === undefined &&
   f.expiringBefore === undefined &&
+  f.hazardClass === undefined &&
   !f.belowMinimum;
 
 function wordsPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, words: QueryWord[], page: Page) {
@@ -267,45 +270,9 @@ function filterConditions(ex: Executor, filter: ItemFilter, unindexedExpiry = fa
   if (filter.belowMinimum) out.push(sql<SqlBool>`${sql.ref('inventory_items.below_minimum')} = 1`);
   if (filter.locationId !== undefined) out.push(itemIdIn(ex, itemsStoredUnder(ex, filter.locationId)));
   if (filter.words && filter.words.length > 0) out.push(itemMatches(ex, filter.words));
+  if (filter.hazardClass !== undefined)
+    out.push(hazardClassCondition(filter.hazardClass, { id: 'inventory_items.id', typeId: 'inventory_items.type_id' }));
   return out;
-}
-
-/**
- * Items with an active instance at the location or anywhere below it. The tree is walked by (lab_id, parent_id),
- * the locations index; UNION, not UNION ALL, so a damaged tree with a cycle still ends. Then each location's
- * instances by the location index: SQLite keeps a CROSS JOIN's order; PostgreSQL, which cannot estimate how big
- * a recursive tree is (it guessed 300 locations, and read every instance), gets the locations as one array.
- */
-function itemsStoredUnder(ex: Executor, locationId: string) {
-  const tree = ex.withRecursive('subtree(id, lab_id)', (db) =>
-    db
-      .selectFrom('locations')
-      .select(['locations.id', 'locations.lab_id'])
-      .where('locations.id', '=', locationId)
-      .union(
-        db
-          .selectFrom('locations')
-          .innerJoin('subtree', (join) =>
-            join.onRef('locations.lab_id', '=', 'subtree.lab_id').onRef('locations.parent_id', '=', 'subtree.id'),
-          )
-          .select(['locations.id', 'locations.lab_id']),
-      ),
-  );
-  if (isPostgres(ex)) {
-    const ids = tree.selectFrom('subtree').select('subtree.id');
-    return ex
-      .selectFrom('inventory_item_instances')
-      .select('inventory_item_instances.item_id')
-      .distinct()
-      .where('inventory_item_instances.location_id', '=', sql<string>`any(array(${ids}))`)
-      .where('inventory_item_instances.archived_at', 'is', null);
-  }
-  return tree
-    .selectFrom('subtree')
-    .crossJoin('inventory_item_instances')
-    .select('inventory_item_instances.item_id')
-    .whereRef('inventory_item_instances.location_id', '=', 'subtree.id')
-    .where('inventory_item_instances.archived_at', 'is', null);
 }
 
 export { storeItemIndexes } from './documents/repository.js';

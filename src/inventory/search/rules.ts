@@ -37,6 +37,8 @@ export interface ItemFilter {
   locationId?: string;
   expiringBefore?: string;
   belowMinimum?: boolean;
+  /** A GHS hazard class id (src/hazards/ghs-classes.ts): items whose effective statements give it. */
+  hazardClass?: string;
   /** The words of `q`; none (an empty or punctuation-only q) filters nothing. */
   words?: QueryWord[];
 }
@@ -47,6 +49,7 @@ export const filterOf = (query: {
   location_id?: string;
   expiring_before?: string;
   below_minimum?: boolean;
+  hazard_class?: string;
   q?: string;
 }): ItemFilter => ({
   labId: query.lab_id,
@@ -54,12 +57,18 @@ export const filterOf = (query: {
   locationId: query.location_id,
   expiringBefore: query.expiring_before,
   belowMinimum: query.below_minimum === true,
+  hazardClass: query.hazard_class,
   words: query.q === undefined ? [] : queryWords(query.q),
 });
 
 /** A search: any filter beyond lab_id. Its count is bounded; the plain list's (and a sort's alone) is exact. */
 export const isSearch = (f: ItemFilter): boolean =>
-  (f.words?.length ?? 0) > 0 || f.typeId !== undefined || f.locationId !== undefined || f.expiringBefore !== undefined || !!f.belowMinimum;
+  (f.words?.length ?? 0) > 0 ||
+  f.typeId !== undefined ||
+  f.locationId !== undefined ||
+  f.expiringBefore !== undefined ||
+  !!f.belowMinimum ||
+  f.hazardClass !== undefined;
 
 /** A search's X-Total-Count is exact up to this many items (docs/decisions/0014-bounded-search-counts.md). */
 export const SEARCH_COUNT_CAP = 1000;

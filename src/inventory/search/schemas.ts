@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { HAZARD_CLASSES } from '../../hazards/ghs-classes.js';
 import { PageQuery } from '../../shared/pagination.js';
 import { DateString } from '../../shared/schemas.js';
 import { SORTS } from './rules.js';
@@ -25,6 +26,14 @@ export const ItemListQuery = Type.Object({
   }),
   below_minimum: Type.Optional(
     Type.Boolean({ description: 'true: only items whose quantity is below their minimum quantity. false: no filter.' }),
+  ),
+  hazard_class: Type.Optional(
+    Type.Unsafe<string>({
+      type: 'string',
+      enum: HAZARD_CLASSES.map((k) => k.id),
+      description:
+        "Only items whose hazard statements (their own, else their type's) give this GHS hazard class, e.g. flammable-liquid (GET /hazards/classes, docs/hazards.md).",
+    }),
   ),
   sort: Type.Optional(
     Type.Union(

@@ -2,6 +2,7 @@
 // containers in it (each test its own, so sessions of one file never meet), and the stocktake calls.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { addMember, createLab } from '../../../src/labs/service.js';
 import type { OrgFixture } from '../../helpers/fixtures.js';
 import type { Harness } from '../../helpers/harness.js';
 
@@ -95,4 +96,57 @@ export async function moreContainers(h: Harness, locationId: string, n: number):
   });
   expect(res.statusCode, res.body).toBe(201);
   return { itemId: res.json().id, instanceIds: res.json().instances.map((i: any) => i.id as string) };
+}
+
+export interface LegacyShelf {
+  labId: string;
+  /** Items: [0] "Acetone" (quantity 5, Cabinet 1 / Shelf A), [1] "Buffer" (2, Cabinet 1), [2] "Chloroform" (1, nowhere). */
+  itemIds: [string, string, string];
+}
+
+/**
+ * A fresh lab that does not use instances (a count covers a whole lab, so each test has its own), the member in it,
+ * with three items.
+ */
+export async function makeLegacyLab(h: Harness, org: OrgFixture = h.a): Promise<LegacyShelf> {
+  const tag = randomUUID().slice(0, 8);
+  const labId = (await createLab(h.deps.db, org.admin.actor, { organizationId: org.orgId, name: `Bench lab ${tag}` })).id;
+  await addMember(h.deps.db, org.admin.actor, labId, org.member.id);
+  const itemIds: string[] = [];
+  for (const [name, quantity, location, sublocation] of [
+    ['Acetone', '5', 'Cabinet 1', 'Shelf A'],
+    ['Buffer', '2', 'Cabinet 1', null],
+    ['Chloroform', '1', null, null],
+  ] as const) {
+    const res = await h.call(org.admin.token, {
+      method: 'POST',
+      url: '/inventory-items',
+      payload: {
+        lab_id: labId,
+        name: `${name} ${tag}`,
+        quantity,
+        lot_number: `L-${name}`,
+        ...(location ? { location: { name: location } } : {}),
+        ...(sublocation ? { sublocation: { name: sublocation } } : {}),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    itemIds.push(res.json().id);
+  }
+  return { labId, itemIds: itemIds as [string, string, string] };
+}
+
+export const startLab = (h: Harness, token: string | null, labId: string, headers: Record<string, string> = {}) =>
+  h.call(token, { method: 'POST', url: '/stocktakes', payload: { lab_id: labId }, headers });
+
+export const countItem = (h: Harness, token: string | null, id: string, itemId: string, payload: Record<string, unknown> = {}) =>
+  h.call(token, { method: 'PUT', url: `/stocktakes/${id}/items/${itemId}`, payload });
+
+export const itemLineOf = (view: any, itemId: string) => view.lines.find((l: any) => l.item_id === itemId);
+
+/** The item's quantity as the inventory has it now. */
+export async function itemQuantity(h: Harness, itemId: string): Promise<string> {
+  const res = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${itemId}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().quantity;
 }

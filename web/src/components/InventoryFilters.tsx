@@ -1,5 +1,6 @@
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
 import { useTypes } from '../data/hooks';
+import { useHazardClasses } from './hazards/list';
 import { useLabLocations } from './instances/LocationSelect';
 
 /** The filters of GET /inventory-items besides the words (docs/api.md "Searching and filtering inventory items"). */
@@ -8,6 +9,7 @@ export interface InventoryFilterValues {
   location: string;
   expiring: string;
   below: boolean;
+  hazard: string;
   sort: SortValue | '';
 }
 
@@ -37,7 +39,8 @@ export function InventoryFilters(props: {
   // Every page of the lab's types, so a lab with more than one page of them offers all of them.
   const types = useTypes(labId);
   const locations = useLabLocations(labId, { enabled: labId !== '' && props.usesInstances });
-  const filtered = values.type || values.location || values.expiring || values.below;
+  const hazardClasses = useHazardClasses();
+  const filtered = values.type || values.location || values.expiring || values.below || values.hazard;
   return (
     <Group align="end" wrap="wrap" gap="sm">
       {labId !== '' && (
@@ -73,6 +76,16 @@ export function InventoryFilters(props: {
         w={170}
       />
       <Select
+        label="Hazard"
+        placeholder={hazardClasses.isError ? 'Hazard classes could not be loaded' : 'Any hazard'}
+        data={(hazardClasses.data ?? []).map((k) => ({ value: k.id, label: k.name }))}
+        value={values.hazard || null}
+        onChange={(value) => onChange({ hazard: value })}
+        clearable
+        searchable
+        w={240}
+      />
+      <Select
         label="Order"
         placeholder="As added"
         data={SORT_OPTIONS.map((o) => ({ ...o }))}
@@ -88,7 +101,12 @@ export function InventoryFilters(props: {
         mb={8}
       />
       {filtered && (
-        <Button variant="subtle" size="xs" mb={6} onClick={() => onChange({ type: null, location: null, expiring: null, below: null })}>
+        <Button
+          variant="subtle"
+          size="xs"
+          mb={6}
+          onClick={() => onChange({ type: null, location: null, expiring: null, below: null, hazard: null })}
+        >
           Clear filters
         </Button>
       )}

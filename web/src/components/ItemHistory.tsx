@@ -72,6 +72,13 @@ export function changeSentence(c: Change): string {
       return `archived ${theLot(c)}${inPlace(c)} (${c.old_value} left)${note}`;
     case 'migrated_to_instances':
       return 'moved the item to tracking each container separately';
+    // docs/hazards.md: null is "the same as its type", "" is "no hazards" recorded on purpose.
+    case 'hazard_statements':
+      return c.new_value === null
+        ? "set the hazards to its type's"
+        : c.new_value === ''
+          ? 'recorded that the item has no hazards'
+          : `set the hazard statements to ${c.new_value.split(' ').join(', ')}`;
     default:
       return c.new_value === null ? `cleared ${words(c.field)}${note}` : `set ${words(c.field)} to ${c.new_value}${note}`;
   }

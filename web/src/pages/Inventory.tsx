@@ -1,16 +1,21 @@
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { type HazardClassId, useItemPictograms } from '../components/hazards/list';
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { inventoryColumns } from '../components/InventoryRows';
-import { DataTable } from '../data/DataTable';
+import { useStartLabCount } from '../components/stocktake/OpenCounts';
+import { useItemAmounts } from '../data/amounts';
+import { DataTable, PHONE } from '../data/DataTable';
 import { useLabs, usePage } from '../data/hooks';
+import { type InventorySelection, useInventorySelection } from '../inventory-selection';
 import { PrintLabels } from '../labels/PrintLabels';
 import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
+const NO_AMOUNTS = new Map();
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ALL = 'all';
 /** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
@@ -47,6 +52,8 @@ export function InventoryPage() {
     location: params.get('location') ?? '',
     expiring: DATE.test(params.get('expiring') ?? '') ? (params.get('expiring') as string) : '',
     below: params.get('below') === 'true',
+    // A hazard class id (GET /hazards/classes); one the API does not know is a clear 422 in the list.
+    hazard: /^[a-z-]{1,60}$/.test(params.get('hazard') ?? '') ? (params.get('hazard') as string) : '',
     // A value the API does not know would be a 422: an edited link falls back to the default order.
     sort: isSort(params.get('sort')) ? (params.get('sort') as SortValue) : ('' as const),
   };
@@ -111,12 +118,19 @@ export function InventoryPage() {
     ...(filters.location ? { location_id: filters.location } : {}),
     ...(filters.expiring ? { expiring_before: filters.expiring } : {}),
     ...(filters.below ? { below_minimum: true } : {}),
+    ...(filters.hazard ? { hazard_class: filters.hazard as HazardClassId } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
     page,
     per_page: PER_PAGE,
   };
   const items = usePage('/inventory-items', { query }, { enabled: !restoring });
-  const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below);
+  const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below || filters.hazard);
+  const rows = items.data?.rows ?? [];
+  const pictograms = useItemPictograms(rows.map((i) => i.id));
+  const amounts = useItemAmounts(rows).data ?? NO_AMOUNTS;
+  const selection = useInventorySelection();
+  const startCount = useStartLabCount();
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
 
   const chooseLab = (value: string | null) => {
     const next = value && value !== ALL ? value : '';
@@ -129,15 +143,26 @@ export function InventoryPage() {
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
         <Group gap="xs">
+          {/* A lab without instances is counted as a whole (docs/stocktake.md); an open count of it is resumed. */}
+          {lab && !lab.uses_instances && (
+            <Button variant="default" onClick={() => startCount.submit(lab.id)} loading={startCount.isPending}>
+              Count this lab
+            </Button>
+          )}
           {/* A file is imported into one lab (docs/csv.md): offered once a lab is chosen; the import page says who may. */}
           {labId && (
             <Button component={Link} to={`/labs/${labId}/import`} variant="default" data-testid="import-csv">
               Import from CSV
             </Button>
           )}
-          {/* The items this page shows, as filtered: their labels (a legacy item's own, or each container's). */}
-          {(items.data?.rows.length ?? 0) > 0 && (
-            <PrintLabels selection={{ item_ids: (items.data?.rows ?? []).map((i) => i.id) }}>Print labels of these items</PrintLabels>
+          {/* The items selected, wherever they were selected; else the items this page shows, as filtered. Either way
+              their labels: a legacy item's own, or each of its containers'. */}
+          {selection.ids.length > 0 ? (
+            <PrintLabels selection={{ item_ids: selection.ids }}>
+              {selection.ids.length === 1 ? 'Print labels of the selected item' : `Print labels of ${selection.ids.length} selected items`}
+            </PrintLabels>
+          ) : (
+            rows.length > 0 && <PrintLabels selection={{ item_ids: rows.map((i) => i.id) }}>Print labels of these items</PrintLabels>
           )}
           <Button component={Link} to={labId ? `/inventory/items/new?lab=${labId}` : '/inventory/items/new'}>
             New item
@@ -145,6 +170,7 @@ export function InventoryPage() {
         </Group>
       </Group>
       {labs.isError && <ErrorNotice error={labs.error} />}
+      {startCount.isError && <ErrorNotice error={startCount.error} title="The count did not start" />}
       <Group align="end" wrap="wrap">
         <Select
           label="Lab"
@@ -164,6 +190,7 @@ export function InventoryPage() {
         />
       </Group>
       <InventoryFilters labId={labId} usesInstances={lab?.uses_instances ?? false} values={filters} onChange={update} />
+      {!restoring && rows.length > 0 && <SelectionBar rows={rows} selection={selection} />}
       {labs.data?.length === 0 && <Text>You belong to no lab yet: ask an organization admin to add you to one.</Text>}
       {/* Until the remembered lab is restored the list waits (above) and shows nothing rather than a spinner. */}
       {!restoring && (
@@ -174,7 +201,14 @@ export function InventoryPage() {
           totalTestId="items-total"
           cardTestId="item-card"
           query={items}
-          columns={inventoryColumns(items.data?.rows ?? [], { q: urlQ, showLab: !labId && (labs.data?.length ?? 0) !== 1 })}
+          columns={inventoryColumns(rows, {
+            q: urlQ,
+            showLab: !labId && (labs.data?.length ?? 0) !== 1,
+            selection,
+            phone,
+            pictograms,
+            amounts,
+          })}
           rowKey={(item) => item.id}
           page={page}
           perPage={PER_PAGE}
@@ -197,5 +231,34 @@ export function InventoryPage() {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Above the list: select every item of this page (checked when all are, half when some are), how many are selected
+ * in all (other pages and filters included), and clearing them (docs/labels.md).
+ */
+function SelectionBar({ rows, selection }: { rows: { id: string; name: string }[]; selection: InventorySelection }) {
+  const onPage = rows.filter((r) => selection.has(r.id)).length;
+  const count = selection.ids.length;
+  return (
+    <Group gap="md" data-testid="selection-bar">
+      <Checkbox
+        label="Select all on this page"
+        checked={onPage === rows.length}
+        indeterminate={onPage > 0 && onPage < rows.length}
+        onChange={(e) => selection.setAll(rows, e.currentTarget.checked)}
+      />
+      {count > 0 && (
+        <>
+          <Text size="sm" data-testid="selected-count" aria-live="polite">
+            {count} selected{onPage < count ? ` (${onPage} on this page)` : ''}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
+            Clear selection
+          </Button>
+        </>
+      )}
+    </Group>
   );
 }

@@ -7,6 +7,7 @@ import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AttachmentsPanel } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
+import { ItemHazards } from '../components/hazards/ItemHazards';
 import { ItemEditForm } from '../components/ItemEditForm';
 import { ItemHistory } from '../components/ItemHistory';
 import { AddInstance } from '../components/instances/AddInstance';
@@ -16,6 +17,7 @@ import { useLabLocations } from '../components/instances/LocationSelect';
 import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { ReorderForm } from '../components/ReorderForm';
+import { amountWords, useItemAmount } from '../data/amounts';
 import { keyOf } from '../data/keys';
 import { useCodesOf } from '../data/labels';
 import { PrintLabels } from '../labels/PrintLabels';
@@ -68,12 +70,15 @@ function ItemDetails({
   const codes = useCodesOf({ item_id: it.id });
   const codeOf = new Map((codes.data ?? []).map((c) => [c.instance_id ?? c.item_id, c.code]));
   const ownCode = it.lab.uses_instances ? undefined : codeOf.get(it.id);
+  // Quantity × unit size in its unit family (docs/hazard-reports.md): "unknown" when the size cannot be read.
+  const amount = useItemAmount(it.id, etag);
   const fields: [string, string | null][] = [
     ['Vendor', it.vendor],
     ['Catalog number', it.catalog_number],
     ['CAS number', it.cas_number],
     ['Quantity', it.quantity],
     ['Unit size', it.unit_size],
+    ['Amount', amount.isError ? 'not available' : amountWords(amount.data?.total)],
     ['Price', it.price],
     ['Type', it.type?.name ?? null],
     ['Lab', it.lab.name],
@@ -112,6 +117,7 @@ function ItemDetails({
       </Group>
       {mode === 'edit' ? <ItemEditForm item={it} etag={etag} onDone={() => setMode('view')} /> : <FieldGrid fields={fields} />}
       {mode === 'reorder' && <ReorderForm item={it} onCancel={() => setMode('view')} />}
+      <ItemHazards itemId={it.id} etag={etag} typeName={it.type?.name ?? null} />
       <SafetyDataSheets item={it} />
       <AttachmentsPanel owner={{ kind: 'item', itemId: it.id }} title="Documents" hint="A manual, a quote, a photo: kept with the item." />
       <Title order={3}>Minimum quantity</Title>

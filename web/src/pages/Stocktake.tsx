@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { ApplyDialog } from '../components/stocktake/ApplyDialog';
 import { LineCard } from '../components/stocktake/LineCard';
+import { countedPlace } from '../components/stocktake/OpenCounts';
 import { refreshStocktake } from '../components/stocktake/refresh';
 import { ScanField } from '../components/stocktake/ScanField';
 import { type StocktakeWithLines, useStocktake } from '../data/stocktake';
@@ -25,7 +26,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefin
 const who = (p: { first_name: string; last_name: string } | null) => (p ? `${p.first_name} ${p.last_name}` : 'someone');
 
 /**
- * A count of a location and everything below it (docs/stocktake.md): the containers expected there, ticked or
+ * A count of a location and everything below it, or of a lab without instances, whose lines are its items
+ * (docs/stocktake.md): the containers expected there, ticked or
  * counted by anyone counting at the same time, unexpected ones added by their code, a summary, then Apply with a
  * confirmation. An open count can be left and resumed (from the location tree, or this page's address).
  */
@@ -43,7 +45,8 @@ function Counting({ view }: { view: StocktakeWithLines }) {
   const [applying, setApplying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const open = view.status === 'open';
-  const place = view.location ? view.location.pathNames.join(' / ') : 'a deleted location';
+  const place = countedPlace(view);
+  const items = view.covers === 'lab';
   const s = view.summary;
   const lines = show === 'all' ? view.lines : view.lines.filter((l) => l.state === show);
   return (
@@ -59,7 +62,7 @@ function Counting({ view }: { view: StocktakeWithLines }) {
       {view.status === 'applied' && (
         <Alert color="green" title="Applied" data-testid="count-status">
           Applied {when(view.finished_at)} by {who(view.finished_by)}
-          {view.missing_set_to_zero ? '; the containers not counted were set to zero.' : '.'}
+          {view.missing_set_to_zero ? `; the ${items ? 'items' : 'containers'} not counted were set to zero.` : '.'}
         </Alert>
       )}
       {view.status === 'cancelled' && (
@@ -68,10 +71,12 @@ function Counting({ view }: { view: StocktakeWithLines }) {
         </Alert>
       )}
       <Text data-testid="count-summary" aria-live="polite">
-        {s.expected - s.missing} of {s.expected} counted · {s.missing} {open ? 'not counted yet' : 'missing'} · {s.unexpected} unexpected ·{' '}
+        {s.expected - s.missing} of {s.expected} counted · {s.missing} {open ? 'not counted yet' : 'missing'} ·{' '}
+        {/* A lab's count expects every item of the lab: nothing can be unexpected there. */}
+        {items ? '' : `${s.unexpected} unexpected · `}
         {s.different} different
       </Text>
-      {open && <ScanField stocktakeId={view.id} />}
+      {open && <ScanField stocktakeId={view.id} items={items} />}
       {open && (
         <Group gap="xs">
           <Button onClick={() => setApplying(true)}>Apply count…</Button>
@@ -89,13 +94,19 @@ function Counting({ view }: { view: StocktakeWithLines }) {
         <Anchor size="sm" href={`/stocktakes/${encodeURIComponent(view.id)}/report.pdf`} download>
           PDF
         </Anchor>
-        <Anchor size="sm" component={Link} to={`/locations?lab=${view.lab.id}`}>
-          Back to the locations
-        </Anchor>
+        {items ? (
+          <Anchor size="sm" component={Link} to={`/inventory?lab=${view.lab.id}`}>
+            Back to the inventory
+          </Anchor>
+        ) : (
+          <Anchor size="sm" component={Link} to={`/locations?lab=${view.lab.id}`}>
+            Back to the locations
+          </Anchor>
+        )}
       </Group>
       <Chip.Group value={show} onChange={(v) => setShow(v as Show)}>
         <Group gap={6} wrap="wrap" aria-label="Show">
-          {SHOW.map((o) => (
+          {SHOW.filter((o) => !(items && o.value === 'unexpected')).map((o) => (
             <Chip key={o.value} value={o.value} size="sm">
               {o.label}
             </Chip>
@@ -105,7 +116,7 @@ function Counting({ view }: { view: StocktakeWithLines }) {
       {lines.length === 0 && <Text c="dimmed">{view.lines.length === 0 ? 'Nothing is stored here.' : 'None.'}</Text>}
       <Stack gap="xs">
         {lines.map((line) => (
-          <LineCard key={`${line.instance_id}-${line.counted_at ?? ''}`} stocktakeId={view.id} line={line} open={open} />
+          <LineCard key={`${line.instance_id ?? line.item_id}-${line.counted_at ?? ''}`} stocktakeId={view.id} line={line} open={open} />
         ))}
       </Stack>
       {open && <ApplyDialog view={view} opened={applying} onClose={() => setApplying(false)} />}

@@ -7,6 +7,7 @@ import { api, unwrap } from '../api';
 import { AttachmentsPanel } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import { TypeHazards } from '../components/hazards/TypeHazards';
 import { useApprovalSettings, useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
 import { idempotent, useSubmission } from '../forms/submission';
@@ -132,6 +133,7 @@ function LabTypes({ labId, page, onPage }: { labId: string; page: number; onPage
 function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => Promise<unknown>; manages: boolean }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [documents, setDocuments] = useState(false);
+  const [hazards, setHazards] = useState(false);
   const [name, setName] = useState(type.name);
   const rename = useSubmission({
     name: `rename-type-${type.id}`,
@@ -199,6 +201,7 @@ function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => 
             </Group>
           ))}
         {remove.isError && <ErrorNotice error={remove.error} title="Not deleted" />}
+        {hazards && <TypeHazards typeId={type.id} typeName={type.name} manages={manages} />}
         {documents && (
           <AttachmentsPanel
             owner={{ kind: 'type', typeId: type.id }}
@@ -216,6 +219,15 @@ function TypeCard({ type, onChanged, manages }: { type: Usage; onChanged: () => 
             aria-label={`Documents of ${type.name}`}
           >
             {documents ? 'Hide documents' : 'Documents'}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setHazards(!hazards)}
+            aria-expanded={hazards}
+            aria-label={`Hazards of ${type.name}`}
+          >
+            {hazards ? 'Hide hazards' : 'Hazards'}
           </Button>
         </Group>
         {mode === 'view' && manages && (

@@ -8,8 +8,11 @@ export type StocktakeStatus = 'open' | 'applied' | 'cancelled';
 export interface StocktakeSessionsTable {
   id: string;
   lab_id: string;
-  /** The root of the counted subtree (no foreign key: the report outlives a deleted empty location). */
-  location_id: string;
+  /**
+   * The root of the counted subtree (no foreign key: the report outlives a deleted empty location); null: a count of
+   * a lab that does not use instances, which covers the lab's items (migration 0035).
+   */
+  location_id: string | null;
   status: StocktakeStatus;
   started_by: string;
   started_at: string;
@@ -24,6 +27,7 @@ export interface StocktakeSessionsTable {
 
 export interface StocktakeCountsTable {
   session_id: string;
+  /** The container counted; in a count of a lab that does not use instances, the item's id (migration 0035). */
   instance_id: string;
   item_id: string;
   /** A decimal string: what was counted; null: there, as recorded (ticked). */

@@ -27,6 +27,8 @@ export function ApplyDialog({ view, opened, onClose }: { view: StocktakeWithLine
   const queryClient = useQueryClient();
   const [missing, setMissing] = useState<'leave' | 'set_to_zero'>('leave');
   const c = changesOf(view);
+  // A count of a lab without instances counts items, each its own container (docs/stocktake.md).
+  const [one, many] = view.covers === 'lab' ? ['item', 'items'] : ['container', 'containers'];
   const apply = useSubmission({
     name: `apply-${view.id}`,
     send: (_, key) =>
@@ -49,14 +51,14 @@ export function ApplyDialog({ view, opened, onClose }: { view: StocktakeWithLine
               : `${plural(c.quantities, 'quantity changes', 'quantities change')} to what was counted.`}
           </List.Item>
           <List.Item>
-            {c.moves === 0 ? 'Nothing moves.' : `${plural(c.moves, 'container moves', 'containers move')} to where it was found.`}
+            {c.moves === 0 ? 'Nothing moves.' : `${plural(c.moves, `${one} moves`, `${many} move`)} to where it was found.`}
           </List.Item>
           <List.Item>
-            {c.missing === 0 ? 'Every container was counted.' : `${plural(c.missing, 'container was', 'containers were')} not counted.`}
+            {c.missing === 0 ? `Every ${one} was counted.` : `${plural(c.missing, `${one} was`, `${many} were`)} not counted.`}
           </List.Item>
         </List>
         {c.missing > 0 && (
-          <Radio.Group label="The containers not counted" value={missing} onChange={(v) => setMissing(v as typeof missing)}>
+          <Radio.Group label={`The ${many} not counted`} value={missing} onChange={(v) => setMissing(v as typeof missing)}>
             <Stack gap={6} mt={6}>
               <Radio value="leave" label="Leave them as recorded (they are listed in the report)" />
               <Radio value="set_to_zero" label="Set their quantity to zero" />

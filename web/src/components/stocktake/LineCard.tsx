@@ -25,25 +25,40 @@ export function stateWords(line: StocktakeLine, open: boolean): { text: string; 
 }
 
 /**
- * One container of the count: ticked as there, or counted with what is in it. Each tick and each quantity is its
- * own submission (one Idempotency-Key each), and the list is read again after it, with the other counters' counts.
+ * One container of the count (or, in a count of a lab without instances, one item): ticked as there, or counted
+ * with what is in it. Each tick and each quantity is its own submission (one Idempotency-Key each), and the list is
+ * read again after it, with the other counters' counts.
  */
 export function LineCard({ stocktakeId, line, open }: { stocktakeId: string; line: StocktakeLine; open: boolean }) {
   const queryClient = useQueryClient();
   const [quantity, setQuantity] = useState(line.counted_quantity ?? '');
   const [tried, setTried] = useState(false);
-  const params = { path: { id: stocktakeId, instanceId: line.instance_id } };
+  const instanceId = line.instance_id;
+  const itemParams = { path: { id: stocktakeId, itemId: line.item_id } };
   const count = useSubmission({
-    name: `count-${line.instance_id}`,
+    name: `count-${instanceId ?? line.item_id}`,
     renewOnSuccess: true,
     send: (body: { quantity?: string | null; location_id?: string | null }, key) =>
-      unwrap(api.PUT('/stocktakes/{id}/counts/{instanceId}', { params, body, headers: idempotent(key) })),
+      instanceId
+        ? unwrap(
+            api.PUT('/stocktakes/{id}/counts/{instanceId}', {
+              params: { path: { id: stocktakeId, instanceId } },
+              body,
+              headers: idempotent(key),
+            }),
+          )
+        : unwrap(
+            api.PUT('/stocktakes/{id}/items/{itemId}', { params: itemParams, body: { quantity: body.quantity }, headers: idempotent(key) }),
+          ),
     onSuccess: () => refreshStocktake(queryClient, stocktakeId),
   });
   const uncount = useSubmission({
-    name: `uncount-${line.instance_id}`,
+    name: `uncount-${instanceId ?? line.item_id}`,
     renewOnSuccess: true,
-    send: () => unwrap(api.DELETE('/stocktakes/{id}/counts/{instanceId}', { params })),
+    send: () =>
+      instanceId
+        ? unwrap(api.DELETE('/stocktakes/{id}/counts/{instanceId}', { params: { path: { id: stocktakeId, instanceId } } }))
+        : unwrap(api.DELETE('/stocktakes/{id}/items/{itemId}', { params: itemParams })),
     onSuccess: () => refreshStocktake(queryClient, stocktakeId),
   });
   const parsed = readDecimal(quantity);

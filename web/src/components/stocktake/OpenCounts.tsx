@@ -27,6 +27,28 @@ export function useStartCount() {
   return start;
 }
 
+/**
+ * Starting the count of a lab without instances (docs/stocktake.md): every item of it; an open one is resumed (the
+ * server answers it), and the count's page opens.
+ */
+export function useStartLabCount() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useSubmission({
+    name: 'start-lab-count',
+    renewOnSuccess: true,
+    send: (labId: string, key) => unwrap(api.POST('/stocktakes', { body: { lab_id: labId }, headers: idempotent(key) })),
+    onSuccess: async (view) => {
+      await refreshStocktake(queryClient, view.id);
+      navigate(`/stocktakes/${view.id}`);
+    },
+  });
+}
+
+/** What a count covers, in words: "Room 101 / Freezer A", or the lab. */
+export const countedPlace = (c: { covers: 'location' | 'lab'; location: { pathNames: string[] } | null; lab: { name: string } }) =>
+  c.covers === 'lab' ? c.lab.name : c.location ? c.location.pathNames.join(' / ') : 'a deleted location';
+
 /** The lab's counts still open: each can be resumed by anyone of the lab. */
 export function OpenCounts({ labId }: { labId: string }) {
   const open = useAll('/stocktakes', { query: { lab_id: labId, status: 'open' } });
@@ -40,7 +62,7 @@ export function OpenCounts({ labId }: { labId: string }) {
       {open.data.map((c) => (
         <Group key={c.id} gap="xs" wrap="wrap">
           <Anchor component={Link} to={`/stocktakes/${c.id}`}>
-            Resume the count of {c.location ? c.location.pathNames.join(' / ') : 'a deleted location'}
+            Resume the count of {countedPlace(c)}
           </Anchor>
           <Text size="sm" c="dimmed">
             {c.summary.expected - c.summary.missing} of {c.summary.expected} counted, started by{' '}

@@ -17,12 +17,12 @@ export const codeOf = (text: string): string => {
 type Place = { id: string; name: string };
 
 /**
- * Scan or type a label's code (docs/labels.md; a keyboard-wedge scanner types the code and Enter into this field, or
+ * Scan or type a label's code (`items`: the count covers a lab without instances, whose items wear their own labels) (docs/labels.md; a keyboard-wedge scanner types the code and Enter into this field, or
  * anywhere on the page: the count takes the scan instead of the app-wide scan page; or the camera reads the label).
  * A location's code sets where the next containers are found; a container's code counts it there (or where it is
  * recorded, before any location was scanned). A code the person may not see is "not found", nothing more.
  */
-export function ScanField({ stocktakeId }: { stocktakeId: string }) {
+export function ScanField({ stocktakeId, items = false }: { stocktakeId: string; items?: boolean }) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -39,6 +39,19 @@ export function ScanField({ stocktakeId }: { stocktakeId: string }) {
       } catch (err) {
         if (err instanceof LabstockError && err.code === 'not_found') return { text: `Code ${code}: not found.`, ok: false };
         throw err;
+      }
+      // A count of a lab without instances (docs/stocktake.md): an item's own label counts it, as recorded.
+      if (items) {
+        if (found.kind !== 'item' || !found.item_id)
+          return { text: `${found.title}: not an item of this lab, so it is not counted here.`, ok: false };
+        await unwrap(
+          api.PUT('/stocktakes/{id}/items/{itemId}', {
+            params: { path: { id: stocktakeId, itemId: found.item_id } },
+            body: {},
+            headers: idempotent(key),
+          }),
+        );
+        return { text: `Counted: ${found.title}${found.lines[0] ? `, ${found.lines[0]}` : ''}.`, ok: true };
       }
       if (found.kind === 'location' && found.location_id) {
         setPlace({ id: found.location_id, name: found.title });
@@ -84,7 +97,7 @@ export function ScanField({ stocktakeId }: { stocktakeId: string }) {
           <TextInput
             ref={input}
             label="Scan or type a code"
-            description="A location's code first counts the next containers there."
+            description={items ? "An item's label counts it as recorded." : "A location's code first counts the next containers there."}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             autoComplete="off"
