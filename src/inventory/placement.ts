@@ -62,7 +62,8 @@ export interface PlacementFindings {
   blocked: boolean;
 }
 
-const NO_TYPE = '\u0000incoming';
+// Not an id (ids are UUIDs), and no NUL: PostgreSQL refuses it in text.
+const NO_TYPE = 'incoming:';
 
 const amountOf = (quantity: string, unitSize: string | null): Amount | null => {
   const a = totalAmount(quantity, unitSize);
