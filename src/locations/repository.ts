@@ -50,6 +50,12 @@ export async function ancestryOf(ex: Executor, id: string): Promise<Ancestry | u
   return chain ? readAncestry(chain) : undefined;
 }
 
+/** A location's own id and its ancestors', nearest first (the control areas a placement falls in). */
+export async function ancestorIdsOf(ex: Executor, id: string): Promise<string[]> {
+  const chain = (await ancestorChains(ex, [id])).get(id) ?? [];
+  return [...new Set([...chain].sort((a, b) => a.depth - b.depth).map((s) => s.id))];
+}
+
 export const findLocation = (ex: Executor, id: string) => ex.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
 
 export function findSibling(ex: Executor, labId: string, parentId: string | null, name: string) {

@@ -1,3 +1,4 @@
+import { forgetControlArea } from '../hazards/control-area.js';
 import { assignCodes, retireCodes } from '../labels/repository.js';
 import { findVisibleLab, lockLab } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
@@ -183,6 +184,7 @@ export async function deleteLocation(deps: ServiceDeps, stored: StoredAtLocation
     if (await stored.inUse(trx, row.id)) throw new AppError('conflict', 'instances are stored at this location; move them first');
     await stored.release(trx, row.id);
     await retireCodes(trx, 'location', [row.id]);
+    await forgetControlArea(trx, row.id);
     await repo.deleteLocation(trx, row.id);
   });
 }

@@ -16,11 +16,16 @@ import { Attachment } from '../attachments/schemas.js';
 import { SafetyDataSheet } from '../attachments/sds-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { ControlledItem, LedgerEntry as ControlledLedgerEntry, Reconciliation as ControlledReconciliation } from '../controlled/schemas.js';
+import { ControlArea } from '../hazards/control-area-schemas.js';
 import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
+import { LabSafetySettings } from '../hazards/settings-schemas.js';
 import { Health } from '../health/schemas.js';
+import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
 import { BarcodeMatches, InstanceIdentifiers } from '../inventory/identifiers-schemas.js';
+import { HazardReport } from '../inventory/hazard-report/schemas.js';
+import { ControlAreaMeter, PlacementCheck, SegregationReport, StorageAttributes } from '../inventory/placement-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
@@ -92,6 +97,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LabApprovalSettings,
   LabMember,
   ItemMinimumQuantity,
+  Amount,
+  ItemAmount,
+  HazardReport,
   PutAwayInstance,
   VendorBarcode,
   InstanceIdentifiers,
@@ -112,6 +120,12 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ControlledItem,
   ControlledLedgerEntry,
   ControlledReconciliation,
+  LabSafetySettings,
+  ControlArea,
+  ControlAreaMeter,
+  PlacementCheck,
+  SegregationReport,
+  StorageAttributes,
   ItemHazards,
   TypeHazards,
   ItemHazardSummary,

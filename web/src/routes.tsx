@@ -69,6 +69,8 @@ export const router = createBrowserRouter(
             },
             { path: '/stocktakes/:id', ...page(() => import('./pages/Stocktake'), 'StocktakePage', 'Count') },
             { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage', 'Types') },
+            // The hazard inventory for the safety office (docs/hazard-reports.md).
+            { path: '/safety', ...page(() => import('./pages/Safety'), 'SafetyPage', 'Safety') },
             // Scanning labels with the camera or a keyboard-wedge scanner (docs/scanning.md).
             { path: '/scan', ...page(() => import('./scan/ScanPage'), 'ScanPage', 'Scan') },
             // What a label's QR code opens (docs/labels.md): replaced at once by the thing's page.

@@ -951,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Add an instance
-         * @description Labs that use instances only (409 otherwise). Returns the full item. `identifiers`: docs/scanning.md.
+         * @description Labs that use instances only (409 otherwise). Returns the full item.
          */
         post: operations["createInventoryItemInstance"];
         delete?: never;
@@ -1124,70 +1124,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/inventory-items/{itemId}/instances/{itemInstanceId}/identifiers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A container's GTIN and serial number
-         * @description Both null when none were recorded. Archived instances keep theirs.
-         */
-        get: operations["getInstanceIdentifiers"];
-        /**
-         * Set a container's GTIN and serial number
-         * @description Replaces both (null: none). An active instance only. A GTIN-8, -12 or -13 is stored as 14 digits; a wrong check digit or a serial outside GS1 AI 21 is 422. Not part of the item: no new version, no event.
-         */
-        put: operations["setInstanceIdentifiers"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory-items/{id}/identifiers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The GTINs and serial numbers of an item's containers
-         * @description One entry per instance (archived ones too) that has a GTIN or a serial, oldest instance first.
-         */
-        get: operations["listItemIdentifiers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/barcodes/gs1/containers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Find the containers a vendor's GS1 barcode names
-         * @description Reads the barcode as POST /barcodes/gs1 does and finds containers, in the labs the caller sees, by the identifiers stored at receiving: with a serial (AI 21), GTIN and serial (the serial alone when the barcode has no GTIN); without one, GTIN and lot (AI 10). Changes nothing. A barcode with neither is 422.
-         */
-        post: operations["findContainersByVendorBarcode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/labs/{id}/inventory/export": {
         parameters: {
             query?: never;
@@ -1222,6 +1158,66 @@ export interface paths {
          * @description For anyone who sees the lab. The body is the CSV file (text/csv, UTF-8, a header row; docs/csv.md has the columns and rules; at most 32 MiB and 100,000 rows). With dry_run=true: 200 with every problem by line, nothing changed. Otherwise all rows or none: any problem is 422 with the same list (import_errors); a good file creates its items, instances and locations in one transaction and emits one inventory-item.created per item. One import (dry runs included) per lab at a time: another is 409 import_in_progress; beyond IMPORT_CONCURRENCY on the server, 503 service_unavailable; both with Retry-After.
          */
         post: operations["importLabInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's total amount in real units
+         * @description quantity × unit size, and each active instance's. The unit size is read into an amount in its family (mass in kg, volume in L, or a count); a size that cannot be read is unknown, never guessed (docs/decisions/0026-units.md).
+         */
+        get: operations["getInventoryItemAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-item-amounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The amounts of several items at once (a page of a list)
+         * @description In the order asked. An item the caller does not see, or that does not exist, is left out. The unit size is read into an amount in its family (mass in kg, volume in L, or a count); a size that cannot be read is unknown, never guessed (docs/decisions/0026-units.md).
+         */
+        get: operations["listInventoryItemAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/hazard-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab's hazard inventory, per location, building or control area
+         * @description For the safety office: each hazard class with its containers and their amounts summed per unit family (containers whose size cannot be read are listed as unknown, never guessed), and for control areas their limits. A building is a top-level location. As JSON, CSV (format=csv or Accept: text/csv) or PDF (format=pdf or Accept: application/pdf). For anyone who sees the lab; otherwise 404.
+         */
+        get: operations["getLabHazardReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1344,6 +1340,26 @@ export interface paths {
          * @description CREATED requests that need approval under their lab's rule and that the caller may approve: in labs where they are an approver or manager (every lab of the organization for an org admin), not their own. Oldest first.
          */
         get: operations["listOrderRequestsAwaitingApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order-requests/{id}/placement-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What approving an order request would run into
+         * @description The control-area limits of where the lab keeps the product now (docs/safety.md), with the request's amount; the lab's modes say whether approving would be refused. Writes nothing.
+         */
+        get: operations["checkOrderRequestPlacement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1858,7 +1874,7 @@ export interface paths {
         put?: never;
         /**
          * Print labels (PDF or ZPL)
-         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, the name, lot, expiry, location and lab, and a reagent's GHS pictograms and signal word (not on cryo labels). At most 3000 labels. Any id the caller does not see: 404.
+         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, and the name, lot, expiry, location and lab. At most 3000 labels. Any id the caller does not see: 404.
          */
         post: operations["printLabels"];
         delete?: never;
@@ -1980,46 +1996,6 @@ export interface paths {
          * @description The same attachment (same id) with new content: version one more, updated_by and updated_at the replacer and now; the old content is deleted. Without `name` the name stays. Who may: as for adding one to its owner. The body is the file's bytes (send any Content-Type; application/octet-stream will do), the name in `name`. The type is read from the content: beyond the allowed types (ATTACHMENT_TYPES; PDF and PNG, JPEG, GIF, WebP images by default) 415. Larger than ATTACHMENT_MAX_BYTES (25 MiB by default): 413, refused before reading when Content-Length says so. Streamed into the database 256 KiB at a time.
          */
         put: operations["replaceAttachmentContent"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/attachments/{id}/safety-data-sheet": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Mark a document as the safety data sheet
-         * @description A document of an item or a type (not of a container: 422) is its safety data sheet, revised on the date printed on it; null unmarks it. 200 with the sheet and whether it is older than SDS_REVIEW_YEARS (default 5); 204 when unmarked. Who may: as for changing the owner's documents (a type's: its lab's managers and org admins, 403 otherwise); another tenant's: 404.
-         */
-        put: operations["markSafetyDataSheet"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory-items/{id}/safety-data-sheets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an item's safety data sheets
-         * @description The documents marked as the safety data sheet of the item and of its type, newest revision first, each with its review date and whether it is overdue. For anyone who sees the item (404 otherwise).
-         */
-        get: operations["listItemSafetyDataSheets"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2199,7 +2175,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/controlled-items": {
+    "/labs/{id}/safety-settings": {
         parameters: {
             query?: never;
             header?: never;
@@ -2207,11 +2183,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Controlled substances in the labs the caller sees
-         * @description By item name, each with its schedule, ledger balance and the entries waiting for a witness. `item_id` asks whether one item is controlled ([] when not).
+         * Get a lab's safety settings
+         * @description Whether segregation conflicts and control-area limits warn (default) or block. Anyone who sees the lab.
          */
-        get: operations["listControlledItems"];
-        put?: never;
+        get: operations["getLabSafetySettings"];
+        /**
+         * Set a lab's safety settings
+         * @description warn or block, for segregation and for control-area limits. Org admins and the lab's managers (403 otherwise).
+         */
+        put: operations["updateLabSafetySettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2219,7 +2199,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/controlled-items/{itemId}": {
+    "/locations/{id}/control-area": {
         parameters: {
             query?: never;
             header?: never;
@@ -2227,47 +2207,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An item's controlled-substance record
-         * @description Its schedule, balance and how many entries wait for a witness. 404 when the item is not controlled or not seen.
+         * A location's control-area marking and limits
+         * @description Whether it is a control area, its options and the limits in force (the defaults it would get when it is not).
          */
-        get: operations["getControlledItem"];
+        get: operations["getLocationControlArea"];
         /**
-         * Mark an item as a controlled substance
-         * @description With its schedule (free text in the words of its jurisdiction). The first time (201) its ledger opens with the amount the inventory records; again (200) it changes the schedule. Org admins and the lab's managers (403 otherwise).
+         * Mark a location a control area, or change its limits
+         * @description Options (sprinklered, cabinets) and the limits set by hand; the others follow the IFC defaults. Org admins and the lab's managers (403 otherwise).
          */
-        put: operations["markControlledItem"];
+        put: operations["updateLocationControlArea"];
         post?: never;
         /**
-         * No longer a controlled substance
-         * @description A closing entry ends its ledger, which stays readable. Org admins and the lab's managers (403 otherwise).
+         * The location is no longer a control area
+         * @description Org admins and the lab's managers (403 otherwise). 204 also when it was not one.
          */
-        delete: operations["unmarkControlledItem"];
+        delete: operations["deleteLocationControlArea"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/controlled-items/{itemId}/ledger": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An item's controlled-substance ledger
-         * @description Every entry, oldest first, with who made it, its witness and the running balance. Entries are never changed or removed.
-         */
-        get: operations["listControlledLedger"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/controlled-items/{itemId}/corrections": {
+    "/placement-checks": {
         parameters: {
             query?: never;
             header?: never;
@@ -2277,17 +2237,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Correct a ledger entry
-         * @description A new entry that names the one it corrects (which stays as it was) and adds `change` to the balance; it waits for a witness like every entry. For anyone who sees the lab.
+         * Check a placement before making it
+         * @description What moving these containers (or adding new ones of these items) to the location would run into: segregation conflicts with what is stored there and control-area limits above it, with the lab's modes. Writes nothing.
          */
-        post: operations["addControlledCorrection"];
+        post: operations["checkPlacement"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/controlled-items/{itemId}/reconciliation": {
+    "/locations/{id}/control-area/meter": {
         parameters: {
             query?: never;
             header?: never;
@@ -2295,10 +2255,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reconcile the ledger against a count
-         * @description The ledger balance against `counted` (a quick physical count) or what the count session `stocktake_id` counted of the item: the difference, the amount the inventory records, and the entries no one has witnessed.
+         * A control area's meter
+         * @description Per IFC category and state, the amount stored in the location and below it against its limit; containers whose amount is not known are listed.
          */
-        get: operations["getControlledReconciliation"];
+        get: operations["getControlAreaMeter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2307,7 +2267,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/controlled-items/{itemId}/reconciliation.csv": {
+    "/locations/{id}/segregation-conflicts": {
         parameters: {
             query?: never;
             header?: never;
@@ -2315,10 +2275,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The reconciliation as CSV
-         * @description The summary row, then the entries waiting for a witness; UTF-8, RFC 4180, CRLF line breaks.
+         * A location's segregation conflicts
+         * @description Pairs of containers stored at the location whose storage groups must be kept apart, with why.
          */
-        get: operations["getControlledReconciliationCsv"];
+        get: operations["listSegregationConflicts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2327,7 +2287,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/controlled-entries": {
+    "/inventory-items/{id}/storage-attributes": {
         parameters: {
             query?: never;
             header?: never;
@@ -2335,32 +2295,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ledger entries waiting for a witness
-         * @description In the labs the caller sees (or `lab_id`), oldest first, including the caller's own (which someone else must witness).
+         * An item's storage attributes
+         * @description Acid or base, aqueous: what segregation needs beyond the GHS classes. The item's own, else its type's.
          */
-        get: operations["listControlledEntriesWaiting"];
-        put?: never;
+        get: operations["getItemStorageAttributes"];
+        /**
+         * Set an item's storage attributes
+         * @description The item's own, overriding its type's.
+         */
+        put: operations["updateItemStorageAttributes"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/controlled-entries/{entryId}/witness": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Witness a ledger entry
-         * @description The caller confirms the entry in their own session. Another person who sees the lab: the one who made it gets 403 self_witness; someone who does not see the lab, 404; an entry already witnessed, 409.
-         */
-        post: operations["witnessControlledEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3579,6 +3523,123 @@ export interface components {
             quantity: string;
             below_minimum: boolean;
         };
+        /**
+         * Amount
+         * @example {
+         *       "family": "volume",
+         *       "amount": "0.75",
+         *       "unit": "L",
+         *       "text": "750 mL"
+         *     }
+         */
+        Amount: {
+            /** @description What the unit size measures; unknown when it could not be read ("5 mg/mL", "1 box of 10"): never guessed. */
+            family: "mass" | "volume" | "count" | "unknown";
+            /** @description The amount in `unit` as a decimal string (exact); null when unknown. */
+            amount: string | null;
+            /** @description kg for mass, L for volume, count for counted things; null when unknown. */
+            unit: "kg" | "L" | "count" | null;
+            /** @description The amount in words, in the unit that reads best ("750 mL", "1.2 kg", "500 tablets"). */
+            text: string | null;
+        };
+        /** ItemAmount */
+        ItemAmount: {
+            /** Format: uuid */
+            item_id: string;
+            /** @description The item's quantity (in a migrated lab, the sum of its active instances). */
+            quantity: string;
+            unit_size: string | null;
+            total: components["schemas"]["Amount"];
+            /** @description Each active instance in a lab that uses instances, in creation order; empty otherwise. */
+            instances: {
+                /** Format: uuid */
+                instance_id: string;
+                quantity: string;
+                total: components["schemas"]["Amount"];
+            }[];
+        };
+        /** HazardReport */
+        HazardReport: {
+            lab: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            by: "location" | "building" | "control-area";
+            /** @description The location whose subtree the report covers; null for the whole lab. */
+            scope: {
+                /** Format: uuid */
+                id: string;
+                /** @description Root to leaf location names; [] for no location. */
+                path: string[];
+            } | null;
+            /** Format: date-time */
+            generated_at: string;
+            groups: {
+                location: {
+                    /**
+                     * Format: uuid
+                     * @description null for no location, or a typed location of a lab that does not use instances.
+                     */
+                    id: string | null;
+                    /** @description Root to leaf location names; [] for no location. */
+                    path: string[];
+                };
+                control_area: boolean;
+                /** @description A control area's limits that something stored in it counts against (docs/safety.md); [] elsewhere. */
+                limits: {
+                    /** @description The fire-code category the limit is for ("Flammable liquid IB"). */
+                    label: string;
+                    state: "solid" | "liquid" | "gas";
+                    /** @description kg for solids, L for liquids, m³ for gases. */
+                    unit: string;
+                    /** @description What the control area holds against it, a decimal in `unit`. */
+                    stored: string;
+                    /** @description The limit in force, a decimal in `unit`. */
+                    limit: string;
+                    over: boolean;
+                    /** @description In words: "118 L of 120 L". */
+                    text: string;
+                    /** @description Containers of it whose amount is not known: not counted, never guessed. */
+                    unknown: number;
+                }[];
+                classes: {
+                    /** @description The hazard class's id (flammable-liquid, oxidizing-liquid, skin-corrosion, …). */
+                    class_id: string;
+                    name: string;
+                    /** @description The most severe category among its containers. */
+                    category: string;
+                    containers: number;
+                    /** @description Sums per unit family of the containers whose size could be read. */
+                    total: {
+                        mass: components["schemas"]["Amount"] | null;
+                        volume: components["schemas"]["Amount"] | null;
+                        count: components["schemas"]["Amount"] | null;
+                    };
+                    /** @description Containers whose size could not be read: listed, not summed. */
+                    unknown: number;
+                    items: {
+                        /** Format: uuid */
+                        item_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The container; null in a lab that does not use instances (the item is one entry).
+                         */
+                        instance_id: string | null;
+                        name: string;
+                        /** @description Root to leaf location names; [] for no location. */
+                        location_path: string[];
+                        quantity: string;
+                        unit_size: string | null;
+                        amount: components["schemas"]["Amount"];
+                        /** @description The container's category of this class. */
+                        category: string;
+                        /** @description Its hazard statements (H-codes). */
+                        hazard_statements: string[];
+                    }[];
+                }[];
+            }[];
+        };
         /** PutAwayInstance */
         PutAwayInstance: {
             /** Format: uuid */
@@ -3672,56 +3733,6 @@ export interface components {
                 title: string;
                 /** @description As scanned; a date as YYYY-MM-DD. */
                 value: string;
-            }[];
-        };
-        /**
-         * InstanceIdentifiers
-         * @example {
-         *       "instance_id": "0b5c3f0e-4c1f-4a53-9a51-2c1c9e3b7a10",
-         *       "item_id": "7d0c2a55-8a3e-4c8e-9a0e-5b1f1f1f2a01",
-         *       "gtin": "09506000134352",
-         *       "serial_number": "S0042",
-         *       "updated_at": "2026-11-27T10:00:00.000Z"
-         *     }
-         */
-        InstanceIdentifiers: {
-            /** Format: uuid */
-            instance_id: string;
-            /** Format: uuid */
-            item_id: string;
-            /** @description GS1 AI 01, 14 digits; null: none recorded. */
-            gtin: string | null;
-            /** @description GS1 AI 21; null: none recorded. */
-            serial_number: string | null;
-            /** @description When they were last set; null: never. */
-            updated_at: string | null;
-        };
-        /** BarcodeMatches */
-        BarcodeMatches: {
-            reading: components["schemas"]["VendorBarcode"];
-            /** @description The rule used: with a serial, GTIN and serial (serial alone when the barcode has no GTIN); without one, GTIN and lot. */
-            matched_by: "gtin_and_serial" | "serial" | "gtin_and_lot";
-            /** @description Active containers first, then archived ones; at most 20. */
-            containers: {
-                /** Format: uuid */
-                instance_id: string;
-                /** Format: uuid */
-                item_id: string;
-                item_name: string;
-                lab: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                };
-                lot_number: string | null;
-                /** Format: date */
-                expiration_date: string | null;
-                quantity: string;
-                archived: boolean;
-                gtin: string | null;
-                serial_number: string | null;
-                /** @description The container's place in the web application. */
-                app_path: string;
             }[];
         };
         /** OrganizationSso */
@@ -4053,87 +4064,150 @@ export interface components {
             app_url: string;
             lines: components["schemas"]["StocktakeLine"][];
         };
-        /** ControlledItem */
-        ControlledItem: {
-            /** Format: uuid */
-            item_id: string;
-            item_name: string;
+        /** LabSafetySettings */
+        LabSafetySettings: {
             /** Format: uuid */
             lab_id: string;
-            schedule: string;
-            unit_size: string | null;
-            /** @description The ledger's running balance. */
-            balance: string;
-            /** @description Entries no second person has witnessed yet. */
-            waiting_for_witness: number;
-            marked_by: components["schemas"]["UserSummary"];
-            /** Format: date-time */
-            marked_at: string;
+            /** @description warn: the write goes ahead and the app shows what it found; block: the write is refused (409) and changes nothing. */
+            segregation: "warn" | "block";
+            /** @description warn: the write goes ahead and the app shows what it found; block: the write is refused (409) and changes nothing. */
+            limits: "warn" | "block";
+            /** @description Whether the caller may change them (org admins and the lab's managers). */
+            can_edit: boolean;
         };
-        /** ControlledLedgerEntry */
-        ControlledLedgerEntry: {
+        /** ControlArea */
+        ControlArea: {
             /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            item_id: string;
-            item_name: string | null;
-            /** Format: uuid */
-            lab_id: string;
-            /** @description The entry's place in the item's ledger (1, 2, …). */
-            seq: number;
-            /** @description opening: marked controlled (the balance it started with); use, receipt, move, disposal (a container archived), count (a stocktake applied): changes to the item; correction: corrects an earlier entry; closing: unmarked. */
-            kind: "opening" | "use" | "receipt" | "move" | "disposal" | "count" | "correction" | "closing";
-            /** @description How much the entry is about, in the item's units (for a move: the amount moved). */
-            amount: string;
-            /** @description Its signed effect on the balance (0 for a move). */
-            change: string;
-            /** @description The running balance after it. */
-            balance: string;
-            unit_size: string | null;
-            /** Format: uuid */
-            instance_id: string | null;
-            from_location: {
-                /** Format: uuid */
-                id: string;
-                name: string | null;
-            } | null;
-            to_location: {
-                /** Format: uuid */
-                id: string;
-                name: string | null;
-            } | null;
-            /** Format: uuid */
-            corrects_id: string | null;
-            /** @description app, receiving, stocktake, correction or marking. */
-            source: string;
-            note: string | null;
-            recorded_by: components["schemas"]["UserSummary"];
-            /** Format: date-time */
-            recorded_at: string;
-            witness: components["schemas"]["UserSummary"] | null;
-            /** Format: date-time */
-            witnessed_at: string | null;
+            location_id: string;
+            /** @description Whether the location is a control area. When false, limits shows the defaults it would get. */
+            marked: boolean;
+            /** @description The building is sprinklered throughout: the defaults +100 %. */
+            sprinklered: boolean;
+            /** @description Stored in approved storage cabinets: the defaults +100 % (with sprinklers, x4). */
+            cabinets: boolean;
+            limits: {
+                category: string;
+                /** @description solid (limits in kg), liquid (L) or gas (m³ at NTP). */
+                state: "solid" | "liquid" | "gas";
+                /** @description The category as a person reads it ("Flammable liquids IB and IC"). */
+                label: string;
+                /** @description kg, L or m³ */
+                unit: string;
+                /** @description A decimal in unit. */
+                limit: string;
+                /** @description default: the IFC's maximum allowable quantity with the area's options; set: edited for this area. */
+                source: "default" | "set";
+            }[];
+            /** @description Whether the caller may mark it and set its limits (org admins and the lab's managers). */
+            can_edit: boolean;
         };
-        /** ControlledReconciliation */
-        ControlledReconciliation: {
+        /** ControlAreaMeter */
+        ControlAreaMeter: {
             /** Format: uuid */
-            item_id: string;
-            item_name: string;
-            schedule: string;
-            unit_size: string | null;
-            /** @description The ledger's running balance. */
-            ledger_balance: string;
-            /** @description What the inventory records now. */
-            recorded_quantity: string;
-            counted: string | null;
-            /**
-             * @description count: entered with the request; stocktake: what the count session counted of it.
-             * @enum {string|null}
-             */
-            counted_by: "count" | "stocktake" | null;
-            /** @description counted − ledger balance; null without a count. */
-            difference: string | null;
-            unwitnessed: components["schemas"]["ControlledLedgerEntry"][];
+            location_id: string;
+            name: string;
+            /** @description false: the location is not a control area (lines is empty). */
+            marked: boolean;
+            lines: {
+                category: string;
+                /** @description solid (limits in kg), liquid (L) or gas (m³ at NTP). */
+                state: "solid" | "liquid" | "gas";
+                label: string;
+                unit: string;
+                amount: string;
+                limit: string;
+                over: boolean;
+                /** @description Containers of the category whose amount is not known: listed, never guessed. */
+                unknown: {
+                    /** Format: uuid */
+                    instance_id: string | null;
+                    /** Format: uuid */
+                    item_id: string | null;
+                    item_name: string;
+                }[];
+            }[];
+        };
+        /** PlacementCheck */
+        PlacementCheck: {
+            segregation: {
+                incoming_item_name: string;
+                /** Format: uuid */
+                instance_id: string | null;
+                /** Format: uuid */
+                item_id: string | null;
+                /** @description The container already there that conflicts. */
+                item_name: string;
+                /** @description A storage group: flammable, oxidizer, organic-peroxide, pyrophoric, water-reactive, acid, base, aqueous, toxic. */
+                group: string;
+                /** @description A storage group: flammable, oxidizer, organic-peroxide, pyrophoric, water-reactive, acid, base, aqueous, toxic. */
+                other_group: string;
+                reason: string;
+                /** @description The finding in one sentence, as the app shows it. */
+                message: string;
+            }[];
+            limits: {
+                /** Format: uuid */
+                control_area_id: string;
+                control_area_name: string;
+                category: string;
+                /** @description solid (limits in kg), liquid (L) or gas (m³ at NTP). */
+                state: "solid" | "liquid" | "gas";
+                label: string;
+                unit: string;
+                /** @description Stored in the control area before, in unit. */
+                current: string;
+                /** @description What comes in, in unit. */
+                adding: string;
+                limit: string;
+                /** @description How far stored plus incoming goes over the limit. */
+                over_by: string;
+                message: string;
+            }[];
+            /** @description Incoming containers whose unit size is not understood: not counted, never guessed. */
+            unknown_amounts: {
+                /** Format: uuid */
+                item_id: string | null;
+                item_name: string;
+            }[];
+            modes: {
+                segregation: "warn" | "block";
+                limits: "warn" | "block";
+            };
+            /** @description Whether the lab's settings would refuse the write (409). */
+            blocked: boolean;
+        };
+        /** SegregationReport */
+        SegregationReport: {
+            /** Format: uuid */
+            location_id: string;
+            conflicts: {
+                a: {
+                    /** Format: uuid */
+                    instance_id: string | null;
+                    /** Format: uuid */
+                    item_id: string | null;
+                    item_name: string;
+                    /** @description A storage group: flammable, oxidizer, organic-peroxide, pyrophoric, water-reactive, acid, base, aqueous, toxic. */
+                    group: string;
+                };
+                b: {
+                    /** Format: uuid */
+                    instance_id: string | null;
+                    /** Format: uuid */
+                    item_id: string | null;
+                    item_name: string;
+                    /** @description A storage group: flammable, oxidizer, organic-peroxide, pyrophoric, water-reactive, acid, base, aqueous, toxic. */
+                    group: string;
+                };
+                reason: string;
+                message: string;
+            }[];
+        };
+        /** StorageAttributes */
+        StorageAttributes: {
+            corrosive: ("acid" | "base") | null;
+            /** @description An aqueous solution (kept away from water-reactives). */
+            aqueous: boolean;
         };
         /** ItemHazards */
         ItemHazards: {
@@ -4220,30 +4294,6 @@ export interface components {
             kind: "physical" | "health" | "environmental";
             /** @description Most severe first. */
             categories: string[];
-        };
-        /** SafetyDataSheet */
-        SafetyDataSheet: {
-            /** Format: uuid */
-            attachment_id: string;
-            owner_kind: "item" | "type";
-            /** Format: uuid */
-            owner_id: string;
-            file_name: string;
-            /**
-             * Format: date
-             * @description The revision date printed on the sheet.
-             */
-            revised_on: string;
-            /**
-             * Format: date
-             * @description revised_on plus review_years.
-             */
-            review_due_on: string;
-            /** @description SDS_REVIEW_YEARS of the installation (default 5). */
-            review_years: number;
-            /** @description Older than review_years today: due for review (ask the supplier for the current sheet). */
-            overdue: boolean;
-            download_url: string;
         };
     };
     responses: never;
@@ -11143,13 +11193,6 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
-                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
-                    identifiers?: {
-                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
-                        gtin?: string | null;
-                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
-                        serial_number?: string | null;
-                    };
                 };
             };
         };
@@ -11997,13 +12040,6 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
-                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
-                    identifiers?: {
-                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
-                        gtin?: string | null;
-                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
-                        serial_number?: string | null;
-                    };
                 };
             };
         };
@@ -12150,375 +12186,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorBarcode"];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    getInstanceIdentifiers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                itemId: string;
-                itemInstanceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InstanceIdentifiers"];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    setInstanceIdentifiers: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                itemId: string;
-                itemInstanceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "gtin": "09506000134352",
-                 *       "serial_number": "S0042"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. null: none. */
-                    gtin: string | null;
-                    /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. null: none. */
-                    serial_number: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InstanceIdentifiers"];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    listItemIdentifiers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InstanceIdentifiers"][];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    findContainersByVendorBarcode: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "barcode": "]d201095060001343521727123110SLCD1234\u001d21S0042"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`. */
-                    barcode: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BarcodeMatches"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -12785,6 +12452,241 @@ export interface operations {
             };
             /** @description Unavailable for now; retry after Retry-After seconds */
             503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInventoryItemAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemAmount"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listInventoryItemAmounts: {
+        parameters: {
+            query: {
+                /** @description The items, as repeated parameters (item_id=…&item_id=…), at most 100. */
+                item_id: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemAmount"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLabHazardReport: {
+        parameters: {
+            query?: {
+                /** @description location: each location with what is stored right there; building: each top-level location with everything below it; control-area: each control area with everything below it and its limits. */
+                by?: "location" | "building" | "control-area";
+                /** @description Only this location's subtree (a location of the lab). */
+                location_id?: string;
+                /** @description json (the default), csv or pdf; without it, Accept: text/csv or application/pdf choose too. */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HazardReport"];
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
@@ -13351,13 +13253,6 @@ export interface operations {
                     expiration_date?: string;
                     /** Format: uuid */
                     location_id?: string;
-                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
-                    identifiers?: {
-                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
-                        gtin?: string | null;
-                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
-                        serial_number?: string | null;
-                    };
                 };
             };
         };
@@ -13509,6 +13404,84 @@ export interface operations {
             };
             /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkOrderRequestPlacement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacementCheck"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17410,201 +17383,6 @@ export interface operations {
             };
         };
     };
-    markSafetyDataSheet: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The revision date printed on the sheet (YYYY-MM-DD, not in the future); null: it is no longer the safety data sheet. */
-                    revised_on: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SafetyDataSheet"];
-                };
-            };
-            /** @description Default Response */
-            204: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    listItemSafetyDataSheets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SafetyDataSheet"][];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
     listStocktakes: {
         parameters: {
             query?: {
@@ -18702,100 +18480,12 @@ export interface operations {
             };
         };
     };
-    listControlledItems: {
-        parameters: {
-            query?: {
-                lab_id?: string;
-                /** @description Only this item: [] when it is not controlled (or not seen). */
-                item_id?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
-                    Link?: string;
-                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
-                    "X-Total-Count"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ControlledItem"][];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    getControlledItem: {
+    getLabSafetySettings: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                itemId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -18807,7 +18497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledItem"];
+                    "application/json": components["schemas"]["LabSafetySettings"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -18868,7 +18558,7 @@ export interface operations {
             };
         };
     };
-    markControlledItem: {
+    updateLabSafetySettings: {
         parameters: {
             query?: never;
             header?: {
@@ -18876,15 +18566,17 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                itemId: string;
+                id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The schedule or class in the words of its jurisdiction, e.g. "DEA Schedule II" or "UK Class B". */
-                    schedule: string;
+                    /** @description warn: the write goes ahead and the app shows what it found; block: the write is refused (409) and changes nothing. */
+                    segregation: "warn" | "block";
+                    /** @description warn: the write goes ahead and the app shows what it found; block: the write is refused (409) and changes nothing. */
+                    limits: "warn" | "block";
                 };
             };
         };
@@ -18897,18 +18589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledItem"];
-                };
-            };
-            /** @description Default Response */
-            201: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ControlledItem"];
+                    "application/json": components["schemas"]["LabSafetySettings"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -18941,17 +18622,6 @@ export interface operations {
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18998,12 +18668,207 @@ export interface operations {
             };
         };
     };
-    unmarkControlledItem: {
+    getLocationControlArea: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                itemId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlArea"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateLocationControlArea: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sprinklered: boolean;
+                    cabinets: boolean;
+                    /** @description The limits set by hand; any other keeps its default. Absent: none set by hand (all defaults). */
+                    limits?: {
+                        /** @description An IFC category id, as listed in the limits of GET. */
+                        category: string;
+                        /** @description solid (limits in kg), liquid (L) or gas (m³ at NTP). */
+                        state: "solid" | "liquid" | "gas";
+                        /** @description non-negative decimal string, e.g. "12.5" */
+                        limit: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlArea"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteLocationControlArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };
@@ -19052,15 +18917,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -19083,127 +18939,48 @@ export interface operations {
             };
         };
     };
-    listControlledLedger: {
-        parameters: {
-            query?: {
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path: {
-                itemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
-                    Link?: string;
-                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
-                    "X-Total-Count"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ControlledLedgerEntry"][];
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    addControlledCorrection: {
+    checkPlacement: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
                 "Idempotency-Key"?: string;
             };
-            path: {
-                itemId: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
                     /** Format: uuid */
-                    corrects_entry_id: string;
-                    /** @description Signed amount added to the balance ("-0.5", "2"; "0" when only the record is corrected). */
-                    change: string;
-                    /** @description What was wrong and why. */
-                    note: string;
+                    location_id: string;
+                    /** @description Containers to move there; quantity: its quantity there (default: as it is). */
+                    instances?: {
+                        /** Format: uuid */
+                        instance_id: string;
+                        /** @description non-negative decimal string, e.g. "12.5" */
+                        quantity?: string;
+                    }[];
+                    /** @description New containers of these items to add there (quantity in unit sizes). */
+                    items?: {
+                        /** Format: uuid */
+                        item_id: string;
+                        /** @description non-negative decimal string, e.g. "12.5" */
+                        quantity: string;
+                    }[];
                 };
             };
         };
         responses: {
             /** @description Default Response */
-            201: {
+            200: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledLedgerEntry"];
+                    "application/json": components["schemas"]["PlacementCheck"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -19236,17 +19013,6 @@ export interface operations {
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the resource's state */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19293,16 +19059,12 @@ export interface operations {
             };
         };
     };
-    getControlledReconciliation: {
+    getControlAreaMeter: {
         parameters: {
-            query?: {
-                /** @description non-negative decimal string, e.g. "12.5" */
-                counted?: string;
-                stocktake_id?: string;
-            };
+            query?: never;
             header?: never;
             path: {
-                itemId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -19314,7 +19076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledReconciliation"];
+                    "application/json": components["schemas"]["ControlAreaMeter"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -19375,99 +19137,13 @@ export interface operations {
             };
         };
     };
-    getControlledReconciliationCsv: {
+    listSegregationConflicts: {
         parameters: {
-            query?: {
-                /** @description non-negative decimal string, e.g. "12.5" */
-                counted?: string;
-                stocktake_id?: string;
-            };
+            query?: never;
             header?: never;
             path: {
-                itemId: string;
+                id: string;
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The CSV file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, unknown or revoked access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not visible to this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    listControlledEntriesWaiting: {
-        parameters: {
-            query?: {
-                lab_id?: string;
-                /** @description 1-based page number (25 per page by default). */
-                page?: number;
-                /** @description Page size, 1 to 100. */
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -19475,14 +19151,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
-                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
-                    Link?: string;
-                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
-                    "X-Total-Count"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledLedgerEntry"][];
+                    "application/json": components["schemas"]["SegregationReport"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -19543,7 +19215,85 @@ export interface operations {
             };
         };
     };
-    witnessControlledEntry: {
+    getItemStorageAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageAttributes"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateItemStorageAttributes: {
         parameters: {
             query?: never;
             header?: {
@@ -19551,11 +19301,19 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                entryId: string;
+                id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    corrosive: ("acid" | "base") | null;
+                    /** @description An aqueous solution (kept away from water-reactives). */
+                    aqueous: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -19565,7 +19323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ControlledLedgerEntry"];
+                    "application/json": components["schemas"]["StorageAttributes"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -19604,11 +19362,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the resource's state */
-            409: {
+            /** @description Body too large */
+            413: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

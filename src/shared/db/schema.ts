@@ -42,6 +42,7 @@ import type {
   VendorProductsTable,
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
+import type { ControlAreasTable, LabSafetySettingsTable, StorageAttributesTable } from './tables/safety.js';
 import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
@@ -59,6 +60,7 @@ export type * from './tables/labs.js';
 export type * from './tables/operators.js';
 export type * from './tables/ordering.js';
 export type * from './tables/receipts.js';
+export type * from './tables/safety.js';
 export type * from './tables/sso.js';
 export type * from './tables/stocktake.js';
 export type * from './tables/webhooks.js';
@@ -119,4 +121,7 @@ export interface Database {
   controlled_witnesses: ControlledWitnessesTable;
   hazard_sets: HazardSetsTable;
   hazard_set_codes: HazardSetCodesTable;
+  lab_safety_settings: LabSafetySettingsTable;
+  control_areas: ControlAreasTable;
+  storage_attributes: StorageAttributesTable;
 }

@@ -1,5 +1,6 @@
 import { Anchor, Checkbox, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { type Amount, amountWords } from '../data/amounts';
 import type { Column } from '../data/DataTable';
 import { type Item, lotsOf, matchReason, placesOf, quantityOf, soonestExpiry } from '../inventory-rows';
 import type { InventorySelection } from '../inventory-selection';
@@ -20,7 +21,15 @@ export function inventoryColumns(
     selection,
     phone = false,
     pictograms,
-  }: { q: string; showLab: boolean; selection?: InventorySelection; phone?: boolean; pictograms?: Map<string, string[]> },
+    amounts,
+  }: {
+    q: string;
+    showLab: boolean;
+    selection?: InventorySelection;
+    phone?: boolean;
+    pictograms?: Map<string, string[]>;
+    amounts?: Map<string, Amount>;
+  },
 ): Column<Item>[] {
   const anyLot = items.some((i) => lotsOf(i) !== '');
   const anyPlace = items.some((i) => placesOf(i) !== '');
@@ -55,6 +64,8 @@ export function inventoryColumns(
     },
     showLab && { key: 'lab', header: 'Lab', cell: (item) => <span data-testid="item-lab">{item.lab.name}</span> },
     { key: 'quantity', header: 'Quantity', cell: (item) => quantityOf(item) },
+    // Quantity × unit size in its unit family (docs/hazard-reports.md); "…" until the page's amounts arrive.
+    amounts !== undefined && { key: 'amount', header: 'Amount', cell: (item) => amountWords(amounts.get(item.id)) },
     {
       key: 'expires',
       header: 'Expires',

@@ -1,5 +1,6 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowsExchange,
   IconBuilding,
   IconBuildingStore,
@@ -44,6 +45,7 @@ export const NAV: Entry[] = [
   { to: '/put-away', label: 'Put away', icon: IconInbox, badge: 'putAway' },
   { to: '/controlled', label: 'Controlled substances', icon: IconPill },
   { to: '/types', label: 'Types', icon: IconTags },
+  { to: '/safety', label: 'Safety', icon: IconAlertTriangle },
   { to: '/order-requests', label: 'Order requests', icon: IconFileInvoice, badge: 'open' },
   { to: '/order-requests/awaiting-approval', label: 'Awaiting my approval', icon: IconChecklist, badge: 'approvals' },
   { to: '/shop', label: 'Shop', icon: IconBuildingStore },

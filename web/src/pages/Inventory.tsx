@@ -7,6 +7,7 @@ import { type HazardClassId, useItemPictograms } from '../components/hazards/lis
 import { InventoryFilters, isSort, type SortValue } from '../components/InventoryFilters';
 import { inventoryColumns } from '../components/InventoryRows';
 import { useStartLabCount } from '../components/stocktake/OpenCounts';
+import { useItemAmounts } from '../data/amounts';
 import { DataTable, PHONE } from '../data/DataTable';
 import { useLabs, usePage } from '../data/hooks';
 import { type InventorySelection, useInventorySelection } from '../inventory-selection';
@@ -14,6 +15,7 @@ import { PrintLabels } from '../labels/PrintLabels';
 import { INVENTORY_LAB_KEY } from '../last-lab';
 
 const PER_PAGE = 25;
+const NO_AMOUNTS = new Map();
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ALL = 'all';
 /** The lab filter last chosen on this browser ('' for every lab), restored when the inventory opens without one. */
@@ -125,6 +127,7 @@ export function InventoryPage() {
   const filtered = Boolean(filters.type || filters.location || filters.expiring || filters.below || filters.hazard);
   const rows = items.data?.rows ?? [];
   const pictograms = useItemPictograms(rows.map((i) => i.id));
+  const amounts = useItemAmounts(rows).data ?? NO_AMOUNTS;
   const selection = useInventorySelection();
   const startCount = useStartLabCount();
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
@@ -198,7 +201,14 @@ export function InventoryPage() {
           totalTestId="items-total"
           cardTestId="item-card"
           query={items}
-          columns={inventoryColumns(rows, { q: urlQ, showLab: !labId && (labs.data?.length ?? 0) !== 1, selection, phone, pictograms })}
+          columns={inventoryColumns(rows, {
+            q: urlQ,
+            showLab: !labId && (labs.data?.length ?? 0) !== 1,
+            selection,
+            phone,
+            pictograms,
+            amounts,
+          })}
           rowKey={(item) => item.id}
           page={page}
           perPage={PER_PAGE}

@@ -19,6 +19,7 @@ import { useLabLocations } from '../components/instances/LocationSelect';
 import { MinimumQuantity } from '../components/MinimumQuantity';
 import { QuantityEditor } from '../components/QuantityEditor';
 import { ReorderForm } from '../components/ReorderForm';
+import { amountWords, useItemAmount } from '../data/amounts';
 import { keyOf } from '../data/keys';
 import { useCodesOf } from '../data/labels';
 import { PrintLabels } from '../labels/PrintLabels';
@@ -72,12 +73,15 @@ function ItemDetails({
   const codes = useCodesOf({ item_id: it.id });
   const codeOf = new Map((codes.data ?? []).map((c) => [c.instance_id ?? c.item_id, c.code]));
   const ownCode = it.lab.uses_instances ? undefined : codeOf.get(it.id);
+  // Quantity × unit size in its unit family (docs/hazard-reports.md): "unknown" when the size cannot be read.
+  const amount = useItemAmount(it.id, etag);
   const fields: [string, string | null][] = [
     ['Vendor', it.vendor],
     ['Catalog number', it.catalog_number],
     ['CAS number', it.cas_number],
     ['Quantity', it.quantity],
     ['Unit size', it.unit_size],
+    ['Amount', amount.isError ? 'not available' : amountWords(amount.data?.total)],
     ['Price', it.price],
     ['Type', it.type?.name ?? null],
     ['Lab', it.lab.name],
