@@ -5,7 +5,7 @@ import { addDecimals, dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { nowIso } from '../shared/time.js';
 import { finishItemChange, type ItemWithEtag, lockVisibleItem } from './changes.js';
-import { historyRow } from './history-rows.js';
+import { type HistoryEntry, recordHistory } from './history-rows.js';
 import { checkInstanceLocation } from './instances.js';
 import * as repo from './repository.js';
 
@@ -51,7 +51,7 @@ export async function applyCountIn(
   const row = await lockVisibleItem(trx, actor, itemId);
   const now = nowIso();
   const gone: string[] = [];
-  const changes: repo.InstanceChangeRow[] = [];
+  const changes: HistoryEntry[] = [];
   for (const line of lines) {
     const instance = await repo.findActiveInstanceLocked(trx, row.id, line.instanceId);
     if (!instance) {
@@ -67,24 +67,20 @@ export async function applyCountIn(
       await checkInstanceLocation(trx, row.lab_id, line.locationId);
       set.location_id = line.locationId;
     }
-    const entry = (field: 'quantity' | 'location_id') =>
-      historyRow(
-        { itemId: row.id, userId: actor.userId, now },
-        {
-          field: `instance.${field}`,
-          old: instance[field],
-          new: set[field] ?? null,
-          note: source.note,
-          instanceId: instance.id,
-          stocktakeSessionId: source.sessionId,
-        },
-      );
+    const entry = (field: 'quantity' | 'location_id'): HistoryEntry => ({
+      field: `instance.${field}`,
+      old: instance[field],
+      new: set[field] ?? null,
+      note: source.note,
+      instanceId: instance.id,
+      stocktakeSessionId: source.sessionId,
+    });
     if (set.quantity !== undefined) changes.push(entry('quantity'));
     if (set.location_id !== undefined) changes.push(entry('location_id'));
     if (Object.keys(set).length > 0) await repo.updateInstance(trx, instance.id, set, now);
   }
   if (changes.length === 0) return { gone };
-  await repo.insertChanges(trx, changes);
+  await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, changes);
   await repo.touchItem(trx, row.id, { userId: actor.userId, now });
   return { item: await finishItemChange(trx, deps, row.id), gone };
 }
@@ -110,11 +106,9 @@ export async function applyItemCountIn(
   if (dec(next).equals(dec(row.quantity))) return { gone: [] };
   const now = nowIso();
   await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
-  await repo.insertChanges(trx, [
-    historyRow(
-      { itemId: row.id, userId: actor.userId, now },
-      { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
-    ),
+  // Through recordHistory, as every change is: a controlled item's ledger hears of the count too (src/controlled/).
+  await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
+    { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
   ]);
   return { item: await finishItemChange(trx, deps, row.id), gone: [] };
 }

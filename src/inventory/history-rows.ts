@@ -1,3 +1,4 @@
+import { recordControlledChanges } from '../controlled/ledger.js';
 import type { Executor } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { insertChanges } from './repository.js';
@@ -23,6 +24,8 @@ export interface HistoryAt {
   itemId: string;
   userId: string;
   now: string;
+  /** false: the caller knows the item is not a controlled substance (src/inventory/quantity-fast.ts's budget). */
+  controlled?: boolean;
 }
 
 export const historyRow = (at: HistoryAt, e: HistoryEntry) => ({
@@ -39,10 +42,14 @@ export const historyRow = (at: HistoryAt, e: HistoryEntry) => ({
   created_at: at.now,
 });
 
-/** Writes the lines one change made to one item, in the caller's transaction. */
+/**
+ * Writes the lines one change made to one item, in the caller's transaction, and, when the item is a controlled
+ * substance, its ledger entries with them (src/controlled/ledger.ts): every change that records history passes here.
+ */
 export async function recordHistory(trx: Executor, at: HistoryAt, entries: HistoryEntry[]): Promise<void> {
   await insertChanges(
     trx,
     entries.map((e) => historyRow(at, e)),
   );
+  await recordControlledChanges(trx, at, entries);
 }

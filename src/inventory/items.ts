@@ -1,3 +1,4 @@
+import { assertDeletable } from '../controlled/ledger.js';
 import { emitEvent } from '../events/outbox.js';
 import { assignCodes, retireItemCodes } from '../labels/repository.js';
 import { assertLabNotMigrating } from '../labs/migrating.js';
@@ -172,6 +173,7 @@ export async function deleteInventoryItem(deps: ServiceDeps, actor: Actor, id: s
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockVisibleItem(trx, actor, id);
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
+    await assertDeletable(trx, row.id);
     const last = await renderItem(trx, deps.config.appUrl, row);
     const lab = (await findLabRow(trx, row.lab_id))!;
     await retireItemCodes(trx, row.id);

@@ -67,7 +67,7 @@ export async function setInstanceQuantityFast(
   });
   if (!applied) throw preconditionFailed();
   await repo.setInstanceQuantity(trx, instanceId, body.quantity, now);
-  await recordHistory(trx, { itemId: found.id, userId: actor.userId, now }, [
+  await recordHistory(trx, { itemId: found.id, userId: actor.userId, now, controlled: found.controlled === 1 }, [
     { instanceId, field: 'instance.quantity', old: found.instance_quantity, new: body.quantity },
   ]);
   await emitEvent(

@@ -193,6 +193,18 @@ export function findInstanceChange(ex: Executor, actor: Actor, itemId: string, i
       'users.email',
     ])
     .select(subscribersJson(ex, 'labs.organization_id', verifiedOnly).as('subscribers'))
+    // Whether it is a controlled substance, so its ledger is written without a statement more for every other item.
+    .select((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(eb.selectFrom('controlled_items').select('item_id').whereRef('controlled_items.item_id', '=', 'inventory_items.id')),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('controlled'),
+    )
     .where('inventory_items.id', '=', itemId)
     .where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   return (isPostgres(ex) ? q.modifyEnd(sql`for update of inventory_items for share of labs`) : q).executeTakeFirst();

@@ -14,6 +14,7 @@ import { tokenRoutes } from '../accounts/token-routes.js';
 import { alertRoutes } from '../alerts/routes.js';
 import { attachmentRoutes } from '../attachments/routes.js';
 import { catalogueRoutes } from '../catalogue/routes.js';
+import { controlledRoutes } from '../controlled/routes.js';
 import { queueStats } from '../delivery/repository.js';
 import { hazardRoutes } from '../hazards/routes.js';
 import { healthRoutes } from '../health/routes.js';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(stocktakeRoutes);
   await app.register(hazardRoutes);
   await app.register(itemHazardRoutes);
+  await app.register(controlledRoutes);
   await installWebApp(app);
 
   return app;

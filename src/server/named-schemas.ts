@@ -14,6 +14,7 @@ import { OrganizationSso, SsoDomain, SsoLinkStarted, SsoLinkState } from '../acc
 import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
+import { ControlledItem, LedgerEntry as ControlledLedgerEntry, Reconciliation as ControlledReconciliation } from '../controlled/schemas.js';
 import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { Health } from '../health/schemas.js';
 import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
@@ -114,6 +115,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ItemHazardSummary,
   HazardStatementRule,
   HazardClassInfo,
+  ControlledItem,
+  ControlledLedgerEntry,
+  ControlledReconciliation,
 ];
 
 const byId = new Map(NAMED_SCHEMAS.map((s) => [(s as { $id: string }).$id, s]));

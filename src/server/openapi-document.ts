@@ -45,6 +45,10 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Locations', description: "A lab's storage locations, up to seven levels deep." },
   { name: 'Labels', description: 'Codes of containers, locations and legacy items; label sheets as PDF or ZPL (docs/labels.md).' },
   { name: 'Stocktake', description: 'Counting a location and everything below it, and applying the result (docs/stocktake.md).' },
+  {
+    name: 'Controlled substances',
+    description: 'Items marked controlled, their append-only ledger, its witnesses and reconciliation (docs/controlled-substances.md).',
+  },
   { name: 'Shop', description: "The service's catalogue and checkout." },
   { name: 'Shop fulfilment', description: 'For service operators (lso_ tokens) only.' },
   { name: 'Notifications', description: 'Reminders, alerts and the e-mail digest.' },

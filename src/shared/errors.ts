@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   csrf_failed: 403,
   self_approval: 403,
+  self_witness: 403,
   not_found: 404,
   method_not_allowed: 405,
   invalid_transition: 409,

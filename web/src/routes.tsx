@@ -63,6 +63,10 @@ export const router = createBrowserRouter(
             { path: '/admin/sso', ...page(() => import('./pages/admin/Sso'), 'SsoPage', 'Single sign-on') },
             { path: '/labs/:id/import', ...page(() => import('./pages/InventoryImport'), 'InventoryImportPage', 'Import inventory') },
             { path: '/put-away', ...page(() => import('./pages/PutAway'), 'PutAwayPage', 'Put away') },
+            {
+              path: '/controlled',
+              ...page(() => import('./components/controlled/ControlledPage'), 'ControlledPage', 'Controlled substances'),
+            },
             { path: '/stocktakes/:id', ...page(() => import('./pages/Stocktake'), 'StocktakePage', 'Count') },
             { path: '/types', ...page(() => import('./pages/Types'), 'TypesPage', 'Types') },
             // The hazard inventory for the safety office (docs/hazard-reports.md).

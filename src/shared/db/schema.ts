@@ -24,6 +24,7 @@ import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLi
 import type { AlertNoticesTable, AlertsTable, DigestPreferencesTable, NotificationPreferencesTable } from './tables/alerts.js';
 import type { ApprovalNoticesTable, LabApprovalRulesTable, LabMembershipRoleColumns } from './tables/approvals.js';
 import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachments.js';
+import type { ControlledItemsTable, ControlledLedgerTable, ControlledWitnessesTable } from './tables/controlled.js';
 import type { AttachmentSdsColumns, HazardSetCodesTable, HazardSetsTable } from './tables/hazards.js';
 import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
@@ -40,8 +41,8 @@ import type {
   VendorProductsTable,
 } from './tables/ordering.js';
 import type { ItemChangeSourceColumns, OrderDeliveryColumns, OrderReceiptsTable } from './tables/receipts.js';
-import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { ControlAreasTable, LabSafetySettingsTable, StorageAttributesTable } from './tables/safety.js';
+import type { OrganizationSsoTable, SsoDomainsTable, SsoFlowsTable, SsoIdentitiesTable } from './tables/sso.js';
 import type { ItemChangeStocktakeColumns, StocktakeCountsTable, StocktakeSessionsTable } from './tables/stocktake.js';
 import type { EventsTable, IdempotencyKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.js';
 
@@ -49,6 +50,7 @@ export type * from './tables/accounts.js';
 export type * from './tables/alerts.js';
 export type * from './tables/approvals.js';
 export type * from './tables/attachments.js';
+export type * from './tables/controlled.js';
 export type * from './tables/hazards.js';
 export type * from './tables/inventory.js';
 export type * from './tables/labels.js';
@@ -116,4 +118,7 @@ export interface Database {
   lab_safety_settings: LabSafetySettingsTable;
   control_areas: ControlAreasTable;
   storage_attributes: StorageAttributesTable;
+  controlled_items: ControlledItemsTable;
+  controlled_ledger: ControlledLedgerTable;
+  controlled_witnesses: ControlledWitnessesTable;
 }

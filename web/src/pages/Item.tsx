@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AttachmentsPanel } from '../components/attachments/Attachments';
+import { ControlledSection } from '../components/controlled/ControlledSection';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import { ItemHazards } from '../components/hazards/ItemHazards';
@@ -129,6 +130,7 @@ function ItemDetails({
           <QuantityEditor key={etag} itemId={it.id} current={it.quantity} etag={etag} label="Quantity" />
         </Group>
       )}
+      <ControlledSection key={`controlled-${etag}`} itemId={it.id} />
       <Title order={3}>Adjust</Title>
       <AdjustmentForm key={etag} item={it} />
       <Title order={3}>History</Title>
