@@ -218,9 +218,10 @@ export async function seedChemistry(
   await markControlled(deps, admin, ketamine.id, { schedule: 'Schedule III' });
   const instanceId = ketamine.instances[0]!.id;
   await adjustQuantity(deps, member, ketamine.id, { delta: '-0.25', note: 'Anaesthesia, protocol 2026-14', instance_id: instanceId });
-  // The admin witnesses the member's first use (no one witnesses their own entry); the second use waits.
-  for (const entry of (await listWaiting(deps, admin, lab.id, pageOf({ per_page: 100 }))).entries)
-    await witnessEntry(deps, admin, entry.id);
+  // Each entry so far is witnessed by the other person (no one witnesses their own); the second use waits.
+  for (const entry of (await listWaiting(deps, admin, lab.id, pageOf({ per_page: 100 }))).entries) {
+    await witnessEntry(deps, entry.recorded_by.id === admin.userId ? member : admin, entry.id);
+  }
   await adjustQuantity(deps, member, ketamine.id, { delta: '-0.5', note: 'Anaesthesia, protocol 2026-15', instance_id: instanceId });
 
   return { chemistry_lab_id: lab.id, flammables_cabinet_id: places.cabinet.id, controlled_item_id: ketamine.id };
