@@ -1,5 +1,5 @@
-import type { Executor } from '../shared/db/database.js';
-import { isPostgres } from '../shared/db/database.js';
+import { type RawBuilder, sql } from 'kysely';
+import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { ControlAreasTable, CorrosiveKind, StorageSubjectKind } from '../shared/db/schema.js';
 
 // control_areas and storage_attributes (migration 0037), owned by src/hazards/.
@@ -10,7 +10,12 @@ export const findControlArea = (ex: Executor, locationId: string) =>
 /** The control areas among these locations (a location's ancestors, to find the areas a placement falls in). */
 export async function controlAreasAmong(ex: Executor, locationIds: readonly string[]): Promise<ControlAreasTable[]> {
   if (locationIds.length === 0) return [];
-  return ex.selectFrom('control_areas').selectAll().where('location_id', 'in', [...locationIds]).orderBy('location_id').execute();
+  return ex
+    .selectFrom('control_areas')
+    .selectAll()
+    .where('location_id', 'in', [...locationIds])
+    .orderBy('location_id')
+    .execute();
 }
 
 export const controlAreasOfLab = (ex: Executor, labId: string) =>
@@ -53,7 +58,11 @@ export interface StorageAttributeRow {
 }
 
 /** The storage attributes of these items and types, in one statement. */
-export async function storageAttributesOf(ex: Executor, itemIds: readonly string[], typeIds: readonly string[]): Promise<StorageAttributeRow[]> {
+export async function storageAttributesOf(
+  ex: Executor,
+  itemIds: readonly string[],
+  typeIds: readonly string[],
+): Promise<StorageAttributeRow[]> {
   if (itemIds.length === 0 && typeIds.length === 0) return [];
   return ex
     .selectFrom('storage_attributes')
@@ -88,3 +97,11 @@ export async function saveStorageAttributes(
 export async function deleteStorageAttributes(ex: Executor, kind: StorageSubjectKind, id: string): Promise<void> {
   await ex.deleteFrom('storage_attributes').where('subject_kind', '=', kind).where('subject_id', '=', id).execute();
 }
+
+/**
+ * A condition for another folder's query: whether the lab (a column reference) has any control area. The fast
+ * quantity write (src/inventory/quantity-fast.ts) reads it in its one statement, so a lab without control areas
+ * pays nothing for the limit check.
+ */
+export const labHasControlAreas = (labIdColumn: string): RawBuilder<boolean> =>
+  sql<boolean>`exists (select 1 from control_areas ca where ca.lab_id = ${sql.ref(labIdColumn)})`;

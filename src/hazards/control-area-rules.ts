@@ -156,8 +156,8 @@ export function tally(contributions: readonly Contribution[], limits: readonly L
   for (const l of limits) states.set(l.category, [...(states.get(l.category) ?? []), l.state]);
   const out = new Map<string, Tally>();
   const at = (key: string) => {
-    let t = out.get(key);
-    if (!t) out.set(key, (t = { amount: dec(0), unknown: [] }));
+    const t = out.get(key) ?? { amount: dec(0), unknown: [] };
+    out.set(key, t);
     return t;
   };
   for (const c of contributions) {
@@ -219,13 +219,17 @@ export interface LimitFinding {
  * The limits the incoming contributions would take the area over: those the incoming adds to (a known, positive
  * amount) and that the stored amount plus it exceeds. What was already over and gets more is a finding too.
  */
-export function checkLimits(limits: readonly LimitView[], stored: readonly Contribution[], incoming: readonly Contribution[]): LimitFinding[] {
+export function checkLimits(
+  limits: readonly LimitView[],
+  stored: readonly Contribution[],
+  incoming: readonly Contribution[],
+): LimitFinding[] {
   const before = tally(stored, limits);
   const adding = tally(incoming, limits);
   const out: LimitFinding[] = [];
   for (const l of limits) {
     const add = adding.get(`${l.category}/${l.state}`);
-    if (!add || !add.amount.greaterThan(0)) continue;
+    if (!add?.amount.greaterThan(0)) continue;
     const current = before.get(`${l.category}/${l.state}`)?.amount ?? dec(0);
     const after = current.plus(add.amount);
     if (!after.greaterThan(l.limit)) continue;

@@ -51,8 +51,10 @@ function checkLimits(limits: UpdateControlAreaBody['limits']): Limit[] {
   const seen = new Set<string>();
   (limits ?? []).forEach((l, i) => {
     const key = `${l.category}/${l.state}`;
-    if (!isCategory(l.category)) errors.push({ field: `limits[${i}].category`, message: `"${l.category}" is not a category Labstock knows` });
-    else if (!hasDefault(l.category, l.state)) errors.push({ field: `limits[${i}].state`, message: `the fire code sets no ${l.state} limit for it` });
+    if (!isCategory(l.category))
+      errors.push({ field: `limits[${i}].category`, message: `"${l.category}" is not a category Labstock knows` });
+    else if (!hasDefault(l.category, l.state))
+      errors.push({ field: `limits[${i}].state`, message: `the fire code sets no ${l.state} limit for it` });
     else if (seen.has(key)) errors.push({ field: `limits[${i}]`, message: 'given twice' });
     seen.add(key);
   });
@@ -61,7 +63,12 @@ function checkLimits(limits: UpdateControlAreaBody['limits']): Limit[] {
 }
 
 /** Marks the location a control area (or changes its options and limits): org admins and the lab's managers. */
-export async function setControlArea(trx: Executor, actor: Actor, location: LocationRef, input: UpdateControlAreaBody): Promise<ControlArea> {
+export async function setControlArea(
+  trx: Executor,
+  actor: Actor,
+  location: LocationRef,
+  input: UpdateControlAreaBody,
+): Promise<ControlArea> {
   await requireLabManager(trx, actor, location.lab_id, 'mark control areas and set their limits');
   const limits = checkLimits(input.limits);
   await saveControlArea(trx, {

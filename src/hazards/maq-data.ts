@@ -78,9 +78,27 @@ export interface MaqMapping {
 }
 
 export const GHS_TO_IFC: readonly MaqMapping[] = [
-  { classId: 'flammable-liquid', categories: ['1'], ifc: ['flammable-liquid-ia', 'flammable-liquid-combined'], state: 'liquid', approximate: false },
-  { classId: 'flammable-liquid', categories: ['2'], ifc: ['flammable-liquid-ib-ic', 'flammable-liquid-combined'], state: 'liquid', approximate: false },
-  { classId: 'flammable-liquid', categories: ['3'], ifc: ['flammable-liquid-ib-ic', 'flammable-liquid-combined'], state: 'liquid', approximate: true },
+  {
+    classId: 'flammable-liquid',
+    categories: ['1'],
+    ifc: ['flammable-liquid-ia', 'flammable-liquid-combined'],
+    state: 'liquid',
+    approximate: false,
+  },
+  {
+    classId: 'flammable-liquid',
+    categories: ['2'],
+    ifc: ['flammable-liquid-ib-ic', 'flammable-liquid-combined'],
+    state: 'liquid',
+    approximate: false,
+  },
+  {
+    classId: 'flammable-liquid',
+    categories: ['3'],
+    ifc: ['flammable-liquid-ib-ic', 'flammable-liquid-combined'],
+    state: 'liquid',
+    approximate: true,
+  },
   { classId: 'flammable-liquid', categories: ['4'], ifc: ['combustible-liquid-iiia'], state: 'liquid', approximate: false },
   { classId: 'flammable-gas', categories: [], ifc: ['flammable-gas'], state: 'gas', approximate: false },
   { classId: 'flammable-solid', categories: [], ifc: ['flammable-solid'], state: 'solid', approximate: false },

@@ -8,7 +8,16 @@
 // "Chemical Segregation and Storage Table" (acids and bases apart from poisons/toxins). Acids, bases and aqueous
 // solutions are not GHS classes: they are storage attributes recorded per type or item (migration 0037).
 
-export type StorageGroup = 'flammable' | 'oxidizer' | 'organic-peroxide' | 'pyrophoric' | 'water-reactive' | 'acid' | 'base' | 'aqueous' | 'toxic';
+export type StorageGroup =
+  | 'flammable'
+  | 'oxidizer'
+  | 'organic-peroxide'
+  | 'pyrophoric'
+  | 'water-reactive'
+  | 'acid'
+  | 'base'
+  | 'aqueous'
+  | 'toxic';
 
 export const GROUP_LABEL: Record<StorageGroup, string> = {
   flammable: 'flammables',

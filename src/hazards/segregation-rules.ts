@@ -91,6 +91,9 @@ export function conflictsAmong(containers: readonly Container[]): LocationConfli
   return out;
 }
 
+/** How a person reads a storage group ("oxidizers"). */
+export const GROUP_LABEL_OF = (g: StorageGroup): string => GROUP_LABEL[g];
+
 /** "Hydrogen peroxide 30 % (oxidizers) beside Acetone (flammables): an oxidizer feeds a fire of flammables". */
 export function segregationSentence(incomingName: string, f: SegregationFinding): string {
   return `${incomingName} (${GROUP_LABEL[f.group]}) beside ${f.item_name} (${GROUP_LABEL[f.other_group]}): ${f.reason}`;

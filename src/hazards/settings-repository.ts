@@ -11,7 +11,9 @@ export async function saveSafetySettings(ex: Executor, row: LabSafetySettingsTab
     .insertInto('lab_safety_settings')
     .values(row)
     .onConflict((oc) =>
-      oc.column('lab_id').doUpdateSet({ segregation: row.segregation, limits: row.limits, updated_by: row.updated_by, updated_at: row.updated_at }),
+      oc
+        .column('lab_id')
+        .doUpdateSet({ segregation: row.segregation, limits: row.limits, updated_by: row.updated_by, updated_at: row.updated_at }),
     )
     .execute();
 }

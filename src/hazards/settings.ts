@@ -32,7 +32,12 @@ export async function getSafetySettings(db: Db, actor: Actor, labId: string): Pr
   return render(db, actor, lab.id);
 }
 
-export async function updateSafetySettings(db: Db, actor: Actor, labId: string, input: UpdateLabSafetySettingsBody): Promise<LabSafetySettings> {
+export async function updateSafetySettings(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  input: UpdateLabSafetySettingsBody,
+): Promise<LabSafetySettings> {
   return db.transaction().execute(async (trx) => {
     const lab = await findVisibleLab(trx, actor, labId);
     if (!lab) throw notFound('lab');

@@ -3,12 +3,14 @@ import { findLabRow } from '../labs/repository.js';
 import { findLocation } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
+import { dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { type HistoryEntry, recordHistory } from './history-rows.js';
+import { enforcePlacement, incomingOf } from './placement.js';
 import * as repo from './repository.js';
 import { ifMatchSatisfied } from './rules.js';
 import type { InstanceCreate, InstanceEdit, InventoryItem } from './schemas.js';
@@ -81,6 +83,8 @@ export async function addInstanceIn(
   const lab = (await findLabRow(trx, item.lab_id))!;
   if (lab.uses_instances !== 1)
     throw new AppError('conflict', 'This lab does not use instances: quantity, lot, expiry and location are on the item');
+  await checkInstanceLocation(trx, lab.id, inst.locationId);
+  await enforcePlacement(trx, lab.id, { locationId: inst.locationId ?? null }, [incomingOf(item, null, inst.quantity)]);
   const now = nowIso();
   const instanceId = await insertInstanceRow(trx, lab.id, item.id, inst, now);
   await repo.touchItem(trx, item.id, { userId, now });
@@ -158,6 +162,11 @@ export async function editInstanceIn(
   opts: { putAway?: boolean } = {},
 ): Promise<ItemWithEtag> {
   await checkInstanceLocation(trx, row.lab_id, input.location_id);
+  const target = input.location_id === undefined ? instance.location_id : input.location_id;
+  const quantity = input.quantity ?? instance.quantity;
+  if (target !== instance.location_id || dec(quantity).greaterThan(instance.quantity)) {
+    await enforcePlacement(trx, row.lab_id, { locationId: target }, [incomingOf(row, instance.id, quantity)]);
+  }
   const set: Partial<repo.InstanceRow> = {};
   const changes: HistoryEntry[] = [];
   for (const f of ['quantity', 'lot_number', 'expiration_date', 'location_id'] as const) {

@@ -44,3 +44,25 @@ export async function locationsOfItem(ex: Executor, itemId: string): Promise<str
     .execute();
   return rows.map((r) => r.location_id!);
 }
+
+/** Active instances by id, with their item's lab, name, type and unit size (the preflight's containers). */
+export function instancesByIds(ex: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ex
+    .selectFrom('inventory_item_instances as i')
+    .innerJoin('inventory_items as it', 'it.id', 'i.item_id')
+    .select(['i.id as instance_id', 'i.item_id', 'i.quantity', 'i.location_id', 'it.lab_id', 'it.name', 'it.type_id', 'it.unit_size'])
+    .where('i.id', 'in', [...ids])
+    .where('i.archived_at', 'is', null)
+    .execute();
+}
+
+/** Items by id with what a placement needs of them. */
+export function itemsByIds(ex: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ex
+    .selectFrom('inventory_items')
+    .select(['id', 'lab_id', 'name', 'type_id', 'unit_size'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

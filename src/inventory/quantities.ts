@@ -10,6 +10,7 @@ import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, precondit
 import { recordHistory } from './history-rows.js';
 import { addInstanceIn, type NewInstance } from './instances.js';
 import { createItemIn } from './items.js';
+import { enforcePlacement, incomingOf } from './placement.js';
 import { setInstanceQuantityFast } from './quantity-fast.js';
 import * as repo from './repository.js';
 import { ifMatchSatisfied } from './rules.js';
@@ -73,6 +74,7 @@ export async function updateInstanceQuantity(
     if (!instance) throw notFound('inventory item instance');
     if (!ifMatchSatisfied(ifMatch, row.version)) throw preconditionFailed();
     if (instance.quantity === body.quantity) return asItIs(trx, deps, row);
+    await enforcePlacement(trx, row.lab_id, { locationId: instance.location_id }, [incomingOf(row, instance.id, body.quantity)]);
     const now = nowIso();
     const applied = await repo.touchItem(trx, row.id, { userId: actor.userId, now, expectedVersion: ifMatch ? row.version : undefined });
     if (!applied) throw preconditionFailed();
@@ -161,6 +163,12 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
     locationId: goods.locationId,
     putAwayDue: true,
   };
+  // Where the goods go is checked as any placement is (src/inventory/placement.ts); a new item has its type's hazards.
+  if (!existing || !migrated) {
+    await enforcePlacement(trx, goods.labId, { locationId: migrated ? (goods.locationId ?? null) : null }, [
+      { instanceId: null, itemId: null, typeId: goods.typeId, itemName: goods.name, unitSize: goods.unitSize, quantity: goods.quantity },
+    ]);
+  }
   if (!existing) {
     const item = await createItemIn(
       trx,

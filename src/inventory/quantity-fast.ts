@@ -3,12 +3,14 @@ import { emitEvent } from '../events/outbox.js';
 import { isMigrating, labMigrating } from '../labs/migrating.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
+import { dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import type { ItemWithEtag } from './changes.js';
 import { preconditionFailed } from './changes.js';
 import { recordHistory } from './history-rows.js';
+import { enforcePlacement } from './placement.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied, itemQuantity } from './rules.js';
 import type { InstanceQuantity, InventoryItem } from './schemas.js';
@@ -44,6 +46,12 @@ export async function setInstanceQuantityFast(
   const item = JSON.parse(stored) as InventoryItem;
   if (found.instance_quantity === body.quantity) return { item, etag: etagOf(found.version), json: stored };
   if (isMigrating(found)) throw labMigrating();
+  // More in a lab with control areas: the limits above the instance's location count it (src/inventory/placement.ts).
+  if (found.has_control_areas && dec(body.quantity).greaterThan(found.instance_quantity)) {
+    await enforcePlacement(trx, found.lab_id, { locationId: found.instance_location_id }, [
+      { instanceId, itemId: found.id, typeId: found.type_id, itemName: found.name, unitSize: found.unit_size, quantity: body.quantity },
+    ]);
+  }
   const instance = item.instances.find((i) => i.id === instanceId);
   if (!instance) return 'no-document';
 

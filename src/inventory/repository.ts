@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import { subscribersJson } from '../delivery/webhook-repository.js';
+import { labHasControlAreas } from '../hazards/control-area-repository.js';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
@@ -188,6 +189,10 @@ export function findInstanceChange(ex: Executor, actor: Actor, itemId: string, i
       'labs.migration_started_at',
       'instance.id as instance_id',
       'instance.quantity as instance_quantity',
+      'instance.location_id as instance_location_id',
+      'inventory_items.type_id',
+      'inventory_items.name',
+      'inventory_items.unit_size',
       'users.first_name',
       'users.last_name',
       'users.email',
@@ -205,6 +210,7 @@ export function findInstanceChange(ex: Executor, actor: Actor, itemId: string, i
         .end()
         .as('controlled'),
     )
+    .select(labHasControlAreas('inventory_items.lab_id').as('has_control_areas'))
     .where('inventory_items.id', '=', itemId)
     .where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
   return (isPostgres(ex) ? q.modifyEnd(sql`for update of inventory_items for share of labs`) : q).executeTakeFirst();

@@ -13,6 +13,7 @@ import { isDate, nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { guardApproval, queueApprovalMail } from './approval.js';
 import { setOrderedAt } from './details-repository.js';
+import { enforceApprovalPlacement } from './placement.js';
 import { receiptsOf } from './receipts-repository.js';
 import { type ReceiveDetails, receiveIn, remainingOf } from './receive-in.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
@@ -150,6 +151,7 @@ export async function transitionIn(
     });
   }
   await guardApproval(trx, by, row, to);
+  if (to === 'APPROVED') await enforceApprovalPlacement(trx, row);
   const now = nowIso();
   if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
     throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');

@@ -15,12 +15,15 @@ import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import { ControlledItem, LedgerEntry as ControlledLedgerEntry, Reconciliation as ControlledReconciliation } from '../controlled/schemas.js';
+import { ControlArea } from '../hazards/control-area-schemas.js';
 import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
+import { LabSafetySettings } from '../hazards/settings-schemas.js';
 import { Health } from '../health/schemas.js';
 import { Amount, ItemAmount } from '../inventory/amounts-schemas.js';
 import { InventoryImportError, InventoryImportResult } from '../inventory/csv/schemas.js';
 import { VendorBarcode } from '../inventory/gs1-schemas.js';
 import { HazardReport } from '../inventory/hazard-report/schemas.js';
+import { ControlAreaMeter, PlacementCheck, SegregationReport, StorageAttributes } from '../inventory/placement-schemas.js';
 import { PutAwayInstance } from '../inventory/put-away-schemas.js';
 import { Change, InstanceLocation, InventoryItem, InventoryItemInstance, ItemMinimumQuantity } from '../inventory/schemas.js';
 import { LabMigration } from '../lab-migration/schemas.js';
@@ -110,6 +113,12 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   Stocktake,
   StocktakeLine,
   StocktakeWithLines,
+  LabSafetySettings,
+  ControlArea,
+  ControlAreaMeter,
+  PlacementCheck,
+  SegregationReport,
+  StorageAttributes,
   ItemHazards,
   TypeHazards,
   ItemHazardSummary,

@@ -49,6 +49,7 @@ const TAGS: { name: string; description: string }[] = [
     name: 'Controlled substances',
     description: 'Items marked controlled, their append-only ledger, its witnesses and reconciliation (docs/controlled-substances.md).',
   },
+  { name: 'Safety', description: 'Segregation, control areas and their limits, and the placement checks (docs/safety.md).' },
   { name: 'Shop', description: "The service's catalogue and checkout." },
   { name: 'Shop fulfilment', description: 'For service operators (lso_ tokens) only.' },
   { name: 'Notifications', description: 'Reminders, alerts and the e-mail digest.' },

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   approval_required: 409,
   conflict: 409,
   over_budget: 409,
+  limit_exceeded: 409,
+  segregation_conflict: 409,
   idempotency_key_completed: 409,
   request_timeout: 408,
   precondition_failed: 412,

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../helpers/use-harness.js';
+import { activeCount, addInstance, move, preflight, scenario } from './_placement.js';
+
+// Placement checks in warn mode (the default, docs/safety.md): the write goes ahead, the preflight and the reports
+// say what is wrong, with the figures. Both databases.
+
+const h = useHarness();
+
+describe('placement checks, warn mode', () => {
+  it('putting an oxidizer beside a solvent: the preflight says which container conflicts, the move goes ahead, the report lists it', async () => {
+    const s = await scenario(h);
+    const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, instances: [{ instance_id: s.peroxide.instanceId }] });
+    expect(check.statusCode, check.body).toBe(200);
+    const body = check.json();
+    expect(body.blocked).toBe(false);
+    expect(body.modes).toEqual({ segregation: 'warn', limits: 'warn' });
+    expect(body.segregation).toHaveLength(1);
+    expect(body.segregation[0]).toMatchObject({ instance_id: s.acetone.instanceId, group: 'oxidizer', other_group: 'flammable' });
+    expect(body.segregation[0].message).toMatch(
+      /^Hydrogen peroxide 30 % \d+ \(oxidizers\) beside Acetone \d+ \(flammables\): an oxidizer feeds a fire/,
+    );
+
+    const moved = await move(h, s.peroxide.itemId, s.peroxide.instanceId, s.cabinetId);
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The contract's item keeps its shape: no warnings field on it.
+    expect(Object.keys(moved.json())).not.toContain('warnings');
+
+    const report = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/segregation-conflicts` });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().conflicts).toHaveLength(1);
+    expect(report.json().conflicts[0].reason).toBe('an oxidizer feeds a fire of flammables');
+    const shelf = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.shelfId}/segregation-conflicts` });
+    expect(shelf.json().conflicts).toEqual([]);
+  });
+
+  it('adding near the limit: the preflight gives the figures, the add goes ahead, the meter shows the area over', async () => {
+    const s = await scenario(h);
+    const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '2' }] });
+    expect(check.statusCode, check.body).toBe(200);
+    const limits = check.json().limits;
+    expect(limits).toHaveLength(1);
+    expect(limits[0]).toMatchObject({ category: 'flammable-liquid-ib-ic', current: '4', adding: '2', limit: '5', over_by: '1', unit: 'L' });
+    expect(limits[0].message).toMatch(
+      /^Flammable liquids IB and IC in Solvent cabinet \d+: 4 L of 5 L; this adds 2 L, 1 L over the limit$/,
+    );
+
+    const fits = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '1' }] });
+    expect(fits.json().limits).toEqual([]);
+
+    const added = await addInstance(h, s.acetone.itemId, s.cabinetId, '2');
+    expect(added.statusCode, added.body).toBe(201);
+    const meter = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter` });
+    expect(meter.statusCode, meter.body).toBe(200);
+    const line = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
+    expect(line).toMatchObject({ amount: '6', limit: '5', over: true, unit: 'L', unknown: [] });
+    // The IFC's combined IA/IB/IC limit (120 gal = 454.249 L) counts it too, far from full.
+    const combined = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-combined');
+    expect(combined).toMatchObject({ amount: '6', limit: '454.249', over: false });
+  });
+
+  it('a move within the control area adds nothing to it; a move out and back in counts the bottle', async () => {
+    const s = await scenario(h);
+    const within = await preflight(h, h.a.admin.token, {
+      location_id: s.cabinetId,
+      instances: [{ instance_id: s.acetone.instanceId, quantity: '5' }],
+    });
+    expect(within.json().limits).toEqual([]);
+    const more = await preflight(h, h.a.admin.token, {
+      location_id: s.cabinetId,
+      instances: [{ instance_id: s.acetone.instanceId, quantity: '7' }],
+    });
+    expect(more.json().limits[0]).toMatchObject({ current: '4', adding: '3', over_by: '2' });
+    expect(await activeCount(h, s.acetone.itemId)).toBe(1);
+  });
+
+  it('a container whose unit size is not understood is listed as amount unknown, never guessed', async () => {
+    const s = await scenario(h);
+    await h.deps.db.updateTable('inventory_items').set({ unit_size: 'one big jug' }).where('id', '=', s.acetone.itemId).execute();
+    const meter = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter` });
+    const line = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
+    expect(line.amount).toBe('0');
+    expect(line.unknown).toEqual([
+      { instance_id: s.acetone.instanceId, item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) },
+    ]);
+    const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '9' }] });
+    expect(check.json().limits).toEqual([]);
+    expect(check.json().unknown_amounts).toEqual([{ item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) }]);
+  });
+
+  it('approving a request for a product kept in the area: the check gives the figures and the approval goes ahead', async () => {
+    const s = await scenario(h);
+    const created = await h.call(h.a.member.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: {
+        lab_id: s.labId,
+        type_id: h.a.migratedLab.typeId,
+        name: 'Acetone, 1 L',
+        vendor_name: s.vendor,
+        catalog_number: (
+          await h.deps.db
+            .selectFrom('inventory_items')
+            .select('catalog_number')
+            .where('id', '=', s.acetone.itemId)
+            .executeTakeFirstOrThrow()
+        ).catalog_number!,
+        price: { amount: '1000', currency: 'USD' },
+        quantity: 3,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const check = await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}/placement-check` });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().limits[0]).toMatchObject({ control_area_id: s.cabinetId, current: '4', adding: '3', limit: '5', over_by: '2' });
+    const approved = await h.call(h.a.admin.token, { method: 'PUT', url: `/order-requests/${id}`, payload: { status: 'APPROVED' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('APPROVED');
+  });
+});
