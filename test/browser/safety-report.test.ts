@@ -36,11 +36,11 @@ describe('journey: the safety office reads the hazard inventory', () => {
     expect(text).not.toMatch(/flammable-liquid|class_id|unit_size/);
     await expectNoSeriousAxeViolations(page);
 
-    await page.getByText('Per building').click();
+    await page.getByText('Buildings', { exact: true }).click();
     await page.getByRole('heading', { name: 'Building B', exact: true }).waitFor();
     await page.getByText('6 L and 1 container of unknown size in 4 containers').waitFor();
 
-    await page.getByText('Per control area').click();
+    await page.getByText('Control areas', { exact: true }).click();
     const area = page.getByTestId('report-place');
     await area.getByText('Control area', { exact: true }).waitFor();
     await area.getByText('Flammable liquids IB and IC (liquid): 6 L of 10 L; 1 container of unknown amount not counted').waitFor();
