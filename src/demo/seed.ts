@@ -9,10 +9,11 @@ import { type Actor, systemActor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { createMailer } from '../shared/mail.js';
 import { createType } from '../types/service.js';
+import { type DemoChemistry, seedChemistry } from './chemistry.js';
 import { seedDocuments } from './documents.js';
 import { type DemoShop, seedOrdersAndShop } from './shop.js';
 
-export interface DemoResult extends DemoShop {
+export interface DemoResult extends DemoShop, DemoChemistry {
   organization_id: string;
   admin_user_id: string;
   member_user_id: string;
@@ -157,6 +158,9 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     types: { reagent: reagent.id, antibody: antibody.id, enzyme: enzyme.id },
   });
 
+  const memberActor: Actor = { tokenId: 'demo', userId: member.id, organizationId: org.id, role: 'member' };
+  const chemistry = await seedChemistry(deps, { admin: adminActor, member: memberActor, organizationId: org.id });
+
   const token = await createToken(deps.db, system, { userId: admin.id, organizationId: org.id, name: 'demo admin' });
   const memberToken = await createToken(deps.db, system, { userId: member.id, organizationId: org.id, name: 'demo member' });
   // Fulfilment is done by a service operator with a token of its own; the admin's token cannot ship.
@@ -181,5 +185,6 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoResult> {
     legacy_item_id: legacyItem.id,
     type_id: antibody.id,
     ...shop,
+    ...chemistry,
   };
 }

@@ -106,6 +106,7 @@ export async function applyItemCountIn(
   if (dec(next).equals(dec(row.quantity))) return { gone: [] };
   const now = nowIso();
   await repo.touchItem(trx, row.id, { userId: actor.userId, now, set: { quantity: next } });
+  // Through recordHistory, as every change is: a controlled item's ledger hears of the count too (src/controlled/).
   await recordHistory(trx, { itemId: row.id, userId: actor.userId, now }, [
     { field: 'quantity', old: row.quantity, new: next, note: source.note, stocktakeSessionId: source.sessionId },
   ]);

@@ -951,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Add an instance
-         * @description Labs that use instances only (409 otherwise). Returns the full item.
+         * @description Labs that use instances only (409 otherwise). Returns the full item. `identifiers`: docs/scanning.md.
          */
         post: operations["createInventoryItemInstance"];
         delete?: never;
@@ -1118,6 +1118,70 @@ export interface paths {
          * @description Splits a scanned GS1-128 or GS1 DataMatrix element string into GTIN (AI 01), lot (10), production date (11), expiry (17) and serial (21), for filling a receiving form. Stores nothing. Input that is not a valid GS1 element string (unknown AI, a truncated element, a wrong GTIN check digit, an impossible date, a lot over 20 characters, none of those AIs) is 422 with the reason; never a partial reading.
          */
         post: operations["readVendorBarcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{itemId}/instances/{itemInstanceId}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A container's GTIN and serial number
+         * @description Both null when none were recorded. Archived instances keep theirs.
+         */
+        get: operations["getInstanceIdentifiers"];
+        /**
+         * Set a container's GTIN and serial number
+         * @description Replaces both (null: none). An active instance only. A GTIN-8, -12 or -13 is stored as 14 digits; a wrong check digit or a serial outside GS1 AI 21 is 422. Not part of the item: no new version, no event.
+         */
+        put: operations["setInstanceIdentifiers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GTINs and serial numbers of an item's containers
+         * @description One entry per instance (archived ones too) that has a GTIN or a serial, oldest instance first.
+         */
+        get: operations["listItemIdentifiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/barcodes/gs1/containers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the containers a vendor's GS1 barcode names
+         * @description Reads the barcode as POST /barcodes/gs1 does and finds containers, in the labs the caller sees, by the identifiers stored at receiving: with a serial (AI 21), GTIN and serial (the serial alone when the barcode has no GTIN); without one, GTIN and lot (AI 10). Changes nothing. A barcode with neither is 422.
+         */
+        post: operations["findContainersByVendorBarcode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1874,7 +1938,7 @@ export interface paths {
         put?: never;
         /**
          * Print labels (PDF or ZPL)
-         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, and the name, lot, expiry, location and lab. At most 3000 labels. Any id the caller does not see: 404.
+         * @description Labels for the containers, items and locations chosen, what is stored at a location (and below), or what arrived since a time; each with a QR code of APP_URL/app/c/{code} (a DataMatrix of the 10-character code on cryo labels), a Code 128 of the code where it fits, the name, lot, expiry, location and lab, and a reagent's GHS pictograms and signal word (not on cryo labels). At most 3000 labels. Any id the caller does not see: 404.
          */
         post: operations["printLabels"];
         delete?: never;
@@ -1996,6 +2060,46 @@ export interface paths {
          * @description The same attachment (same id) with new content: version one more, updated_by and updated_at the replacer and now; the old content is deleted. Without `name` the name stays. Who may: as for adding one to its owner. The body is the file's bytes (send any Content-Type; application/octet-stream will do), the name in `name`. The type is read from the content: beyond the allowed types (ATTACHMENT_TYPES; PDF and PNG, JPEG, GIF, WebP images by default) 415. Larger than ATTACHMENT_MAX_BYTES (25 MiB by default): 413, refused before reading when Content-Length says so. Streamed into the database 256 KiB at a time.
          */
         put: operations["replaceAttachmentContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attachments/{id}/safety-data-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a document as the safety data sheet
+         * @description A document of an item or a type (not of a container: 422) is its safety data sheet, revised on the date printed on it; null unmarks it. 200 with the sheet and whether it is older than SDS_REVIEW_YEARS (default 5); 204 when unmarked. Who may: as for changing the owner's documents (a type's: its lab's managers and org admins, 403 otherwise); another tenant's: 404.
+         */
+        put: operations["markSafetyDataSheet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory-items/{id}/safety-data-sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an item's safety data sheets
+         * @description The documents marked as the safety data sheet of the item and of its type, newest revision first, each with its review date and whether it is overdue. For anyone who sees the item (404 otherwise).
+         */
+        get: operations["listItemSafetyDataSheets"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2169,6 +2273,174 @@ export interface paths {
         get: operations["getStocktakeReportPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Controlled substances in the labs the caller sees
+         * @description By item name, each with its schedule, ledger balance and the entries waiting for a witness. `item_id` asks whether one item is controlled ([] when not).
+         */
+        get: operations["listControlledItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's controlled-substance record
+         * @description Its schedule, balance and how many entries wait for a witness. 404 when the item is not controlled or not seen.
+         */
+        get: operations["getControlledItem"];
+        /**
+         * Mark an item as a controlled substance
+         * @description With its schedule (free text in the words of its jurisdiction). The first time (201) its ledger opens with the amount the inventory records; again (200) it changes the schedule. Org admins and the lab's managers (403 otherwise).
+         */
+        put: operations["markControlledItem"];
+        post?: never;
+        /**
+         * No longer a controlled substance
+         * @description A closing entry ends its ledger, which stays readable. Org admins and the lab's managers (403 otherwise).
+         */
+        delete: operations["unmarkControlledItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items/{itemId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's controlled-substance ledger
+         * @description Every entry, oldest first, with who made it, its witness and the running balance. Entries are never changed or removed.
+         */
+        get: operations["listControlledLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items/{itemId}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a ledger entry
+         * @description A new entry that names the one it corrects (which stays as it was) and adds `change` to the balance; it waits for a witness like every entry. For anyone who sees the lab.
+         */
+        post: operations["addControlledCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items/{itemId}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reconcile the ledger against a count
+         * @description The ledger balance against `counted` (a quick physical count) or what the count session `stocktake_id` counted of the item: the difference, the amount the inventory records, and the entries no one has witnessed.
+         */
+        get: operations["getControlledReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-items/{itemId}/reconciliation.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconciliation as CSV
+         * @description The summary row, then the entries waiting for a witness; UTF-8, RFC 4180, CRLF line breaks.
+         */
+        get: operations["getControlledReconciliationCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ledger entries waiting for a witness
+         * @description In the labs the caller sees (or `lab_id`), oldest first, including the caller's own (which someone else must witness).
+         */
+        get: operations["listControlledEntriesWaiting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlled-entries/{entryId}/witness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Witness a ledger entry
+         * @description The caller confirms the entry in their own session. Another person who sees the lab: the one who made it gets 403 self_witness; someone who does not see the lab, 404; an entry already witnessed, 409.
+         */
+        post: operations["witnessControlledEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3735,6 +4007,56 @@ export interface components {
                 value: string;
             }[];
         };
+        /**
+         * InstanceIdentifiers
+         * @example {
+         *       "instance_id": "0b5c3f0e-4c1f-4a53-9a51-2c1c9e3b7a10",
+         *       "item_id": "7d0c2a55-8a3e-4c8e-9a0e-5b1f1f1f2a01",
+         *       "gtin": "09506000134352",
+         *       "serial_number": "S0042",
+         *       "updated_at": "2026-11-27T10:00:00.000Z"
+         *     }
+         */
+        InstanceIdentifiers: {
+            /** Format: uuid */
+            instance_id: string;
+            /** Format: uuid */
+            item_id: string;
+            /** @description GS1 AI 01, 14 digits; null: none recorded. */
+            gtin: string | null;
+            /** @description GS1 AI 21; null: none recorded. */
+            serial_number: string | null;
+            /** @description When they were last set; null: never. */
+            updated_at: string | null;
+        };
+        /** BarcodeMatches */
+        BarcodeMatches: {
+            reading: components["schemas"]["VendorBarcode"];
+            /** @description The rule used: with a serial, GTIN and serial (serial alone when the barcode has no GTIN); without one, GTIN and lot. */
+            matched_by: "gtin_and_serial" | "serial" | "gtin_and_lot";
+            /** @description Active containers first, then archived ones; at most 20. */
+            containers: {
+                /** Format: uuid */
+                instance_id: string;
+                /** Format: uuid */
+                item_id: string;
+                item_name: string;
+                lab: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                };
+                lot_number: string | null;
+                /** Format: date */
+                expiration_date: string | null;
+                quantity: string;
+                archived: boolean;
+                gtin: string | null;
+                serial_number: string | null;
+                /** @description The container's place in the web application. */
+                app_path: string;
+            }[];
+        };
         /** OrganizationSso */
         OrganizationSso: {
             /** @description The OpenID provider's issuer URL; its discovery document is read from there. */
@@ -4064,6 +4386,88 @@ export interface components {
             app_url: string;
             lines: components["schemas"]["StocktakeLine"][];
         };
+        /** ControlledItem */
+        ControlledItem: {
+            /** Format: uuid */
+            item_id: string;
+            item_name: string;
+            /** Format: uuid */
+            lab_id: string;
+            schedule: string;
+            unit_size: string | null;
+            /** @description The ledger's running balance. */
+            balance: string;
+            /** @description Entries no second person has witnessed yet. */
+            waiting_for_witness: number;
+            marked_by: components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            marked_at: string;
+        };
+        /** ControlledLedgerEntry */
+        ControlledLedgerEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            item_id: string;
+            item_name: string | null;
+            /** Format: uuid */
+            lab_id: string;
+            /** @description The entry's place in the item's ledger (1, 2, …). */
+            seq: number;
+            /** @description opening: marked controlled (the balance it started with); use, receipt, move, disposal (a container archived), count (a stocktake applied): changes to the item; correction: corrects an earlier entry; closing: unmarked. */
+            kind: "opening" | "use" | "receipt" | "move" | "disposal" | "count" | "correction" | "closing";
+            /** @description How much the entry is about, in the item's units (for a move: the amount moved). */
+            amount: string;
+            /** @description Its signed effect on the balance (0 for a move). */
+            change: string;
+            /** @description The running balance after it. */
+            balance: string;
+            unit_size: string | null;
+            /** Format: uuid */
+            instance_id: string | null;
+            from_location: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            } | null;
+            to_location: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            } | null;
+            /** Format: uuid */
+            corrects_id: string | null;
+            /** @description app, receiving, stocktake, correction or marking. */
+            source: string;
+            note: string | null;
+            recorded_by: components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            recorded_at: string;
+            witness: components["schemas"]["UserSummary"] | null;
+            /** Format: date-time */
+            witnessed_at: string | null;
+        };
+        /** ControlledReconciliation */
+        ControlledReconciliation: {
+            /** Format: uuid */
+            item_id: string;
+            item_name: string;
+            schedule: string;
+            unit_size: string | null;
+            /** @description The ledger's running balance. */
+            ledger_balance: string;
+            /** @description What the inventory records now. */
+            recorded_quantity: string;
+            counted: string | null;
+            /**
+             * @description count: entered with the request; stocktake: what the count session counted of it.
+             * @enum {string|null}
+             */
+            counted_by: "count" | "stocktake" | null;
+            /** @description counted − ledger balance; null without a count. */
+            difference: string | null;
+            unwitnessed: components["schemas"]["ControlledLedgerEntry"][];
+        };
         /** LabSafetySettings */
         LabSafetySettings: {
             /** Format: uuid */
@@ -4294,6 +4698,30 @@ export interface components {
             kind: "physical" | "health" | "environmental";
             /** @description Most severe first. */
             categories: string[];
+        };
+        /** SafetyDataSheet */
+        SafetyDataSheet: {
+            /** Format: uuid */
+            attachment_id: string;
+            owner_kind: "item" | "type";
+            /** Format: uuid */
+            owner_id: string;
+            file_name: string;
+            /**
+             * Format: date
+             * @description The revision date printed on the sheet.
+             */
+            revised_on: string;
+            /**
+             * Format: date
+             * @description revised_on plus review_years.
+             */
+            review_due_on: string;
+            /** @description SDS_REVIEW_YEARS of the installation (default 5). */
+            review_years: number;
+            /** @description Older than review_years today: due for review (ask the supplier for the current sheet). */
+            overdue: boolean;
+            download_url: string;
         };
     };
     responses: never;
@@ -11193,6 +11621,13 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };
@@ -12040,6 +12475,13 @@ export interface operations {
                     expiration_date?: string | null;
                     /** Format: uuid */
                     location_id?: string | null;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };
@@ -12186,6 +12628,375 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorBarcode"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInstanceIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                itemInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setInstanceIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                itemId: string;
+                itemInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gtin": "09506000134352",
+                 *       "serial_number": "S0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. null: none. */
+                    gtin: string | null;
+                    /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. null: none. */
+                    serial_number: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listItemIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceIdentifiers"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    findContainersByVendorBarcode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "barcode": "]d201095060001343521727123110SLCD1234\u001d21S0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The text a scanner or camera read from a GS1-128 or GS1 DataMatrix: with or without its symbology identifier (`]C1`, `]d2`, `]Q3`), group separators (U+001D) between variable-length elements, or the printed form `(01)…(17)…(10)…`. */
+                    barcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BarcodeMatches"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
@@ -13253,6 +14064,13 @@ export interface operations {
                     expiration_date?: string;
                     /** Format: uuid */
                     location_id?: string;
+                    /** @description The GTIN and serial read from the manufacturer's barcode (POST /barcodes/gs1), stored with the container in the same submission (GET …/identifiers). */
+                    identifiers?: {
+                        /** @description GS1 AI 01: 8, 12, 13 or 14 digits with a valid check digit; stored as 14 digits. */
+                        gtin?: string | null;
+                        /** @description GS1 AI 21: 1 to 20 characters of GS1's character set 82. */
+                        serial_number?: string | null;
+                    };
                 };
             };
         };
@@ -17383,6 +18201,201 @@ export interface operations {
             };
         };
     };
+    markSafetyDataSheet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision date printed on the sheet (YYYY-MM-DD, not in the future); null: it is no longer the safety data sheet. */
+                    revised_on: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafetyDataSheet"];
+                };
+            };
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listItemSafetyDataSheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafetyDataSheet"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listStocktakes: {
         parameters: {
             query?: {
@@ -18452,6 +19465,941 @@ export interface operations {
             /** @description Not found, or not visible to this token */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listControlledItems: {
+        parameters: {
+            query?: {
+                lab_id?: string;
+                /** @description Only this item: [] when it is not controlled (or not seen). */
+                item_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledItem"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getControlledItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledItem"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    markControlledItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The schedule or class in the words of its jurisdiction, e.g. "DEA Schedule II" or "UK Class B". */
+                    schedule: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledItem"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledItem"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unmarkControlledItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listControlledLedger: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledLedgerEntry"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addControlledCorrection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    corrects_entry_id: string;
+                    /** @description Signed amount added to the balance ("-0.5", "2"; "0" when only the record is corrected). */
+                    change: string;
+                    /** @description What was wrong and why. */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledLedgerEntry"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getControlledReconciliation: {
+        parameters: {
+            query?: {
+                /** @description non-negative decimal string, e.g. "12.5" */
+                counted?: string;
+                stocktake_id?: string;
+            };
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledReconciliation"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getControlledReconciliationCsv: {
+        parameters: {
+            query?: {
+                /** @description non-negative decimal string, e.g. "12.5" */
+                counted?: string;
+                stocktake_id?: string;
+            };
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listControlledEntriesWaiting: {
+        parameters: {
+            query?: {
+                lab_id?: string;
+                /** @description 1-based page number (25 per page by default). */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (absolute URLs from APP_URL). */
+                    Link?: string;
+                    /** @description How many results the whole list holds (a lower bound where `Link` has no `last`). */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledLedgerEntry"][];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    witnessControlledEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlledLedgerEntry"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the resource's state */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

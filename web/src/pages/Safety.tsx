@@ -10,9 +10,9 @@ import { keyOf } from '../data/keys';
 
 type By = 'location' | 'building' | 'control-area';
 const BY: { value: By; label: string }[] = [
-  { value: 'location', label: 'Per location' },
-  { value: 'building', label: 'Per building' },
-  { value: 'control-area', label: 'Per control area' },
+  { value: 'location', label: 'Locations' },
+  { value: 'building', label: 'Buildings' },
+  { value: 'control-area', label: 'Control areas' },
 ];
 const isBy = (v: string | null): v is By => BY.some((b) => b.value === v);
 
@@ -59,7 +59,17 @@ export function SafetyPage() {
           searchable
           w={260}
         />
-        <SegmentedControl data={BY} value={by} onChange={(value) => isBy(value) && set({ by: value })} aria-label="Group the report" />
+        <div>
+          <Text size="sm" fw={500} mb={2}>
+            Per
+          </Text>
+          <SegmentedControl
+            data={BY}
+            value={by}
+            onChange={(value) => isBy(value) && set({ by: value })}
+            aria-label="Group the report per"
+          />
+        </div>
       </Group>
       {labId && (
         <Group gap="md">

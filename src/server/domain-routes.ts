@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { alertRoutes } from '../alerts/routes.js';
+import { attachmentRoutes } from '../attachments/routes.js';
+import { safetyDataSheetRoutes } from '../attachments/sds-routes.js';
+import { catalogueRoutes } from '../catalogue/routes.js';
+import { controlledRoutes } from '../controlled/routes.js';
+import { hazardRoutes } from '../hazards/routes.js';
+import { safetySettingsRoutes } from '../hazards/settings-routes.js';
+import { amountRoutes } from '../inventory/amounts-routes.js';
+import { inventoryCsvRoutes } from '../inventory/csv/routes.js';
+import { itemHazardRoutes } from '../inventory/hazard-routes.js';
+import { placementRoutes } from '../inventory/placement-routes.js';
+import { inventoryRoutes } from '../inventory/routes.js';
+import { inventoryAtLocations } from '../inventory/stored-at.js';
+import { labMigrationRoutes } from '../lab-migration/routes.js';
+import { labelRoutes } from '../labels/routes.js';
+import { labAdminRoutes } from '../labs/admin-routes.js';
+import { labApprovalRoutes } from '../labs/approval-routes.js';
+import { labRoutes } from '../labs/routes.js';
+import { controlAreaRoutes } from '../locations/control-area-routes.js';
+import { locationRoutes } from '../locations/routes.js';
+import { orderApprovalRoutes } from '../order-requests/approval-routes.js';
+import { orderDetailRoutes } from '../order-requests/details-routes.js';
+import { orderRequestRoutes } from '../order-requests/routes.js';
+import { shopRoutes } from '../shop/routes.js';
+import { stocktakeRoutes } from '../stocktake/routes.js';
+import { typeRoutes } from '../types/routes.js';
+import { webhookRoutes } from '../webhooks/routes.js';
+
+/** The domains' routes, registered in the order /docs lists them (the accounts' routes, which take options, come first in app.ts). */
+export async function registerDomainRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(alertRoutes);
+  await app.register(labAdminRoutes);
+  await app.register(labRoutes);
+  await app.register(labApprovalRoutes);
+  await app.register(labMigrationRoutes);
+  await app.register(typeRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(inventoryCsvRoutes);
+  await app.register(amountRoutes);
+  await app.register(locationRoutes, { stored: inventoryAtLocations });
+  await app.register(orderRequestRoutes);
+  await app.register(orderApprovalRoutes);
+  await app.register(orderDetailRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(shopRoutes);
+  await app.register(webhookRoutes);
+  await app.register(labelRoutes);
+  for (const routes of [attachmentRoutes, safetyDataSheetRoutes]) await app.register(routes);
+  await app.register(stocktakeRoutes);
+  await app.register(controlledRoutes);
+  await app.register(safetySettingsRoutes);
+  await app.register(controlAreaRoutes);
+  await app.register(placementRoutes);
+  await app.register(hazardRoutes);
+  await app.register(itemHazardRoutes);
+}
