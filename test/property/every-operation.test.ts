@@ -246,26 +246,30 @@ describe('every documented operation, fuzzed', () => {
   });
 
   // Deletions last, so the other operations find the tenant's resources in place most of the time.
-  it.each([1, 2])('round %i: every operation survives random calls', async () => {
-    const ordered = [...ops].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
-    for (const op of ordered) {
-      await fc.assert(
-        fc.asyncProperty(callArb(op), (c) => check(op, c)),
-        { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
-      );
-      // Whatever the operation's accepted changes did, every item's stored document is still a fresh render
-      // (src/inventory/stored/); compared once per operation that changed something, not after each request.
-      if (accepted) {
-        accepted = false;
-        await migrationsSettled();
-        await expectDocumentsFresh(h).catch((err: Error) => {
-          throw new Error(`after ${op.method} ${op.path}: ${err.message}`);
-        });
+  it.each([1, 2])(
+    'round %i: every operation survives random calls',
+    async () => {
+      const ordered = [...ops].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+      for (const op of ordered) {
+        await fc.assert(
+          fc.asyncProperty(callArb(op), (c) => check(op, c)),
+          { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
+        );
+        // Whatever the operation's accepted changes did, every item's stored document is still a fresh render
+        // (src/inventory/stored/); compared once per operation that changed something, not after each request.
+        if (accepted) {
+          accepted = false;
+          await migrationsSettled();
+          await expectDocumentsFresh(h).catch((err: Error) => {
+            throw new Error(`after ${op.method} ${op.path}: ${err.message}`);
+          });
+        }
       }
-    }
-    // A round calls every operation a dozen times: with ~170 operations that is longer than the default minute on a
-    // busy 2-core machine. Not a timed assertion, only the guard against a hang.
-  }, 300_000);
+      // A round calls every operation a dozen times: with ~170 operations that is longer than the default minute on a
+      // busy 2-core machine. Not a timed assertion, only the guard against a hang.
+    },
+    300_000,
+  );
 
   it('sent as many requests as asked, and many of them succeeded', () => {
     console.log(`fuzzed ${sent} requests over ${ops.length} operations: ${JSON.stringify(statuses)}`);
