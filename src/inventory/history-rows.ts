@@ -1,4 +1,4 @@
-import { recordControlledChanges } from '../controlled/ledger.js';
+import { recordControlledChanges, type StockChange } from '../controlled/ledger.js';
 import type { Executor } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import { insertChanges } from './repository.js';
@@ -7,17 +7,12 @@ import { insertChanges } from './repository.js';
 // (items.ts, instances.ts, quantities.ts, quantity-fast.ts, minimum.ts, counting.ts, src/lab-migration/service.ts); history.ts
 // reads them back as GET /inventory-items/{id}/history's entries.
 
-/** One line of history: which field, from what to what; of an instance, with a note, from an order request. */
-export interface HistoryEntry {
-  field: string;
-  old?: string | null;
-  new?: string | null;
-  note?: string | null;
-  instanceId?: string | null;
-  orderRequestId?: string | null;
-  /** The count whose apply made this line (src/inventory/counting.ts). */
-  stocktakeSessionId?: string | null;
-}
+/**
+ * One line of history: which field, from what to what; of an instance, with a note, from an order request, from a
+ * count (`stocktakeSessionId`, src/inventory/counting.ts). The controlled-substance ledger reads the same lines, so
+ * the shape is declared once, below inventory, in src/controlled/rules.ts.
+ */
+export type HistoryEntry = StockChange;
 
 /** Whose item, by whom, when: the same for every line one change writes. */
 export interface HistoryAt {
