@@ -112,7 +112,12 @@ describe('labstock demo', () => {
     try {
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'access-token': demo.token } }).then((r) => r.json());
       const labs = await get('/labs');
-      expect(labs.map((l: any) => l.uses_instances).sort()).toEqual([false, true]);
+      // A legacy lab, a migrated one, and the chemistry lab of the safety features (src/demo/chemistry.ts).
+      expect(labs.map((l: any) => [l.name, l.uses_instances]).sort()).toEqual([
+        ['Chemistry Teaching Lab', false],
+        ['Molecular Biology Lab', true],
+        ['Organic Chemistry Lab', true],
+      ]);
       // The printed sign-in works (docs/auth.md).
       expect(demo.sign_in.email).toBe('ada.admin@demo.labstock.test');
       const signIn = await app.inject({ method: 'POST', url: '/auth/sign-in', payload: demo.sign_in });
