@@ -57,7 +57,7 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
     await page.waitForURL(`**/app/inventory/items/${id}`);
 
     // Edit: only what changed is sent; the history names the field, the old and the new value.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Catalog number' }).fill('S9888-1KG');
     await page.getByRole('textbox', { name: 'Sublocation' }).fill('Shelf B');
     await expectNoSeriousAxeViolations(page);
@@ -72,7 +72,7 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
 
     // A stale edit is not saved over someone else's: the person sees why and reloads.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const other = await h.call(h.a.admin.token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: { vendor: 'Sigma' } });
     expect(other.statusCode, other.body).toBe(200);
     await page.getByRole('textbox', { name: 'Vendor' }).fill('Roth');
@@ -80,7 +80,7 @@ describe('journey: create an item, find it, edit it, archive an instance', () =>
     await page.getByText('Changed by someone else').waitFor();
     expect((await itemOf(id)).vendor).toBe('Sigma');
     await page.getByRole('button', { name: 'Show the current values' }).click();
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     await context.close();
     // Chromium logs the refused write's status; nothing else went wrong.
     expect(h.consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 412 (Precondition Failed)']);

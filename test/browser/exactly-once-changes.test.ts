@@ -95,7 +95,7 @@ describe('journey: the rest of the forms do it once', () => {
     const id = created.json().id as string;
     const { page, context } = await h.newPage();
     await h.signIn(page, 'admin-A@example.org', `/app/webhooks/${id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const puts = countSent(page, 'PUT', new RegExp(`^/webhooks/${id}$`));
     await page.getByRole('textbox', { name: 'Name' }).fill('Edited once');
     await doubleClick(page.getByRole('button', { name: 'Save', exact: true }));

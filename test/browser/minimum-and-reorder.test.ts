@@ -30,7 +30,7 @@ describe('journey: a minimum quantity, the below-minimum list, and reorder', () 
     await page.getByTestId('items-table').waitFor();
     await page.getByRole('switch', { name: 'Below minimum' }).click();
     await expect
-      .poll(() => page.getByTestId('items-table').locator('tbody tr td:first-child').allInnerTexts(), { timeout: 5000 })
+      .poll(() => page.getByTestId('items-table').locator('tbody tr td:nth-child(2)').allInnerTexts(), { timeout: 5000 })
       .toEqual(['Ethanol A']);
     expect(new URL(page.url()).searchParams.get('below')).toBe('true');
 

@@ -154,7 +154,7 @@ describe('journey: an org admin sets up a webhook and operates it', () => {
 
     // Edit: a new name and every event kind; then disable it (no ping then), at a phone's width; then delete it.
     const stored = async () => (await h.call(h.a.admin.token, { method: 'GET', url: `/webhooks/${webhookId}` })).json();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('ELN sync, all events');
     await page.getByRole('checkbox', { name: 'Every event, including kinds added later' }).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
