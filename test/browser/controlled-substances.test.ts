@@ -36,7 +36,7 @@ describe('journey: a use of a controlled substance, witnessed by another person'
     const ana = await h.newPage();
     await h.signIn(ana.page, 'member-A@example.org', `/app/inventory/items/${c.itemId}`);
     const section = ana.page.getByTestId('controlled-section');
-    await section.getByText('DEA Schedule II').waitFor();
+    await section.getByText('DEA Schedule II', { exact: true }).waitFor();
     await section.getByTestId('controlled-balance').getByText('7 mL').waitFor();
     await ana.page.getByLabel('Change by').fill('-2');
     await ana.page.getByLabel('Note').fill('for the rat study');
