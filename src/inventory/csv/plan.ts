@@ -8,6 +8,8 @@ import {
   type CsvColumn,
   checkRow,
   conflictWith,
+  type FirstRow,
+  firstRowOf,
   type ImportRow,
   identityOf,
   MAX_IMPORT_ROWS,
@@ -20,7 +22,7 @@ import {
 // Checking a CSV file against a lab (docs/csv.md), without writing. The file is parsed as a stream, a slice at a
 // time, and the event loop turns between slices and every few thousand rows: a 100,000-row file took seconds of
 // CPU in one piece, during which the server answered nobody. What is kept is what the answer needs: a dry run
-// keeps the first row of each item (to tell a conflicting later row), the locations' paths once each and the first
+// keeps what the first row of each item says (to tell a conflicting later row), the locations' paths once each and the first
 // 1,000 errors; a real run also every row of every item, which it writes.
 
 /** Characters of the file given to the parser at a time. */
@@ -92,8 +94,8 @@ export async function plan(ex: Executor, lab: PlanLab, text: string, keepRows: b
   };
   for (const t of await typesOfLab(ex, lab.id)) out.typeIds.set(t.name_key, t.id);
   const migrated = lab.uses_instances === 1;
-  /** Per item (by identity): its first row, and all its rows when they are kept. */
-  const groups = new Map<string, { first: ImportRow; rows: ImportRow[] | null }>();
+  /** Per item (by identity): what its first row says, and all its rows when they are kept. */
+  const groups = new Map<string, { first: FirstRow; rows: ImportRow[] | null }>();
   let columns: (CsvColumn | null)[] | null = null;
   let headerBad = false;
   try {
@@ -167,7 +169,7 @@ export async function plan(ex: Executor, lab: PlanLab, text: string, keepRows: b
       group.rows?.push(row);
     } else {
       const rows = keepRows ? [row] : null;
-      groups.set(key, { first: row, rows });
+      groups.set(key, { first: firstRowOf(row), rows });
       if (rows) out.items.push(rows);
       out.itemCount++;
     }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, checkRow, conflictWith, csvField, csvRecord, mapHeader, neutralise, normalizeHeader, unneutralise } from './rules.js';
+import {
+  CSV_COLUMNS,
+  checkRow,
+  conflictWith,
+  csvField,
+  csvRecord,
+  firstRowOf,
+  mapHeader,
+  neutralise,
+  normalizeHeader,
+  unneutralise,
+} from './rules.js';
 
 describe('formula cells', () => {
   it('neutralises cells starting with =, +, -, @, tab or CR with an apostrophe, and nothing else', () => {
@@ -106,8 +117,10 @@ describe('rows', () => {
   });
 
   it('rows of one item must agree on its fields (types by name whatever the case)', () => {
-    const a = ok({ name: 'x', type: 'Antibody', price: '1' });
+    const a = firstRowOf(ok({ name: 'x', type: 'Antibody', price: '1' }));
     expect(conflictWith(a, { ...ok({ name: 'x', type: 'antibody', price: '1' }), line: 3 })).toBeNull();
     expect(conflictWith(a, { ...ok({ name: 'x', type: 'Antibody', price: '2' }), line: 3 })?.message).toContain('price');
+    const hazards = conflictWith(a, { ...ok({ name: 'x', type: 'Antibody', price: '2', hazard_statements: 'H225' }), line: 4 });
+    expect(hazards?.message).toMatch(/line \d+, but a different price, hazard statements:/);
   });
 });
