@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { gs1Routes } from './gs1-routes.js';
-import { itemHistory } from './history.js';
+import { historyRoutes } from './history-routes.js';
 import { addItemInstance, archiveItemInstance, editItemInstance } from './instances.js';
 import { createInventoryItem, deleteInventoryItem, editInventoryItem, getItemDocument, listItems } from './items.js';
 import { minimumQuantityRoutes } from './minimum-routes.js';
@@ -12,7 +12,6 @@ import { adjustQuantity, updateInstanceQuantity, updateItemQuantity } from './qu
 import {
   AdjustmentBody,
   ArchiveBody,
-  Change,
   InstanceAddBody,
   InstanceEditBody,
   InstanceQuantityBody,
@@ -284,21 +283,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/inventory-items/:id/history',
-    {
-      schema: {
-        operationId: 'listInventoryItemHistory',
-        tags: ['Inventory items'],
-        summary: 'Item history',
-        description: 'Who changed which field of the item or its instances, when, from what to what.',
-        params: ItemParams,
-        response: responses({ 200: Type.Array(ref(Change)) }, [401, 404, 422]),
-      },
-    },
-    async (request) => itemHistory(app.deps, request.actor, request.params.id),
-  );
-
+  await app.register(historyRoutes);
   await app.register(minimumQuantityRoutes);
   await app.register(putAwayRoutes);
   await app.register(gs1Routes);
