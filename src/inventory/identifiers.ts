@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../shared/deps.js';
 import { notFound, validation } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { lockVisibleItem } from './changes.js';
+import { type HistoryEntry, recordHistory } from './history-rows.js';
 import { CSET_82, gtinCheckDigitOk, readGs1 } from './gs1.js';
 import * as ids from './identifiers-repository.js';
 import type { BarcodeMatches, IdentifiersBody, InstanceIdentifiers, ReceivedIdentifiers } from './identifiers-schemas.js';
@@ -14,7 +15,7 @@ import * as repo from './repository.js';
 // A container's GTIN (GS1 AI 01) and serial number (AI 21), kept per instance (docs/scanning.md "Identifiers"): set
 // at receiving from the manufacturer's barcode in the same submission, read and corrected on their own endpoint,
 // and found again by a later scan of the same barcode. Not part of the contract's instance or item, so setting them
-// gives the item no new version and no event.
+// gives the item no new version and no event; a correction is a line of the item's history (who, when, from what).
 
 export interface Identifiers {
   gtin: string | null;
@@ -92,7 +93,15 @@ export async function putInstanceIdentifiers(
     const item = await lockVisibleItem(trx, actor, itemId);
     const instance = await ids.instanceOfItem(trx, itemId, instanceId);
     if (!instance || instance.archived_at !== null) throw notFound('instance');
-    await setIdentifiersIn(trx, { instanceId, labId: item.lab_id, userId: actor.userId, now: nowIso() }, checked);
+    const before = await ids.identifiersOf(trx, instanceId);
+    const now = nowIso();
+    await setIdentifiersIn(trx, { instanceId, labId: item.lab_id, userId: actor.userId, now }, checked);
+    const changes: HistoryEntry[] = [];
+    const was = { gtin: before?.gtin ?? null, serialNumber: before?.serial_number ?? null };
+    if (was.gtin !== checked.gtin) changes.push({ field: 'instance.gtin', instanceId, old: was.gtin, new: checked.gtin });
+    if (was.serialNumber !== checked.serialNumber)
+      changes.push({ field: 'instance.serial_number', instanceId, old: was.serialNumber, new: checked.serialNumber });
+    if (changes.length > 0) await recordHistory(trx, { itemId, userId: actor.userId, now }, changes);
     return view(itemId, instanceId, await ids.identifiersOf(trx, instanceId));
   });
 }

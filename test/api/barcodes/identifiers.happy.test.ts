@@ -82,6 +82,29 @@ describe('container identifiers (happy)', () => {
     expect((await listIds(h, token(), itemId)).json().map((r: any) => r.instance_id)).toEqual([scanned]);
   });
 
+  it("a correction is a line of the item's history: who set or cleared which, from what; the same values again add none", async () => {
+    const itemId = await freshItem(h);
+    const instanceId = await addedInstance(h, token(), itemId, { quantity: '1', identifiers: { gtin: GTIN, serial_number: null } });
+    const lines = async () =>
+      (await h.call(token(), { method: 'GET', url: `/inventory-items/${itemId}/history` }))
+        .json()
+        .filter((c: any) => c.field === 'instance.gtin' || c.field === 'instance.serial_number')
+        .map((c: any) => [c.field, c.instance_id, c.old_value, c.new_value, c.changed_by?.id]);
+    expect(await lines()).toEqual([]);
+    expect((await putIds(h, token(), itemId, instanceId, { gtin: OTHER_GTIN, serial_number: 'SN-9' })).statusCode).toBe(200);
+    expect((await putIds(h, token(), itemId, instanceId, { gtin: OTHER_GTIN, serial_number: 'SN-9' })).statusCode).toBe(200);
+    expect((await putIds(h, token(), itemId, instanceId, { gtin: OTHER_GTIN, serial_number: null })).statusCode).toBe(200);
+    const who = h.a.member.id;
+    expect(await lines()).toEqual(
+      expect.arrayContaining([
+        ['instance.gtin', instanceId, GTIN, OTHER_GTIN, who],
+        ['instance.serial_number', instanceId, null, 'SN-9', who],
+        ['instance.serial_number', instanceId, 'SN-9', null, who],
+      ]),
+    );
+    expect(await lines()).toHaveLength(3);
+  });
+
   it('receiving an order request and putting away keep the scanned identifiers with the container', async () => {
     const lab = h.a.migratedLab;
     const got = await receive(h, token(), lab, { identifiers: { gtin: GTIN, serial_number: 'SN-RECEIVED' } });

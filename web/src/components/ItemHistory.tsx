@@ -70,6 +70,13 @@ export function changeSentence(c: Change): string {
       return `set the expiry${ofLot(c)}${inPlace(c)} to ${c.new_value ?? 'none'}`;
     case 'instance.archived':
       return `archived ${theLot(c)}${inPlace(c)} (${c.old_value} left)${note}`;
+    // A container's GTIN and serial number (docs/scanning.md "Identifiers"), corrected on their own.
+    case 'instance.gtin':
+      return c.new_value === null ? `cleared the GTIN${ofLot(c)}${inPlace(c)}` : `set the GTIN${ofLot(c)}${inPlace(c)} to ${c.new_value}`;
+    case 'instance.serial_number':
+      return c.new_value === null
+        ? `cleared the serial number${ofLot(c)}${inPlace(c)}`
+        : `set the serial number${ofLot(c)}${inPlace(c)} to ${c.new_value}`;
     case 'migrated_to_instances':
       return 'moved the item to tracking each container separately';
     // docs/hazards.md: null is "the same as its type", "" is "no hazards" recorded on purpose.
