@@ -71,8 +71,8 @@ export const witness = (h: Harness, token: string | null, entryId: string, heade
 export const correct = (h: Harness, token: string | null, itemId: string, body: unknown) =>
   h.call(token, { method: 'POST', url: `/controlled-items/${itemId}/corrections`, payload: body as any });
 
-export const unmark = (h: Harness, token: string | null, itemId: string) =>
-  h.call(token, { method: 'DELETE', url: `/controlled-items/${itemId}` });
+export const unmark = (h: Harness, token: string | null, itemId: string, body: unknown = { reason: 'No longer scheduled' }, headers = {}) =>
+  h.call(token, { method: 'POST', url: `/controlled-items/${itemId}/unmark`, payload: body as any, headers });
 
 export const reconciliation = (h: Harness, token: string | null, itemId: string, query = '') =>
   get(h, token, `/controlled-items/${itemId}/reconciliation${query}`);
