@@ -66,7 +66,7 @@ export const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The reconciliation over a period as PDF, for the registrant',
         description:
-          'The item, its schedule, the period (`from`, `to`: UTC days, both included; by default from the ledger\'s first day to today), the balance it opened with, every entry in it (who, when, what, how much, the witness) with the running balance, the count (`counted` or `stocktake_id`, as for the JSON) and the difference, and lines to sign.',
+          "The item, its schedule, the period (`from`, `to`: UTC days, both included; by default from the ledger's first day to today), the balance it opened with, every entry in it (who, when, what, how much, the witness) with the running balance, the count (`counted` or `stocktake_id`, as for the JSON) and the difference, and lines to sign.",
         params: ItemParams,
         querystring: ReconciliationPdfQuery,
         response: file('application/pdf', 'The PDF file', 'binary'),
@@ -88,7 +88,7 @@ export const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Every controlled substance of a lab against its last count',
         description:
-          "Each controlled item with its ledger balance, the amount the inventory records, its last count (what the latest count session, not cancelled, counted of its containers; null when never counted) and the difference (last count − ledger balance). For anyone who sees the lab; otherwise 404.",
+          'Each controlled item with its ledger balance, the amount the inventory records, its last count (what the latest count session, not cancelled, counted of its containers; null when never counted) and the difference (last count − ledger balance). For anyone who sees the lab; otherwise 404.',
         params: LabParams,
         response: responses({ 200: ref(LabReconciliation) }, [401, 404, 422]),
       },

@@ -23,7 +23,11 @@ const signed = (change: string) => (change.startsWith('-') || change === '0' ? c
 
 function whatOf(e: LedgerEntry): string {
   const moved =
-    e.kind === 'move' ? ` ${e.from_location?.name ?? '?'} → ${e.to_location?.name ?? '?'}` : e.corrects_id ? ' (corrects an entry)' : '';
+    e.kind === 'move'
+      ? ` of ${e.amount}, ${e.from_location?.name ?? 'no location'} → ${e.to_location?.name ?? 'no location'}`
+      : e.corrects_id
+        ? ' (corrects an entry)'
+        : '';
   return `${KIND_WORDS[e.kind] ?? e.kind}${moved}${e.note ? `: ${e.note}` : ''}`;
 }
 
@@ -42,12 +46,12 @@ export async function periodPdf(r: PeriodReport): Promise<Uint8Array> {
     w.table(
       [
         { header: 'No.', width: 0.05, align: 'right' },
-        { header: 'When (UTC)', width: 0.15 },
-        { header: 'What', width: 0.3 },
+        { header: 'When (UTC)', width: 0.14 },
+        { header: 'What', width: 0.33 },
         { header: 'Change', width: 0.08, align: 'right' },
         { header: 'Balance', width: 0.08, align: 'right' },
-        { header: 'By', width: 0.17 },
-        { header: 'Witness', width: 0.17 },
+        { header: 'By', width: 0.16 },
+        { header: 'Witness', width: 0.16 },
       ],
       r.entries.map((e) => [
         String(e.seq),
@@ -88,13 +92,13 @@ export async function labPdf(r: LabReconciliation): Promise<Uint8Array> {
   else
     w.table(
       [
-        { header: 'Item', width: 0.26 },
-        { header: 'Schedule', width: 0.16 },
+        { header: 'Item', width: 0.25 },
+        { header: 'Schedule', width: 0.15 },
         { header: 'Balance', width: 0.1, align: 'right' },
         { header: 'Recorded', width: 0.1, align: 'right' },
         { header: 'Last count', width: 0.18 },
         { header: 'Difference', width: 0.1, align: 'right' },
-        { header: 'Unwitnessed', width: 0.1, align: 'right' },
+        { header: 'Not witnessed', width: 0.12, align: 'right' },
       ],
       r.items.map((i) => [
         `${i.item_name}${i.unit_size ? ` (${i.unit_size})` : ''}`,

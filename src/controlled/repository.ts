@@ -139,7 +139,12 @@ export const countedInSession = (ex: Executor, sessionId: string, itemId: string
 
 /** An item's entries recorded in [from, until), oldest first, with their witnesses (for the reconciliation's PDF). */
 export const entriesBetween = (ex: Executor, itemId: string, from: string, until: string) =>
-  entries(ex).where('e.item_id', '=', itemId).where('e.created_at', '>=', from).where('e.created_at', '<', until).orderBy('e.seq').execute();
+  entries(ex)
+    .where('e.item_id', '=', itemId)
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', until)
+    .orderBy('e.seq')
+    .execute();
 
 /** The item's last entry before `at`: its balance is the period's opening balance. */
 export const lastEntryBefore = (ex: Executor, itemId: string, at: string) =>

@@ -3,15 +3,7 @@ import { Type } from 'typebox';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
 import { reconciliationRoutes } from './reconciliation-routes.js';
-import {
-  ControlledItem,
-  ControlledListQuery,
-  CorrectionBody,
-  LedgerEntry,
-  MarkBody,
-  UnmarkBody,
-  WaitingQuery,
-} from './schemas.js';
+import { ControlledItem, ControlledListQuery, CorrectionBody, LedgerEntry, MarkBody, UnmarkBody, WaitingQuery } from './schemas.js';
 import {
   addCorrection,
   getControlled,

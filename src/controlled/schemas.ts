@@ -146,7 +146,7 @@ export type UnmarkBody = Static<typeof UnmarkBody>;
 export const ReconciliationPdfQuery = Type.Object(
   {
     ...ReconciliationQuery.properties,
-    from: Type.Optional({ ...DateString, description: 'First day of the period (UTC); without it, the ledger\'s first day.' }),
+    from: Type.Optional({ ...DateString, description: "First day of the period (UTC); without it, the ledger's first day." }),
     to: Type.Optional({ ...DateString, description: 'Last day of the period (UTC), included; without it, today.' }),
   },
   { additionalProperties: false },

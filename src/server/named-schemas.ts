@@ -17,8 +17,8 @@ import { SafetyDataSheet } from '../attachments/sds-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
 import {
   ControlledItem,
-  LedgerEntry as ControlledLedgerEntry,
   LabReconciliation as ControlledLabReconciliation,
+  LedgerEntry as ControlledLedgerEntry,
   Reconciliation as ControlledReconciliation,
 } from '../controlled/schemas.js';
 import { ControlArea } from '../hazards/control-area-schemas.js';

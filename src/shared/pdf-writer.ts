@@ -38,12 +38,38 @@ export interface PdfWriter {
 const WIDTH = A4[0] - 2 * MARGIN;
 
 /** `text` cut with "…" so that it fits `width` points. */
-function fit(fonts: PdfFonts, font: PDFFont, text: string, size: number, width: number): string {
+function cutToFit(fonts: PdfFonts, font: PDFFont, text: string, size: number, width: number): string {
   let t = fonts.printable(text);
   if (font.widthOfTextAtSize(t, size) <= width) return t;
   while (t.length > 1 && fonts.roughWidth(font, `${t}…`, size) > width) t = t.slice(0, -1);
   while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
   return `${t}…`;
+}
+
+/** `text` broken at spaces into lines that fit `width` points (a word longer than a line is cut); at most `max` lines. */
+export function wrap(fonts: PdfFonts, font: PDFFont, text: string, size: number, width: number, max = 8): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of fonts.printable(text).split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    while (current.length > 1 && font.widthOfTextAtSize(current, size) > width) {
+      let cut = current.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
+      lines.push(current.slice(0, cut));
+      current = current.slice(cut);
+    }
+  }
+  if (current || lines.length === 0) lines.push(current);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  kept[max - 1] = cutToFit(fonts, font, `${kept[max - 1]} ${lines[max]}`, size, width);
+  return kept;
 }
 
 export async function pdfWriter(title: string): Promise<PdfWriter> {
@@ -62,32 +88,47 @@ export async function pdfWriter(title: string): Promise<PdfWriter> {
   };
   const draw = (text: string, x: number, width: number, size: number, bold: boolean, align: 'left' | 'right' = 'left') => {
     const font = bold ? fonts.bold : fonts.regular;
-    const t = fit(fonts, font, text, size, width);
+    const t = cutToFit(fonts, font, text, size, width);
     const at = align === 'right' ? x + width - font.widthOfTextAtSize(t, size) : x;
     page.drawText(t, { x: at, y: y - size, size, font });
   };
 
+  /** A line of text; longer than the page is wide, it wraps onto the next lines (up to 4). */
   const line = (text: string, opts: LineOptions = {}) => {
     const size = opts.size ?? 9;
-    room(size + 2);
     const indent = opts.indent ?? 0;
-    draw(text, MARGIN + indent, WIDTH - indent, size, opts.bold ?? false);
-    y -= size + (opts.gap ?? 4);
+    const font = opts.bold ? fonts.bold : fonts.regular;
+    for (const part of wrap(fonts, font, text, size, WIDTH - indent, 4)) {
+      room(size + 2);
+      draw(part, MARGIN + indent, WIDTH - indent, size, opts.bold ?? false);
+      y -= size + 2;
+    }
+    y -= (opts.gap ?? 4) - 2;
   };
 
   const table = (columns: Column[], rows: string[][], opts: { size?: number; boldRows?: Set<number> } = {}) => {
     const size = opts.size ?? 8;
-    const height = size + 5;
+    const leading = size + 2;
     const pad = 3;
+    /** Each cell's lines: a cell wraps within its column, the row is as tall as its tallest cell. */
+    const linesOf = (cells: string[], bold: boolean) =>
+      columns.map((c, i) => wrap(fonts, bold ? fonts.bold : fonts.regular, cells[i] ?? '', size, c.width * WIDTH - 2 * pad));
     const row = (cells: string[], bold: boolean) => {
+      const lines = linesOf(cells, bold);
+      const count = Math.max(...lines.map((l) => l.length));
       let x = MARGIN;
+      const top = y;
       columns.forEach((c, i) => {
         const w = c.width * WIDTH;
-        draw(cells[i] ?? '', x + pad, w - 2 * pad, size, bold, c.align);
+        lines[i]!.forEach((text, n) => {
+          y = top - n * leading;
+          draw(text, x + pad, w - 2 * pad, size, bold, c.align);
+        });
         x += w;
       });
-      y -= height;
+      y = top - count * leading - 3;
     };
+    const heightOf = (cells: string[], bold: boolean) => Math.max(...linesOf(cells, bold).map((l) => l.length)) * leading + 3;
     const header = () => {
       row(
         columns.map((c) => c.header),
@@ -95,11 +136,16 @@ export async function pdfWriter(title: string): Promise<PdfWriter> {
       );
       page.drawLine({ start: { x: MARGIN, y: y + 2 }, end: { x: MARGIN + WIDTH, y: y + 2 }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
     };
-    room(2 * height);
+    const headerHeight = heightOf(
+      columns.map((c) => c.header),
+      true,
+    );
+    room(headerHeight + heightOf(rows[0] ?? [], false));
     header();
     rows.forEach((cells, i) => {
-      if (room(height)) header();
-      row(cells, opts.boldRows?.has(i) ?? false);
+      const bold = opts.boldRows?.has(i) ?? false;
+      if (room(heightOf(cells, bold))) header();
+      row(cells, bold);
     });
     y -= 4;
   };

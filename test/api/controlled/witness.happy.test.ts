@@ -41,7 +41,13 @@ describe('witnessing (happy)', () => {
     const [entry] = await changesOf(h, h.a.admin.token, c.itemId);
     const res = await witness(h, colleague.token, entry.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ kind: 'use', change: '-0.5', balance: '6.5', recorded_by: { id: h.a.member.id }, witness: { id: colleague.id } });
+    expect(res.json()).toMatchObject({
+      kind: 'use',
+      change: '-0.5',
+      balance: '6.5',
+      recorded_by: { id: h.a.member.id },
+      witness: { id: colleague.id },
+    });
     const [opening] = await ledgerOf(h, h.a.admin.token, c.itemId);
     expect((await witness(h, h.a.member.token, opening.id)).statusCode).toBe(200);
   });
