@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeControlled, pdfText } from '../api/controlled/_controlled.js';
+import { count, started } from '../api/stocktake/_stocktake.js';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 
@@ -186,6 +187,9 @@ describe('journey: a use of a controlled substance, witnessed by another person'
   it("at 390 px: the reconciliation's PDF link, the unmark button and the lab's reconciliation are on screen", async () => {
     const c = await makeControlled(h);
     const name = (await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${c.itemId}` })).json().name;
+    // A count of its safe found 4 of the 5 mL there (the bench's 2 mL not counted): 3 mL less than the ledger's 7.
+    const session = await started(h, h.a.admin.token, c.places[0]);
+    expect((await count(h, h.a.member.token, session.id, c.instanceIds[0], { quantity: '4' })).statusCode).toBe(200);
     const { page, context } = await h.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await h.signIn(page, 'admin-A@example.org', `/app/inventory/items/${c.itemId}`);
@@ -198,12 +202,19 @@ describe('journey: a use of a controlled substance, witnessed by another person'
       expect(await target.isVisible()).toBe(true);
     }
     await expectNoSidewaysScroll(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-reconcile-pdf-390.png`, fullPage: true });
+    if (SHOTS) {
+      await link.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/controlled-reconcile-pdf-390.png` });
+    }
     await page.goto(new URL('/app/controlled', page.url()).toString());
     const lab = page.getByTestId('lab-reconciliation');
     const row = lab.getByRole('row').filter({ hasText: name });
     await row.waitFor();
-    for (const target of [row.getByText('Never counted'), lab.getByRole('link', { name: 'Reconciliation of the lab (PDF)' })]) {
+    for (const target of [
+      row.getByText('3 mL missing'),
+      row.getByText(/^4 mL on /),
+      lab.getByRole('link', { name: 'Reconciliation of the lab (PDF)' }),
+    ]) {
       await target.scrollIntoViewIfNeeded();
       expect(await target.isVisible()).toBe(true);
     }

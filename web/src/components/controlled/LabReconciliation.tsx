@@ -41,7 +41,7 @@ export function LabReconciliation({ labIds }: { labIds: string[] }) {
   const file = (format: 'csv' | 'pdf') => `/labs/${encodeURIComponent(labId)}/controlled-reconciliation.${format}`;
   return (
     <Stack gap="xs" data-testid="lab-reconciliation">
-      <Title order={3}>Reconciliation</Title>
+      <Title order={3}>Reconciliation{report.data ? ` of ${report.data.lab.name}` : ''}</Title>
       <Text size="sm" c="dimmed">
         Each controlled item's balance in its ledger against its last count (the latest count of its shelf that counted it).
       </Text>
@@ -60,39 +60,37 @@ export function LabReconciliation({ labIds }: { labIds: string[] }) {
       {labId && report.isPending && <Loading label="Loading the reconciliation" size="sm" />}
       {report.data && (
         <>
-          <Table.ScrollContainer minWidth={520}>
-            <Table aria-label="Reconciliation of the lab's controlled items">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Balance</Table.Th>
-                  <Table.Th>Last count</Table.Th>
-                  <Table.Th>Difference</Table.Th>
+          <Table aria-label="Reconciliation of the lab's controlled items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Balance</Table.Th>
+                <Table.Th>Last count</Table.Th>
+                <Table.Th>Difference</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.data.items.map((r) => (
+                <Table.Tr key={r.item_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/inventory/items/${r.item_id}`}>
+                      {r.item_name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {r.schedule}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{amountWords(r.ledger_balance, r.unit_size)}</Table.Td>
+                  <Table.Td>
+                    {r.last_count
+                      ? `${amountWords(r.last_count.counted, r.unit_size)} on ${dayWords(r.last_count.counted_at)}`
+                      : 'Never counted'}
+                  </Table.Td>
+                  <Table.Td fw={r.difference !== null && r.difference !== '0' ? 700 : undefined}>{differenceWords(r)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.items.map((r) => (
-                  <Table.Tr key={r.item_id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/inventory/items/${r.item_id}`}>
-                        {r.item_name}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {r.schedule}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{amountWords(r.ledger_balance, r.unit_size)}</Table.Td>
-                    <Table.Td>
-                      {r.last_count
-                        ? `${amountWords(r.last_count.counted, r.unit_size)} on ${dayWords(r.last_count.counted_at)}`
-                        : 'Never counted'}
-                    </Table.Td>
-                    <Table.Td fw={r.difference !== null && r.difference !== '0' ? 700 : undefined}>{differenceWords(r)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
           <Group gap="md">
             <Anchor size="sm" href={file('pdf')} download>
               Reconciliation of the lab (PDF)
