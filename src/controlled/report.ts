@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { LedgerEntry, Reconciliation } from './schemas.js';
+import type { LabReconciliation, LedgerEntry, Reconciliation } from './schemas.js';
 
 // The reconciliation as CSV (docs/controlled-substances.md): csv-stringify writes RFC 4180 with CRLF; text cells a
 // spreadsheet would run as a formula (OWASP "CSV injection") get a leading apostrophe, numbers (a "-2" change) do not.
@@ -59,6 +59,41 @@ export function reconciliationCsv(r: Reconciliation): string {
   ];
   return stringify(
     rows.map((row) => row.map(cell)),
+    { record_delimiter: 'windows' },
+  );
+}
+
+export const LAB_HEADER = [
+  'item',
+  'schedule',
+  'unit_size',
+  'ledger_balance',
+  'recorded_quantity',
+  'waiting_for_witness',
+  'last_counted_at',
+  'last_count',
+  'difference',
+  'stocktake_id',
+  'item_id',
+];
+
+/** Every controlled item of a lab: one row each, with its balance, its last count and the difference. */
+export function labReconciliationCsv(r: LabReconciliation): string {
+  const rows = r.items.map((i) => [
+    i.item_name,
+    i.schedule,
+    i.unit_size,
+    i.ledger_balance,
+    i.recorded_quantity,
+    i.waiting_for_witness,
+    i.last_count?.counted_at,
+    i.last_count?.counted,
+    i.difference,
+    i.last_count?.stocktake_id,
+    i.item_id,
+  ]);
+  return stringify(
+    [LAB_HEADER, ...rows].map((row) => row.map(cell)),
     { record_delimiter: 'windows' },
   );
 }

@@ -136,3 +136,50 @@ export const countedInSession = (ex: Executor, sessionId: string, itemId: string
     .where('c.session_id', '=', sessionId)
     .where('c.item_id', '=', itemId)
     .execute();
+
+/** An item's entries recorded in [from, until), oldest first, with their witnesses (for the reconciliation's PDF). */
+export const entriesBetween = (ex: Executor, itemId: string, from: string, until: string) =>
+  entries(ex)
+    .where('e.item_id', '=', itemId)
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', until)
+    .orderBy('e.seq')
+    .execute();
+
+/** The item's last entry before `at`: its balance is the period's opening balance. */
+export const lastEntryBefore = (ex: Executor, itemId: string, at: string) =>
+  ex
+    .selectFrom('controlled_ledger')
+    .select(['balance', 'created_at'])
+    .where('item_id', '=', itemId)
+    .where('created_at', '<', at)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const firstEntry = (ex: Executor, itemId: string) =>
+  ex.selectFrom('controlled_ledger').select('created_at').where('item_id', '=', itemId).orderBy('seq').limit(1).executeTakeFirst();
+
+/** Every controlled item of a lab, by name. */
+export const controlledOfLab = (ex: Executor, labId: string) =>
+  ex
+    .selectFrom('controlled_items as c')
+    .innerJoin('inventory_items as i', 'i.id', 'c.item_id')
+    .select(['c.item_id', 'c.schedule', 'i.id', 'i.lab_id', 'i.name', 'i.quantity', 'i.unit_size'])
+    .where('c.lab_id', '=', labId)
+    .orderBy('i.name')
+    .orderBy('c.item_id')
+    .execute();
+
+/** The latest count session, not cancelled, that counted any of the item's containers: its id and last count time. */
+export const lastCountSession = (ex: Executor, itemId: string) =>
+  ex
+    .selectFrom('stocktake_counts as c')
+    .innerJoin('stocktake_sessions as s', 's.id', 'c.session_id')
+    .select(['c.session_id', 'c.counted_at'])
+    .where('c.item_id', '=', itemId)
+    .where('s.status', '!=', 'cancelled')
+    .orderBy('c.counted_at', 'desc')
+    .orderBy('c.session_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

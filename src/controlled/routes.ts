@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { asDownload } from '../shared/download.js';
 import { PageQuery, pageOf, setPageHeaders } from '../shared/pagination.js';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { reconciliationCsv } from './report.js';
-import {
-  ControlledItem,
-  ControlledListQuery,
-  CorrectionBody,
-  LedgerEntry,
-  MarkBody,
-  Reconciliation,
-  ReconciliationQuery,
-  WaitingQuery,
-} from './schemas.js';
+import { reconciliationRoutes } from './reconciliation-routes.js';
+import { ControlledItem, ControlledListQuery, CorrectionBody, LedgerEntry, MarkBody, UnmarkBody, WaitingQuery } from './schemas.js';
 import {
   addCorrection,
   getControlled,
@@ -21,7 +11,6 @@ import {
   listLedger,
   listWaiting,
   markControlled,
-  reconcile,
   unmarkControlled,
   witnessEntry,
 } from './service.js';
@@ -34,6 +23,8 @@ const ItemParams = Type.Object({ itemId: Uuid });
 const EntryParams = Type.Object({ entryId: Uuid });
 
 export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(reconciliationRoutes);
+
   app.get(
     '/controlled-items',
     {
@@ -92,22 +83,21 @@ export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/controlled-items/:itemId',
+  app.post(
+    '/controlled-items/:itemId/unmark',
     {
       schema: {
         operationId: 'unmarkControlledItem',
         tags,
         summary: 'No longer a controlled substance',
-        description: "A closing entry ends its ledger, which stays readable. Org admins and the lab's managers (403 otherwise).",
+        description:
+          "With the reason, which a closing entry records (answered): it ends the ledger, which stays readable. Org admins and the lab's managers (403 otherwise); 404 when the item is not controlled.",
         params: ItemParams,
-        response: responses({ 204: Type.Null() }, [401, 403, 404, 409, 422]),
+        body: UnmarkBody,
+        response: responses({ 200: ref(LedgerEntry) }, [400, 401, 403, 404, 409, 413, 415, 422]),
       },
     },
-    async (request, reply) => {
-      await unmarkControlled(app.deps, request.actor, request.params.itemId);
-      return reply.code(204).send();
-    },
+    async (request) => unmarkControlled(app.deps, request.actor, request.params.itemId, request.body),
   );
 
   app.get(
@@ -150,45 +140,6 @@ export const controlledRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await addCorrection(app.deps, request.actor, request.params.itemId, request.body);
       reply.code(201);
       return entry;
-    },
-  );
-
-  app.get(
-    '/controlled-items/:itemId/reconciliation',
-    {
-      schema: {
-        operationId: 'getControlledReconciliation',
-        tags,
-        summary: 'Reconcile the ledger against a count',
-        description:
-          'The ledger balance against `counted` (a quick physical count) or what the count session `stocktake_id` counted of the item: the difference, the amount the inventory records, and the entries no one has witnessed.',
-        params: ItemParams,
-        querystring: ReconciliationQuery,
-        response: responses({ 200: ref(Reconciliation) }, [401, 404, 422]),
-      },
-    },
-    async (request) => reconcile(app.deps, request.actor, request.params.itemId, request.query),
-  );
-
-  app.get(
-    '/controlled-items/:itemId/reconciliation.csv',
-    {
-      schema: {
-        operationId: 'getControlledReconciliationCsv',
-        tags,
-        summary: 'The reconciliation as CSV',
-        description: 'The summary row, then the entries waiting for a witness; UTF-8, RFC 4180, CRLF line breaks.',
-        params: ItemParams,
-        querystring: ReconciliationQuery,
-        response: {
-          200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
-          ...responses({}, [401, 404, 422]),
-        },
-      },
-    },
-    async (request, reply) => {
-      const r = await reconcile(app.deps, request.actor, request.params.itemId, request.query);
-      return asDownload(reply, 'text/csv; charset=utf-8', `reconciliation-${r.item_id}.csv`).send(reconciliationCsv(r));
     },
   );
 

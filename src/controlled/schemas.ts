@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
-import { DateTime, DecimalString, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
+import { DateString, DateTime, DecimalString, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
 
 // Controlled substances (docs/controlled-substances.md): resources of the application API on their own endpoints;
 // the contract's item is untouched.
@@ -129,3 +129,65 @@ export const ControlledListQuery = Type.Object({
   lab_id: Type.Optional(Uuid),
   item_id: Type.Optional({ ...Uuid, description: 'Only this item: [] when it is not controlled (or not seen).' }),
 });
+
+export const UnmarkBody = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      description: 'Why it is no longer a controlled substance; the closing entry records it.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UnmarkBody = Static<typeof UnmarkBody>;
+
+export const ReconciliationPdfQuery = Type.Object(
+  {
+    ...ReconciliationQuery.properties,
+    from: Type.Optional({ ...DateString, description: "First day of the period (UTC); without it, the ledger's first day." }),
+    to: Type.Optional({ ...DateString, description: 'Last day of the period (UTC), included; without it, today.' }),
+  },
+  { additionalProperties: false },
+);
+export type ReconciliationPdfQuery = Static<typeof ReconciliationPdfQuery>;
+
+/** The latest count session (not cancelled) that counted the item. */
+const LastCount = Type.Object(
+  {
+    stocktake_id: Uuid,
+    counted_at: DateTime,
+    counted: Type.String({ description: "What that count session counted of the item's containers." }),
+  },
+  { additionalProperties: false },
+);
+
+export const LabReconciliationItem = Type.Object(
+  {
+    item_id: Uuid,
+    item_name: Type.String(),
+    schedule: Type.String(),
+    unit_size: NString,
+    ledger_balance: Type.String({ description: "The ledger's running balance." }),
+    recorded_quantity: Type.String({ description: 'What the inventory records now.' }),
+    waiting_for_witness: Type.Integer({ minimum: 0 }),
+    last_count: orNull(LastCount),
+    difference: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description: 'last count − ledger balance; null when never counted.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LabReconciliationItem = Static<typeof LabReconciliationItem>;
+
+export const LabReconciliation = Type.Object(
+  {
+    lab: Type.Object({ id: Uuid, name: Type.String() }, { additionalProperties: false }),
+    generated_at: DateTime,
+    items: Type.Array(LabReconciliationItem),
+  },
+  { $id: 'ControlledLabReconciliation', title: 'ControlledLabReconciliation', additionalProperties: false },
+);
+export type LabReconciliation = Static<typeof LabReconciliation>;

@@ -11,15 +11,15 @@ import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
 import { appendEntries } from './ledger.js';
 import * as repo from './repository.js';
-import type { ControlledItem, CorrectionBody, LedgerEntry, MarkBody, Reconciliation, ReconciliationQuery } from './schemas.js';
+import type { ControlledItem, CorrectionBody, LedgerEntry, MarkBody, UnmarkBody } from './schemas.js';
 
 // Controlled substances (docs/controlled-substances.md, docs/product.md §14): marking an item, its ledger, the
 // second person who witnesses each entry, corrections and the reconciliation against a count. The entries of
 // changes to the item itself are written by ledger.ts, called from inventory/.
 
-const notControlled = () => notFound('controlled item');
+export const notControlled = () => notFound('controlled item');
 
-async function render(ex: Executor, rows: repo.LedgerView[], unitSizes: Map<string, string | null>): Promise<LedgerEntry[]> {
+export async function render(ex: Executor, rows: repo.LedgerView[], unitSizes: Map<string, string | null>): Promise<LedgerEntry[]> {
   const people = await userSummaries(
     ex,
     rows.flatMap((r) => (r.witnessed_by ? [r.created_by, r.witnessed_by] : [r.created_by])),
@@ -50,7 +50,7 @@ async function render(ex: Executor, rows: repo.LedgerView[], unitSizes: Map<stri
 }
 
 /** The item's amount as the inventory records it: its active containers' in a lab that uses them. */
-async function recordedQuantity(ex: Executor, item: { id: string; lab_id: string; quantity: string }): Promise<string> {
+export async function recordedQuantity(ex: Executor, item: { id: string; lab_id: string; quantity: string }): Promise<string> {
   const lab = (await repo.findLab(ex, item.lab_id))!;
   if (lab.uses_instances !== 1) return item.quantity;
   return sumDecimals((await repo.activeInstanceQuantities(ex, item.id)).map((i) => i.quantity));
@@ -74,7 +74,7 @@ async function viewOf(ex: Executor, item: { id: string; name: string; unit_size:
   };
 }
 
-async function visibleControlled(ex: Executor, actor: Actor, itemId: string, opts: { lock?: boolean } = {}) {
+export async function visibleControlled(ex: Executor, actor: Actor, itemId: string, opts: { lock?: boolean } = {}) {
   const item = await repo.findVisibleItem(ex, actor, itemId, opts);
   if (!item) throw notFound('inventory item');
   const marked = await repo.findControlled(ex, item.id);
@@ -89,7 +89,7 @@ export async function getControlled(deps: ServiceDeps, actor: Actor, itemId: str
 }
 
 /** A lab named in a list's filter must be one the caller sees: 404 otherwise, as everywhere. */
-async function checkLab(ex: Executor, actor: Actor, labId: string | undefined): Promise<void> {
+export async function checkLab(ex: Executor, actor: Actor, labId: string | undefined): Promise<void> {
   if (labId !== undefined && !(await findVisibleLab(ex, actor, labId))) throw notFound('lab');
 }
 
@@ -137,14 +137,17 @@ export async function markControlled(deps: ServiceDeps, actor: Actor, itemId: st
   });
 }
 
-/** DELETE /controlled-items/{itemId}: no longer controlled; a closing entry ends its ledger, which stays. */
-export async function unmarkControlled(deps: ServiceDeps, actor: Actor, itemId: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+/**
+ * POST /controlled-items/{itemId}/unmark: no longer controlled; a closing entry with the reason ends its ledger,
+ * which stays readable. Org admins and the lab's managers.
+ */
+export async function unmarkControlled(deps: ServiceDeps, actor: Actor, itemId: string, body: UnmarkBody): Promise<LedgerEntry> {
+  return deps.db.transaction().execute(async (trx) => {
     const { item, marked } = await visibleControlled(trx, actor, itemId, { lock: true });
     if (!marked) throw notControlled();
     await requireLabManager(trx, actor, item.lab_id, 'unmark a controlled substance');
     const last = await repo.lastEntry(trx, item.id);
-    await appendEntries(trx, item.lab_id, { itemId: item.id, userId: actor.userId, now: nowIso() }, [
+    const [row] = await appendEntries(trx, item.lab_id, { itemId: item.id, userId: actor.userId, now: nowIso() }, [
       {
         kind: 'closing',
         amount: last?.balance ?? '0',
@@ -153,10 +156,12 @@ export async function unmarkControlled(deps: ServiceDeps, actor: Actor, itemId: 
         fromLocationId: null,
         toLocationId: null,
         source: 'marking',
-        note: `No longer controlled (was ${marked.schedule})`,
+        note: `No longer controlled (was ${marked.schedule}): ${body.reason.trim()}`,
       },
     ]);
     await repo.deleteControlled(trx, item.id);
+    const view = (await repo.findVisibleEntry(trx, actor, row!.id))!;
+    return (await render(trx, [view], new Map([[item.id, item.unit_size]])))[0]!;
   });
 }
 
@@ -238,36 +243,4 @@ export async function addCorrection(deps: ServiceDeps, actor: Actor, itemId: str
     const view = (await repo.findVisibleEntry(trx, actor, row!.id))!;
     return (await render(trx, [view], new Map([[item.id, item.unit_size]])))[0]!;
   });
-}
-
-/**
- * GET /controlled-items/{itemId}/reconciliation: the ledger's balance against a count (entered, or what a count
- * session counted of the item), the inventory's recorded amount, and the entries no one has witnessed.
- */
-export async function reconcile(deps: ServiceDeps, actor: Actor, itemId: string, q: ReconciliationQuery): Promise<Reconciliation> {
-  if (q.counted !== undefined && q.stocktake_id !== undefined) throw fieldError('counted', 'give either a count or a stocktake, not both');
-  const { item, marked } = await visibleControlled(deps.db, actor, itemId);
-  if (!marked) throw notControlled();
-  let counted: string | null = q.counted ?? null;
-  if (q.stocktake_id !== undefined) {
-    const lines = await repo.countedInSession(deps.db, q.stocktake_id, item.id);
-    if (lines.length > 0 && lines[0]!.lab_id !== item.lab_id) throw notFound('stocktake');
-    if (lines.length === 0) throw fieldError('stocktake_id', 'that count did not count this item');
-    counted = sumDecimals(lines.map((l) => l.quantity ?? l.recorded_quantity));
-  }
-  const last = await repo.lastEntry(deps.db, item.id);
-  const balance = last?.balance ?? '0';
-  const unwitnessed = await repo.unwitnessedOf(deps.db, item.id);
-  return {
-    item_id: item.id,
-    item_name: item.name,
-    schedule: marked.schedule,
-    unit_size: item.unit_size,
-    ledger_balance: balance,
-    recorded_quantity: await recordedQuantity(deps.db, item),
-    counted,
-    counted_by: q.stocktake_id !== undefined ? 'stocktake' : counted !== null ? 'count' : null,
-    difference: counted === null ? null : dec(counted).minus(dec(balance)).toFixed(),
-    unwitnessed: await render(deps.db, unwitnessed, new Map([[item.id, item.unit_size]])),
-  };
 }

@@ -15,7 +15,12 @@ import { NotificationPreferences } from '../alerts/schemas.js';
 import { Attachment } from '../attachments/schemas.js';
 import { SafetyDataSheet } from '../attachments/sds-schemas.js';
 import { ProductUnit, VendorProduct } from '../catalogue/schemas.js';
-import { ControlledItem, LedgerEntry as ControlledLedgerEntry, Reconciliation as ControlledReconciliation } from '../controlled/schemas.js';
+import {
+  ControlledItem,
+  LabReconciliation as ControlledLabReconciliation,
+  LedgerEntry as ControlledLedgerEntry,
+  Reconciliation as ControlledReconciliation,
+} from '../controlled/schemas.js';
 import { ControlArea } from '../hazards/control-area-schemas.js';
 import { HazardClassInfo, HazardStatementRule, ItemHazardSummary, ItemHazards, TypeHazards } from '../hazards/schemas.js';
 import { LabSafetySettings } from '../hazards/settings-schemas.js';
@@ -120,6 +125,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ControlledItem,
   ControlledLedgerEntry,
   ControlledReconciliation,
+  ControlledLabReconciliation,
   LabSafetySettings,
   ControlArea,
   ControlAreaMeter,

@@ -1,11 +1,14 @@
 // Journey (issue 26, controlled substances; docs/controlled-substances.md): a member records a use of a controlled
 // substance on its page; the ledger says it in a sentence, waiting for a witness, and the member cannot witness it
 // themself; the admin, in a browser of their own, finds it under "Waiting for a witness" and witnesses it with a
-// double-click (witnessed once); the member reconciles against a count. At 390 px both pages show what the person
-// came for.
+// double-click (witnessed once); the member reconciles against a count. The admin downloads the registrant's PDF for
+// a period and the lab's reconciliation (the Controlled page), then unmarks the item with a reason (a double-click
+// unmarks once). At 390 px the pages show what the person came for.
 
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeControlled } from '../api/controlled/_controlled.js';
+import { makeControlled, pdfText } from '../api/controlled/_controlled.js';
+import { count, started } from '../api/stocktake/_stocktake.js';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
 
@@ -24,6 +27,15 @@ const witnessRows = async (itemId: string) =>
     .select(['w.entry_id', 'w.witnessed_by'])
     .where('e.item_id', '=', itemId)
     .execute();
+
+/** The file a download link gives, fetched in the page's own session. */
+async function download(page: Page, href: string | null): Promise<{ type: string; body: Buffer }> {
+  const res = await page.request.get(new URL(href!, page.url()).toString());
+  expect(res.status()).toBe(200);
+  return { type: res.headers()['content-type'] ?? '', body: await res.body() };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 describe('journey: a use of a controlled substance, witnessed by another person', () => {
   it('the member records a use; the admin witnesses it once in their own session; the member reconciles', async () => {
@@ -109,6 +121,107 @@ describe('journey: a use of a controlled substance, witnessed by another person'
         await page.screenshot({ path: `${SHOTS}/controlled-${path.includes('items') ? 'item' : 'waiting'}-390.png`, fullPage: true });
       await context.close();
     }
+    expect(h.consoleErrors).toEqual([]);
+  });
+
+  it("the admin downloads the registrant's PDF and the lab's reconciliation, then unmarks the item with a reason, once", async () => {
+    const c = await makeControlled(h);
+    const name = (await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${c.itemId}` })).json().name;
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-A@example.org', `/app/inventory/items/${c.itemId}`);
+    const section = page.getByTestId('controlled-section');
+    await section.getByRole('button', { name: 'Reconcile against a count' }).click();
+    await section.getByLabel('Counted now').fill('6.5');
+    await section.getByRole('button', { name: 'Compare' }).click();
+    await section.getByTestId('reconciliation-difference').getByText('0.5 mL missing').waitFor();
+    await section.getByLabel('Report from').fill(today());
+    const link = section.getByRole('link', { name: 'Report with every entry (PDF)' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/controlled-items/${c.itemId}/reconciliation.pdf?counted=6.5&from=${today()}`);
+    const file = await download(page, href);
+    expect(file.type).toBe('application/pdf');
+    const text = pdfText(file.body);
+    expect(text).toContain(`Controlled-substance reconciliation: ${name}`);
+    expect(text).toContain('Counted by hand: 6.5 · difference (counted − ledger balance): -0.5');
+    expect(text).toContain('Registrant (name, signature)');
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-reconcile-pdf-1280.png`, fullPage: true });
+
+    // The Controlled page: every controlled item of the lab with its balance, last count and difference; CSV and PDF.
+    await page.goto(new URL('/app/controlled', page.url()).toString());
+    const lab = page.getByTestId('lab-reconciliation');
+    const row = lab.getByRole('row').filter({ hasText: name });
+    await row.getByText('7 mL').waitFor();
+    await row.getByText('Never counted').waitFor();
+    const labPdf = await download(page, await lab.getByRole('link', { name: 'Reconciliation of the lab (PDF)' }).getAttribute('href'));
+    expect(labPdf.type).toBe('application/pdf');
+    expect(pdfText(labPdf.body)).toContain(name);
+    const labCsv = await download(page, await lab.getByRole('link', { name: 'Reconciliation of the lab (CSV)' }).getAttribute('href'));
+    expect(labCsv.type).toMatch(/^text\/csv/);
+    expect(labCsv.body.toString('utf8')).toContain(c.itemId);
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-lab-1280.png`, fullPage: true });
+
+    // Unmarking: a reason is asked for; a double-click unmarks once, and the ledger stays with its closing entry.
+    await page.goto(new URL(`/app/inventory/items/${c.itemId}`, page.url()).toString());
+    await section.getByRole('button', { name: 'No longer controlled…' }).click();
+    const unmark = section.getByRole('button', { name: 'No longer controlled', exact: true });
+    await unmark.click();
+    await section.getByText('Say why: the ledger records it').waitFor();
+    await section.getByLabel('Why is it no longer controlled?').fill('Rescheduled: no longer controlled in this state');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-unmark-1280.png`, fullPage: true });
+    await unmark.dblclick();
+    await section.getByText('Not a controlled substance.').waitFor();
+    const closing = await h.deps.db
+      .selectFrom('controlled_ledger')
+      .selectAll()
+      .where('item_id', '=', c.itemId)
+      .where('kind', '=', 'closing')
+      .execute();
+    expect(closing).toHaveLength(1);
+    expect(closing[0]!.note).toBe('No longer controlled (was DEA Schedule II): Rescheduled: no longer controlled in this state');
+    await context.close();
+    expect(h.consoleErrors).toEqual([]);
+  });
+
+  it("at 390 px: the reconciliation's PDF link, the unmark button and the lab's reconciliation are on screen", async () => {
+    const c = await makeControlled(h);
+    const name = (await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${c.itemId}` })).json().name;
+    // A count of its safe found 4 of the 5 mL there (the bench's 2 mL not counted): 3 mL less than the ledger's 7.
+    const session = await started(h, h.a.admin.token, c.places[0]);
+    expect((await count(h, h.a.member.token, session.id, c.instanceIds[0], { quantity: '4' })).statusCode).toBe(200);
+    const { page, context } = await h.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await h.signIn(page, 'admin-A@example.org', `/app/inventory/items/${c.itemId}`);
+    const section = page.getByTestId('controlled-section');
+    await section.getByRole('button', { name: 'Reconcile against a count' }).click();
+    const link = section.getByRole('link', { name: 'Report with every entry (PDF)' });
+    await link.waitFor();
+    for (const target of [link, section.getByRole('button', { name: 'No longer controlled…' })]) {
+      await target.scrollIntoViewIfNeeded();
+      expect(await target.isVisible()).toBe(true);
+    }
+    await expectNoSidewaysScroll(page);
+    if (SHOTS) {
+      await link.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/controlled-reconcile-pdf-390.png` });
+    }
+    await page.goto(new URL('/app/controlled', page.url()).toString());
+    const lab = page.getByTestId('lab-reconciliation');
+    const row = lab.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    for (const target of [
+      row.getByText('3 mL missing'),
+      row.getByText(/^4 mL on /),
+      lab.getByRole('link', { name: 'Reconciliation of the lab (PDF)' }),
+    ]) {
+      await target.scrollIntoViewIfNeeded();
+      expect(await target.isVisible()).toBe(true);
+    }
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-lab-390.png`, fullPage: true });
+    await context.close();
     expect(h.consoleErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Controlled-substance tests' helpers (docs/controlled-substances.md): a fresh controlled item of the fixture's
 // migrated lab (two containers at two places), and the endpoints' calls.
 import { randomUUID } from 'node:crypto';
+import * as mupdf from 'mupdf';
 import { expect } from 'vitest';
 import type { OrgFixture } from '../../helpers/fixtures.js';
 import type { Harness } from '../../helpers/harness.js';
@@ -71,8 +72,8 @@ export const witness = (h: Harness, token: string | null, entryId: string, heade
 export const correct = (h: Harness, token: string | null, itemId: string, body: unknown) =>
   h.call(token, { method: 'POST', url: `/controlled-items/${itemId}/corrections`, payload: body as any });
 
-export const unmark = (h: Harness, token: string | null, itemId: string) =>
-  h.call(token, { method: 'DELETE', url: `/controlled-items/${itemId}` });
+export const unmark = (h: Harness, token: string | null, itemId: string, body: unknown = { reason: 'No longer scheduled' }, headers = {}) =>
+  h.call(token, { method: 'POST', url: `/controlled-items/${itemId}/unmark`, payload: body as any, headers });
 
 export const reconciliation = (h: Harness, token: string | null, itemId: string, query = '') =>
   get(h, token, `/controlled-items/${itemId}/reconciliation${query}`);
@@ -90,3 +91,31 @@ export async function ledgerRows(h: Harness): Promise<number> {
     );
   return (await n('controlled_ledger')) * 1_000_000 + (await n('controlled_witnesses')) * 1000 + (await n('controlled_items'));
 }
+
+/** The text of every page of a PDF, read back with MuPDF (as test/api/safety-reports/_report.ts does). */
+export function pdfText(pdf: Uint8Array): string {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    let text = '';
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      text += page.toStructuredText('preserve-whitespace').asText();
+      page.destroy();
+    }
+    return text;
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const pdfPages = (pdf: Uint8Array): number => {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    return doc.countPages();
+  } finally {
+    doc.destroy();
+  }
+};
+
+export const labReconciliation = (h: Harness, token: string | null, labId: string, suffix = '') =>
+  get(h, token, `/labs/${labId}/controlled-reconciliation${suffix}`);

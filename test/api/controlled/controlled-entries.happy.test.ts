@@ -37,13 +37,4 @@ describe('entries waiting for a witness (happy)', () => {
     const [after] = await changesOf(h, h.a.admin.token, c.itemId);
     expect(after.witness.id).toBe(h.a.admin.id);
   });
-
-  it('two witnesses at once: one witnesses it, the other is told it is done (409)', async () => {
-    const c = await makeControlled(h);
-    const [opening] = (await get(h, h.a.admin.token, `/controlled-items/${c.itemId}/ledger`)).json();
-    const [a, b] = await Promise.all([witness(h, h.a.member.token, opening.id), witness(h, h.a.member.token, opening.id)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const rows = await h.deps.db.selectFrom('controlled_witnesses').selectAll().where('entry_id', '=', opening.id).execute();
-    expect(rows).toHaveLength(1);
-  });
 });

@@ -114,7 +114,8 @@ describe('controlled items (happy)', () => {
   it('unmarking ends the ledger with a closing entry; the ledger stays readable', async () => {
     const c = await makeControlled(h);
     const res = await unmark(h, h.a.admin.token, c.itemId);
-    expect(res.statusCode, res.body).toBe(204);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'closing', change: '0', balance: '7', witness: null });
     expect((await get(h, h.a.admin.token, `/controlled-items/${c.itemId}`)).statusCode).toBe(404);
     const ledger = await ledgerOf(h, h.a.admin.token, c.itemId);
     expect(ledger.map((e) => [e.kind, e.balance])).toEqual([

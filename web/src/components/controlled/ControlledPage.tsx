@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAll } from '../../data/hooks';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
+import { LabReconciliation } from './LabReconciliation';
 import { EntryCard } from './Ledger';
 import { amountWords } from './sentences';
 
@@ -66,6 +67,7 @@ export function ControlledPage() {
           </Table.Tbody>
         </Table>
       )}
+      {items.data && <LabReconciliation labIds={[...new Set(items.data.map((c) => c.lab_id))]} />}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { Ledger } from './Ledger';
 import { MarkForm } from './MarkForm';
 import { Reconcile } from './Reconcile';
 import { amountWords } from './sentences';
+import { UnmarkForm } from './UnmarkForm';
 
 /**
  * The item page's "Controlled substance" section (docs/controlled-substances.md): its schedule and balance, the
@@ -17,7 +18,7 @@ import { amountWords } from './sentences';
  * controlled, the way to mark it.
  */
 export function ControlledSection({ itemId }: { itemId: string }) {
-  const [open, setOpen] = useState<'none' | 'mark' | 'correct' | 'reconcile'>('none');
+  const [open, setOpen] = useState<'none' | 'mark' | 'correct' | 'reconcile' | 'unmark'>('none');
   // Asked as a list filtered to the item: an item that is not controlled is [] (no 404 logged on every item page).
   const params = { query: { item_id: itemId } };
   const record = useQuery({
@@ -70,10 +71,14 @@ export function ControlledSection({ itemId }: { itemId: string }) {
         <Button size="compact-sm" variant="subtle" onClick={() => setOpen(open === 'mark' ? 'none' : 'mark')}>
           Change the schedule…
         </Button>
+        <Button size="compact-sm" variant="subtle" color="red" onClick={() => setOpen(open === 'unmark' ? 'none' : 'unmark')}>
+          No longer controlled…
+        </Button>
       </Group>
       {open === 'mark' && <MarkForm itemId={itemId} current={c.schedule} onDone={() => setOpen('none')} />}
       {open === 'correct' && <CorrectionForm itemId={itemId} onDone={() => setOpen('none')} />}
       {open === 'reconcile' && <Reconcile itemId={itemId} />}
+      {open === 'unmark' && <UnmarkForm itemId={itemId} schedule={c.schedule} onDone={() => setOpen('none')} />}
       <Ledger itemId={itemId} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api';
@@ -14,6 +14,8 @@ export function Reconcile({ itemId }: { itemId: string }) {
   const [text, setText] = useState('');
   const [counted, setCounted] = useState<string | undefined>(undefined);
   const [tried, setTried] = useState(false);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const parsed = parseDecimal(text);
   const params = { path: { itemId }, query: counted === undefined ? {} : { counted } };
   const report = useQuery({
@@ -26,7 +28,15 @@ export function Reconcile({ itemId }: { itemId: string }) {
     if (!parsed.error) setCounted(parsed.value);
   };
   const r = report.data;
-  const csv = `/controlled-items/${encodeURIComponent(itemId)}/reconciliation.csv${counted ? `?counted=${encodeURIComponent(counted)}` : ''}`;
+  const base = `/controlled-items/${encodeURIComponent(itemId)}/reconciliation`;
+  const csv = `${base}.csv${counted ? `?counted=${encodeURIComponent(counted)}` : ''}`;
+  // The registrant's report over a period (every entry, the opening balance, lines to sign); an empty day: its default.
+  const pdfQuery = new URLSearchParams();
+  if (counted) pdfQuery.set('counted', counted);
+  if (from) pdfQuery.set('from', from);
+  if (to) pdfQuery.set('to', to);
+  const badPeriod = from !== '' && to !== '' && to < from;
+  const pdf = `${base}.pdf${pdfQuery.toString() ? `?${pdfQuery}` : ''}`;
   return (
     <Stack gap="xs">
       <form onSubmit={submit} aria-label="Reconcile against a count">
@@ -76,9 +86,34 @@ export function Reconcile({ itemId }: { itemId: string }) {
           {r.unwitnessed.map((e) => (
             <EntryCard key={e.id} entry={e} />
           ))}
-          <Anchor size="sm" href={csv} download>
-            Download the reconciliation (CSV)
-          </Anchor>
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <TextInput label="Report from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={160} />
+            <TextInput
+              label="to"
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={badPeriod ? 'The period ends before it starts' : undefined}
+              w={160}
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Without dates the report covers the whole ledger up to today.
+          </Text>
+          <Group gap="md">
+            {badPeriod ? (
+              <Text size="sm" c="dimmed">
+                Report with every entry (PDF)
+              </Text>
+            ) : (
+              <Anchor size="sm" href={pdf} download>
+                Report with every entry (PDF)
+              </Anchor>
+            )}
+            <Anchor size="sm" href={csv} download>
+              Download the reconciliation (CSV)
+            </Anchor>
+          </Group>
         </>
       )}
     </Stack>

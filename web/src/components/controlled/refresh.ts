@@ -10,6 +10,7 @@ export const refreshControlled = (queryClient: ReturnType<typeof useQueryClient>
     '/controlled-items/{itemId}/ledger',
     '/controlled-items/{itemId}/reconciliation',
     '/controlled-entries',
+    '/labs/{labId}/controlled-reconciliation',
     '/inventory-items/{id}',
     '/inventory-items/{id}/history',
   );

@@ -1,5 +1,5 @@
-// Witnessing's refusals (docs/controlled-substances.md): the person who made an entry cannot witness it; an entry is
-// witnessed once; each refusal writes nothing.
+// Witnessing's refusals (docs/controlled-substances.md, POST /controlled-entries/{entryId}/witness): the person who
+// made an entry cannot witness it; an entry is witnessed once; each refusal writes nothing. (Split from the list's tests.)
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
 import { useHarness } from '../../helpers/use-harness.js';

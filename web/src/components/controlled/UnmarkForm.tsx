@@ -1,0 +1,66 @@
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, unwrap } from '../../api';
+import { idempotent, useSubmission } from '../../forms/submission';
+import { ErrorNotice } from '../ErrorNotice';
+import { refreshControlled } from './refresh';
+
+/**
+ * No longer a controlled substance (docs/controlled-substances.md): with the reason, which the ledger's closing entry
+ * records; the ledger stays. Org admins and the lab's managers; sent once (one Idempotency-Key per submission).
+ */
+export function UnmarkForm({ itemId, schedule, onDone }: { itemId: string; schedule: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const unmark = useSubmission({
+    name: 'unmark-controlled',
+    send: (_, key) =>
+      unwrap(
+        api.POST('/controlled-items/{itemId}/unmark', {
+          params: { path: { itemId } },
+          headers: idempotent(key),
+          body: { reason: reason.trim() },
+        }),
+      ),
+    onSuccess: async () => {
+      await refreshControlled(queryClient);
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (reason.trim()) unmark.submit();
+  };
+  return (
+    <form onSubmit={submit} aria-label="No longer a controlled substance">
+      <Stack gap="xs" maw={520}>
+        <Text size="sm">
+          It will no longer be listed under {schedule}. Its ledger stays as it is, closed by an entry with your reason, which another person
+          witnesses.
+        </Text>
+        <Textarea
+          label="Why is it no longer controlled?"
+          placeholder="Rescheduled by the authority on …"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={tried && !reason.trim() ? 'Say why: the ledger records it' : undefined}
+        />
+        <Group gap="xs">
+          <Button type="submit" color="red" variant="light" loading={unmark.isPending}>
+            No longer controlled
+          </Button>
+          <Button variant="subtle" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+        {unmark.isError && <ErrorNotice error={unmark.error} title="Still controlled" />}
+      </Stack>
+    </form>
+  );
+}
