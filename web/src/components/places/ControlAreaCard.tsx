@@ -49,7 +49,7 @@ export function ControlAreaCard({ locationId, name }: { locationId: string; name
           {optionsWords(a)}
         </Text>
       </Group>
-      <ControlAreaMeter locationId={locationId} />
+      <ControlAreaMeter locationId={locationId} limits={a.limits} />
       <LimitsList area={a} />
       {a.can_edit && <Manage area={a} onEdit={() => setEditing(true)} />}
     </Stack>

@@ -5,7 +5,7 @@ import { api, unwrap } from '../../api';
 import { keyOf } from '../../data/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
-import { amountOfLimit, containers, level, type MeterLine, overBy, share, unknownByItem } from './words';
+import { amountOfLimit, containers, type Limit, level, limitName, type MeterLine, overBy, share, unknownByItem } from './words';
 
 const COLOR = { over: 'red', near: 'orange', fine: 'teal' } as const;
 
@@ -14,7 +14,7 @@ const COLOR = { over: 'red', near: 'orange', fine: 'teal' } as const;
  * ("Flammable liquids IB and IC: 18 L of 20 L") and a bar, orange from 80 % and red over the limit; the containers
  * whose amount is not known are named, never guessed.
  */
-export function ControlAreaMeter({ locationId }: { locationId: string }) {
+export function ControlAreaMeter({ locationId, limits }: { locationId: string; limits: readonly Limit[] }) {
   const meter = useQuery({
     queryKey: keyOf('/locations/{id}/control-area/meter', { path: { id: locationId } }),
     queryFn: () => unwrap(api.GET('/locations/{id}/control-area/meter', { params: { path: { id: locationId } } })),
@@ -31,15 +31,15 @@ export function ControlAreaMeter({ locationId }: { locationId: string }) {
   return (
     <Stack gap="sm" data-testid="meter">
       {meter.data.lines.map((line) => (
-        <MeterRow key={`${line.category}-${line.state}`} line={line} />
+        <MeterRow key={`${line.category}-${line.state}`} line={line} name={limitName(line, limits)} />
       ))}
     </Stack>
   );
 }
 
-function MeterRow({ line }: { line: MeterLine }) {
+function MeterRow({ line, name }: { line: MeterLine; name: string }) {
   const l = level(line);
-  const words = `${line.label}: ${amountOfLimit(line)}`;
+  const words = `${name}: ${amountOfLimit(line)}`;
   const unknown = unknownByItem(line.unknown);
   return (
     <div data-testid="meter-line" data-level={l}>
@@ -56,7 +56,7 @@ function MeterRow({ line }: { line: MeterLine }) {
             <span key={u.itemId ?? u.name}>
               {i > 0 && ', '}
               {u.itemId ? (
-                <Anchor component={Link} to={`/inventory/items/${u.itemId}`} size="sm">
+                <Anchor component={Link} to={`/inventory/items/${u.itemId}`} size="sm" underline="always">
                   {u.name}
                 </Anchor>
               ) : (

@@ -52,7 +52,7 @@ const GROUP_WORDS: Record<string, string> = {
 function Container({ side }: { side: Side }) {
   const name =
     side.item_id && side.instance_id ? (
-      <Anchor component={Link} to={`/inventory/items/${side.item_id}/instances/${side.instance_id}`} size="sm">
+      <Anchor component={Link} to={`/inventory/items/${side.item_id}/instances/${side.instance_id}`} size="sm" underline="always">
         {side.item_name}
       </Anchor>
     ) : (
