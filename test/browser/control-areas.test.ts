@@ -157,4 +157,26 @@ describe('journey: control areas, their meter and what is kept apart', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/control-area-390.png`, fullPage: true });
     await context.close();
   });
+
+  it('a limit goes back to its default, then the location is no longer a control area', async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'admin-A@example.org', `/app/locations/${cabinetId}?lab=${labId}`);
+    await page.getByRole('button', { name: 'Change options and limits' }).click();
+    const form = page.getByRole('form', { name: 'Control area' });
+    const field = form.getByTestId('limit-field').filter({ hasText: 'Flammable liquids IB and IC' }).first();
+    await field.getByRole('button', { name: 'Use the default' }).click();
+    await field.getByText('Back to the default (its figure shows once saved).').waitFor();
+    await form.getByRole('button', { name: 'Save the control area' }).click();
+    await page.getByText('Flammable liquids IB and IC: 4 L of 454.249 L').waitFor();
+    await page.getByText("Every limit follows the fire code's default for these options.").waitFor();
+
+    await page.getByRole('button', { name: 'No longer a control area' }).click();
+    await page.getByRole('button', { name: 'Yes, unmark it' }).dblclick();
+    await page.getByText('Solvent cabinet is not a control area.', { exact: false }).waitFor();
+    expect(await page.getByTestId('meter-line').count()).toBe(0);
+    expect((await api(`/locations/${cabinetId}/control-area`)).marked).toBe(false);
+    // What is kept apart does not depend on the marking.
+    await page.getByTestId('conflict').first().waitFor();
+    await context.close();
+  });
 });
