@@ -14,6 +14,7 @@ let h: BrowserHarness;
 let labId: string;
 let cabinetId: string;
 let acidId: string;
+let topShelfId: string;
 const SHOTS = process.env.SAFETY_SCREENSHOTS;
 
 beforeAll(async () => {
@@ -28,6 +29,12 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   cabinetId = created.json().id;
+  const shelf = await h.call(admin.token, {
+    method: 'POST',
+    url: '/locations',
+    payload: { lab_id: lab.id, parent_id: cabinetId, name: 'Top shelf' },
+  });
+  topShelfId = shelf.json().id;
   const item = async (name: string, unitSize: string, quantity: string, codes: string[]) => {
     const it = await createItem(h.deps, admin.actor, { labId, name, typeId: lab.typeId, unitSize }, [{ quantity, locationId: cabinetId }]);
     await setHazardsIn(h.deps.db, { kind: 'item', id: it.id }, { userId: admin.id, now: new Date().toISOString(), labId, codes });
@@ -155,6 +162,13 @@ describe('journey: control areas, their meter and what is kept apart', () => {
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/control-area-390.png`, fullPage: true });
+    // A shelf inside the area: not one itself, counted in the cabinet's.
+    await page.goto(`/app/locations/${topShelfId}?lab=${labId}`);
+    await page.getByText('Top shelf is not a control area.', { exact: false }).waitFor();
+    expect(await page.getByTestId('enclosing-areas').innerText()).toBe(
+      'What is stored here also counts in the control area Room 101 / Solvent cabinet.',
+    );
+    await page.getByTestId('no-conflicts').waitFor();
     await context.close();
   });
 

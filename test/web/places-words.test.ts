@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOfLimit, level, limitName, overBy, share, unknownByItem } from '../../web/src/components/places/words.js';
+import { amountOfLimit, ancestorsOf, level, limitName, overBy, share, unknownByItem } from '../../web/src/components/places/words.js';
 
 // The control area's meter and limits in words (docs/safety.md, "In the app").
 
@@ -43,5 +43,13 @@ describe('the meter in words', () => {
       { name: 'Acetone', itemId: 'a', count: 1 },
       { name: 'Solvent blend', itemId: 'b', count: 2 },
     ]);
+  });
+  it('walks up to the root, nearest first, and stops at a cycle', () => {
+    const l = (id: string, parent_id: string | null) => ({ id, name: id, parent_id, pathNames: [id] });
+    expect(ancestorsOf([l('room', null), l('cabinet', 'room'), l('shelf', 'cabinet')], 'shelf').map((a) => a.id)).toEqual([
+      'cabinet',
+      'room',
+    ]);
+    expect(ancestorsOf([l('a', 'b'), l('b', 'a')], 'a').map((x) => x.id)).toEqual(['b']);
   });
 });

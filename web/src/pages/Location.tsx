@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { useLabLocations } from '../components/instances/LocationSelect';
 import { ControlAreaCard } from '../components/places/ControlAreaCard';
+import { EnclosingAreas } from '../components/places/EnclosingAreas';
 import { SegregationConflicts } from '../components/places/SegregationConflicts';
 import { keyOf } from '../data/keys';
 import { pathOf } from '../locations';
@@ -59,6 +60,7 @@ export function LocationPage() {
             Control area
           </Title>
           <ControlAreaCard locationId={id} name={meter.data.name} />
+          {locations.data && <EnclosingAreas labId={labId} locations={locations.data} id={id} />}
         </Stack>
       </Card>
       <Card withBorder padding="sm" component="section" aria-labelledby="segregation-heading">

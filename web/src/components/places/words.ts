@@ -1,4 +1,5 @@
 import type { components } from '@labstock/client';
+import type { Location } from '../../locations';
 
 // Control areas and segregation in words (docs/safety.md, "In the app"): no category ids, no field names.
 
@@ -53,3 +54,17 @@ export function unknownByItem(unknown: MeterLine['unknown']): { name: string; it
 }
 
 export const containers = (n: number) => `${n} ${n === 1 ? 'container' : 'containers'}`;
+
+/** The locations above this one, nearest first (the lab's flat list; a cycle stops the walk). */
+export function ancestorsOf(locations: readonly Location[], id: string): Location[] {
+  const byId = new Map(locations.map((l) => [l.id, l]));
+  const out: Location[] = [];
+  const seen = new Set([id]);
+  for (let parent = byId.get(id)?.parent_id ?? null; parent && !seen.has(parent); parent = byId.get(parent)?.parent_id ?? null) {
+    seen.add(parent);
+    const l = byId.get(parent);
+    if (!l) break;
+    out.push(l);
+  }
+  return out;
+}
