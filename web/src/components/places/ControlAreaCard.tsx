@@ -9,7 +9,8 @@ import { Loading } from '../Fields';
 import { ControlAreaForm } from './ControlAreaForm';
 import { ControlAreaMeter } from './ControlAreaMeter';
 import { invalidateControlArea } from './cache';
-import { type ControlArea, limitName } from './words';
+import type { ControlArea } from './types';
+import { limitName } from './words';
 
 /**
  * Whether the location is a control area (docs/safety.md), its options and limits, and what it holds against them.

@@ -6,7 +6,8 @@ import { parseDecimal } from '../../forms/decimal';
 import { idempotent, useSubmission } from '../../forms/submission';
 import { ErrorNotice } from '../ErrorNotice';
 import { invalidateControlArea } from './cache';
-import { type ControlArea, type Limit, limitName } from './words';
+import type { ControlArea, Limit } from './types';
+import { limitName } from './words';
 
 interface Row {
   limit: Limit;

@@ -5,7 +5,8 @@ import { api, unwrap } from '../../api';
 import { keyOf } from '../../data/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
-import { amountOfLimit, containers, type Limit, level, limitName, type MeterLine, overBy, share, unknownByItem } from './words';
+import type { Limit, MeterLine } from './types';
+import { amountOfLimit, containers, level, limitName, overBy, share, unknownByItem } from './words';
 
 const COLOR = { over: 'red', near: 'orange', fine: 'teal' } as const;
 

@@ -5,7 +5,7 @@ import { api, unwrap } from '../../api';
 import { keyOf } from '../../data/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
-import type { SegregationReport } from './words';
+import type { SegregationReport } from './types';
 
 type Side = SegregationReport['conflicts'][number]['a'];
 
