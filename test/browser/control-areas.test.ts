@@ -172,11 +172,19 @@ describe('journey: control areas, their meter and what is kept apart', () => {
     await context.close();
   });
 
-  it('a limit goes back to its default, then the location is no longer a control area', async () => {
+  it('a limit below what is stored shows red, goes back to its default, then the location is no longer a control area', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'admin-A@example.org', `/app/locations/${cabinetId}?lab=${labId}`);
-    await page.getByRole('button', { name: 'Change options and limits' }).click();
     const form = page.getByRole('form', { name: 'Control area' });
+    // Below what is stored: the line says by how much, in red.
+    await page.getByRole('button', { name: 'Change options and limits' }).click();
+    await form.getByRole('textbox', { name: 'Flammable liquids IB and IC', exact: true }).fill('3');
+    await form.getByRole('button', { name: 'Save the control area' }).click();
+    const line = page.getByTestId('meter-line').filter({ hasText: 'Flammable liquids IB and IC' });
+    await line.getByText('Flammable liquids IB and IC: 4 L of 3 L: 1 L over the limit').waitFor();
+    expect(await line.getAttribute('data-level')).toBe('over');
+
+    await page.getByRole('button', { name: 'Change options and limits' }).click();
     const field = form.getByTestId('limit-field').filter({ hasText: 'Flammable liquids IB and IC' }).first();
     await field.getByRole('button', { name: 'Use the default' }).click();
     await field.getByText('Back to the default (its figure shows once saved).').waitFor();
