@@ -169,6 +169,7 @@ describe('journey: control areas, their meter and what is kept apart', () => {
       'What is stored here also counts in the control area Room 101 / Solvent cabinet.',
     );
     await page.getByTestId('no-conflicts').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/inside-control-area-390.png`, fullPage: true });
     await context.close();
   });
 
@@ -199,6 +200,14 @@ describe('journey: control areas, their meter and what is kept apart', () => {
     expect((await api(`/locations/${cabinetId}/control-area`)).marked).toBe(false);
     // What is kept apart does not depend on the marking.
     await page.getByTestId('conflict').first().waitFor();
+    await context.close();
+  });
+
+  it("another organization's member finds no such location", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(page, 'member-B@example.org', `/app/locations/${cabinetId}`);
+    await page.getByTestId('not-found').getByText('This location does not exist, or it is not yours to see.').waitFor();
+    expect(await page.getByTestId('control-area').count()).toBe(0);
     await context.close();
   });
 });
