@@ -30,6 +30,7 @@ const signedIn: [string, () => string, string | null][] = [
   ['settings', () => '/app/settings', 'tokens-table'],
   ['new item', () => `/app/inventory/items/new?lab=${h.a.migratedLab.id}`, null],
   ['locations', () => `/app/locations?lab=${h.a.migratedLab.id}`, 'location-row'],
+  ['location', () => `/app/locations/${h.a.migratedLab.locationIds[0]}?lab=${h.a.migratedLab.id}`, 'control-area'],
   // A heading only: whether anything waits to be put away depends on the journeys' data, not on this page.
   ['put away', () => '/app/put-away', null],
   ['types', () => `/app/types?lab=${h.a.migratedLab.id}`, 'types'],

@@ -39,6 +39,7 @@ export const router = createBrowserRouter(
             { path: '/inventory/items/:id', ...page(() => import('./pages/Item'), 'ItemPage', 'Item') },
             { path: '/inventory/items/:id/instances/:instanceId', ...page(() => import('./pages/Instance'), 'InstancePage', 'Container') },
             { path: '/locations', ...page(() => import('./pages/Locations'), 'LocationsPage', 'Locations') },
+            { path: '/locations/:id', ...page(() => import('./pages/Location'), 'LocationPage', 'Location') },
             { path: '/lab-migration', ...page(() => import('./pages/LabMigration'), 'LabMigrationPage', 'Lab migration') },
             { path: '/order-requests', ...page(() => import('./pages/OrderRequests'), 'OrderRequestsPage', 'Order requests') },
             {

@@ -95,6 +95,9 @@ export function LocationRow({
         </Menu.Target>
         <Menu.Dropdown>
           {onCount && <Menu.Item onClick={() => onCount(location)}>Count the stock here</Menu.Item>}
+          <Menu.Item component={Link} to={`/locations/${location.id}?lab=${labId}`}>
+            Control area and what is kept apart
+          </Menu.Item>
           <Menu.Item component={Link} to={`/locations?lab=${labId}&location=${location.id}`}>
             Label
           </Menu.Item>

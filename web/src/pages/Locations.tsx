@@ -114,7 +114,8 @@ function Tree({ labId }: { labId: string }) {
       {tree.roots.length > 0 && (
         <section aria-label="Location tree" data-testid="location-tree">
           <Text size="sm" c="dimmed">
-            A location's name opens the inventory stored there and below; its menu starts a count of it.
+            A location's name opens the inventory stored there and below; its menu starts a count of it, or opens its control area and what
+            must be kept apart there.
           </Text>
           <LocationTree labId={labId} nodes={tree.roots} onAction={setAction} onCount={startCount.submit} />
         </section>

@@ -10,12 +10,14 @@ import { invalidateItem } from '../QuantityEditor';
 import { isStale, StaleNotice } from '../StaleNotice';
 import { HazardPicker } from './HazardPicker';
 import { HazardSummary } from './HazardSummary';
+import { StorageAttributes } from './StorageAttributes';
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The item's hazards (docs/hazards.md): pictograms, signal word and statements, its own or its type's, and a form to
  * record its own, to record "no hazards", or to go back to its type's. Saved with the item's ETag, like any edit.
+ * Below them, how it is stored (acid or base, aqueous): what segregation needs beyond the hazard classes.
  */
 export function ItemHazards({ itemId, etag, typeName }: { itemId: string; etag: string; typeName: string | null }) {
   const [editing, setEditing] = useState(false);
@@ -75,6 +77,7 @@ export function ItemHazards({ itemId, etag, typeName }: { itemId: string; etag: 
           )}
         </Group>
         {body}
+        <StorageAttributes itemId={itemId} />
       </Stack>
     </Card>
   );
