@@ -14,11 +14,14 @@ export const WHO_CHANGES = "The lab's managers and organization admins can chang
 const TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 function Sentences({ lines }: { lines: string[] }) {
+  // One line per conflicting container: four bottles of one solvent say their sentence once, with their number.
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
   return (
     <List size="sm" spacing={4}>
-      {lines.map((line) => (
+      {[...counts].map(([line, n]) => (
         <List.Item key={line} data-testid="placement-finding">
-          {line}
+          {n > 1 ? `${line} (${n} containers)` : line}
         </List.Item>
       ))}
     </List>
