@@ -141,7 +141,8 @@ describe('journey: the app warns before a container goes where it should not', (
     await page.goto(`${h.origin}/app/inventory/items/${acid.id}`);
     const card = await moveToCabinet(page, '258105-1');
     const refusal = card.getByTestId('placement-refusal');
-    await refusal.getByText(/Sulfuric acid 95–98 % \(acids\) beside/).waitFor();
+    await refusal.getByText(/^Sulfuric acid 95–98 % \(acids\) beside Ethanol absolute \(flammables\): .* \(4 containers\)$/).waitFor();
+    await refusal.getByText(/^Sulfuric acid 95–98 % \(acids\) beside Potassium permanganate \(oxidizers\): [^(]*$/).waitFor();
     await refusal.getByText(/Nothing was changed/).waitFor();
     if (SHOTS) {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -102,5 +102,9 @@ export function refusalSentences(err: LabstockError): string[] {
     const out = [...messages(f.limits), ...messages(f.segregation)];
     if (out.length > 0) return out;
   }
-  return [err.message.replace(/^Refused by the lab's safety settings:\s*/, '')];
+  // The message joins the findings with "; " (a limit's own sentence has "; this adds" inside it).
+  return err.message
+    .replace(/^Refused by the lab's safety settings:\s*/, '')
+    .split(/; (?!this adds )/)
+    .filter((line) => line.trim() !== '');
 }
