@@ -1,6 +1,7 @@
 // Journey (issue 26, docs/safety.md "What the app shows"): in the demo's chemistry lab (src/demo/chemistry.ts), an
 // oxidizer moved into the flammables cabinet warns with a sentence naming both; approving the ethanol request that
-// would take the cabinet over its limit warns with the figures, and "Go ahead anyway" double-clicked approves once;
+// would take the cabinet over its limit warns with the figures, and "Go ahead anyway" double-clicked approves once
+// (receiving it into the cabinet warns the same);
 // in block mode the app says the lab's settings refuse it, in words and with who can change them, and nothing
 // changes. The warning in its dialog at 1280 px and 390 px (PLACEMENT_SCREENSHOTS=dir keeps the pictures).
 
@@ -68,7 +69,7 @@ describe('journey: the app warns before a container goes where it should not', (
     expect(moves).toHaveLength(1);
   });
 
-  it('approving a request over the limit warns with the figures; approving anyway approves once', async () => {
+  it('approving a request over the limit warns with the figures; approving anyway approves once; receiving it warns the same', async () => {
     const { page } = await h.newPage();
     await h.signIn(page, ADMIN, '/app/order-requests/awaiting-approval');
     await page.getByRole('button', { name: 'Approve Ethanol absolute' }).click();
@@ -91,6 +92,23 @@ describe('journey: the app warns before a container goes where it should not', (
     await page.getByTestId('no-approvals').waitFor();
     expect((await get(`/order-requests/${chem.over_limit_request_id}`)).status).toBe('APPROVED');
     expect(await approvalsOf(chem.over_limit_request_id)).toBe(1);
+
+    // Ordered, then received into the cabinet: the same figures before anything is received; Cancel leaves it so.
+    const ordered = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/order-requests/${chem.over_limit_request_id}`,
+      payload: { status: 'ORDERED' },
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    await page.goto(`${h.origin}/app/order-requests/${chem.over_limit_request_id}`);
+    await page.getByRole('button', { name: 'Receive…' }).click();
+    const form = page.getByRole('form', { name: 'Receive' });
+    await form.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: CABINET, exact: true }).click();
+    await form.getByRole('button', { name: 'Receive', exact: true }).click();
+    await dialog.getByTestId('placement-warning').getByText(FIGURES).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await get(`/order-requests/${chem.over_limit_request_id}/delivery`)).received_quantity).toBe('0');
   });
 
   it('in block mode: the refusal in words, who can change it, and nothing changed', async () => {

@@ -160,8 +160,8 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
       return invalidateOrder(queryClient, order.id, '/inventory-items', '/put-away');
     },
   });
-  // Where it goes is checked first (docs/safety.md) when the lab's item for it is known (an earlier receipt's); the
-  // server checks every receipt again as it writes, and refuses in block mode.
+  // Where it goes is checked first (docs/safety.md) when the lab holds the product already (an item of the same vendor
+  // and catalog number); the server checks every receipt again as it writes, and refuses in block mode.
   const gate = usePlacementGate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -169,10 +169,12 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
     const parsed = readDecimal(quantity, rules);
     if (parsed.value === undefined) return;
     const count = Number(parsed.value);
-    const itemId = delivery.data?.item_id;
     gate.ask(
-      async () =>
-        locationId && itemId ? checkPlacement({ location_id: locationId, items: [{ item_id: itemId, quantity: String(count) }] }) : null,
+      async () => {
+        if (!locationId) return null;
+        const itemId = delivery.data?.item_id ?? (await itemOfProduct(order));
+        return itemId ? checkPlacement({ location_id: locationId, items: [{ item_id: itemId, quantity: String(count) }] }) : null;
+      },
       () => receive.submit(count),
     );
   };
@@ -221,4 +223,18 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
       </Stack>
     </form>
   );
+}
+
+/**
+ * The lab's item receiving adds to, as the server chooses it (src/inventory/repository.ts findItemByCatalog): same
+ * vendor and catalog number, the first created (ids are time-ordered). Undefined: a product the lab does not hold.
+ */
+async function itemOfProduct(order: OrderRequest): Promise<string | undefined> {
+  const items = await unwrap(
+    api.GET('/inventory-items', { params: { query: { lab_id: order.lab.id, q: order.catalog_number, per_page: 100 } } }),
+  );
+  return items
+    .filter((i) => i.vendor === order.vendor_name && i.catalog_number === order.catalog_number)
+    .map((i) => i.id)
+    .sort()[0];
 }
