@@ -24,7 +24,9 @@ export function PlacementDialog({ gate, action }: { gate: PlacementGate; action:
           {shown.error !== undefined && <ErrorNotice error={shown.error} title="The safety check could not be read" />}
           {!blocked && (
             <Text size="sm">
-              The lab's settings let this go ahead: do so only if the storage plan and the fire official's limits allow it.
+              {shown.check
+                ? "The lab's settings let this go ahead: do so only if the storage plan and the fire official's limits allow it."
+                : "You may go ahead: it is checked again as it is saved, and refused if the lab's settings do not allow it."}
             </Text>
           )}
           <Group>
