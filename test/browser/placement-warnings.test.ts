@@ -46,7 +46,7 @@ async function moveToCabinet(page: Page, lot: string) {
 }
 
 describe('journey: the app warns before a container goes where it should not', () => {
-  it('an oxidizer put beside a solvent warns, naming both; going ahead moves it once', async () => {
+  it('an oxidizer put beside a solvent warns, naming both; going ahead moves it once; adding one beside a solvent warns too', async () => {
     const permanganate = await itemNamed('Potassium permanganate');
     const { page } = await h.newPage();
     await h.signIn(page, ADMIN, `/app/inventory/items/${permanganate.id}`);
@@ -67,6 +67,20 @@ describe('journey: the app warns before a container goes where it should not', (
       (c: { field: string }) => c.field === 'instance.location_id',
     );
     expect(moves).toHaveLength(1);
+
+    // Another bottle added on the open shelf, beside the acetone wash bottle: the same warning, and one bottle added.
+    await page.getByRole('button', { name: 'Add an instance' }).click();
+    const form = page.getByRole('form', { name: 'Add an instance' });
+    await form.getByLabel('Quantity').fill('1');
+    await form.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: 'Chemistry Building / Room 3.12 / Open shelf A', exact: true }).click();
+    await form.getByRole('button', { name: 'Add instance' }).dblclick();
+    await warning.getByText(/^Potassium permanganate \(oxidizers\) beside Acetone \(wash bottle stock\) \(flammables\): /).waitFor();
+    expect((await itemNamed('Potassium permanganate')).instances).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Go ahead anyway' }).dblclick();
+    await expect.poll(async () => (await itemNamed('Potassium permanganate')).instances.length).toBe(2);
+    await page.waitForTimeout(500);
+    expect((await itemNamed('Potassium permanganate')).instances).toHaveLength(2);
   });
 
   it('approving a request over the limit warns with the figures; approving anyway approves once; receiving it warns the same', async () => {
