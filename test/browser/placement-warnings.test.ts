@@ -1,7 +1,7 @@
 // Journey (issue 26, docs/safety.md "What the app shows"): in the demo's chemistry lab (src/demo/chemistry.ts), an
 // oxidizer moved into the flammables cabinet warns with a sentence naming both; approving the ethanol request that
 // would take the cabinet over its limit warns with the figures, and "Go ahead anyway" double-clicked approves once
-// (receiving it into the cabinet warns the same);
+// (receiving it into the cabinet, or putting it away there, warns the same);
 // in block mode the app says the lab's settings refuse it, in words and with who can change them, and nothing
 // changes. The warning in its dialog at 1280 px and 390 px (PLACEMENT_SCREENSHOTS=dir keeps the pictures).
 
@@ -83,7 +83,7 @@ describe('journey: the app warns before a container goes where it should not', (
     expect((await itemNamed('Potassium permanganate')).instances).toHaveLength(2);
   });
 
-  it('approving a request over the limit warns with the figures; approving anyway approves once; receiving it warns the same', async () => {
+  it('approving a request over the limit warns with the figures; approving anyway approves once; receiving and putting it away warn the same', async () => {
     const { page } = await h.newPage();
     await h.signIn(page, ADMIN, '/app/order-requests/awaiting-approval');
     await page.getByRole('button', { name: 'Approve Ethanol absolute' }).click();
@@ -123,6 +123,20 @@ describe('journey: the app warns before a container goes where it should not', (
     await dialog.getByTestId('placement-warning').getByText(FIGURES).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await get(`/order-requests/${chem.over_limit_request_id}/delivery`)).received_quantity).toBe('0');
+
+    // Received without a place, then put away into the cabinet: the same figures; Cancel leaves it to put away.
+    await page.reload();
+    await page.getByRole('button', { name: 'Receive…' }).click();
+    await form.getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect.poll(async () => (await get(`/order-requests/${chem.over_limit_request_id}/delivery`)).received_quantity).toBe('2');
+    await page.goto(`${h.origin}/app/put-away?lab=${chem.chemistry_lab_id}`);
+    const row = page.getByRole('form', { name: 'To put away: Ethanol absolute' });
+    await row.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: CABINET, exact: true }).click();
+    await row.getByRole('button', { name: 'Put away Ethanol absolute' }).click();
+    await dialog.getByTestId('placement-warning').getByText(FIGURES).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await get(`/put-away?lab_id=${chem.chemistry_lab_id}`)).length).toBe(1);
   });
 
   it('in block mode: the refusal in words, who can change it, and nothing changed', async () => {
@@ -139,17 +153,15 @@ describe('journey: the app warns before a container goes where it should not', (
       vendor_name: 'Sigma-Aldrich',
       catalog_number: '32221',
       price: { amount: '6490', currency: 'USD' },
-      quantity: 1,
+      quantity: 2,
     });
     const { page } = await h.newPage();
     await h.signIn(page, ADMIN, `/app/order-requests/${more.id}`);
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByTestId('placement-dialog');
     const refused = dialog.getByTestId('placement-refused');
-    // The approved request's 5 L still to come count: 22.5 L stored and due, this adds 2.5 L.
-    await refused
-      .getByText('Flammable liquids IB and IC in Flammables cabinet: 22.5 L of 20 L; this adds 2.5 L, 5 L over the limit')
-      .waitFor();
+    // The first request all received (waiting to be put away, in no area yet): 17.5 L stored, this adds 5 L.
+    await refused.getByText(FIGURES).waitFor();
     await refused.getByText(/managers and organization admins can change this/).waitFor();
     expect(await dialog.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
