@@ -2,9 +2,11 @@ import { listWaiting, markControlled, witnessEntry } from '../controlled/service
 import { setItemHazards } from '../inventory/hazards.js';
 import { createItem } from '../inventory/items.js';
 import { adjustQuantity } from '../inventory/quantities.js';
+import { updateApprovalSettings } from '../labs/approval-settings.js';
 import { addMember, createLab } from '../labs/service.js';
 import { putControlArea } from '../locations/control-areas.js';
 import { createLocation } from '../locations/service.js';
+import { createOrder } from '../order-requests/service.js';
 import type { Actor } from '../shared/actor.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { pageOf } from '../shared/pagination.js';
@@ -19,6 +21,8 @@ export interface DemoChemistry {
   chemistry_lab_id: string;
   flammables_cabinet_id: string;
   controlled_item_id: string;
+  /** A request awaiting approval that would take the cabinet over its limit (approving it warns with the figures). */
+  over_limit_request_id: string;
 }
 
 interface Reagent {
@@ -224,5 +228,24 @@ export async function seedChemistry(
   }
   await adjustQuantity(deps, member, ketamine.id, { delta: '-0.5', note: 'Anaesthesia, protocol 2026-15', instance_id: instanceId });
 
-  return { chemistry_lab_id: lab.id, flammables_cabinet_id: places.cabinet.id, controlled_item_id: ketamine.id };
+  // A request for two more bottles of the cabinet's ethanol, waiting for approval (the lab approves every request):
+  // approving it would bring 5 L more into the cabinet, 22.5 L of its 20 L. The approval's check finds the cabinet
+  // as the place the lab keeps the product (same vendor and catalog number, src/inventory/placement-target.ts).
+  await updateApprovalSettings(deps.db, admin, lab.id, { rule: 'all' });
+  const overLimit = await createOrder(deps, member, {
+    lab_id: lab.id,
+    type_id: reagent.id,
+    name: 'Ethanol absolute',
+    vendor_name: 'Sigma-Aldrich',
+    catalog_number: '32221',
+    price: { amount: '6490', currency: 'USD' },
+    quantity: 2,
+  });
+
+  return {
+    chemistry_lab_id: lab.id,
+    flammables_cabinet_id: places.cabinet.id,
+    controlled_item_id: ketamine.id,
+    over_limit_request_id: overLimit.id,
+  };
 }

@@ -66,4 +66,23 @@ describe('the demo chemistry lab', () => {
     expect(entries.filter((e: { witness: unknown }) => e.witness !== null).length).toBeGreaterThanOrEqual(1);
     expect(entries.filter((e: { witness: unknown }) => e.witness === null).length).toBeGreaterThanOrEqual(1);
   });
+
+  it('a request awaiting approval would take the cabinet over its limit: the check says by how much', async () => {
+    const queue = await get(`/order-requests/awaiting-approval?lab_id=${demo.chemistry_lab_id}`);
+    expect(queue.json().map((o: { id: string }) => o.id)).toEqual([demo.over_limit_request_id]);
+    const res = await get(`/order-requests/${demo.over_limit_request_id}/placement-check`);
+    expect(res.statusCode, res.body).toBe(200);
+    const check = res.json();
+    expect(check.blocked).toBe(false);
+    expect(check.limits).toEqual([
+      expect.objectContaining({
+        control_area_id: demo.flammables_cabinet_id,
+        current: '17.5',
+        adding: '5',
+        limit: '20',
+        over_by: '2.5',
+        message: 'Flammable liquids IB and IC in Flammables cabinet: 17.5 L of 20 L; this adds 5 L, 2.5 L over the limit',
+      }),
+    ]);
+  });
 });

@@ -11,6 +11,9 @@ import { formatMoney } from '../pages/OrderRequests';
 import { useSession } from '../session';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Fields';
+import { PlacementErrorNotice } from './placement/Findings';
+import { checkApproval, usePlacementGate } from './placement/gate';
+import { PlacementDialog } from './placement/PlacementDialog';
 
 /** After any move: the request as answered, and every list, history and delivery that shows it read again. */
 function moved(queryClient: QueryClient, data: OrderRequest) {
@@ -36,6 +39,8 @@ export function OrderActions({ order, onReceive, receiving }: { order: OrderRequ
       unwrap(api.PUT('/order-requests/{id}', { params: { path: { id: order.id } }, body: { status }, headers: idempotent(key) })),
     onSuccess: (data) => moved(queryClient, data),
   });
+  // Approving asks first what it would run into (a control area's limit, docs/safety.md) and shows it.
+  const gate = usePlacementGate();
   // The buttons wait for the rule, so "Mark ordered" never shows enabled for a request that waits for approval.
   if (settings.isPending) return <Loading label="Loading the lab's approval rule" size="sm" />;
   const rule: ApprovalSettings | undefined = settings.data;
@@ -89,9 +94,16 @@ export function OrderActions({ order, onReceive, receiving }: { order: OrderRequ
               key={status}
               variant={status === 'CANCELLED' ? 'light' : 'filled'}
               color={status === 'CANCELLED' ? 'red' : undefined}
-              loading={move.isPending && move.variables === status}
-              disabled={move.isPending}
-              onClick={() => move.submit(status)}
+              loading={(move.isPending && move.variables === status) || (status === 'APPROVED' && gate.asking)}
+              disabled={move.isPending || gate.asking}
+              onClick={() =>
+                status === 'APPROVED'
+                  ? gate.ask(
+                      () => checkApproval(order.id),
+                      () => move.submit(status),
+                    )
+                  : move.submit(status)
+              }
             >
               {ACTION[status]}
             </Button>
@@ -103,7 +115,8 @@ export function OrderActions({ order, onReceive, receiving }: { order: OrderRequ
           </Button>
         )}
       </Group>
-      {move.isError && <ErrorNotice error={move.error} title="Not changed" />}
+      {move.isError && <PlacementErrorNotice error={move.error} title="Not changed" />}
+      <PlacementDialog gate={gate} action="Approve" />
       <Modal opened={dialog === 'order'} onClose={() => setDialog(null)} title="Mark ordered" closeButtonProps={{ 'aria-label': 'Close' }}>
         {dialog === 'order' && <MarkOrderedForm order={order} onDone={() => setDialog(null)} />}
       </Modal>

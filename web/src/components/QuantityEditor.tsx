@@ -5,6 +5,8 @@ import { api, describeError, LabstockError, unwrap } from '../api';
 import { invalidate } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
+import { checkPlacement, isPlacementRefusal, refusalSentences, usePlacementGate } from './placement/gate';
+import { PlacementDialog } from './placement/PlacementDialog';
 
 /** A quantity that is there: zero is fine (the bottle is empty), below zero is not. */
 const QUANTITY_RULES = { allowZero: true } as const;
@@ -14,7 +16,15 @@ const QUANTITY_RULES = { allowZero: true } as const;
  * change is sent with the ETag the page was read with: if someone changed the item meanwhile (412), the person sees
  * the current value and decides again instead of overwriting it.
  */
-export function QuantityEditor(props: { itemId: string; instanceId?: string; current: string; etag: string; label: string }) {
+export function QuantityEditor(props: {
+  itemId: string;
+  instanceId?: string;
+  /** The instance's location: a larger quantity there is checked against its control areas first (docs/safety.md). */
+  locationId?: string | null;
+  current: string;
+  etag: string;
+  label: string;
+}) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState(props.current);
   const [stale, setStale] = useState(false);
@@ -46,9 +56,19 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
       if (err instanceof LabstockError && err.status === 412) setStale(true);
     },
   });
+  const gate = usePlacementGate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!parsed.error) save.submit();
+    if (parsed.error || parsed.value === undefined) return;
+    const { instanceId, locationId } = props;
+    const more = Number(parsed.value) > Number(props.current);
+    gate.ask(
+      async () =>
+        instanceId && locationId && more
+          ? checkPlacement({ location_id: locationId, instances: [{ instance_id: instanceId, quantity: parsed.value! }] })
+          : null,
+      () => save.submit(),
+    );
   };
   if (stale) {
     return (
@@ -77,7 +97,7 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
           type="submit"
           size="xs"
           variant="light"
-          loading={save.isPending}
+          loading={save.isPending || gate.asking}
           disabled={parsed.error !== undefined || parsed.value === props.current}
         >
           Save
@@ -85,9 +105,12 @@ export function QuantityEditor(props: { itemId: string; instanceId?: string; cur
       </Group>
       {save.isError && !(save.error instanceof LabstockError && save.error.status === 412) && (
         <Text c="red" size="xs" role="alert" maw={260}>
-          {describeError(save.error)}
+          {isPlacementRefusal(save.error)
+            ? `Refused by the lab's safety settings: ${refusalSentences(save.error).join('; ')}`
+            : describeError(save.error)}
         </Text>
       )}
+      <PlacementDialog gate={gate} action={props.label} />
     </form>
   );
 }

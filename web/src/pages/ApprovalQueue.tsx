@@ -3,7 +3,9 @@ import { Anchor, Badge, Button, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api';
-import { ErrorNotice } from '../components/ErrorNotice';
+import { PlacementErrorNotice } from '../components/placement/Findings';
+import { checkApproval, usePlacementGate } from '../components/placement/gate';
+import { PlacementDialog } from '../components/placement/PlacementDialog';
 import { type Column, DataTable } from '../data/DataTable';
 import { usePage } from '../data/hooks';
 import { invalidateOrder, setData } from '../data/keys';
@@ -80,12 +82,25 @@ function ApproveButton({ order }: { order: OrderRequest }) {
       return invalidateOrder(queryClient, data.id, '/order-requests/awaiting-approval');
     },
   });
+  // What approving would run into (a control area's limit, docs/safety.md), shown before it is sent.
+  const gate = usePlacementGate();
   return (
     <Stack gap={4} align="flex-start">
-      <Button size="xs" aria-label={`Approve ${order.item_name}`} loading={approve.isPending} onClick={() => approve.submit()}>
+      <Button
+        size="xs"
+        aria-label={`Approve ${order.item_name}`}
+        loading={approve.isPending || gate.asking}
+        onClick={() =>
+          gate.ask(
+            () => checkApproval(order.id),
+            () => approve.submit(),
+          )
+        }
+      >
         Approve
       </Button>
-      {approve.isError && <ErrorNotice error={approve.error} title="Not approved" />}
+      {approve.isError && <PlacementErrorNotice error={approve.error} title="Not approved" />}
+      <PlacementDialog gate={gate} action={`Approve ${order.item_name}`} />
     </Stack>
   );
 }

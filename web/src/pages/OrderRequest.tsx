@@ -10,6 +10,9 @@ import { useLabLocations } from '../components/instances/LocationSelect';
 import { OrderActions } from '../components/OrderActions';
 import { OrderDetails } from '../components/OrderDetails';
 import { OrderHistory } from '../components/OrderHistory';
+import { PlacementErrorNotice } from '../components/placement/Findings';
+import { checkPlacement, usePlacementGate } from '../components/placement/gate';
+import { PlacementDialog } from '../components/placement/PlacementDialog';
 import { invalidateOrder, keyOf, setData } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
@@ -157,11 +160,23 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
       return invalidateOrder(queryClient, order.id, '/inventory-items', '/put-away');
     },
   });
+  // Where it goes is checked first (docs/safety.md) when the lab holds the product already (an item of the same vendor
+  // and catalog number); the server checks every receipt again as it writes, and refuses in block mode.
+  const gate = usePlacementGate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     const parsed = readDecimal(quantity, rules);
-    if (parsed.value !== undefined) receive.submit(Number(parsed.value));
+    if (parsed.value === undefined) return;
+    const count = Number(parsed.value);
+    gate.ask(
+      async () => {
+        if (!locationId) return null;
+        const itemId = delivery.data?.item_id ?? (await itemOfProduct(order));
+        return itemId ? checkPlacement({ location_id: locationId, items: [{ item_id: itemId, quantity: String(count) }] }) : null;
+      },
+      () => receive.submit(count),
+    );
   };
   return (
     <form onSubmit={submit} aria-label="Receive" ref={form}>
@@ -195,9 +210,10 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
             searchable
           />
         )}
-        {receive.isError && <ErrorNotice error={receive.error} title="Not received" />}
+        {receive.isError && <PlacementErrorNotice error={receive.error} title="Not received" />}
+        <PlacementDialog gate={gate} action="Receive" />
         <Group>
-          <Button type="submit" color="green" loading={receive.isPending}>
+          <Button type="submit" color="green" loading={receive.isPending || gate.asking}>
             Receive
           </Button>
           <Button variant="default" onClick={onDone}>
@@ -207,4 +223,18 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
       </Stack>
     </form>
   );
+}
+
+/**
+ * The lab's item receiving adds to, as the server chooses it (src/inventory/repository.ts findItemByCatalog): same
+ * vendor and catalog number, the first created (ids are time-ordered). Undefined: a product the lab does not hold.
+ */
+async function itemOfProduct(order: OrderRequest): Promise<string | undefined> {
+  const items = await unwrap(
+    api.GET('/inventory-items', { params: { query: { lab_id: order.lab.id, q: order.catalog_number, per_page: 100 } } }),
+  );
+  return items
+    .filter((i) => i.vendor === order.vendor_name && i.catalog_number === order.catalog_number)
+    .map((i) => i.id)
+    .sort()[0];
 }

@@ -8,6 +8,9 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { DATE } from '../components/instances/fields';
 import { LocationSelect, useLabLocations } from '../components/instances/LocationSelect';
+import { PlacementErrorNotice } from '../components/placement/Findings';
+import { checkPlacement, usePlacementGate } from '../components/placement/gate';
+import { PlacementDialog } from '../components/placement/PlacementDialog';
 import { invalidateItem } from '../components/QuantityEditor';
 import { useLabs, usePage } from '../data/hooks';
 import { invalidate } from '../data/keys';
@@ -119,6 +122,8 @@ function PutAwayRow({ row }: { row: Row }) {
       ),
     onSuccess: () => Promise.all([invalidate(queryClient, '/put-away'), invalidateItem(queryClient, row.item_id)]),
   });
+  // Where it goes is checked first (docs/safety.md): the findings before the person confirms.
+  const gate = usePlacementGate();
   const expiryValid = expiry === '' || DATE.test(expiry);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +133,11 @@ function PutAwayRow({ row }: { row: Row }) {
     if ((expiry || null) !== row.expiration_date) body.expiration_date = expiry || null;
     if (locationId !== row.location_id) body.location_id = locationId;
     if (identifiers) body.identifiers = identifiers;
-    putAway.submit(body);
+    const to = body.location_id;
+    gate.ask(
+      async () => (to ? checkPlacement({ location_id: to, instances: [{ instance_id: row.instance_id }] }) : null),
+      () => putAway.submit(body),
+    );
   };
   const nothing = !lot.trim() && !expiry && !locationId;
   return (
@@ -181,9 +190,10 @@ function PutAwayRow({ row }: { row: Row }) {
             disabled={locations.isPending}
           />
         </SimpleGrid>
-        {putAway.isError && <ErrorNotice error={putAway.error} title="Not put away" />}
+        {putAway.isError && <PlacementErrorNotice error={putAway.error} title="Not put away" />}
+        <PlacementDialog gate={gate} action={`Put away ${row.item_name}`} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={putAway.isPending} aria-label={`Put away ${row.item_name}`}>
+          <Button type="submit" size="xs" loading={putAway.isPending || gate.asking} aria-label={`Put away ${row.item_name}`}>
             {nothing ? 'Put away as it is' : 'Put away'}
           </Button>
         </Group>

@@ -5,7 +5,9 @@ import { api, unwrap } from '../../api';
 import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
 import { identifiersFrom, type ScannedIdentifiers, VendorBarcode } from '../../scan/VendorBarcode';
-import { ErrorNotice } from '../ErrorNotice';
+import { PlacementErrorNotice } from '../placement/Findings';
+import { checkPlacement, usePlacementGate } from '../placement/gate';
+import { PlacementDialog } from '../placement/PlacementDialog';
 import { invalidateItem } from '../QuantityEditor';
 import { DATE } from './fields';
 import { LocationSelect } from './LocationSelect';
@@ -48,19 +50,26 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
       props.onDone();
     },
   });
+  // Where it goes is checked first (docs/safety.md): the findings before the person confirms.
+  const gate = usePlacementGate();
   const parsed = readDecimal(quantity, { allowZero: true });
   const expiryValid = expiry === '' || DATE.test(expiry);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!parsed.value || !expiryValid) return;
-    add.submit({
+    const value = parsed.value;
+    const body = {
       quantity: parsed.value,
       lot_number: lot.trim() || null,
       expiration_date: expiry || null,
       location_id: locationId,
       ...(identifiers ? { identifiers } : {}),
-    });
+    };
+    gate.ask(
+      async () => (locationId ? checkPlacement({ location_id: locationId, items: [{ item_id: props.itemId, quantity: value }] }) : null),
+      () => add.submit(body),
+    );
   };
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Add an instance">
@@ -85,9 +94,10 @@ export function AddInstance(props: { itemId: string; labId: string; onDone: () =
           />
           <LocationSelect label="Location" labId={props.labId} value={locationId} onChange={setLocationId} />
         </SimpleGrid>
-        {add.isError && <ErrorNotice error={add.error} title="Not added" />}
+        {add.isError && <PlacementErrorNotice error={add.error} title="Not added" />}
+        <PlacementDialog gate={gate} action="Add an instance" />
         <Group gap="xs">
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={add.isPending || gate.asking}>
             Add instance
           </Button>
           <Button variant="default" onClick={props.onDone}>

@@ -7,7 +7,9 @@ import { DecimalInput, readDecimal } from '../../forms/DecimalInput';
 import { idempotent, useSubmission } from '../../forms/submission';
 import { CodeText, PrintLabels } from '../../labels/PrintLabels';
 import { ArchiveInstance } from '../ArchiveInstance';
-import { ErrorNotice } from '../ErrorNotice';
+import { PlacementErrorNotice } from '../placement/Findings';
+import { checkPlacement, usePlacementGate } from '../placement/gate';
+import { PlacementDialog } from '../placement/PlacementDialog';
 import { invalidateItem } from '../QuantityEditor';
 import { isStale, StaleNotice } from '../StaleNotice';
 import { DATE, type Instance, instanceLabel } from './fields';
@@ -60,6 +62,8 @@ export function InstanceCard(props: {
       ),
     onSuccess: () => invalidateItem(queryClient, props.itemId),
   });
+  // A move, or more in the same place, is checked first (docs/safety.md): the findings before the person confirms.
+  const gate = usePlacementGate();
   const parsed = readDecimal(quantity, { allowZero: true });
   const expiryValid = expiry === '' || DATE.test(expiry);
   const changes: Edit = {};
@@ -72,7 +76,14 @@ export function InstanceCard(props: {
     event.preventDefault();
     setTried(true);
     if (!parsed.value || !expiryValid || !changed) return;
-    save.submit(changes);
+    const target = changes.location_id === undefined ? props.locationId : changes.location_id;
+    const more = changes.quantity !== undefined && Number(changes.quantity) > Number(instance.quantity);
+    const placed = target !== null && (changes.location_id !== undefined || more);
+    gate.ask(
+      async () =>
+        placed ? checkPlacement({ location_id: target, instances: [{ instance_id: instance.id, quantity: parsed.value! }] }) : null,
+      () => save.submit(changes),
+    );
   };
   if (save.isError && isStale(save.error)) return <StaleNotice itemId={props.itemId} onReloaded={() => save.reset()} />;
   return (
@@ -127,12 +138,19 @@ export function InstanceCard(props: {
                 onChange={setLocationId}
               />
             </SimpleGrid>
-            {save.isError && <ErrorNotice error={save.error} title="Not saved" />}
+            {save.isError && <PlacementErrorNotice error={save.error} title="Not saved" />}
           </Stack>
         </form>
         {/* Archive is a form of its own (forms do not nest); Save submits the fields' form by its id. */}
         <Group gap="xs" justify="space-between" align="start">
-          <Button type="submit" form={formId} size="xs" loading={save.isPending} disabled={!changed} aria-label={`Save ${label}`}>
+          <Button
+            type="submit"
+            form={formId}
+            size="xs"
+            loading={save.isPending || gate.asking}
+            disabled={!changed}
+            aria-label={`Save ${label}`}
+          >
             Save
           </Button>
           <Anchor component={Link} to={`/inventory/items/${props.itemId}/instances/${instance.id}`} size="sm">
@@ -140,6 +158,7 @@ export function InstanceCard(props: {
           </Anchor>
           <ArchiveInstance itemId={props.itemId} instanceId={instance.id} etag={props.etag} label={label} />
         </Group>
+        <PlacementDialog gate={gate} action={`${locationId !== props.locationId ? 'Move' : 'Save'} ${label}`} />
         {props.identifiers && (
           <Text size="sm" data-testid="instance-identifiers">
             {props.identifiers}
