@@ -89,6 +89,23 @@ describe('meter and check', () => {
     expect(f).toMatchObject({ category: 'oxidizer-2', state: 'solid', current: '113', adding: '1', limit: '113.398', over_by: '0.602' });
   });
 
+  it('H271 in a volume is a liquid oxidizer only: the solid line neither counts nor lists it; a count-sized one is listed in both', () => {
+    const lines = meter(limits, [c('peroxide', ['H271'], { family: 'volume', value: '0.5' })]);
+    expect(lines.filter((l) => l.category === 'oxidizer-3').map((l) => [l.state, l.amount, l.unknown.length])).toEqual([
+      ['liquid', '0.5', 0],
+    ]);
+    const counted = meter(limits, [c('tablets', ['H271'], { family: 'count', value: '10' })]);
+    expect(
+      counted
+        .filter((l) => l.category === 'oxidizer-3')
+        .map((l) => [l.state, l.unknown.length])
+        .sort(),
+    ).toEqual([
+      ['liquid', 1],
+      ['solid', 1],
+    ]);
+  });
+
   it('a container with oral and dermal toxicity 1 counts once against highly toxic', () => {
     const lines = meter(limits, [c('toxin', ['H300', 'H310'], { family: 'mass', value: '1' })]);
     expect(lines.filter((l) => l.category === 'highly-toxic')).toEqual([expect.objectContaining({ state: 'solid', amount: '1' })]);

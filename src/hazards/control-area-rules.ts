@@ -162,10 +162,15 @@ export function tally(contributions: readonly Contribution[], limits: readonly L
   };
   for (const c of contributions) {
     const seen = new Set<string>();
-    for (const cls of c.classes) {
-      const placement = ifcOf(cls);
+    const placements = c.classes.map(ifcOf);
+    // A statement shared by a liquid and a solid class (H271, H272: oxidizing liquid and solid) gives a container
+    // both; its own amount says which it is (a volume: the liquid), so the other state's limit does not list it.
+    const natural = c.amount ? stateOf({ ifc: [], approximate: false }, c.amount) : undefined;
+    const told = new Set(placements.filter((p) => p.state !== undefined && p.state === natural).flatMap((p) => p.ifc));
+    for (const placement of placements) {
       const state = stateOf(placement, c.amount);
       for (const category of placement.ifc) {
+        if (placement.state !== undefined && placement.state !== natural && told.has(category)) continue;
         // A container with two classes of one IFC category (oral and dermal toxicity) counts once.
         const targets = state ? [state] : (states.get(category) ?? []);
         for (const s of targets) {
