@@ -53,6 +53,10 @@ describe('journey: the safety office reads the hazard inventory', () => {
     expect(rows).toContainEqual(expect.objectContaining({ row: 'limit', group: 'Room 101', limit: '10', amount_text: '6 L of 10 L' }));
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as PDF' }).click()]);
     expect(pdfText(new Uint8Array(readFileSync((await pdf.path())!)))).toContain('Room 101 (control area)');
+    // Each place opens its own page (web/src/pages/Location.tsx): the control area's meter, with the same figures.
+    await area.getByRole('link', { name: 'Meter and limits' }).click();
+    await page.getByRole('heading', { name: 'Control area' }).waitFor();
+    await page.getByText('Flammable liquids IB and IC: 6 L of 10 L', { exact: false }).first().waitFor();
 
     // The amount of one item on its page, and in the list.
     await page.goto(`/app/inventory/items/${w.ethanol}`);

@@ -32,18 +32,29 @@ export function HazardReportView({ report }: { report: HazardReport }) {
   return (
     <Stack gap="lg" data-testid="hazard-report">
       {report.groups.map((g) => (
-        <PlaceSection key={g.location.id ?? placeWords(g.location.path)} group={g} showWhere={report.by !== 'location'} />
+        <PlaceSection
+          key={g.location.id ?? placeWords(g.location.path)}
+          group={g}
+          labId={report.lab.id}
+          showWhere={report.by !== 'location'}
+        />
       ))}
     </Stack>
   );
 }
 
-function PlaceSection({ group, showWhere }: { group: Group_; showWhere: boolean }) {
+function PlaceSection({ group, labId, showWhere }: { group: Group_; labId: string; showWhere: boolean }) {
   return (
     <Stack gap="xs" data-testid="report-place">
       <Group gap="xs">
         <Title order={3}>{placeWords(group.location.path)}</Title>
         {group.control_area && <Badge variant="light">Control area</Badge>}
+        {group.location.id && (
+          // The location's own page (web/src/pages/Location.tsx): its meter, its limits and what must be kept apart.
+          <Anchor component={Link} to={`/locations/${group.location.id}?lab=${labId}`} size="sm">
+            {group.control_area ? 'Meter and limits' : 'What is kept apart here'}
+          </Anchor>
+        )}
       </Group>
       {group.limits.map((l) => (
         <LimitBar key={`${l.label}-${l.state}`} limit={l} />
