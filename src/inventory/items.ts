@@ -15,6 +15,7 @@ import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, precondit
 import { type HistoryEntry, recordHistory } from './history-rows.js';
 import { insertInstanceRow, type NewInstance } from './instances.js';
 import { columnValue, newItemOf, newItemRow } from './item-row.js';
+import { enforcePlacement, incomingOf } from './placement.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
@@ -81,11 +82,29 @@ export async function createItemIn(
   await repo.insertItem(trx, row);
   // A legacy lab's item is its one container: it gets the code (docs/labels.md); a migrated lab's instances get theirs.
   if (!migrated) await assignCodes(trx, 'item', lab.id, [row.id]);
-  if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
+  if (migrated) await insertCheckedInstances(trx, lab.id, row, instances, now);
   const item = await renderItem(trx, deps.config.appUrl, row);
   await storeChanged(trx, [{ row, item }]);
   await emitEvent(trx, deps.config, { type: 'inventory-item.created', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return item;
+}
+
+/**
+ * A new item's first instances, checked where they go as any added container is (docs/safety.md): per location, its
+ * control areas locked, then the check (refused in block mode), then the rows, so the next location's check counts them.
+ */
+async function insertCheckedInstances(trx: Executor, labId: string, row: repo.ItemRow, instances: NewInstance[], now: string) {
+  const byLocation = new Map<string | null, NewInstance[]>();
+  for (const inst of instances) byLocation.set(inst.locationId ?? null, [...(byLocation.get(inst.locationId ?? null) ?? []), inst]);
+  for (const [locationId, here] of byLocation) {
+    await enforcePlacement(
+      trx,
+      labId,
+      { locationId },
+      here.map((i) => incomingOf(row, null, i.quantity)),
+    );
+    for (const inst of here) await insertInstanceRow(trx, labId, row.id, inst, now);
+  }
 }
 
 /** Creates an item in a lab the actor sees, as them (the demo seed and test fixtures; the API's is createInventoryItem). */
