@@ -245,7 +245,8 @@ export async function importLabInventory(
         if (!(await stillHolds(trx, lab, before, p))) p = await plan(trx, lab, text, true);
         if (p.errorCount > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
         const { created, placement } = await apply(trx, deps, lab, actor.userId, p, opts);
-        return { ...outcome(p, false, lab.uses_instances === 1, created), placement_warnings: placement.warnings };
+        const result = outcome(p, false, lab.uses_instances === 1, created);
+        return placement.warnings.length > 0 ? { ...result, placement_warnings: placement.warnings } : result;
       }),
     );
   } finally {

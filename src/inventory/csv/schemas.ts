@@ -28,7 +28,7 @@ export const InventoryImportResult = Type.Object(
     placement_warnings: Type.Optional(
       Type.Array(ref(InventoryImportError), {
         description:
-          "A real run in warn mode: rows whose container went beside an incompatible one or over a control area's limit (code segregation_conflict or limit_exceeded), as the lab's placement checks found them (docs/safety.md). In block mode such rows refuse the import (409).",
+          "A real run in warn mode, only when there are any: rows whose container went beside an incompatible one or over a control area's limit (code segregation_conflict or limit_exceeded), as the lab's placement checks found them (docs/safety.md). In block mode such rows refuse the import (409).",
       }),
     ),
   },
