@@ -13,7 +13,7 @@ import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { type HistoryEntry, recordHistory } from './history-rows.js';
-import { insertInstanceRow, type NewInstance } from './instances.js';
+import { checkInstanceLocation, insertInstanceRow, type NewInstance } from './instances.js';
 import { columnValue, newItemOf, newItemRow } from './item-row.js';
 import { enforcePlacement, incomingOf } from './placement.js';
 import { renderItem } from './render.js';
@@ -97,6 +97,8 @@ async function insertCheckedInstances(trx: Executor, labId: string, row: repo.It
   const byLocation = new Map<string | null, NewInstance[]>();
   for (const inst of instances) byLocation.set(inst.locationId ?? null, [...(byLocation.get(inst.locationId ?? null) ?? []), inst]);
   for (const [locationId, here] of byLocation) {
+    // The location is the lab's before anything is checked there: another lab's would tell of its containers.
+    await checkInstanceLocation(trx, labId, locationId);
     await enforcePlacement(
       trx,
       labId,
