@@ -90,22 +90,16 @@ export async function createItemIn(
 }
 
 /**
- * A new item's first instances, checked where they go as any added container is (docs/safety.md): per location, its
- * control areas locked, then the check (refused in block mode), then the rows, so the next location's check counts them.
+ * A new item's first instances, in the order given, each checked where it goes as an added container is
+ * (docs/safety.md): its control areas locked, the check (refused in block mode), then its row, so the next one's
+ * check counts it (two bottles in two places of one area count together).
  */
 async function insertCheckedInstances(trx: Executor, labId: string, row: repo.ItemRow, instances: NewInstance[], now: string) {
-  const byLocation = new Map<string | null, NewInstance[]>();
-  for (const inst of instances) byLocation.set(inst.locationId ?? null, [...(byLocation.get(inst.locationId ?? null) ?? []), inst]);
-  for (const [locationId, here] of byLocation) {
+  for (const inst of instances) {
     // The location is the lab's before anything is checked there: another lab's would tell of its containers.
-    await checkInstanceLocation(trx, labId, locationId);
-    await enforcePlacement(
-      trx,
-      labId,
-      { locationId },
-      here.map((i) => incomingOf(row, null, i.quantity)),
-    );
-    for (const inst of here) await insertInstanceRow(trx, labId, row.id, inst, now);
+    await checkInstanceLocation(trx, labId, inst.locationId);
+    await enforcePlacement(trx, labId, { locationId: inst.locationId ?? null }, [incomingOf(row, null, inst.quantity)]);
+    await insertInstanceRow(trx, labId, row.id, inst, now);
   }
 }
 
