@@ -4,6 +4,7 @@ import type { Db } from '../shared/db/database.js';
 import type { Mailer, OutgoingMail } from '../shared/mail.js';
 import * as repo from './repository.js';
 import type { InventoryItemAlert } from './schemas.js';
+import { ageInYears, type SdsReviewDetail } from './sds.js';
 
 // The daily digest (docs/alerts.md): one email per person, at most once a day, listing the alerts of their labs
 // that fired since their last one, each with the item's link. A person's notices are written with the alert
@@ -68,7 +69,7 @@ export async function sendDigests(deps: DigestDeps, now = new Date()): Promise<n
         continue;
       }
       try {
-        await deps.mailer.send(digestMail(deps.appUrl, memberOf[0]!, readable));
+        await deps.mailer.send(digestMail(deps.appUrl, memberOf[0]!, readable, now));
         done.push(...own);
         delivered.push(user_id);
       } catch (err) {
@@ -83,13 +84,19 @@ export async function sendDigests(deps: DigestDeps, now = new Date()): Promise<n
   }
 }
 
-const describe = (a: InventoryItemAlert): string =>
-  a.cause === 'expiring'
-    ? `expires ${a.expiration_date}${a.instance_ids.length > 1 ? ` (${a.instance_ids.length} instances)` : ''}, reminder ${a.auto_reminder}`
-    : `quantity ${a.quantity} is below its minimum ${a.minimum_quantity}`;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const inWords = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
+const describe = (a: InventoryItemAlert | SdsReviewDetail, today: string): string =>
+  a.cause === 'sds_review'
+    ? `safety data sheet ${a.file_name}, revised ${inWords(a.revised_on)}, is ${ageInYears(a.revised_on, today)} years old (reviewed every ${a.review_years} years): ask the supplier for the current one`
+    : a.cause === 'expiring'
+      ? `expires ${a.expiration_date}${a.instance_ids.length > 1 ? ` (${a.instance_ids.length} instances)` : ''}, reminder ${a.auto_reminder}`
+      : `quantity ${a.quantity} is below its minimum ${a.minimum_quantity}`;
 
 /** The digest's text: per lab, each alert with the item's link. */
-export function digestMail(appUrl: string, to: { email: string; first_name: string }, notices: Notice[]): OutgoingMail {
+export function digestMail(appUrl: string, to: { email: string; first_name: string }, notices: Notice[], now = new Date()): OutgoingMail {
+  const today = now.toISOString().slice(0, 10);
   const lines = [`Hello ${to.first_name},`, '', 'Reminders and alerts from your labs in Labstock:'];
   let lab = '';
   for (const n of notices) {
@@ -97,7 +104,10 @@ export function digestMail(appUrl: string, to: { email: string; first_name: stri
       lab = n.lab_name;
       lines.push('', `${lab}:`);
     }
-    lines.push(`- ${n.item_name}: ${describe(JSON.parse(n.detail) as InventoryItemAlert)}`, `  ${itemAppUrl(appUrl, n.item_id)}`);
+    lines.push(
+      `- ${n.item_name}: ${describe(JSON.parse(n.detail) as InventoryItemAlert | SdsReviewDetail, today)}`,
+      `  ${itemAppUrl(appUrl, n.item_id)}`,
+    );
   }
   lines.push('', 'You get this digest at most once a day. Turn it off with PUT /user/notifications {"email_digest": false}.');
   const count = notices.length;

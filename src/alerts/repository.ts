@@ -1,6 +1,5 @@
 import type { Executor } from '../shared/db/database.js';
 import type { AlertNoticesTable, AlertsTable } from '../shared/db/schema.js';
-import type { AlertCause } from './schemas.js';
 
 // The alert tables (migration 0013): alerts, alert_notices, notification_preferences. Every statement takes a
 // batch, so a scan or a digest run costs a fixed number of statements per batch (src/alerts/scan.ts, digest.ts).
@@ -10,7 +9,10 @@ import type { AlertCause } from './schemas.js';
  * (alerts_open_idx), so of two workers inserting the same one on PostgreSQL the second waits for the first's
  * commit and then inserts nothing. The caller emits events for exactly what comes back, in the same transaction.
  */
-export async function openAlerts(ex: Executor, rows: AlertsTable[]): Promise<{ id: string; item_id: string; cause: AlertCause }[]> {
+export async function openAlerts(
+  ex: Executor,
+  rows: AlertsTable[],
+): Promise<{ id: string; item_id: string; cause: AlertsTable['cause'] }[]> {
   if (rows.length === 0) return [];
   return ex
     .insertInto('alerts')

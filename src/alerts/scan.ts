@@ -10,6 +10,7 @@ import type { Db } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
 import * as repo from './repository.js';
 import { ALERT_EVENT_OF, type AlertCondition, conditionsOf, latestHorizon, REMINDERS, utcDate } from './rules.js';
+import { sdsPass } from './sds.js';
 
 // The scan (docs/alerts.md): clears the open alerts whose condition no longer holds, then opens an alert for each
 // item and cause in a condition without one, writing its event and its digest notices in the same transaction.
@@ -21,7 +22,7 @@ const BATCH = 200;
 
 export interface ScanDeps {
   db: Db;
-  config: Pick<Config, 'appUrl' | 'eventVendor' | 'eventSource' | 'webhookRequireVerification'>;
+  config: Pick<Config, 'appUrl' | 'eventVendor' | 'eventSource' | 'webhookRequireVerification'> & Partial<Pick<Config, 'sdsReviewYears'>>;
 }
 
 export interface ScanResult {
@@ -38,7 +39,9 @@ export async function scanAlerts(deps: ScanDeps, now = new Date()): Promise<Scan
   const today = utcDate(now);
   const cleared = await clearPass(deps, today, now.toISOString());
   const fired = await firePass(deps, today, now.toISOString());
-  return { fired, cleared };
+  // Stale safety data sheets (src/alerts/sds.ts): their own pass, digest only.
+  const sds = await sdsPass(deps.db, deps.config.sdsReviewYears ?? 5, today, now.toISOString());
+  return { fired: fired + sds.fired, cleared: cleared + sds.cleared };
 }
 
 /** Open alerts whose item is gone or no longer in that condition are cleared, so they may fire again. */
@@ -59,7 +62,7 @@ async function clearPass(deps: ScanDeps, today: string, now: string): Promise<nu
     const holding = new Set(
       rendered.flatMap(({ item, minimum }) => conditionsOf(item, minimum, today).map((c) => `${item.id}/${c.cause}`)),
     );
-    const gone = open.filter((a) => !holding.has(`${a.item_id}/${a.cause}`)).map((a) => a.id);
+    const gone = open.filter((a) => a.cause !== 'sds_review' && !holding.has(`${a.item_id}/${a.cause}`)).map((a) => a.id);
     await repo.clearAlerts(deps.db, gone, now);
     cleared += gone.length;
   }

@@ -144,11 +144,12 @@ export function registerInventory(admin: Command): void {
           if (result.error_count > 0) process.exitCode = 1;
           return;
         }
-        emit(
-          !!o.json,
-          result,
-          () =>
+        emit(!!o.json, result, () =>
+          [
             `${result.rows} rows imported: ${result.items} items, ${result.instances} instances, ${result.locations_created} new locations`,
+            // The lab's placement checks in warn mode (docs/safety.md "Inventory import"): imported, and said.
+            ...(result.placement_warnings ?? []).map((e) => `  line ${e.line}: ${e.message} (${e.code})`),
+          ].join('\n'),
         );
       }),
     );

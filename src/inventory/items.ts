@@ -13,8 +13,9 @@ import { nowIso } from '../shared/time.js';
 import { findTypeInLab } from '../types/repository.js';
 import { asItIs, finishItemChange, type ItemWithEtag, lockVisibleItem, preconditionFailed } from './changes.js';
 import { type HistoryEntry, recordHistory } from './history-rows.js';
-import { insertInstanceRow, type NewInstance } from './instances.js';
+import { checkInstanceLocation, insertInstanceRow, type NewInstance } from './instances.js';
 import { columnValue, newItemOf, newItemRow } from './item-row.js';
+import { enforcePlacement, incomingOf } from './placement.js';
 import { renderItem } from './render.js';
 import * as repo from './repository.js';
 import { etagOf, ifMatchSatisfied } from './rules.js';
@@ -81,11 +82,25 @@ export async function createItemIn(
   await repo.insertItem(trx, row);
   // A legacy lab's item is its one container: it gets the code (docs/labels.md); a migrated lab's instances get theirs.
   if (!migrated) await assignCodes(trx, 'item', lab.id, [row.id]);
-  if (migrated) for (const inst of instances) await insertInstanceRow(trx, lab.id, row.id, inst, now);
+  if (migrated) await insertCheckedInstances(trx, lab.id, row, instances, now);
   const item = await renderItem(trx, deps.config.appUrl, row);
   await storeChanged(trx, [{ row, item }]);
   await emitEvent(trx, deps.config, { type: 'inventory-item.created', organizationId: lab.organization_id, labId: lab.id, resource: item });
   return item;
+}
+
+/**
+ * A new item's first instances, in the order given, each checked where it goes as an added container is
+ * (docs/safety.md): its control areas locked, the check (refused in block mode), then its row, so the next one's
+ * check counts it (two bottles in two places of one area count together).
+ */
+async function insertCheckedInstances(trx: Executor, labId: string, row: repo.ItemRow, instances: NewInstance[], now: string) {
+  for (const inst of instances) {
+    // The location is the lab's before anything is checked there: another lab's would tell of its containers.
+    await checkInstanceLocation(trx, labId, inst.locationId);
+    await enforcePlacement(trx, labId, { locationId: inst.locationId ?? null }, [incomingOf(row, null, inst.quantity)]);
+    await insertInstanceRow(trx, labId, row.id, inst, now);
+  }
 }
 
 /** Creates an item in a lab the actor sees, as them (the demo seed and test fixtures; the API's is createInventoryItem). */

@@ -203,7 +203,7 @@ export async function findPlacement(
 
 /**
  * Inside a write's transaction, before it writes: locks the control areas the target falls in, checks, and
- * refuses in block mode (409 limit_exceeded or segregation_conflict, with the findings) so nothing is written.
+ * refuses in block mode (409 limit_exceeded or segregation_conflict, the findings in the body's `findings`) so nothing is written.
  */
 export async function enforcePlacement(
   trx: Executor,
@@ -221,6 +221,8 @@ export async function enforcePlacement(
     ...(limitsBlock ? found.limits.map((f) => f.message) : []),
     ...(found.modes.segregation === 'block' ? found.segregation.map((f) => f.message) : []),
   ];
-  // The error body is the one every error has (src/shared/schemas.ts ErrorBody): the words carry the figures.
-  throw new AppError(limitsBlock ? 'limit_exceeded' : 'segregation_conflict', `Refused by the lab's safety settings: ${words.join('; ')}`);
+  // The error body every error has (src/shared/schemas.ts ErrorBody): the words carry the figures, `findings` the same objects.
+  throw new AppError(limitsBlock ? 'limit_exceeded' : 'segregation_conflict', `Refused by the lab's safety settings: ${words.join('; ')}`, {
+    extra: { findings: found },
+  });
 }

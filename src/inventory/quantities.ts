@@ -115,6 +115,9 @@ export async function adjustQuantity(deps: ServiceDeps, actor: Actor, itemId: st
         extra: { errors: [{ field: 'delta', message: `at least -${current}` }] },
       });
     }
+    // More in a container is more in its control areas (docs/safety.md): checked as a larger quantity is.
+    if (instance && dec(input.delta).greaterThan(0))
+      await enforcePlacement(trx, row.lab_id, { locationId: instance.location_id }, [incomingOf(row, instance.id, next)]);
     if (instance) {
       await repo.setInstanceQuantity(trx, instance.id, next, now);
       await repo.touchItem(trx, row.id, { userId: actor.userId, now });
@@ -167,12 +170,8 @@ export async function receiveGoodsIn(trx: Executor, deps: ServiceDeps, goods: Re
     putAwayDue: true,
     ...(goods.identifiers && migrated ? { identifiers: { ...goods.identifiers, userId: goods.userId } } : {}),
   };
-  // Where the goods go is checked as any placement is (src/inventory/placement.ts); a new item has its type's hazards.
-  if (!existing || !migrated) {
-    await enforcePlacement(trx, goods.labId, { locationId: migrated ? (goods.locationId ?? null) : null }, [
-      { instanceId: null, itemId: null, typeId: goods.typeId, itemName: goods.name, unitSize: goods.unitSize, quantity: goods.quantity },
-    ]);
-  }
+  // Where the goods go is checked as any placement is (src/inventory/placement.ts): a new item's first instance in
+  // createItemIn (with its type's hazards), another instance in addInstanceIn.
   if (!existing) {
     const item = await createItemIn(
       trx,

@@ -73,6 +73,14 @@ export const ErrorBody = Type.Object(
       ),
     ),
     error_count: Type.Optional(Type.Integer({ description: 'A refused CSV import: how many problems in all.' })),
+    findings: Type.Optional(
+      // A $ref by name (shared/ imports no domain folder): inventory/placement-schemas.ts declares it.
+      Type.Unsafe<Record<string, unknown>>({
+        $ref: 'PlacementCheck',
+        description:
+          '409 limit_exceeded / segregation_conflict: what the placement checks found, as POST /placement-checks answers (docs/safety.md).',
+      }),
+    ),
   },
   // Not `Error`: generated clients name a type after it, and one named Error shadows the language's own.
   { $id: 'ErrorResponse', title: 'ErrorResponse', additionalProperties: false },

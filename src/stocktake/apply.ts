@@ -1,10 +1,12 @@
 import { applyCountIn, applyItemCountIn, type CountedLine } from '../inventory/counting.js';
+import type { PlacementFindings } from '../inventory/placement.js';
 import { locationPaths } from '../locations/repository.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { nowIso } from '../shared/time.js';
 import { liveLines, viewOf } from './lines.js';
+import { countedFindings, noFindings } from './placement.js';
 import type { CountRow } from './repository.js';
 import * as repo from './repository.js';
 import type { ApplyBody, StocktakeLine, StocktakeWithLines } from './schemas.js';
@@ -22,6 +24,7 @@ export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string
     const { session, lab } = await visibleSession(trx, actor, id, { lock: 'update' });
     if (session.status !== 'open') throw notOpen(session);
     const { lines, counts } = await liveLines(trx, session);
+    const findings = await noFindings(trx, lab.id);
     if (session.location_id === null) {
       // A count of a lab that does not use instances: its lines are the items themselves.
       const note = `Stocktake of ${lab.name}`;
@@ -39,7 +42,16 @@ export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string
         );
       }
     } else {
-      await applyLocationCount(trx, deps, actor, session.id, session.location_id, lines, counts, zeroMissing);
+      await applyLocationCount(
+        trx,
+        deps,
+        actor,
+        { sessionId: session.id, labId: lab.id, findings },
+        session.location_id,
+        lines,
+        counts,
+        zeroMissing,
+      );
     }
     await repo.finishSession(trx, session.id, {
       status: 'applied',
@@ -49,7 +61,8 @@ export async function applyStocktake(deps: ServiceDeps, actor: Actor, id: string
       result: JSON.stringify(lines),
     });
     const after = (await repo.findSession(trx, session.id))!;
-    return viewOf(trx, deps.config.appUrl, after, lab, lines);
+    // What the count changed, checked where it put things (never blocking: a count records what is there).
+    return { ...(await viewOf(trx, deps.config.appUrl, after, lab, lines)), placement_findings: findings };
   });
 }
 
@@ -58,7 +71,7 @@ async function applyLocationCount(
   trx: Executor,
   deps: ServiceDeps,
   actor: Actor,
-  sessionId: string,
+  run: { sessionId: string; labId: string; findings: PlacementFindings },
   locationId: string,
   lines: StocktakeLine[],
   counts: Map<string, CountRow>,
@@ -84,6 +97,7 @@ async function applyLocationCount(
   }
   // Items in one order, so two applies touching the same items lock them in the same order (no deadlock).
   for (const itemId of [...byItem.keys()].sort()) {
-    await applyCountIn(trx, deps, actor, itemId, byItem.get(itemId)!, { sessionId, note });
+    await countedFindings(trx, run.labId, byItem.get(itemId)!, run.findings);
+    await applyCountIn(trx, deps, actor, itemId, byItem.get(itemId)!, { sessionId: run.sessionId, note });
   }
 }

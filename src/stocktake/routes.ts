@@ -160,7 +160,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Apply a count',
         description:
-          "In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.",
+          "In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. A count records what is there, so the lab's placement settings never refuse it: `placement_findings` lists what the count put where (a container found beside an incompatible one, a control area over its limit), as POST /placement-checks would. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.",
         params: Params,
         body: ApplyBody,
         response: responses({ 200: ref(StocktakeWithLines) }, [400, 401, 404, 409, 413, 415, 422]),

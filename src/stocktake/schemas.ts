@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { UserSummary } from '../accounts/schemas.js';
+import { PlacementCheck } from '../inventory/placement-schemas.js';
 import { InstanceLocation } from '../inventory/schemas.js';
 import { DECIMAL_PATTERN } from '../shared/decimal.js';
 import { DateTime, NDate, NString, NUuid, orNull, ref, Uuid } from '../shared/schemas.js';
@@ -86,7 +87,12 @@ export const Stocktake = Type.Object(
 export type Stocktake = Static<typeof Stocktake>;
 
 export const StocktakeWithLines = Type.Object(
-  { ...Stocktake.properties, lines: Type.Array(ref(StocktakeLine)) },
+  {
+    ...Stocktake.properties,
+    lines: Type.Array(ref(StocktakeLine)),
+    // The apply's answer only (docs/safety.md): never blocks, `blocked` is always false.
+    placement_findings: Type.Optional(ref(PlacementCheck)),
+  },
   { $id: 'StocktakeWithLines', title: 'StocktakeWithLines', additionalProperties: false },
 );
 export type StocktakeWithLines = Static<typeof StocktakeWithLines>;

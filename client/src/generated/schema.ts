@@ -940,6 +940,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/types/{id}/storage-attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A type's storage attributes
+         * @description Acid or base, aqueous: what segregation needs beyond the GHS classes. Every item of the type without attributes of its own has them. For anyone who sees the type (404 otherwise).
+         */
+        get: operations["getTypeStorageAttributes"];
+        /**
+         * Set a type's storage attributes
+         * @description Replaces the type's; an item's own (PUT /inventory-items/{id}/storage-attributes) still override them. Org admins and the lab's managers only (403 otherwise).
+         */
+        put: operations["updateTypeStorageAttributes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory-items/{id}/instances": {
         parameters: {
             query?: never;
@@ -2210,7 +2234,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a count
-         * @description In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
+         * @description In one transaction: each counted container's (or, in a lab without instances, item's) quantity becomes what was counted (the difference from what was recorded when it was counted is added, so a use recorded since is kept), each container found elsewhere moves to where it was found, and with `missing: set_to_zero` each container or item not counted goes to 0. Each change is in the item's history with the count (stocktake_id) and emits inventory-item.updated, one per item. A count records what is there, so the lab's placement settings never refuse it: `placement_findings` lists what the count put where (a container found beside an incompatible one, a control area over its limit), as POST /placement-checks would. 409 when already applied or cancelled; a retry with the same Idempotency-Key answers the first response.
          */
         post: operations["applyStocktake"];
         delete?: never;
@@ -3227,6 +3251,7 @@ export interface components {
             }[];
             /** @description A refused CSV import: how many problems in all. */
             error_count?: number;
+            findings?: components["schemas"]["PlacementCheck"];
         };
         /** Money */
         Money: {
@@ -4214,6 +4239,8 @@ export interface components {
             error_count: number;
             /** @description The first 1,000 problems, in file order; [] when the file is good. */
             errors: components["schemas"]["InventoryImportError"][];
+            /** @description A real run in warn mode, only when there are any: rows whose container went beside an incompatible one or over a control area's limit (code segregation_conflict or limit_exceeded), as the lab's placement checks found them (docs/safety.md). In block mode such rows refuse the import (409). */
+            placement_warnings?: components["schemas"]["InventoryImportError"][];
         };
         /** InventoryImportError */
         InventoryImportError: {
@@ -4481,6 +4508,7 @@ export interface components {
              */
             app_url: string;
             lines: components["schemas"]["StocktakeLine"][];
+            placement_findings?: components["schemas"]["PlacementCheck"];
         };
         /** ControlledItem */
         ControlledItem: {
@@ -11647,6 +11675,193 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TypeHazards"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTypeStorageAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageAttributes"];
+                };
+            };
+            /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, unknown or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the token's role, a tenant token on shop fulfilment or an operator token anywhere else, or a session's failed CSRF check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateTypeStorageAttributes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers with the first response instead of doing the work again; the same key with another body is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    corrosive: "acid" | "base" | null;
+                    /** @description An aqueous solution (kept away from water-reactives). */
+                    aqueous: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageAttributes"];
                 };
             };
             /** @description Malformed request: a body that is not JSON, or credential headers that disagree (two different tokens) */

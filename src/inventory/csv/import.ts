@@ -16,6 +16,7 @@ import { newItemRow } from '../item-row.js';
 import { renderItems } from '../render.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
 import { storeChanged } from '../stored/documents.js';
+import { checkImportBatch, type ImportPlacement, importPlacementRefused, type NewContainer, noImportPlacement } from './placement.js';
 import { type Plan, plan } from './plan.js';
 import { insertInstances, insertItems } from './repository.js';
 import { type ImportRow, pathKey } from './rules.js';
@@ -63,7 +64,15 @@ export const importRejected = (result: ImportResult) => {
 };
 
 /** Writes a checked plan in the caller's transaction (the lab locked); returns the locations created. */
-async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: string, p: Plan, opts: ImportOptions): Promise<number> {
+async function apply(
+  trx: Executor,
+  deps: ServiceDeps,
+  lab: LabRow,
+  userId: string,
+  p: Plan,
+  opts: ImportOptions,
+): Promise<{ created: number; placement: ImportPlacement }> {
+  const placement = noImportPlacement();
   const migrated = lab.uses_instances === 1;
   const now = nowIso();
   const locations = await resolveLocationPaths(trx, lab.id, [...p.paths.values()], now, false);
@@ -72,32 +81,40 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     const batch = p.items.slice(start, start + BATCH);
     const items: ItemRow[] = [];
     const instances: InstanceRow[] = [];
+    const containers: NewContainer[] = [];
     const ownHazards: { itemId: string; codes: string[] }[] = [];
     for (const group of batch) {
       const first = group[0]!;
       const id = newId();
       const own = migrated ? group.filter(isInstance) : [];
+      const { line: _, type, path, hazards, ...fields } = first;
+      const typeId = type === null ? null : p.typeIds.get(typeNameKey(type))!;
       for (const r of own) {
+        const locationId = r.path.length > 0 ? locations.ids.get(pathKey(r.path))! : null;
+        containers.push({
+          line: r.line,
+          locationId,
+          incoming: { instanceId: null, itemId: id, typeId, itemName: first.name, unitSize: first.unitSize, quantity: r.quantity! },
+        });
         instances.push({
           id: newId(),
           item_id: id,
           quantity: r.quantity!,
           lot_number: r.lotNumber,
           expiration_date: r.expirationDate,
-          location_id: r.path.length > 0 ? locations.ids.get(pathKey(r.path))! : null,
+          location_id: locationId,
           archived_at: null,
           created_at: now,
           updated_at: now,
         });
       }
-      const { line: _, type, path, hazards, ...fields } = first;
       if (hazards !== null) ownHazards.push({ itemId: id, codes: hazards });
       items.push(
         newItemRow(
           {
             ...fields,
             labId: lab.id,
-            typeId: type === null ? null : p.typeIds.get(typeNameKey(type))!,
+            typeId,
             quantity: fields.quantity ?? undefined,
             locationName: path[0] ?? null,
             sublocationName: path[1] ?? null,
@@ -110,8 +127,10 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
       done += group.length;
     }
     await insertItems(trx, items);
-    await insertInstances(trx, instances);
     await insertItemHazardsIn(trx, lab.id, ownHazards, { userId, now });
+    // Where the containers go, checked before they are there (src/inventory/csv/placement.ts).
+    await checkImportBatch(trx, lab.id, containers, placement);
+    await insertInstances(trx, instances);
     if (migrated)
       await assignCodes(
         trx,
@@ -145,7 +164,10 @@ async function apply(trx: Executor, deps: ServiceDeps, lab: LabRow, userId: stri
     // Other requests are answered between batches (on SQLite this transaction has its own connection: importOn).
     await nextTurn();
   }
-  return locations.created;
+  // Block mode: refused with every row named, so the transaction writes nothing.
+  const refused = importPlacementRefused(placement);
+  if (refused) throw refused;
+  return { created: locations.created, placement };
 }
 
 /**
@@ -222,8 +244,9 @@ export async function importLabInventory(
         if (!lab) throw notFound('lab');
         if (!(await stillHolds(trx, lab, before, p))) p = await plan(trx, lab, text, true);
         if (p.errorCount > 0) throw importRejected(outcome(p, false, lab.uses_instances === 1, 0));
-        const created = await apply(trx, deps, lab, actor.userId, p, opts);
-        return outcome(p, false, lab.uses_instances === 1, created);
+        const { created, placement } = await apply(trx, deps, lab, actor.userId, p, opts);
+        const result = outcome(p, false, lab.uses_instances === 1, created);
+        return placement.warnings.length > 0 ? { ...result, placement_warnings: placement.warnings } : result;
       }),
     );
   } finally {

@@ -25,6 +25,12 @@ export const InventoryImportResult = Type.Object(
     }),
     error_count: Type.Integer(),
     errors: Type.Array(ref(InventoryImportError), { description: 'The first 1,000 problems, in file order; [] when the file is good.' }),
+    placement_warnings: Type.Optional(
+      Type.Array(ref(InventoryImportError), {
+        description:
+          "A real run in warn mode, only when there are any: rows whose container went beside an incompatible one or over a control area's limit (code segregation_conflict or limit_exceeded), as the lab's placement checks found them (docs/safety.md). In block mode such rows refuse the import (409).",
+      }),
+    ),
   },
   { $id: 'InventoryImportResult', title: 'InventoryImportResult', additionalProperties: false },
 );

@@ -5,7 +5,8 @@ export interface AlertsTable {
   item_id: string;
   lab_id: string;
   organization_id: string;
-  cause: 'expiring' | 'below_minimum';
+  /** sds_review: the item's newest safety data sheet is older than SDS_REVIEW_YEARS (digest only, no event). */
+  cause: 'expiring' | 'below_minimum' | 'sds_review';
   item_name: string;
   lab_name: string;
   /** JSON of the event's `alert` object (src/alerts/schemas.ts). */
