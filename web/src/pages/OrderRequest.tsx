@@ -13,6 +13,7 @@ import { OrderHistory } from '../components/OrderHistory';
 import { PlacementErrorNotice } from '../components/placement/Findings';
 import { checkPlacement, usePlacementGate } from '../components/placement/gate';
 import { PlacementDialog } from '../components/placement/PlacementDialog';
+import { MAX_PER_PAGE } from '../data/hooks';
 import { invalidateOrder, keyOf, setData } from '../data/keys';
 import { DecimalInput, readDecimal } from '../forms/DecimalInput';
 import { idempotent, useSubmission } from '../forms/submission';
@@ -230,11 +231,11 @@ function ReceiveForm({ order, onDone }: { order: OrderRequest; onDone: () => voi
  * vendor and catalog number, the first created (ids are time-ordered). Undefined: a product the lab does not hold.
  */
 async function itemOfProduct(order: OrderRequest): Promise<string | undefined> {
-  const items = await unwrap(
-    api.GET('/inventory-items', { params: { query: { lab_id: order.lab.id, q: order.catalog_number, per_page: 100 } } }),
-  );
-  return items
-    .filter((i) => i.vendor === order.vendor_name && i.catalog_number === order.catalog_number)
-    .map((i) => i.id)
-    .sort()[0];
+  // Every page of the search (a common catalog number can match more than one page of items), none cut at 100.
+  const ids: string[] = [];
+  const query = { lab_id: order.lab.id, q: order.catalog_number, per_page: MAX_PER_PAGE };
+  for await (const i of api.paginate('/inventory-items', { params: { query } })) {
+    if (i.vendor === order.vendor_name && i.catalog_number === order.catalog_number) ids.push(i.id);
+  }
+  return ids.sort()[0];
 }
