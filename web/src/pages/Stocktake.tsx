@@ -64,7 +64,7 @@ function Counting({ view }: { view: StocktakeWithLines }) {
         </Text>
       </Stack>
       {view.status === 'applied' && (
-        <Alert color="green" title="Applied" data-testid="count-status">
+        <Alert color="green" title="Applied" data-testid="count-status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           Applied {when(view.finished_at)} by {who(view.finished_by)}
           {view.missing_set_to_zero ? `; the ${items ? 'items' : 'containers'} not counted were set to zero.` : '.'}
         </Alert>

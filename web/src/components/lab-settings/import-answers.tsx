@@ -63,10 +63,12 @@ export function PlacementWarnings({ warnings }: { warnings: Problem[] }) {
 
 /** Every problem in words: the line, the column as the page names it, and what is wrong. */
 export function Problems({ problems }: { problems: Problem[] }) {
+  // A row refused beside four bottles of one solvent is told once (the placement checks name each container).
+  const said = [...new Map(problems.map((p) => [`${p.line}\n${p.column}\n${p.code}\n${p.message}`, p])).entries()];
   return (
     <List spacing={4} size="sm" aria-label="Problems in the file">
-      {problems.map((p) => (
-        <List.Item key={`${p.line}-${p.column}-${p.code}`} data-testid="import-problem" style={{ overflowWrap: 'anywhere' }}>
+      {said.map(([key, p]) => (
+        <List.Item key={key} data-testid="import-problem" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={700} size="sm">
             Line {p.line}
             {p.column && !HEADER_CODES.has(p.code) ? `, ${columnLabel(p.column)}` : ''}:
@@ -122,10 +124,12 @@ export function Refusal(props: {
 }) {
   const { error } = props;
   if (error instanceof ImportRefused && error.bySafety) {
+    // One problem per container a row went beside: the rows are its distinct lines.
+    const rows = new Set(error.problems.map((p) => p.line)).size;
     return (
       <Stack gap="xs" data-testid="import-problems">
         <Title order={3} ref={props.headingRef} tabIndex={-1} c="red.8">
-          {count(error.total, 'row')} refused by the lab's safety settings: nothing was imported
+          {count(rows, 'row')} refused by the lab's safety settings: nothing was imported
         </Title>
         <Text size="sm">
           These rows put their containers beside incompatible ones, or over a control area's limit. Give them another location in the file

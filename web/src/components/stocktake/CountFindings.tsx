@@ -53,7 +53,15 @@ export function CountFindings({ view, check }: { view: StocktakeWithLines; check
         {places.map((p) => (
           <Stack gap={2} key={p.id ?? p.name}>
             {p.id ? (
-              <Anchor component={Link} to={`/locations/${p.id}?lab=${labId}`} size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                component={Link}
+                to={`/locations/${p.id}?lab=${labId}`}
+                size="sm"
+                fw={700}
+                c="var(--mantine-color-text)"
+                underline="always"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {p.name}
               </Anchor>
             ) : (
