@@ -246,6 +246,8 @@ function summary(result: ImportResult, lab: Lab, verb: string): string {
   return `${count(result.rows, 'row')} ${verb} ${count(result.items, 'item')}${instances} to ${lab.name}${places}.`;
 }
 
+const WRAPS = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const } };
+
 function Imported(props: { lab: Lab; result: ImportResult; headingRef: RefObject<HTMLHeadingElement | null>; onAnother: () => void }) {
   const { lab, result } = props;
   return (
@@ -257,7 +259,8 @@ function Imported(props: { lab: Lab; result: ImportResult; headingRef: RefObject
           </Title>
           <Text size="sm">{summary(result, lab, 'added')}</Text>
           <Group>
-            <Button component={Link} to={`/inventory?lab=${lab.id}`}>
+            {/* A long lab name wraps on a phone rather than running out of the card. */}
+            <Button component={Link} to={`/inventory?lab=${lab.id}`} styles={WRAPS}>
               Open {lab.name}'s inventory
             </Button>
             <Button variant="default" onClick={props.onAnother}>

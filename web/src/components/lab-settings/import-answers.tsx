@@ -132,8 +132,10 @@ export function Refusal(props: {
           {count(rows, 'row')} refused by the lab's safety settings: nothing was imported
         </Title>
         <Text size="sm">
-          These rows put their containers beside incompatible ones, or over a control area's limit. Give them another location in the file
-          and choose it again. {WHO_CHANGES}
+          {rows === 1
+            ? "This row puts its container beside incompatible ones, or over a control area's limit. Give it another location in the file and choose it again."
+            : "These rows put their containers beside incompatible ones, or over a control area's limit. Give them another location in the file and choose it again."}{' '}
+          {WHO_CHANGES}
         </Text>
         <Problems problems={error.problems} />
       </Stack>

@@ -47,7 +47,8 @@ export function CountFindings({ view, check }: { view: StocktakeWithLines; check
       <Stack gap="xs">
         {places.length > 0 && (
           <Text size="sm">
-            A count records what is on the shelf, so it was applied whatever the lab's safety settings say. What it put where:
+            A count records what is on the shelf, so it was applied whatever the lab's safety settings say. What it put where (a place's
+            page shows its meter and what is kept apart there):
           </Text>
         )}
         {places.map((p) => (
