@@ -246,7 +246,7 @@ function summary(result: ImportResult, lab: Lab, verb: string): string {
   return `${count(result.rows, 'row')} ${verb} ${count(result.items, 'item')}${instances} to ${lab.name}${places}.`;
 }
 
-const WRAPS = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const } };
+const WRAPS = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const, lineHeight: 1.3 } };
 
 function Imported(props: { lab: Lab; result: ImportResult; headingRef: RefObject<HTMLHeadingElement | null>; onAnother: () => void }) {
   const { lab, result } = props;

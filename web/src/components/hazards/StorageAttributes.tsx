@@ -49,7 +49,6 @@ export function StorageAttributes({ owner, canEdit = true }: { owner: StorageOwn
   if (current.isError) return <ErrorNotice error={current.error} />;
   if (current.isPending) return <Loading label="Loading how it is stored" size="sm" />;
   if (editing) return <AttributesForm owner={owner} value={current.data} onDone={() => setEditing(false)} />;
-  const ofType = owner.kind === 'type' ? ` of ${owner.typeName}` : '';
   return (
     <Group gap="xs" justify="space-between" data-testid="storage-attributes">
       <Stack gap={0}>
@@ -61,7 +60,12 @@ export function StorageAttributes({ owner, canEdit = true }: { owner: StorageOwn
         )}
       </Stack>
       {canEdit && (
-        <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`Edit the storage${ofType}`}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setEditing(true)}
+          aria-label={owner.kind === 'type' ? `Edit the storage of ${owner.typeName}` : undefined}
+        >
           Edit storage
         </Button>
       )}
