@@ -8,7 +8,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
 import { CsvColumns } from '../components/lab-settings/csv-columns';
 import { ExportButton } from '../components/lab-settings/InventoryFile';
-import { count, ImportRefused, Problems, Refusal } from '../components/lab-settings/import-answers';
+import { count, ImportRefused, PlacementWarnings, Problems, Refusal } from '../components/lab-settings/import-answers';
 import { useLab } from '../data/hooks';
 import { idempotent, useSubmission } from '../forms/submission';
 import { NotFoundPage } from './NotFound';
@@ -28,7 +28,8 @@ async function sendImport(labId: string, csv: string, dryRun: boolean, key: stri
     headers: { 'Content-Type': 'text/csv; charset=utf-8', ...idempotent(key) },
   });
   if (data) return data;
-  if (error?.import_errors) throw new ImportRefused(error.import_errors, error.error_count ?? error.import_errors.length);
+  if (error?.import_errors)
+    throw new ImportRefused(error.import_errors, error.error_count ?? error.import_errors.length, response.status === 409);
   throw new LabstockError(response, error);
 }
 
@@ -245,24 +246,30 @@ function summary(result: ImportResult, lab: Lab, verb: string): string {
   return `${count(result.rows, 'row')} ${verb} ${count(result.items, 'item')}${instances} to ${lab.name}${places}.`;
 }
 
+const WRAPS = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const, lineHeight: 1.3 } };
+
 function Imported(props: { lab: Lab; result: ImportResult; headingRef: RefObject<HTMLHeadingElement | null>; onAnother: () => void }) {
   const { lab, result } = props;
   return (
-    <Alert color="green" data-testid="import-done">
-      <Stack gap="xs">
-        <Title order={3} size="h4" ref={props.headingRef} tabIndex={-1}>
-          Imported
-        </Title>
-        <Text size="sm">{summary(result, lab, 'added')}</Text>
-        <Group>
-          <Button component={Link} to={`/inventory?lab=${lab.id}`}>
-            Open {lab.name}'s inventory
-          </Button>
-          <Button variant="default" onClick={props.onAnother}>
-            Import another file
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <Stack gap="sm">
+      <Alert color="green" data-testid="import-done">
+        <Stack gap="xs">
+          <Title order={3} size="h4" ref={props.headingRef} tabIndex={-1}>
+            Imported
+          </Title>
+          <Text size="sm">{summary(result, lab, 'added')}</Text>
+          <Group>
+            {/* A long lab name wraps on a phone rather than running out of the card. */}
+            <Button component={Link} to={`/inventory?lab=${lab.id}`} styles={WRAPS}>
+              Open {lab.name}'s inventory
+            </Button>
+            <Button variant="default" onClick={props.onAnother}>
+              Import another file
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+      <PlacementWarnings warnings={result.placement_warnings ?? []} />
+    </Stack>
   );
 }

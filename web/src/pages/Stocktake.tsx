@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Fields';
+import type { PlacementCheck } from '../components/placement/gate';
 import { ApplyDialog } from '../components/stocktake/ApplyDialog';
+import { CountFindings } from '../components/stocktake/CountFindings';
 import { LineCard } from '../components/stocktake/LineCard';
 import { countedPlace } from '../components/stocktake/OpenCounts';
 import { refreshStocktake } from '../components/stocktake/refresh';
@@ -44,6 +46,8 @@ function Counting({ view }: { view: StocktakeWithLines }) {
   const [show, setShow] = useState<Show>('all');
   const [applying, setApplying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  // Only the apply's answer carries what the count put where (docs/safety.md): kept for this visit of the page.
+  const [findings, setFindings] = useState<PlacementCheck | null>(null);
   const open = view.status === 'open';
   const place = countedPlace(view);
   const items = view.covers === 'lab';
@@ -60,11 +64,12 @@ function Counting({ view }: { view: StocktakeWithLines }) {
         </Text>
       </Stack>
       {view.status === 'applied' && (
-        <Alert color="green" title="Applied" data-testid="count-status">
+        <Alert color="green" title="Applied" data-testid="count-status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           Applied {when(view.finished_at)} by {who(view.finished_by)}
           {view.missing_set_to_zero ? `; the ${items ? 'items' : 'containers'} not counted were set to zero.` : '.'}
         </Alert>
       )}
+      {view.status === 'applied' && findings && <CountFindings view={view} check={findings} />}
       {view.status === 'cancelled' && (
         <Alert color="gray" title="Cancelled" data-testid="count-status">
           Cancelled {when(view.finished_at)} by {who(view.finished_by)}; nothing was changed.
@@ -119,7 +124,14 @@ function Counting({ view }: { view: StocktakeWithLines }) {
           <LineCard key={`${line.instance_id ?? line.item_id}-${line.counted_at ?? ''}`} stocktakeId={view.id} line={line} open={open} />
         ))}
       </Stack>
-      {open && <ApplyDialog view={view} opened={applying} onClose={() => setApplying(false)} />}
+      {open && (
+        <ApplyDialog
+          view={view}
+          opened={applying}
+          onClose={() => setApplying(false)}
+          onApplied={(applied) => setFindings(applied.placement_findings ?? null)}
+        />
+      )}
       {open && <CancelDialog id={view.id} opened={cancelling} onClose={() => setCancelling(false)} />}
     </Stack>
   );

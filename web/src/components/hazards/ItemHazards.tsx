@@ -77,7 +77,7 @@ export function ItemHazards({ itemId, etag, typeName }: { itemId: string; etag: 
           )}
         </Group>
         {body}
-        <StorageAttributes itemId={itemId} />
+        <StorageAttributes owner={{ kind: 'item', itemId }} />
       </Stack>
     </Card>
   );

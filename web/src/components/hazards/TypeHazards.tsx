@@ -8,8 +8,12 @@ import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
 import { HazardPicker } from './HazardPicker';
 import { HazardSummary } from './HazardSummary';
+import { StorageAttributes } from './StorageAttributes';
 
-/** A type's hazards (docs/hazards.md): shown to its lab, set by its managers; every item of it without its own shows them. */
+/**
+ * A type's hazards (docs/hazards.md) and how its items are stored (docs/safety.md "Storage attributes of a type"):
+ * shown to its lab, set by its managers; every item of it without its own has them.
+ */
 export function TypeHazards({ typeId, typeName, manages }: { typeId: string; typeName: string; manages: boolean }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -80,6 +84,7 @@ export function TypeHazards({ typeId, typeName, manages }: { typeId: string; typ
           </Button>
         </Group>
       )}
+      <StorageAttributes owner={{ kind: 'type', typeId, typeName }} canEdit={manages} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { RefObject } from 'react';
 import { LabstockError } from '../../api';
 import { ErrorNotice } from '../ErrorNotice';
+import { WHO_CHANGES } from '../placement/Findings';
 import { columnLabel } from './csv-columns';
 
 // What a CSV import answers, in words (web/src/pages/InventoryImport.tsx, docs/csv.md): each problem by its line,
@@ -13,22 +14,61 @@ export type Problem = components['schemas']['InventoryImportError'];
 
 export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-/** A real import refused for its rows (422 with import_errors): the lab changed after the check, say. */
+/**
+ * A real import refused for its rows: 422 with import_errors (the lab changed after the check, say), or 409 when the
+ * lab's safety settings refuse where the rows put their containers (`bySafety`, docs/safety.md "Inventory import").
+ */
 export class ImportRefused extends Error {
   constructor(
     readonly problems: Problem[],
     readonly total: number,
+    readonly bySafety = false,
   ) {
     super('The file has problems');
   }
 }
 
+/**
+ * What a warn-mode import's placement checks found (`placement_warnings`): each row whose container went beside an
+ * incompatible one or counts towards a limit it went over, by its line, in the server's words. Everything was imported.
+ */
+export function PlacementWarnings({ warnings }: { warnings: Problem[] }) {
+  // A row beside four bottles of one solvent is told once.
+  const said = [...new Map(warnings.map((w) => [`${w.line}\n${w.message}`, w])).entries()];
+  if (said.length === 0) return null;
+  const rows = new Set(warnings.map((w) => w.line)).size;
+  return (
+    <Alert
+      color="orange"
+      title={`Imported, but ${count(rows, 'row')} put ${rows === 1 ? 'its container' : 'their containers'} where the lab's safety settings warn`}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      data-testid="import-placement-warnings"
+    >
+      <Stack gap="xs">
+        <List spacing={4} size="sm" aria-label="Safety warnings by line">
+          {said.map(([key, w]) => (
+            <List.Item key={key} data-testid="import-placement-warning" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={700} size="sm">
+                Line {w.line}:
+              </Text>{' '}
+              {w.message}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">Move the containers apart, or check the control area's limits, from each location's page.</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** Every problem in words: the line, the column as the page names it, and what is wrong. */
 export function Problems({ problems }: { problems: Problem[] }) {
+  // A row refused beside four bottles of one solvent is told once (the placement checks name each container).
+  const said = [...new Map(problems.map((p) => [`${p.line}\n${p.column}\n${p.code}\n${p.message}`, p])).entries()];
   return (
     <List spacing={4} size="sm" aria-label="Problems in the file">
-      {problems.map((p) => (
-        <List.Item key={`${p.line}-${p.column}-${p.code}`} data-testid="import-problem" style={{ overflowWrap: 'anywhere' }}>
+      {said.map(([key, p]) => (
+        <List.Item key={key} data-testid="import-problem" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={700} size="sm">
             Line {p.line}
             {p.column && !HEADER_CODES.has(p.code) ? `, ${columnLabel(p.column)}` : ''}:
@@ -83,6 +123,24 @@ export function Refusal(props: {
   onRetry: () => void;
 }) {
   const { error } = props;
+  if (error instanceof ImportRefused && error.bySafety) {
+    // One problem per container a row went beside: the rows are its distinct lines.
+    const rows = new Set(error.problems.map((p) => p.line)).size;
+    return (
+      <Stack gap="xs" data-testid="import-problems">
+        <Title order={3} ref={props.headingRef} tabIndex={-1} c="red.8">
+          {count(rows, 'row')} refused by the lab's safety settings: nothing was imported
+        </Title>
+        <Text size="sm">
+          {rows === 1
+            ? "This row puts its container beside incompatible ones, or over a control area's limit. Give it another location in the file and choose it again."
+            : "These rows put their containers beside incompatible ones, or over a control area's limit. Give them another location in the file and choose it again."}{' '}
+          {WHO_CHANGES}
+        </Text>
+        <Problems problems={error.problems} />
+      </Stack>
+    );
+  }
   if (error instanceof ImportRefused) {
     return (
       <Stack gap="xs" data-testid="import-problems">

@@ -13,7 +13,8 @@ export const WHO_CHANGES = "The lab's managers and organization admins can chang
 // Orange's and red's title colours are below 4.5:1 on their light fill (axe): the title takes the text colour.
 const TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
-function Sentences({ lines }: { lines: string[] }) {
+/** The findings' sentences, one line per sentence with how many containers said it (the stocktake's answer reuses it). */
+export function Sentences({ lines }: { lines: string[] }) {
   // One line per conflicting container: four bottles of one solvent say their sentence once, with their number.
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);

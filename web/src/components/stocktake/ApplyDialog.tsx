@@ -23,7 +23,14 @@ export function changesOf(view: StocktakeWithLines) {
  * Apply, with a confirmation that says what will change. One Idempotency-Key for the dialog: a double-click or a
  * retry applies once (the server also refuses an applied count).
  */
-export function ApplyDialog({ view, opened, onClose }: { view: StocktakeWithLines; opened: boolean; onClose: () => void }) {
+export function ApplyDialog(props: {
+  view: StocktakeWithLines;
+  opened: boolean;
+  onClose: () => void;
+  /** The apply's answer: its placement findings are said once, on the page (CountFindings). */
+  onApplied?: (applied: StocktakeWithLines) => void;
+}) {
+  const { view, opened, onClose } = props;
   const queryClient = useQueryClient();
   const [missing, setMissing] = useState<'leave' | 'set_to_zero'>('leave');
   const c = changesOf(view);
@@ -33,7 +40,8 @@ export function ApplyDialog({ view, opened, onClose }: { view: StocktakeWithLine
     name: `apply-${view.id}`,
     send: (_, key) =>
       unwrap(api.POST('/stocktakes/{id}/apply', { params: { path: { id: view.id } }, body: { missing }, headers: idempotent(key) })),
-    onSuccess: async () => {
+    onSuccess: async (applied) => {
+      props.onApplied?.(applied);
       await Promise.all([refreshStocktake(queryClient, view.id), refreshInventory(queryClient)]);
       onClose();
     },

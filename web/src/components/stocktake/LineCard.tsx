@@ -94,7 +94,14 @@ export function LineCard({ stocktakeId, line, open }: { stocktakeId: string; lin
               </Text>
             )}
           </Stack>
-          <Badge color={words.color} variant="light" style={{ flexShrink: 0, maxWidth: '45%' }} title={words.text}>
+          <Badge
+            color={words.color}
+            variant="light"
+            // Orange's and yellow's words are below 4.5:1 on their light fill (axe): the text takes the text colour.
+            c={words.color === 'orange' || words.color === 'yellow' ? 'var(--mantine-color-text)' : undefined}
+            style={{ flexShrink: 0, maxWidth: '45%' }}
+            title={words.text}
+          >
             {line.state === 'unexpected' ? 'Unexpected' : words.text}
           </Badge>
         </Group>
