@@ -93,20 +93,22 @@ export async function heldGroupsAt(ex: Executor, locationIds: readonly string[])
   const ids = [...new Set(locationIds)];
   const pg = isPostgres(ex);
   const concat = (col: string) => (pg ? sql.raw(`string_agg(${col}, ' ')`) : sql.raw(`group_concat(${col}, ' ')`));
+  // SQLite's planner has no statistics unless ANALYZE ran: it is told which indexes cover (migration 0042).
+  const via = (index: string) => (pg ? sql`` : sql.raw(`indexed by ${index}`));
   const byKey = new Map<string, HeldGroup>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const { rows } = await sql<HeldGroup & { containers: number | string }>`
       with held as (
         select item_id, count(*) as containers, ${pg ? sql`sum(cast(quantity as numeric))` : concat('quantity')} as quantity
-        from inventory_item_instances
+        from inventory_item_instances ${via('instances_active_location_idx')}
         where location_id in (${sql.join(ids.slice(i, i + CHUNK))}) and archived_at is null
         group by item_id
       ), profiled as (
         select h.item_id, h.containers, h.quantity, it.unit_size, coalesce(own.id, typ.id) as set_id
         from held h
-        join inventory_items it on it.id = h.item_id
-        left join hazard_sets own on own.item_id = h.item_id
-        left join hazard_sets typ on typ.type_id = it.type_id
+        join inventory_items it ${via('inventory_items_profile_idx')} on it.id = h.item_id
+        left join hazard_sets own ${via('hazard_sets_item_cover_idx')} on own.item_id = h.item_id
+        left join hazard_sets typ ${via('hazard_sets_type_cover_idx')} on typ.type_id = it.type_id
       ), coded as (
         select p.*, (select ${concat('c.code')} from hazard_set_codes c where c.set_id = p.set_id) as codes from profiled p
       )
