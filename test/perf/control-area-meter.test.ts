@@ -33,7 +33,8 @@ async function run(method: 'GET' | 'POST', url: string, payload?: object) {
   statements = [];
   const res = await app.inject({ method, url, payload, headers: { 'access-token': h.a.admin.token } });
   expect(res.statusCode, res.body).toBe(200);
-  return { body: res.json(), statements: [...statements] };
+  // Authentication's own statements (a token's first use, its once-a-minute touch) are not the endpoint's.
+  return { body: res.json(), statements: statements.filter((q) => !/"access_tokens"/.test(q)) };
 }
 
 const line = (body: { lines: { category: string; amount: string }[] }, category: string) => body.lines.find((l) => l.category === category);
