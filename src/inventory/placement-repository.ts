@@ -95,6 +95,11 @@ export async function heldGroupsAt(ex: Executor, locationIds: readonly string[])
   const concat = (col: string) => (pg ? sql.raw(`string_agg(${col}, ' ')`) : sql.raw(`group_concat(${col}, ' ')`));
   // SQLite's planner has no statistics unless ANALYZE ran: it is told which indexes cover (migration 0042).
   const via = (index: string) => (pg ? sql`` : sql.raw(`indexed by ${index}`));
+  // Each held item's row by its id: PostgreSQL would misjudge how many there are and scan every item (offset 0
+  // keeps the lateral lookup from being flattened into a join); the hazard sets likewise, as scalar lookups.
+  const itemOf = pg
+    ? sql`cross join lateral (select i2.unit_size, i2.type_id from inventory_items i2 where i2.id = h.item_id offset 0) it`
+    : sql`join inventory_items it ${via('inventory_items_profile_idx')} on it.id = h.item_id`;
   const byKey = new Map<string, HeldGroup>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const { rows } = await sql<HeldGroup & { containers: number | string }>`
@@ -104,11 +109,13 @@ export async function heldGroupsAt(ex: Executor, locationIds: readonly string[])
         where location_id in (${sql.join(ids.slice(i, i + CHUNK))}) and archived_at is null
         group by item_id
       ), profiled as (
-        select h.item_id, h.containers, h.quantity, it.unit_size, coalesce(own.id, typ.id) as set_id
+        select h.item_id, h.containers, h.quantity, it.unit_size,
+          coalesce(
+            (select own.id from hazard_sets own ${via('hazard_sets_item_cover_idx')} where own.item_id = h.item_id),
+            (select typ.id from hazard_sets typ ${via('hazard_sets_type_cover_idx')} where typ.type_id = it.type_id)
+          ) as set_id
         from held h
-        join inventory_items it ${via('inventory_items_profile_idx')} on it.id = h.item_id
-        left join hazard_sets own ${via('hazard_sets_item_cover_idx')} on own.item_id = h.item_id
-        left join hazard_sets typ ${via('hazard_sets_type_cover_idx')} on typ.type_id = it.type_id
+        ${itemOf}
       ), coded as (
         select p.*, (select ${concat('c.code')} from hazard_set_codes c where c.set_id = p.set_id) as codes from profiled p
       )
