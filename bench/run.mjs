@@ -27,6 +27,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli', 'main.js');
 const lib = path.join(root, 'bench', 'lib');
 
+// `npm run bench -- --control-area [--instances N --area N --requests N]`: issue 26's bench of the control-area
+// meter and the limit check (bench/control-area.mjs), its own dataset and run.
+if (process.argv.includes('--control-area')) {
+  const args = process.argv.slice(2).filter((a) => a !== '--control-area');
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'control-area.mjs'), ...args], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 1));
+  await new Promise(() => {});
+}
+
 const ALL_SCENARIOS = ['get-item', 'list-page', 'search', 'put-instance', 'post-order', 'webhooks'];
 const EXTRA_SCENARIOS = ['list-all'];
 /**

@@ -68,6 +68,10 @@ export async function freshDatabase(databaseUrl) {
 const INT_COLUMNS = new Set(['version', 'is_urgent', 'uses_instances', 'is_operator', 'below_minimum']);
 
 /** Multi-row inserts without the query builder: prepared statements on SQLite, unnest() arrays on PostgreSQL. */
+export async function bulkWriter(db) {
+  return openBulkWriter(db);
+}
+
 async function openBulkWriter(db) {
   if (db.kind === 'sqlite') {
     const sqlite = new Database(db.url);

@@ -8,7 +8,8 @@ import type { Actor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import { notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
-import { classesOf, findPlacement, type Incoming, lookups, storedContribution } from './placement.js';
+import { areaHoldings } from './area-holdings.js';
+import { classesOf, findPlacement, type Incoming, lookups } from './placement.js';
 import { activeInstancesAt, instancesByIds, itemsByIds } from './placement-repository.js';
 import type { ControlAreaMeter, PlacementCheck, PlacementCheckBody, SegregationReport, StorageAttributes } from './placement-schemas.js';
 import * as repo from './repository.js';
@@ -66,21 +67,9 @@ export async function controlAreaMeter(db: Db, actor: Actor, id: string): Promis
   const location = await visibleLocation(db, actor, id);
   const [area] = await areasAmong(db, [location.id]);
   if (!area) return { location_id: location.id, name: location.name, marked: false, lines: [] };
-  const subtree = await subtreeOf(db, location.id);
-  const rows = await activeInstancesAt(db, [...new Set(subtree.map((s) => s.id))]);
-  const l = await lookups(
-    db,
-    rows.map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
-  );
-  return {
-    location_id: location.id,
-    name: location.name,
-    marked: true,
-    lines: meter(
-      area.limits,
-      rows.map((r) => storedContribution(l, r)),
-    ),
-  };
+  const ids = [...new Set((await subtreeOf(db, location.id)).map((s) => s.id))];
+  const { contributions } = await areaHoldings(db, ids, area.limits, true);
+  return { location_id: location.id, name: location.name, marked: true, lines: meter(area.limits, contributions) };
 }
 
 /** GET /locations/{id}/segregation-conflicts: the pairs of containers stored at the location that must be apart. */

@@ -15,7 +15,8 @@ import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { AppError } from '../shared/errors.js';
-import { activeInstancesAt, type StoredRow } from './placement-repository.js';
+import { type AreaHoldings, areaHoldings } from './area-holdings.js';
+import { activeInstancesAt, instancesByIds, type StoredRow } from './placement-repository.js';
 
 // The placement checks (docs/safety.md): before a container goes to a location (a move, a put-away, an added or
 // received instance, a larger quantity) or an order request is approved, the segregation table is checked against
@@ -123,16 +124,23 @@ export async function findPlacement(
       ex,
       areas.map((a) => a.locationId),
     );
-  const stored = new Map<string, StoredRow[]>();
+  // Each area's holdings, summed per unit size and hazard statements (src/inventory/area-holdings.ts).
+  const stored = new Map<string, { ids: string[]; holdings: AreaHoldings }>();
   for (const a of areas) {
-    const subtree = await subtreeOf(ex, a.locationId);
-    stored.set(a.locationId, await activeInstancesAt(ex, [...new Set(subtree.map((s) => s.id))]));
+    const ids = [...new Set((await subtreeOf(ex, a.locationId)).map((s) => s.id))];
+    stored.set(a.locationId, { ids, holdings: await areaHoldings(ex, ids, a.limits, false) });
   }
+  const moving =
+    areas.length > 0
+      ? await instancesByIds(
+          ex,
+          incoming.flatMap((i) => (i.instanceId === null ? [] : [i.instanceId])),
+        )
+      : [];
   const residents = target.locationId ? await activeInstancesAt(ex, [target.locationId]) : [];
   // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
   const pending = areas.length > 0 && opts.pending ? await opts.pending() : [];
   const l = await lookups(ex, [
-    ...[...stored.values()].flat().map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
     ...residents.map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
     ...[...incoming, ...pending].map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
   ]);
@@ -169,8 +177,9 @@ export async function findPlacement(
   const limits: LimitWarning[] = [];
   const unknown = new Map<string, { item_id: string | null; item_name: string }>();
   for (const a of areas) {
-    const rows = stored.get(a.locationId)!;
-    const inArea = new Map(rows.map((r) => [r.instance_id, r]));
+    const { ids, holdings } = stored.get(a.locationId)!;
+    const within = new Set(ids);
+    const inArea = new Map(moving.filter((m) => m.location_id !== null && within.has(m.location_id)).map((m) => [m.instance_id, m]));
     const adding: Contribution[] = [];
     for (const i of incoming) {
       // Already counted in this area (a move within it, a larger quantity): only the difference comes in.
@@ -183,7 +192,7 @@ export async function findPlacement(
     }
     if (adding.length === 0) continue;
     const areaName = names.get(a.locationId)?.name ?? 'the control area';
-    const held = new Set(rows.map((r) => r.item_id));
+    const held = pending.length > 0 ? holdings.itemIds() : new Set<string>();
     const toCome = pending
       .filter((p) => p.itemId !== null && held.has(p.itemId))
       .map((p) => ({
@@ -193,7 +202,7 @@ export async function findPlacement(
         classes: classesOf(l, p.itemId, p.typeId),
         amount: amountOf(p.quantity, p.unitSize),
       }));
-    for (const f of checkLimits(a.limits, [...rows.map((r) => storedContribution(l, r)), ...toCome], adding)) {
+    for (const f of checkLimits(a.limits, [...holdings.contributions, ...toCome], adding)) {
       limits.push({ ...f, control_area_id: a.locationId, control_area_name: areaName, message: limitSentence(f, areaName) });
     }
   }

@@ -46,6 +46,7 @@ import * as m0035 from './migrations/0035_stocktake_items.js';
 import * as m0036 from './migrations/0036_hazards.js';
 import * as m0037 from './migrations/0037_placement.js';
 import * as m0039 from './migrations/0039_controlled_substances.js';
+import * as m0042 from './migrations/0042_covering_active_location_index.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_hazards': m0036,
   '0037_placement': m0037,
   '0039_controlled_substances': m0039,
+  '0042_covering_active_location_index': m0042,
 };
 
 /** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */
