@@ -1,29 +1,30 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../../api';
 import { useAll } from '../../data/hooks';
 import { DecimalInput } from '../../forms/DecimalInput';
 import { parseDecimal } from '../../forms/decimal';
-import { idempotent, useSubmission } from '../../forms/submission';
+import { idempotent } from '../../forms/submission';
 import { ErrorNotice } from '../ErrorNotice';
-import { refreshControlled } from './refresh';
+import { useLedgerForm } from './ledger-submission';
 import { whatHappened } from './sentences';
 
 const CHANGE_RULES = { allowNegative: true } as const;
 
 /** A correction: a new entry naming the one it corrects (which stays), with what changes and why. */
 export function CorrectionForm({ itemId, onDone }: { itemId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const ledger = useAll('/controlled-items/{itemId}/ledger', { path: { itemId } });
   const [entryId, setEntryId] = useState<string | null>(null);
   const [change, setChange] = useState('');
   const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
   const parsed = parseDecimal(change, CHANGE_RULES);
-  const save = useSubmission({
+  const {
+    submission: save,
+    submit,
+    tried,
+  } = useLedgerForm({
     name: 'correct-controlled',
-    send: (_, key) =>
+    send: (key) =>
       unwrap(
         api.POST('/controlled-items/{itemId}/corrections', {
           params: { path: { itemId } },
@@ -31,16 +32,9 @@ export function CorrectionForm({ itemId, onDone }: { itemId: string; onDone: () 
           body: { corrects_entry_id: entryId!, change: parsed.value!, note: note.trim() },
         }),
       ),
-    onSuccess: async () => {
-      await refreshControlled(queryClient);
-      onDone();
-    },
+    ready: () => entryId !== null && !parsed.error && note.trim() !== '',
+    onDone,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (entryId && !parsed.error && note.trim()) save.submit();
-  };
   return (
     <form onSubmit={submit} aria-label="Correct an entry">
       <Group align="flex-start" gap="xs" wrap="wrap">

@@ -1,10 +1,9 @@
 import { Autocomplete, Button, Group } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../../api';
-import { idempotent, useSubmission } from '../../forms/submission';
+import { idempotent } from '../../forms/submission';
 import { ErrorNotice } from '../ErrorNotice';
-import { refreshControlled } from './refresh';
+import { useLedgerForm } from './ledger-submission';
 
 // The schedule is free text in the words of its jurisdiction (docs/controlled-substances.md); these are suggestions.
 const SCHEDULES = [
@@ -22,12 +21,14 @@ const SCHEDULES = [
 
 /** Marks the item controlled (or changes its schedule): org admins and the lab's managers. */
 export function MarkForm({ itemId, current, onDone }: { itemId: string; current?: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [schedule, setSchedule] = useState(current ?? '');
-  const [tried, setTried] = useState(false);
-  const mark = useSubmission({
+  const {
+    submission: mark,
+    submit,
+    tried,
+  } = useLedgerForm({
     name: 'mark-controlled',
-    send: (_, key) =>
+    send: (key) =>
       unwrap(
         api.PUT('/controlled-items/{itemId}', {
           params: { path: { itemId } },
@@ -35,16 +36,9 @@ export function MarkForm({ itemId, current, onDone }: { itemId: string; current?
           body: { schedule: schedule.trim() },
         }),
       ),
-    onSuccess: async () => {
-      await refreshControlled(queryClient);
-      onDone();
-    },
+    ready: () => schedule.trim() !== '',
+    onDone,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (schedule.trim()) mark.submit();
-  };
   return (
     <form onSubmit={submit} aria-label="Mark as a controlled substance">
       <Group align="flex-start" gap="xs" wrap="wrap">

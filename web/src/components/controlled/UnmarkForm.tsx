@@ -1,22 +1,23 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../../api';
-import { idempotent, useSubmission } from '../../forms/submission';
+import { idempotent } from '../../forms/submission';
 import { ErrorNotice } from '../ErrorNotice';
-import { refreshControlled } from './refresh';
+import { useLedgerForm } from './ledger-submission';
 
 /**
  * No longer a controlled substance (docs/controlled-substances.md): with the reason, which the ledger's closing entry
  * records; the ledger stays. Org admins and the lab's managers; sent once (one Idempotency-Key per submission).
  */
 export function UnmarkForm({ itemId, schedule, onDone }: { itemId: string; schedule: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const unmark = useSubmission({
+  const {
+    submission: unmark,
+    submit,
+    tried,
+  } = useLedgerForm({
     name: 'unmark-controlled',
-    send: (_, key) =>
+    send: (key) =>
       unwrap(
         api.POST('/controlled-items/{itemId}/unmark', {
           params: { path: { itemId } },
@@ -24,16 +25,9 @@ export function UnmarkForm({ itemId, schedule, onDone }: { itemId: string; sched
           body: { reason: reason.trim() },
         }),
       ),
-    onSuccess: async () => {
-      await refreshControlled(queryClient);
-      onDone();
-    },
+    ready: () => reason.trim() !== '',
+    onDone,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (reason.trim()) unmark.submit();
-  };
   return (
     <form onSubmit={submit} aria-label="No longer a controlled substance">
       <Stack gap="xs" maw={520}>
