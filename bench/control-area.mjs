@@ -13,6 +13,7 @@
 //
 //   node bench/control-area.mjs --instances 1000000 --requests 2000
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/control-area.mjs
+//   BENCH_PROFILE_DIR=/tmp/prof node bench/control-area.mjs …   # the server under node --cpu-prof
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -279,7 +280,7 @@ async function startServer(databaseUrl, logFile) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
   };
-  const child = spawn(process.execPath, [cli, 'serve'], { stdio: ['ignore', log, log], env });
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : []), cli, 'serve'], { stdio: ['ignore', log, log], env });
   const origin = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 60_000; ; ) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`);
