@@ -280,7 +280,11 @@ async function startServer(databaseUrl, logFile) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
   };
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : []), cli, 'serve'], { stdio: ['ignore', log, log], env });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : []), cli, 'serve'],
+    { stdio: ['ignore', log, log], env },
+  );
   const origin = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 60_000; ; ) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`);

@@ -211,7 +211,9 @@ describe('GET /inventory-items search and filters use their indexes (SQLite and 
       // Either index of instances by location: since migration 0042 the active one covers the query on SQLite.
       const p = await expectIndex({ location_id: location }, /instances_(active_)?location_idx/);
       expect(p.rows).toMatch(postgres() ? /locations_parent_idx/ : /locations_parent_idx \(lab_id=\? AND parent_id=\?\)/);
-      expect(p.rows).toMatch(postgres() ? /Index Cond: \(location_id = ANY \(\$\d+\)\)/ : /instances_(active_)?location_idx \(location_id=\?\)/);
+      expect(p.rows).toMatch(
+        postgres() ? /Index Cond: \(location_id = ANY \(\$\d+\)\)/ : /instances_(active_)?location_idx \(location_id=\?\)/,
+      );
       expect(p.rows).not.toMatch(
         postgres() ? /Seq Scan on (locations|inventory_item_instances)/ : /SCAN (locations|inventory_item_instances)\b/,
       );
