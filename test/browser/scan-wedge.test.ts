@@ -3,7 +3,7 @@
 // container there; the label's URL form works as the bare code does; another organization's label says "not found"
 // and nothing more; a person typing slowly is not a scan.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from '../helpers/axe.js';
 import { type BrowserHarness, startBrowserHarness } from '../helpers/browser.js';
@@ -23,10 +23,28 @@ async function unfocus(page: Page) {
   await page.evaluate('document.activeElement?.blur()');
 }
 
-/** What a wedge scanner does: the characters one right after the other, then Enter, wherever the focus is. */
-async function wedge(page: Page, text: string) {
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
+/**
+ * What a wedge scanner does: the characters one right after the other, then Enter, wherever the focus is; then waits
+ * for what the scan brings up (`answer`). Playwright sends each key in messages of its own, and on a loaded CI
+ * machine they can reach the page further apart than a scanner's (web/src/scan/wedge.ts rightly takes that for a
+ * person typing, and nothing happens): if nothing answered within 5 s the same scan is sent once more. Every scan
+ * here is one whose repetition changes nothing (opening, finding, moving to the same place, filling a form).
+ */
+async function wedge(page: Page, text: string, answer: Locator) {
+  const send = async () => {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  await send();
+  const answered = await answer
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!answered) await send();
+  await answer.first().waitFor();
 }
 
 const instance = (id: string) =>
@@ -40,12 +58,9 @@ describe('journey: scan with a keyboard wedge', () => {
     await h.signIn(page, 'member-A@example.org', '/app/inventory');
     await page.getByRole('link', { name: 'Anti-GFP A' }).first().waitFor();
     await unfocus(page);
-    const started = Date.now();
-    await wedge(page, code);
     const card = page.getByTestId('scanned-container');
-    await card.waitFor();
-    // Scan to page on loopback (the bench measures it properly: docs/scanning.md).
-    expect(Date.now() - started).toBeLessThan(5000);
+    // How fast a scan opens its page is measured by the bench (bench/scan-to-page.mjs, docs/scanning.md), not here.
+    await wedge(page, code, card);
     expect(page.url()).toMatch(/\/app\/scan$/);
     expect(await card.innerText()).toContain(`Anti-GFP A`);
     await expectNoSeriousAxeViolations(page);
@@ -73,11 +88,9 @@ describe('journey: scan with a keyboard wedge', () => {
     await h.signIn(page, 'member-A@example.org', '/app/scan');
     await page.getByRole('heading', { name: 'Scan' }).waitFor();
     await unfocus(page);
-    await wedge(page, await codeOf('location', shelf));
     const target = page.getByTestId('put-away-target');
-    await target.waitFor();
-    await wedge(page, `${h.origin}/app/c/${await codeOf('instance', loose!)}`);
-    await target.getByText('moved here').waitFor();
+    await wedge(page, await codeOf('location', shelf), target);
+    await wedge(page, `${h.origin}/app/c/${await codeOf('instance', loose!)}`, target.getByText('moved here'));
     expect((await instance(loose!)).location_id).toBe(shelf);
     await expectNoSidewaysScroll(page);
     await context.close();
@@ -88,9 +101,8 @@ describe('journey: scan with a keyboard wedge', () => {
     await h.signIn(page, 'member-A@example.org', '/app/inventory');
     await page.getByRole('link', { name: 'Anti-GFP A' }).first().waitFor();
     await unfocus(page);
-    await wedge(page, await codeOf('instance', h.b.migratedLab.instanceIds[0]!));
     const notice = page.getByTestId('scan-notice');
-    await notice.waitFor();
+    await wedge(page, await codeOf('instance', h.b.migratedLab.instanceIds[0]!), notice);
     expect(await notice.innerText()).toBe('Not found.');
     expect(await page.locator('body').innerText()).not.toContain('Anti-GFP B');
     expect(await page.getByTestId('scanned-container').count()).toBe(0);
@@ -111,8 +123,7 @@ describe('journey: scan with a keyboard wedge', () => {
     await page.getByRole('button', { name: 'Add an instance' }).click();
     const form = page.getByRole('form', { name: 'Add an instance' });
     await unfocus(page);
-    await wedge(page, '(01)09506000134352(17)280229(10)WEDGE7');
-    await form.getByTestId('vendor-barcode-read').waitFor();
+    await wedge(page, '(01)09506000134352(17)280229(10)WEDGE7', form.getByTestId('vendor-barcode-read'));
     expect(page.url()).toContain(`/app/inventory/items/${h.a.migratedLab.itemId}`);
     expect(await form.getByRole('textbox', { name: 'Lot number' }).inputValue()).toBe('WEDGE7');
     expect(await form.getByLabel('Expires').inputValue()).toBe('2028-02-29');
