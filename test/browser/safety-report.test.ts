@@ -39,6 +39,9 @@ describe('journey: the safety office reads the hazard inventory', () => {
     await page.getByText('Buildings', { exact: true }).click();
     await page.getByRole('heading', { name: 'Building B', exact: true }).waitFor();
     await page.getByText('6 L and 1 container of unknown size in 4 containers').waitFor();
+    // A building's own page lists what is kept apart on its own floor, not its rooms': the link says the page, not that.
+    await page.getByRole('link', { name: "The building's page" }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'What is kept apart here' }).count()).toBe(0);
 
     await page.getByText('Control areas', { exact: true }).click();
     const area = page.getByTestId('report-place');

@@ -36,6 +36,7 @@ export function HazardReportView({ report }: { report: HazardReport }) {
           key={g.location.id ?? placeWords(g.location.path)}
           group={g}
           labId={report.lab.id}
+          by={report.by}
           showWhere={report.by !== 'location'}
         />
       ))}
@@ -43,7 +44,14 @@ export function HazardReportView({ report }: { report: HazardReport }) {
   );
 }
 
-function PlaceSection({ group, labId, showWhere }: { group: Group_; labId: string; showWhere: boolean }) {
+// What the place's own page holds for this view: a building's kept-apart list is its own floor's, not its rooms'.
+const PAGE_LINK: Record<HazardReport['by'], string> = {
+  'control-area': 'Meter and limits',
+  location: 'What is kept apart here',
+  building: "The building's page",
+};
+
+function PlaceSection({ group, labId, by, showWhere }: { group: Group_; labId: string; by: HazardReport['by']; showWhere: boolean }) {
   return (
     <Stack gap="xs" data-testid="report-place">
       <Group gap="xs">
@@ -52,7 +60,7 @@ function PlaceSection({ group, labId, showWhere }: { group: Group_; labId: strin
         {group.location.id && (
           // The location's own page (web/src/pages/Location.tsx): its meter, its limits and what must be kept apart.
           <Anchor component={Link} to={`/locations/${group.location.id}?lab=${labId}`} size="sm">
-            {group.control_area ? 'Meter and limits' : 'What is kept apart here'}
+            {group.control_area ? PAGE_LINK['control-area'] : PAGE_LINK[by]}
           </Anchor>
         )}
       </Group>
