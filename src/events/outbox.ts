@@ -1,9 +1,12 @@
+import type { CompiledQuery } from 'kysely';
+import { deliveriesInsertQuery, eventInsertQuery, notifyWorkersQuery } from '../delivery/outbox-repository.js';
 import { insertDeliveries, insertDeliveriesAndNotify, insertEvents, notifyWorkers } from '../delivery/repository.js';
 import { deliverySignal } from '../delivery/signal.js';
 import { subscribersOf } from '../delivery/webhook-repository.js';
 import type { Config } from '../shared/config.js';
 import { CHUNK_SIZE } from '../shared/db/chunks.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
+import { runWrites } from '../shared/db/precompiled.js';
 import { newId } from '../shared/ids.js';
 import { nowIso } from '../shared/time.js';
 import { dataKeyOf, fullEventType, type ShortEventType } from './types.js';
@@ -52,26 +55,11 @@ export interface EmitOptions {
 export async function emitEvents(ex: Executor, config: EventConfig, inputs: EmitInput[], opts: EmitOptions = {}): Promise<CloudEvent[]> {
   if (inputs.length === 0) return [];
   const time = nowIso();
-  const events = inputs.map(
-    (input): CloudEvent => ({
-      specversion: '1.0',
-      id: newId(),
-      source: config.eventSource,
-      type: fullEventType(config.eventVendor, input.type),
-      datacontenttype: 'application/json',
-      time,
-      data: { [dataKeyOf(input.type)]: input.resource, ...input.extra },
-    }),
+  const events = inputs.map((input) => cloudEvent(config, input, time));
+  await insertEvents(
+    ex,
+    events.map((event, i) => eventRow(event, inputs[i]!)),
   );
-  const rows = events.map((event, i) => ({
-    id: event.id,
-    type: event.type,
-    organization_id: inputs[i]!.organizationId,
-    lab_id: inputs[i]!.labId,
-    payload: JSON.stringify(event),
-    created_at: time,
-  }));
-  await insertEvents(ex, rows);
 
   const deliveries = [];
   for (const organizationId of new Set(inputs.map((i) => i.organizationId))) {
@@ -82,18 +70,7 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
       if (input.organizationId !== organizationId) continue;
       for (const hook of hooks) {
         if (!matches(hook, event.type, input.labId)) continue;
-        deliveries.push({
-          id: newId(),
-          webhook_id: hook.id,
-          event_id: event.id,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: time,
-          lease_until: null,
-          leased_by: null,
-          created_at: time,
-          completed_at: null,
-        });
+        deliveries.push(deliveryRow(hook.id, event.id, time));
       }
     }
   }
@@ -104,6 +81,68 @@ export async function emitEvents(ex: Executor, config: EventConfig, inputs: Emit
   }
   if (deliveries.length > 0) deliverySignal.kick();
   return events;
+}
+
+const cloudEvent = (config: EventConfig, input: EmitInput, time: string): CloudEvent => ({
+  specversion: '1.0',
+  id: newId(),
+  source: config.eventSource,
+  type: fullEventType(config.eventVendor, input.type),
+  datacontenttype: 'application/json',
+  time,
+  data: { [dataKeyOf(input.type)]: input.resource, ...input.extra },
+});
+
+const eventRow = (event: CloudEvent, input: EmitInput) => ({
+  id: event.id,
+  type: event.type,
+  organization_id: input.organizationId,
+  lab_id: input.labId,
+  payload: JSON.stringify(event),
+  created_at: event.time,
+});
+
+const deliveryRow = (webhookId: string, eventId: string, time: string) => ({
+  id: newId(),
+  webhook_id: webhookId,
+  event_id: eventId,
+  status: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: time,
+  lease_until: null,
+  leased_by: null,
+  created_at: time,
+  completed_at: null,
+});
+
+/**
+ * One event, written with the change's own writes in one batch (runWrites: one statement on PostgreSQL, the
+ * change's rows, the event, its deliveries and the wake-up; one after the other on SQLite), after them. The hot
+ * writes come here (docs/decisions/0030-precompiled-writes.md): `writes` are their compiled statements, and
+ * `subscribers` the organization's webhooks read by the change's first statement (subscribersJson in
+ * src/delivery/webhook-repository.ts), so the event costs no read of its own.
+ */
+export async function emitEventWith(
+  ex: Executor,
+  config: EventConfig,
+  input: EmitInput,
+  subscribers: { id: string; lab_id: string | null; event_types: string }[],
+  writes: CompiledQuery[],
+): Promise<CloudEvent> {
+  const event = cloudEvent(config, input, nowIso());
+  const batch = [...writes, eventInsertQuery(ex, eventRow(event, input))];
+  const deliveries = subscribers
+    .map(toMatchable)
+    .filter((hook) => matches(hook, event.type, input.labId))
+    .map((hook) => deliveryRow(hook.id, event.id, event.time));
+  if (deliveries.length > 0) {
+    batch.push(deliveriesInsertQuery(ex, deliveries));
+    const notify = notifyWorkersQuery(ex, isPostgres(ex));
+    if (notify) batch.push(notify);
+  }
+  await runWrites(ex, batch);
+  if (deliveries.length > 0) deliverySignal.kick();
+  return event;
 }
 
 interface MatchableWebhook {

@@ -11,7 +11,7 @@ import { nowIso } from '../shared/time.js';
 import { createdRequestsOf, insertApprovalNotices } from './approval-repository.js';
 import { renderOrders } from './render.js';
 import type { OrderRow } from './repository.js';
-import { checkApprover, needsApproval } from './rules.js';
+import { type ApprovalRule, checkApprover, needsApproval } from './rules.js';
 
 // Approvals (docs/ordering.md, docs/product.md §13). A lab without a rule (or with 'none') behaves exactly as before:
 // every check here returns before changing anything. The same guard runs for PUT /order-requests/{id} and the shop's
@@ -50,12 +50,11 @@ export async function guardApproval(ex: Executor, by: Actor | OperatorActor, row
 }
 
 /**
- * In the transaction that creates a request: when it needs approval, one notice per approver and manager of the lab
- * (the requester aside), mailed by the worker (src/order-requests/approval-mail.ts), so none is lost if the process
- * dies before sending.
+ * In the transaction that creates a request, after its row: when it needs approval under `rule` (the lab's, read by
+ * the caller; undefined without one), one notice per approver and manager of the lab (the requester aside), mailed by
+ * the worker (src/order-requests/approval-mail.ts), so none is lost if the process dies before sending.
  */
-export async function queueApprovalMail(ex: Executor, row: OrderRow): Promise<void> {
-  const rule = await findApprovalRule(ex, row.lab_id);
+export async function queueApprovalMail(ex: Executor, row: OrderRow, rule: ApprovalRule | undefined): Promise<void> {
   if (!needsApproval(rule, row)) return;
   const approvers = (await activeLabApprovers(ex, row.lab_id)).filter((a) => a.user_id !== row.requested_by);
   const now = nowIso();

@@ -1,9 +1,12 @@
 import { userSummaries } from '../accounts/repository.js';
+import type { UserSummary } from '../accounts/schemas.js';
 import { labsByIds } from '../labs/repository.js';
+import type { Lab } from '../labs/schemas.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { toMoney } from '../shared/money.js';
 import { typeRefsByIds } from '../types/repository.js';
+import type { TypeRef } from '../types/schemas.js';
 import { historyOf, type OrderRow, recentHistoryOf } from './repository.js';
 import { EVENT_HISTORY_LIMIT, type OrderRequest, type OrderRequestWithHistory } from './schemas.js';
 
@@ -26,7 +29,16 @@ export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[
       rows.map((r) => r.type_id),
     ),
   ]);
-  return rows.map((r) => ({
+  return rows.map((r) => renderOrderFrom(appUrl, r, labs.get(r.lab_id)!, users, types.get(r.type_id)!));
+}
+
+/**
+ * A public order request from its row and what it embeds, read already (the embedded users by id: its requester
+ * and creator). Every order request of the API and of the events is made here, so all have the same keys in the
+ * same order (the events' JSON is the contract's, byte for byte).
+ */
+export function renderOrderFrom(appUrl: string, r: OrderRow, lab: Lab, users: Map<string, UserSummary>, type: TypeRef): OrderRequest {
+  return {
     id: r.id,
     status: r.status,
     vendor_name: r.vendor_name,
@@ -48,13 +60,13 @@ export async function renderOrders(ex: Executor, appUrl: string, rows: OrderRow[
     purchase_order_number: r.purchase_order_number,
     shipping_and_handling: r.shipping_and_handling,
     details: r.details,
-    lab: labs.get(r.lab_id)!,
-    type: types.get(r.type_id)!,
+    lab,
+    type,
     spend_tracking_code: r.spend_tracking_code ? { name: r.spend_tracking_code } : null,
     backordered_expected_at: r.backordered_expected_at,
     is_urgent: r.is_urgent === 1,
     app_url: orderAppUrl(appUrl, r.id),
-  }));
+  };
 }
 
 export async function renderOrder(ex: Executor, appUrl: string, row: OrderRow): Promise<OrderRequest> {

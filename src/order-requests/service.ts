@@ -1,17 +1,14 @@
-import { findVendorProduct } from '../catalogue/repository.js';
 import { emitEvent } from '../events/outbox.js';
-import { findLabRow, findVisibleLab } from '../labs/repository.js';
+import { findLabRow } from '../labs/repository.js';
 import { type Actor, isOrgAdmin, type OperatorActor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
 import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
-import { AppError, type FieldError, notFound, validation } from '../shared/errors.js';
+import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
-import { formatMajor, isCurrency, parseMoneyAmount } from '../shared/money.js';
 import type { Page } from '../shared/pagination.js';
-import { isDate, nowIso } from '../shared/time.js';
-import { findTypeInLab } from '../types/repository.js';
-import { guardApproval, queueApprovalMail } from './approval.js';
+import { nowIso } from '../shared/time.js';
+import { guardApproval } from './approval.js';
 import { setOrderedAt } from './details-repository.js';
 import { enforceApprovalPlacement } from './placement.js';
 import { receiptsOf } from './receipts-repository.js';
@@ -19,10 +16,10 @@ import { type ReceiveDetails, receiveIn, remainingOf } from './receive-in.js';
 import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
 import * as repo from './repository.js';
 import { checkTransition, emitsOrdered } from './rules.js';
-import type { OrderRequest, OrderRequestCreate } from './schemas.js';
-import { checkBudgetIn, resolveSpendCodeIn } from './spend-codes.js';
+import type { OrderRequest } from './schemas.js';
+import { checkBudgetIn } from './spend-codes.js';
 
-export type CreateOrderInput = OrderRequestCreate;
+export { type CreateOrderInput, createOrder } from './create.js';
 
 export async function listOrders(deps: ServiceDeps, actor: Actor, filter: repo.OrderFilter, page: Page) {
   const { total, rows } = await repo.listVisibleOrders(deps.db, actor, filter, page);
@@ -33,98 +30,6 @@ export async function getOrder(deps: ServiceDeps, actor: Actor, id: string): Pro
   const row = await repo.findVisibleOrder(deps.db, actor, id);
   if (!row) throw notFound('order request');
   return renderOrder(deps.db, deps.config.appUrl, row);
-}
-
-function checkCreateInput(input: CreateOrderInput): { unitPrice: string } {
-  const errors: FieldError[] = [];
-  for (const field of ['name', 'vendor_name', 'catalog_number'] as const) {
-    if (input[field].trim() === '') errors.push({ field, message: 'must not be empty' });
-  }
-  let unitPrice = '';
-  if (!isCurrency(input.price.currency)) {
-    errors.push({ field: 'price.currency', message: `"${input.price.currency}" is not an ISO 4217 currency code` });
-  } else {
-    const parsed = parseMoneyAmount(input.price.amount, input.price.currency);
-    if ('error' in parsed) errors.push({ field: 'price.amount', message: parsed.error });
-    else unitPrice = formatMajor(parsed.major, input.price.currency);
-  }
-  if (input.required_before !== undefined && !isDate(input.required_before)) {
-    errors.push({ field: 'required_before', message: 'must be a calendar date (YYYY-MM-DD)' });
-  }
-  if (errors.length > 0) throw validation(errors);
-  return { unitPrice };
-}
-
-/** `unitSize`: what a reorder copies from the item (POST /order-requests takes no unit_size: it is a detail, PATCHed). */
-export async function createOrder(
-  deps: ServiceDeps,
-  actor: Actor,
-  input: CreateOrderInput,
-  from: { unitSize?: string | null } = {},
-): Promise<OrderRequest> {
-  const { unitPrice } = checkCreateInput(input);
-  return deps.db.transaction().execute(async (trx) => {
-    const lab = await findVisibleLab(trx, actor, input.lab_id);
-    if (!lab) throw notFound('lab');
-    if (!(await findTypeInLab(trx, lab.id, input.type_id))) throw notFound('type in that lab');
-    if (input.vendor_product_id !== undefined) {
-      if (!(await findVendorProduct(trx, input.vendor_product_id))) throw notFound('vendor product');
-    }
-    const spendCode = await resolveSpendCodeIn(trx, lab.id, input.spend_tracking_code ?? null, input.price.currency);
-    const now = nowIso();
-    const row: repo.OrderRow = {
-      id: newId(),
-      lab_id: lab.id,
-      type_id: input.type_id,
-      status: 'CREATED',
-      item_name: input.name.trim(),
-      vendor_name: input.vendor_name.trim(),
-      catalog_number: input.catalog_number.trim(),
-      vendor_product_id: input.vendor_product_id ?? null,
-      quantity: String(input.quantity),
-      unit_size: from.unitSize?.trim() || null,
-      unit_price: unitPrice,
-      currency: input.price.currency,
-      notes: input.notes ?? null,
-      required_before: input.required_before ?? null,
-      invoice_number: null,
-      requisition_number: null,
-      confirmation_number: null,
-      tracking_number: null,
-      purchase_order_number: null,
-      shipping_and_handling: null,
-      details: null,
-      spend_tracking_code: spendCode,
-      backordered_expected_at: null,
-      checked_out_line_id: null,
-      ordered_at: null,
-      is_urgent: 0,
-      requested_by: actor.userId,
-      created_by: actor.userId,
-      updated_by: actor.userId,
-      requested_at: now,
-      updated_at: now,
-      created_at: now,
-    };
-    await repo.insertOrder(trx, row);
-    await repo.insertHistory(trx, {
-      id: newId(),
-      order_request_id: row.id,
-      type: 'CREATED',
-      comment: null,
-      created_by: actor.userId,
-      created_at: now,
-    });
-    await queueApprovalMail(trx, row);
-    const order = await renderOrder(trx, deps.config.appUrl, row);
-    await emitEvent(trx, deps.config, {
-      type: 'order-request.created',
-      organizationId: lab.organization.id,
-      labId: lab.id,
-      resource: order,
-    });
-    return order;
-  });
 }
 
 /**

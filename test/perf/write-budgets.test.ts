@@ -10,6 +10,11 @@ import { expectDocumentsFresh } from '../helpers/stored-documents.js';
 // Timings are never asserted here; bench/ measures them.
 
 const PUT_INSTANCE_BUDGET = 8;
+/**
+ * POST /order-requests (docs/decisions/0030-precompiled-writes.md): BEGIN, one read, the request, its history row,
+ * its event and the event's deliveries, COMMIT; on PostgreSQL the four writes are one statement.
+ */
+const postOrderBudget = () => (h.database.handle.kind === 'postgres' ? 4 : 7);
 
 let h: Harness;
 let counted: CountedApp;
@@ -29,9 +34,13 @@ afterAll(async () => {
 
 /** The request's statements from its transaction's BEGIN to its COMMIT (authentication runs before it). */
 async function put(url: string, payload: object): Promise<string[]> {
+  return send('PUT', url, payload, 200);
+}
+
+async function send(method: 'PUT' | 'POST', url: string, payload: object, status: number): Promise<string[]> {
   statements = [];
-  const res = await countedApp.inject({ method: 'PUT', url, headers: { 'access-token': h.a.admin.token }, payload });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await countedApp.inject({ method, url, headers: { 'access-token': h.a.admin.token }, payload });
+  expect(res.statusCode, res.body).toBe(status);
   const begin = statements.findIndex((s) => /^begin/i.test(s));
   const commit = statements.findIndex((s) => /^commit/i.test(s));
   expect(begin, statements.join('\n')).toBeGreaterThanOrEqual(0);
@@ -71,5 +80,50 @@ describe('PUT /inventory-items/{itemId}/instances/{itemInstanceId}', () => {
     const ran = await put(`/inventory-items/${h.a.migratedLab.itemId}/instances/${instanceId}`, { quantity: '3' });
     expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(PUT_INSTANCE_BUDGET - 1);
     await expectDocumentsFresh(h);
+  });
+});
+
+describe('POST /order-requests', () => {
+  const body = () => ({
+    lab_id: h.a.migratedLab.id,
+    type_id: h.a.migratedLab.typeId,
+    name: 'Anti-GFP antibody',
+    vendor_name: 'Abcam',
+    catalog_number: 'ab290',
+    price: { amount: '389.00', currency: 'EUR' },
+    quantity: 2,
+    notes: 'For the imaging run',
+  });
+
+  it('runs the budget, its event and both deliveries included, and answers what GET and the event say', async () => {
+    await h.deps.db.updateTable('webhooks').set({ is_enabled: 1 }).execute();
+    const before = await h.deps.db.selectFrom('webhook_deliveries').select('id').execute();
+    statements = [];
+    const res = await countedApp.inject({
+      method: 'POST',
+      url: '/order-requests',
+      headers: { 'access-token': h.a.admin.token },
+      payload: body(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const begin = statements.findIndex((s) => /^begin/i.test(s));
+    const ran = statements.slice(begin, statements.findIndex((s) => /^commit/i.test(s)) + 1);
+    expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(postOrderBudget());
+    const created = res.json();
+    const after = await h.deps.db.selectFrom('webhook_deliveries').select(['id', 'event_id']).execute();
+    const mine = after.filter((d) => !before.some((b) => b.id === d.id));
+    expect(mine).toHaveLength(2);
+    const event = await h.deps.db.selectFrom('events').select('payload').where('id', '=', mine[0]!.event_id).executeTakeFirstOrThrow();
+    // The event's resource is the answer, and GET answers the same.
+    expect(JSON.parse(event.payload).data.order_request).toEqual(created);
+    expect((await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${created.id}` })).json()).toEqual(created);
+    const history = (await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${created.id}/history` })).json();
+    expect(history.map((e: { type: string }) => e.type)).toEqual(['CREATED']);
+  });
+
+  it('without a webhook, one statement fewer on SQLite (no deliveries to write)', async () => {
+    await h.deps.db.updateTable('webhooks').set({ is_enabled: 0 }).execute();
+    const ran = await send('POST', '/order-requests', body(), 201);
+    expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(postOrderBudget() - (h.database.handle.kind === 'postgres' ? 0 : 1));
   });
 });

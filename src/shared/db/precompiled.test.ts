@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Executor } from './database.js';
-import { precompiled } from './precompiled.js';
+import { precompiled, runWrites } from './precompiled.js';
+import { onTableWrite, type TableWrite } from './table-writes.js';
 
 interface T {
   t: { id: string; org: string; owner: string; n: number };
@@ -70,6 +71,37 @@ describe('precompiled queries', () => {
     expect(await query(ex, 'all', 'o1', 'u1')).toEqual([
       { id: 'a', n: 1 },
       { id: 'b', n: 2 },
+    ]);
+  });
+
+  it('binds writes to run later in a batch, in order, and tells the table-write listeners what each wrote', async () => {
+    const ex = await make();
+    const db = ex as unknown as Kysely<T>;
+    const insert = precompiled((e: Executor, _shape, id: string, n: number) =>
+      (e as unknown as Kysely<T>).insertInto('t').values({ id, org: 'o3', owner: 'u3', n }),
+    );
+    const bump = precompiled((e: Executor, _shape, id: string) =>
+      (e as unknown as Kysely<T>)
+        .updateTable('t')
+        .set((eb) => ({ n: eb('n', '+', 10) }))
+        .where('id', '=', id),
+    );
+    const heard: TableWrite[] = [];
+    const stop = onTableWrite((w) => heard.push(w));
+    try {
+      await runWrites(ex, [insert.bind(ex, 'row', 'd', 4), bump.bind(ex, 'row', 'a'), insert.bind(ex, 'row', 'e', 5)]);
+    } finally {
+      stop();
+    }
+    expect(await db.selectFrom('t').select(['id', 'n']).where('id', 'in', ['a', 'd', 'e']).orderBy('id').execute()).toEqual([
+      { id: 'a', n: 11 },
+      { id: 'd', n: 4 },
+      { id: 'e', n: 5 },
+    ]);
+    expect(heard).toEqual([
+      { table: 't', kind: 'insert' },
+      { table: 't', kind: 'update' },
+      { table: 't', kind: 'insert' },
     ]);
   });
 });

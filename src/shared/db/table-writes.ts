@@ -38,6 +38,16 @@ function tableName(node: unknown): string | null {
   return ((n.table as Node).identifier as { name: string }).name;
 }
 
+/** The write a statement's tree makes (null for a read): what the plugin reports after it ran. */
+export function tableWriteOf(node: RootOperationNode): TableWrite | null {
+  return node.kind === 'SelectQueryNode' ? null : describe(node);
+}
+
+/** Tells the listeners of a write run without the plugin (a precompiled statement: ./precompiled.ts). */
+export function reportTableWrite(write: TableWrite): void {
+  for (const listener of listeners) listener(write);
+}
+
 function describe(node: RootOperationNode): TableWrite | null {
   const n = node as unknown as Node;
   const [kind, target] =
