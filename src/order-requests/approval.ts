@@ -20,12 +20,19 @@ import { type ApprovalRule, checkApprover, needsApproval } from './rules.js';
 /**
  * Refuses, under the lab's rule, ordering a CREATED request that needs approval (409 approval_required) and an
  * approval by anyone but an approver, manager or org admin other than the requester (403 self_approval / forbidden).
- * Called with the request row locked, so the rule it reads is the one the transition commits under.
+ * Called with the request row locked, so the rule it reads is the one the transition commits under (`known`: the
+ * rule read with the row, src/order-requests/write-repository.ts findTransitionContext).
  */
-export async function guardApproval(ex: Executor, by: Actor | OperatorActor, row: OrderRow, to: OrderStatus): Promise<void> {
+export async function guardApproval(
+  ex: Executor,
+  by: Actor | OperatorActor,
+  row: OrderRow,
+  to: OrderStatus,
+  known?: { rule: ApprovalRule | undefined },
+): Promise<void> {
   const ordering = to === 'ORDERED' && row.status === 'CREATED';
   if (!ordering && to !== 'APPROVED') return;
-  const rule = await findApprovalRule(ex, row.lab_id);
+  const rule = known ? known.rule : await findApprovalRule(ex, row.lab_id);
   if (!rule || rule.rule === 'none') return;
   if (ordering) {
     if (needsApproval(rule, row)) {

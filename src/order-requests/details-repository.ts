@@ -1,7 +1,7 @@
 import type { Executor } from '../shared/db/database.js';
 import type { OrderRequestsTable } from '../shared/db/schema.js';
 
-// Order details (src/order-requests/details.ts): the detail columns of a request and the instant it was ordered.
+// Order details (src/order-requests/details.ts): the detail columns of a request.
 
 export type DetailColumns = Partial<
   { expected_delivery_date: string | null } & Pick<
@@ -26,8 +26,4 @@ export async function setDetails(ex: Executor, id: string, set: DetailColumns, u
     .set({ ...set, updated_by: userId, updated_at: now })
     .where('id', '=', id)
     .execute();
-}
-
-export async function setOrderedAt(ex: Executor, id: string, at: string): Promise<void> {
-  await ex.updateTable('order_requests').set({ ordered_at: at }).where('id', '=', id).execute();
 }

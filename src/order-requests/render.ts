@@ -9,6 +9,7 @@ import { typeRefsByIds } from '../types/repository.js';
 import type { TypeRef } from '../types/schemas.js';
 import { historyOf, type OrderRow, recentHistoryOf } from './repository.js';
 import { EVENT_HISTORY_LIMIT, type OrderRequest, type OrderRequestWithHistory } from './schemas.js';
+import { recentHistoryWithUsersOf } from './write-repository.js';
 
 export const orderAppUrl = (appUrl: string, id: string): string => `${appUrl}/app/order-requests/${id}`;
 
@@ -99,4 +100,26 @@ export async function renderOrderWithHistory(ex: Executor, appUrl: string, row: 
     historyWithUsers(ex, row.id, [row.updated_by], EVENT_HISTORY_LIMIT),
   ]);
   return { ...order, events, updated_by: users.get(row.updated_by)! };
+}
+
+/**
+ * The same from what a status change has read already (src/order-requests/write-repository.ts findTransitionContext;
+ * `users` holds whoever changed it last): one statement, for the history with who made each entry.
+ */
+export async function renderOrderWithHistoryFrom(
+  ex: Executor,
+  appUrl: string,
+  row: OrderRow,
+  known: { lab: Lab; users: Map<string, UserSummary>; type: TypeRef },
+): Promise<OrderRequestWithHistory> {
+  const order = renderOrderFrom(appUrl, row, known.lab, known.users, known.type);
+  const history = await recentHistoryWithUsersOf(ex, row.id, EVENT_HISTORY_LIMIT);
+  const events = history.map((h) => ({
+    type: h.type,
+    comment: h.comment,
+    created_at: h.created_at,
+    // The keys in the order a rendered UserSummary has them (src/accounts/repository.ts userSummaries).
+    created_by: { id: h.created_by, first_name: h.first_name, last_name: h.last_name, email: h.email },
+  }));
+  return { ...order, events, updated_by: known.users.get(row.updated_by)! };
 }

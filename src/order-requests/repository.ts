@@ -110,24 +110,6 @@ export async function insertOrder(ex: Executor, row: OrderRow): Promise<void> {
   await ex.insertInto('order_requests').values(row).execute();
 }
 
-/** Moves the status only if it is still `from`, so two concurrent transitions cannot both apply. */
-export async function setStatus(
-  ex: Executor,
-  id: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  userId: string,
-  now: string,
-): Promise<boolean> {
-  const r = await ex
-    .updateTable('order_requests')
-    .set({ status: to, updated_by: userId, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 export async function insertHistory(ex: Executor, row: OrderRequestEventsTable): Promise<void> {
   await ex.insertInto('order_request_events').values(row).execute();
 }

@@ -1,23 +1,28 @@
-import { emitEvent } from '../events/outbox.js';
-import { findLabRow } from '../labs/repository.js';
+import type { UserSummary } from '../accounts/schemas.js';
+import { subscribersFromJson } from '../delivery/webhook-repository.js';
+import { emitEvent, emitEventWith } from '../events/outbox.js';
+import { findLabRow, toLab } from '../labs/repository.js';
+import type { Lab } from '../labs/schemas.js';
 import { type Actor, isOrgAdmin, type OperatorActor } from '../shared/actor.js';
-import type { Executor } from '../shared/db/database.js';
+import { type Executor, isPostgres } from '../shared/db/database.js';
+import { runWrites } from '../shared/db/precompiled.js';
 import type { OrderStatus } from '../shared/db/schema.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page } from '../shared/pagination.js';
 import { nowIso } from '../shared/time.js';
+import type { TypeRef } from '../types/schemas.js';
 import { guardApproval } from './approval.js';
-import { setOrderedAt } from './details-repository.js';
 import { enforceApprovalPlacement } from './placement.js';
 import { receiptsOf } from './receipts-repository.js';
 import { type ReceiveDetails, receiveIn, remainingOf } from './receive-in.js';
-import { renderOrder, renderOrders, renderOrderWithHistory } from './render.js';
+import { renderOrder, renderOrderFrom, renderOrders, renderOrderWithHistory, renderOrderWithHistoryFrom } from './render.js';
 import * as repo from './repository.js';
-import { checkTransition, emitsOrdered } from './rules.js';
+import { type ApprovalRule, checkTransition, emitsOrdered } from './rules.js';
 import type { OrderRequest } from './schemas.js';
 import { checkBudgetIn } from './spend-codes.js';
+import { findTransitionContext, historyInsertQuery, orderRowOf, statusUpdateQuery } from './write-repository.js';
 
 export { type CreateOrderInput, createOrder } from './create.js';
 
@@ -32,11 +37,26 @@ export async function getOrder(deps: ServiceDeps, actor: Actor, id: string): Pro
   return renderOrder(deps.db, deps.config.appUrl, row);
 }
 
+/** What a status change has read already with its row (findTransitionContext), so it reads none of it again. */
+export interface TransitionKnown {
+  lab: Lab;
+  /** The requester, the creator and the one who moves it, by id. */
+  users: Map<string, UserSummary>;
+  type: TypeRef;
+  subscribers: ReturnType<typeof subscribersFromJson>;
+  /**
+   * The lab's approval rule (undefined without one), when read under the write lock: on SQLite, whose BEGIN
+   * IMMEDIATE takes it before the read. PostgreSQL reads the rule again once the request's row is locked (a row read
+   * beside a locked one keeps the snapshot the statement started with, from before any wait for the lock).
+   */
+  approval?: { rule: ApprovalRule | undefined };
+}
+
 /**
  * Moves a request to a new status inside the caller's transaction: checks the table, records history, emits
  * ordered/received, and on RECEIVED adds the goods to inventory (all or nothing with the status change). The
  * caller has already found the row visible to `by` (a tenant's Actor, or the operator fulfilling its shop line),
- * who is recorded as the one who moved it.
+ * who is recorded as the one who moved it; `known`, what it read with it (PUT /order-requests/{id}).
  */
 export async function transitionIn(
   trx: Executor,
@@ -44,7 +64,7 @@ export async function transitionIn(
   by: Actor | OperatorActor,
   row: repo.OrderRow,
   to: OrderStatus,
-  opts: { comment?: string | null; receive?: ReceiveDetails } = {},
+  opts: { comment?: string | null; receive?: ReceiveDetails; known?: TransitionKnown } = {},
 ): Promise<repo.OrderRow> {
   const userId = by.userId;
   const check = checkTransition(row.status, to);
@@ -55,45 +75,53 @@ export async function transitionIn(
       extra: { allowed: [...check.allowed] },
     });
   }
-  await guardApproval(trx, by, row, to);
+  await guardApproval(trx, by, row, to, opts.known?.approval);
   if (to === 'APPROVED') await enforceApprovalPlacement(trx, row);
   const now = nowIso();
-  if (!(await repo.setStatus(trx, row.id, row.status, to, userId, now))) {
-    throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');
-  }
+  // Entering ORDERED dates the request's spend (docs/ordering.md) in the same update.
+  const ordered = emitsOrdered(row.status, to);
   const historyId = newId();
-  await repo.insertHistory(trx, {
-    id: historyId,
-    order_request_id: row.id,
-    type: to,
-    comment: opts.comment ?? null,
-    created_by: userId,
-    created_at: now,
-  });
-  // Entering ORDERED dates the request's spend and checks its code's budget (docs/ordering.md; 409 rolls it all back).
-  if (emitsOrdered(row.status, to)) await setOrderedAt(trx, row.id, now);
-  const updated = (await repo.findOrder(trx, row.id))!;
-  if (emitsOrdered(row.status, to)) await checkBudgetIn(trx, by, updated, now);
-  const lab = (await findLabRow(trx, row.lab_id))!;
-  if (emitsOrdered(row.status, to)) {
-    const payload = await renderOrderWithHistory(trx, deps.config.appUrl, updated);
-    await emitEvent(trx, deps.config, {
-      type: 'order-request.ordered',
-      organizationId: lab.organization_id,
-      labId: lab.id,
-      resource: payload,
-    });
+  // The history row, then the status only if it is still the one read (a conflict rolls the history row back too).
+  const [updated] = (
+    await runWrites<repo.OrderRow>(trx, [
+      historyInsertQuery(trx, {
+        id: historyId,
+        order_request_id: row.id,
+        type: to,
+        comment: opts.comment ?? null,
+        created_by: userId,
+        created_at: now,
+      }),
+      statusUpdateQuery(trx, row.id, row.status, to, userId, now, ordered),
+    ])
+  ).rows;
+  if (!updated) throw new AppError('conflict', 'The order request changed at the same time; fetch it again and retry');
+  // Its code's budget (409 rolls it all back).
+  if (ordered) await checkBudgetIn(trx, by, updated, now);
+  if (!ordered && to !== 'RECEIVED') return updated;
+  const { known } = opts;
+  const organizationId = known ? known.lab.organization.id : (await findLabRow(trx, row.lab_id))!.organization_id;
+  const emit = (type: 'order-request.ordered' | 'order-request.received', resource: unknown) =>
+    known
+      ? emitEventWith(trx, deps.config, { type, organizationId, labId: row.lab_id, resource }, known.subscribers, [])
+      : emitEvent(trx, deps.config, { type, organizationId, labId: row.lab_id, resource });
+  if (ordered) {
+    await emit(
+      'order-request.ordered',
+      known
+        ? await renderOrderWithHistoryFrom(trx, deps.config.appUrl, updated, known)
+        : await renderOrderWithHistory(trx, deps.config.appUrl, updated),
+    );
   }
   if (to === 'RECEIVED') {
     // What is still to come: all of it, unless parts were received before (src/order-requests/receipts.ts).
     await receiveIn(trx, deps, userId, row, { quantity: await remainingOf(trx, row), historyId, at: now, ...opts.receive });
-    const payload = await renderOrder(trx, deps.config.appUrl, updated);
-    await emitEvent(trx, deps.config, {
-      type: 'order-request.received',
-      organizationId: lab.organization_id,
-      labId: lab.id,
-      resource: payload,
-    });
+    await emit(
+      'order-request.received',
+      known
+        ? renderOrderFrom(deps.config.appUrl, updated, known.lab, known.users, known.type)
+        : await renderOrder(trx, deps.config.appUrl, updated),
+    );
   }
   return updated;
 }
@@ -115,12 +143,47 @@ export function refuseIfInShop(row: repo.OrderRow): void {
 export async function updateOrder(deps: ServiceDeps, actor: Actor, id: string, body: { status?: OrderStatus }): Promise<OrderRequest> {
   return deps.db.transaction().execute(async (trx) => {
     // Locked when the status may change, so identical concurrent PUTs find it set by the first (200, no change).
-    const row =
-      body.status === undefined ? await repo.findVisibleOrder(trx, actor, id) : await repo.findVisibleOrderForUpdate(trx, actor, id);
-    if (!row) throw notFound('order request');
+    const found = await findTransitionContext(trx, actor, id, deps.config.webhookRequireVerification, body.status !== undefined);
+    if (!found) throw notFound('order request');
+    const row = orderRowOf(found);
+    const summary = (id: string, p: 'requester' | 'creator' | 'me') => ({
+      id,
+      first_name: found[`${p}_first_name`],
+      last_name: found[`${p}_last_name`],
+      email: found[`${p}_email`],
+    });
+    const known: TransitionKnown = {
+      lab: toLab({
+        id: row.lab_id,
+        name: found.lab_name,
+        uses_instances: found.lab_uses_instances,
+        organization_id: found.lab_organization_id,
+        organization_name: found.organization_name,
+      }),
+      // The keys in the order a rendered UserSummary has them (src/accounts/repository.ts userSummaries).
+      users: new Map([
+        [row.requested_by, summary(row.requested_by, 'requester')],
+        [row.created_by, summary(row.created_by, 'creator')],
+        [actor.userId, summary(actor.userId, 'me')],
+      ]),
+      type: { id: row.type_id, name: found.type_name },
+      subscribers: subscribersFromJson(found.subscribers),
+    };
+    if (!isPostgres(trx)) {
+      known.approval = {
+        rule:
+          found.approval_rule === null
+            ? undefined
+            : {
+                rule: found.approval_rule,
+                threshold_amount: found.approval_threshold_amount,
+                threshold_currency: found.approval_threshold_currency,
+              },
+      };
+    }
     if (body.status !== undefined && body.status !== row.status) refuseIfInShop(row);
-    const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor, row, body.status);
-    return renderOrder(trx, deps.config.appUrl, updated);
+    const updated = body.status === undefined ? row : await transitionIn(trx, deps, actor, row, body.status, { known });
+    return renderOrderFrom(deps.config.appUrl, updated, known.lab, known.users, known.type);
   });
 }
 

@@ -15,6 +15,14 @@ const PUT_INSTANCE_BUDGET = 8;
  * its event and the event's deliveries, COMMIT; on PostgreSQL the four writes are one statement.
  */
 const postOrderBudget = () => (h.database.handle.kind === 'postgres' ? 4 : 7);
+/**
+ * PUT /order-requests/{id} to ORDERED: BEGIN, one read, the history row and the status, the newest history with its
+ * users (the event's `events`), the event and its deliveries, COMMIT (PostgreSQL: the history row and the status in
+ * one statement, the event and its deliveries in another; it reads the lab's approval rule again once the row is
+ * locked: src/order-requests/service.ts TransitionKnown). A move that emits no event stops after the status.
+ */
+const orderedBudget = () => (h.database.handle.kind === 'postgres' ? 7 : 8);
+const cancelledBudget = () => (h.database.handle.kind === 'postgres' ? 4 : 5);
 
 let h: Harness;
 let counted: CountedApp;
@@ -125,5 +133,51 @@ describe('POST /order-requests', () => {
     await h.deps.db.updateTable('webhooks').set({ is_enabled: 0 }).execute();
     const ran = await send('POST', '/order-requests', body(), 201);
     expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(postOrderBudget() - (h.database.handle.kind === 'postgres' ? 0 : 1));
+  });
+});
+
+describe('PUT /order-requests/{id}', () => {
+  async function created(): Promise<string> {
+    const res = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/order-requests',
+      payload: {
+        lab_id: h.a.migratedLab.id,
+        type_id: h.a.migratedLab.typeId,
+        name: 'Pipette tips',
+        vendor_name: 'Eppendorf',
+        catalog_number: '0030000870',
+        price: { amount: '45.00', currency: 'EUR' },
+        quantity: 3,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  it('to ORDERED runs the budget, its event and deliveries included; the event holds the new history', async () => {
+    await h.deps.db.updateTable('webhooks').set({ is_enabled: 1 }).execute();
+    const id = await created();
+    const before = await h.deps.db.selectFrom('webhook_deliveries').select('id').execute();
+    const ran = await put(`/order-requests/${id}`, { status: 'ORDERED' });
+    expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(orderedBudget());
+    const mine = (await h.deps.db.selectFrom('webhook_deliveries').select(['id', 'event_id']).execute()).filter(
+      (d) => !before.some((b) => b.id === d.id),
+    );
+    expect(mine).toHaveLength(2);
+    const event = await h.deps.db.selectFrom('events').select('payload').where('id', '=', mine[0]!.event_id).executeTakeFirstOrThrow();
+    const payload = JSON.parse(event.payload);
+    expect(payload.type).toBe('com.labstock.order-request.ordered');
+    expect(payload.data.order_request.events.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'ORDERED']);
+    const { events: _events, updated_by: _by, ...order } = payload.data.order_request;
+    expect((await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` })).json()).toEqual(order);
+  });
+
+  it('to CANCELLED (no event) stops after the history row and the status', async () => {
+    const id = await created();
+    const ran = await put(`/order-requests/${id}`, { status: 'CANCELLED' });
+    expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(cancelledBudget());
+    const order = (await h.call(h.a.admin.token, { method: 'GET', url: `/order-requests/${id}` })).json();
+    expect(order.status).toBe('CANCELLED');
   });
 });
