@@ -96,7 +96,10 @@ describe.skipIf(!isSqlite)('SQLite plans', () => {
   it("reads the area's running totals by location, not its containers", async () => {
     const s = await scenario(h);
     const { statements: seen } = await run('GET', `/locations/${s.cabinetId}/control-area/meter`);
-    expect(seen.some((q) => /inventory_item_instances/.test(q)), seen.join('\n')).toBe(false);
+    expect(
+      seen.some((q) => /inventory_item_instances/.test(q)),
+      seen.join('\n'),
+    ).toBe(false);
     const held = seen.find((q) => /from "location_holdings" where "location_id" in/.test(q));
     expect(held, seen.join('\n')).toBeDefined();
     const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${held!.replace(/\?/g, () => "'x'")}`).execute(h.deps.db);
