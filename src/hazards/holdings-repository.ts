@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { type Executor, isPostgres } from '../shared/db/database.js';
+import { executeCompiled } from '../shared/db/precompiled.js';
 import { type Dec, dec } from '../shared/decimal.js';
 
 // location_holdings (migration 0043): per location, the active containers summed per unit size and hazard
@@ -148,6 +149,14 @@ export async function trackHoldings<T>(ex: Executor, scope: HoldingsScope, chang
  * other writer changes the container in between (on PostgreSQL; SQLite has one writer).
  */
 export async function holdingsBeforeQuantitySet(ex: Executor, instanceId: string, quantity: string): Promise<void> {
+  await executeCompiled(ex, holdingsBeforeQuantitySetQuery(ex, instanceId, quantity));
+}
+
+/**
+ * The same as a compiled statement, to run in a batch before the instance's update (src/shared/db/precompiled.ts
+ * runWrites: it reads the instance's quantity as it was before the batch, on both databases).
+ */
+export function holdingsBeforeQuantitySetQuery(ex: Executor, instanceId: string, quantity: string): CompiledQuery {
   const pg = isPostgres(ex);
   const delta = pg
     ? sql`(cast(${quantity} as numeric) - cast(i.quantity as numeric))::text`
@@ -155,14 +164,14 @@ export async function holdingsBeforeQuantitySet(ex: Executor, instanceId: string
   const sum = pg
     ? sql`(cast(location_holdings.quantity as numeric) + cast(excluded.quantity as numeric))::text`
     : sql`labstock_dec_add(location_holdings.quantity, excluded.quantity)`;
-  await sql`
+  return sql`
     insert into location_holdings (location_id, unit_size, hazard_codes, containers, quantity)
     select location_id, unit_size, hazard_codes, 0, delta from (
       select i.location_id, coalesce(it.unit_size, '') as unit_size, ${codesOf(pg)} as hazard_codes, ${delta} as delta
       from inventory_item_instances i join inventory_items it on it.id = i.item_id
       where i.id = ${instanceId} and i.archived_at is null and i.location_id is not null) h
     where hazard_codes <> ''
-    on conflict (location_id, unit_size, hazard_codes) do update set quantity = ${sum}`.execute(ex);
+    on conflict (location_id, unit_size, hazard_codes) do update set quantity = ${sum}`.compile(ex);
 }
 
 /** Every lab's holdings computed from the containers (what the table must equal): rebuild and tests. */

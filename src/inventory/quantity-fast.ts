@@ -1,17 +1,19 @@
 import { subscribersFromJson } from '../delivery/webhook-repository.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEventWith } from '../events/outbox.js';
+import { holdingsBeforeQuantitySetQuery } from '../hazards/holdings-repository.js';
 import { isMigrating, labMigrating } from '../labs/migrating.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
+import { executeCompiled, runWrites } from '../shared/db/precompiled.js';
 import { dec } from '../shared/decimal.js';
 import type { ServiceDeps } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import type { ItemWithEtag } from './changes.js';
 import { preconditionFailed } from './changes.js';
-import { recordHistory } from './history-rows.js';
+import { historyRow, recordHistory } from './history-rows.js';
 import { enforcePlacement } from './placement.js';
-import * as repo from './repository.js';
+import { changeInsertQuery, findInstanceChange, instanceQuantityQuery, touchItemQuery } from './quantity-fast-repository.js';
 import { etagOf, ifMatchSatisfied, itemQuantity } from './rules.js';
 import type { InstanceQuantity, InventoryItem } from './schemas.js';
 import { itemIndexOf } from './search/rules.js';
@@ -37,7 +39,7 @@ export async function setInstanceQuantityFast(
   body: InstanceQuantity,
   ifMatch: string | undefined,
 ): Promise<FastResult> {
-  const found = await repo.findInstanceChange(trx, actor, itemId, instanceId, deps.config.webhookRequireVerification);
+  const found = await findInstanceChange(trx, actor, itemId, instanceId, deps.config.webhookRequireVerification);
   if (!found) throw notFound('inventory item');
   if (found.instance_id === null || found.instance_quantity === null) throw notFound('inventory item instance');
   const stored = currentDocument(found);
@@ -66,23 +68,38 @@ export async function setInstanceQuantityFast(
   const json = documentOf(item);
   const index = itemIndexOf(item, found.minimum_quantity);
   const now = nowIso();
-  const applied = await repo.touchItem(trx, found.id, {
-    userId: actor.userId,
-    now,
-    expectedVersion: found.version,
+  // Its version first: a writer holding the same ETag that got there first makes this one 412 before anything else.
+  const touched = await executeCompiled(
+    trx,
     // A quantity is not searched by its words: only below_minimum can change among the indexes (search/rules.ts).
-    set: { below_minimum: index.below_minimum, rendered: json, rendered_shape: DOCUMENT_SHAPE },
-  });
-  if (!applied) throw preconditionFailed();
-  await repo.setInstanceQuantity(trx, instanceId, body.quantity, now);
-  await recordHistory(trx, { itemId: found.id, userId: actor.userId, now, controlled: found.controlled === 1 }, [
-    { instanceId, field: 'instance.quantity', old: found.instance_quantity, new: body.quantity },
-  ]);
-  await emitEvent(
+    touchItemQuery(
+      trx,
+      found.id,
+      found.version,
+      { below_minimum: index.below_minimum, rendered: json, rendered_shape: DOCUMENT_SHAPE },
+      actor.userId,
+      now,
+    ),
+  );
+  if (Number(touched.numAffectedRows ?? 0) !== 1) throw preconditionFailed();
+  // The control-area totals read the instance's old quantity: before its update (src/hazards/holdings-repository.ts).
+  const writes = [
+    holdingsBeforeQuantitySetQuery(trx, instanceId, body.quantity),
+    instanceQuantityQuery(trx, instanceId, body.quantity, now),
+  ];
+  const at = { itemId: found.id, userId: actor.userId, now, controlled: found.controlled === 1 };
+  const entry = { instanceId, field: 'instance.quantity', old: found.instance_quantity, new: body.quantity };
+  if (at.controlled) {
+    // A controlled substance's ledger goes with its history line (src/inventory/history-rows.ts).
+    await runWrites(trx, writes.splice(0));
+    await recordHistory(trx, at, [entry]);
+  } else writes.push(changeInsertQuery(trx, historyRow(at, entry)));
+  await emitEventWith(
     trx,
     deps.config,
     { type: 'inventory-item.updated', organizationId: found.organization_id, labId: found.lab_id, resource: item },
-    { subscribers: new Map([[found.organization_id, subscribersFromJson(found.subscribers)]]) },
+    subscribersFromJson(found.subscribers),
+    writes,
   );
   return { item, etag: etagOf(found.version + 1), json };
 }

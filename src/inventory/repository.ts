@@ -1,6 +1,4 @@
 import { type Selectable, sql } from 'kysely';
-import { subscribersJson } from '../delivery/webhook-repository.js';
-import { labHasControlAreas } from '../hazards/control-area-repository.js';
 import { holdingsAdded, holdingsBeforeQuantitySet, trackHoldings } from '../hazards/holdings-repository.js';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
@@ -174,57 +172,3 @@ export async function touchItems(ex: Executor, ids: string[], change: { userId: 
 
 export const findItems = (ex: Executor, ids: string[]) =>
   ex.selectFrom('inventory_items').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id').execute();
-
-/**
- * PUT /inventory-items/{itemId}/instances/{itemInstanceId}'s one read (src/inventory/quantity-fast.ts): the visible
- * item with its stored document, the active instance, the lab's mode, the caller's name as an item shows it, and the
- * organization's webhooks. PostgreSQL locks the item (and shares the lab row, which a lab's migration writes) until
- * the transaction ends.
- */
-export function findInstanceChange(ex: Executor, actor: Actor, itemId: string, instanceId: string, verifiedOnly: boolean) {
-  const q = ex
-    .selectFrom('inventory_items')
-    .innerJoin('labs', 'labs.id', 'inventory_items.lab_id')
-    .innerJoin('users', (join) => join.on('users.id', '=', actor.userId))
-    .leftJoin('inventory_item_instances as instance', (join) =>
-      join.on('instance.id', '=', instanceId).onRef('instance.item_id', '=', 'inventory_items.id').on('instance.archived_at', 'is', null),
-    )
-    .select([
-      'inventory_items.id',
-      'inventory_items.lab_id',
-      'inventory_items.version',
-      'inventory_items.rendered',
-      'inventory_items.rendered_shape',
-      'inventory_items.minimum_quantity',
-      'inventory_items.below_minimum',
-      'labs.organization_id',
-      'labs.uses_instances',
-      'labs.migration_started_at',
-      'instance.id as instance_id',
-      'instance.quantity as instance_quantity',
-      'instance.location_id as instance_location_id',
-      'inventory_items.type_id',
-      'inventory_items.name',
-      'inventory_items.unit_size',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-    ])
-    .select(subscribersJson(ex, 'labs.organization_id', verifiedOnly).as('subscribers'))
-    // Whether it is a controlled substance, so its ledger is written without a statement more for every other item.
-    .select((eb) =>
-      eb
-        .case()
-        .when(
-          eb.exists(eb.selectFrom('controlled_items').select('item_id').whereRef('controlled_items.item_id', '=', 'inventory_items.id')),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('controlled'),
-    )
-    .select(labHasControlAreas('inventory_items.lab_id').as('has_control_areas'))
-    .where('inventory_items.id', '=', itemId)
-    .where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
-  return (isPostgres(ex) ? q.modifyEnd(sql`for update of inventory_items for share of labs`) : q).executeTakeFirst();
-}
