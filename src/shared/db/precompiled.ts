@@ -71,8 +71,9 @@ export async function executeCompiled<R>(ex: Executor, query: CompiledQuery): Pr
 }
 
 /**
- * Runs writes as few statements as the database allows, in order. None may depend on another: none reads or
- * changes a row another writes (PostgreSQL runs them on one snapshot), and only the last one's rows come back. On
+ * Runs writes as few statements as the database allows, in order. None may read or change a row an earlier one of
+ * the batch writes: PostgreSQL runs them on one snapshot, so each reads the rows as they were before the batch (as
+ * SQLite, one after the other, does for the rows later ones write). Only the last one's rows come back. On
  * PostgreSQL one statement, each but the last as a data-modifying WITH (which PostgreSQL runs to completion whether
  * or not anything reads it; foreign keys are checked at the end of the statement, so a row may point at one
  * inserted beside it); on SQLite, which has no such statement, one after the other (each a prepared statement of
