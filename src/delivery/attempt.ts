@@ -7,6 +7,7 @@ import type { Recorder } from './recorder.js';
 import * as repo from './repository.js';
 import { afterAttempt } from './rules.js';
 import type { Sender, SendResult } from './sender.js';
+import { type Tracer, wallNow } from './trace.js';
 
 export interface AttemptDeps {
   db: Db;
@@ -14,13 +15,15 @@ export interface AttemptDeps {
   sender: Pick<Sender, 'send'>;
   recorder: Pick<Recorder, 'record'>;
   metrics?: Metrics;
+  /** WEBHOOK_TRACE (trace.ts): the attempt's steps from the hand-off to the thread to its record. */
+  tracer?: Tracer;
 }
 
 /** One attempt of a claimed delivery: the result once recorded; undefined when nothing was sent. */
 export type Attempt = (ctx: repo.SendContext) => Promise<SendResult | undefined>;
 
 export function createAttempt(deps: AttemptDeps): Attempt {
-  const { db, config, sender, recorder } = deps;
+  const { db, config, sender, recorder, tracer } = deps;
   const nowIso = () => new Date().toISOString();
 
   return async function deliver(ctx) {
@@ -59,6 +62,7 @@ export function createAttempt(deps: AttemptDeps): Attempt {
         keys.push(ctx.previous_signing_key);
     }
     const attemptedAt = nowIso();
+    const posted = tracer ? wallNow() : 0;
     const result: SendResult = await sender.send({
       url: ctx.url,
       messageId: ctx.event_id,
@@ -69,8 +73,19 @@ export function createAttempt(deps: AttemptDeps): Attempt {
     const attemptsDone = ctx.attempts + 1;
     const decision = afterAttempt(result, attemptsDone, config.webhookRetryScheduleMs);
     deps.metrics?.delivery.attempts.inc({ outcome: result.outcome });
+    const back = tracer ? wallNow() : 0;
     // Recorded with whatever else finished meanwhile, in one transaction (recorder.ts).
-    await recorder.record({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision });
+    const recordBatch = await recorder.record({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision });
+    if (tracer) {
+      const t = result.times;
+      tracer.end(deliveryId, ctx.event_id, ctx.event_time, {
+        posted,
+        ...(t ? { threadReceived: t.received, requested: t.requested, answered: t.answered } : {}),
+        back,
+        recorded: wallNow(),
+        recordBatch,
+      });
+    }
     return result;
   };
 }

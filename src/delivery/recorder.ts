@@ -24,7 +24,7 @@ export interface FinishedAttempt {
 }
 
 interface Finished extends FinishedAttempt {
-  done: () => void;
+  done: (batch: number) => void;
   failed: (err: unknown) => void;
 }
 
@@ -39,9 +39,9 @@ export interface Recorder {
   /**
    * Records the attempt with whatever else finished meanwhile, in one transaction; resolves once committed. Until
    * then the delivery stays pending under the worker's lease: if the process dies first, it is sent again after
-   * the lease (at-least-once).
+   * the lease (at-least-once). Resolves with how many attempts that transaction recorded.
    */
-  record(attempt: FinishedAttempt): Promise<void>;
+  record(attempt: FinishedAttempt): Promise<number>;
   /** Writes every throttled success now (idle, stop), in turn with the other flushes. */
   flushDeferred(): Promise<void>;
   /** Stops the throttle's timer and writes what it held. */
@@ -81,7 +81,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
         forceSuccesses = false;
         try {
           await flush(batch, force);
-          for (const f of batch) f.done();
+          for (const f of batch) f.done(batch.length);
         } catch (err) {
           for (const f of batch) f.failed(err);
           if (batch.length === 0) log.warn({ err }, 'recording webhook successes failed; retrying later');
@@ -242,7 +242,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
 
   return {
     record(attempt) {
-      return new Promise<void>((done, failed) => {
+      return new Promise<number>((done, failed) => {
         finished.push({ ...attempt, done, failed });
         scheduleFlush();
       });

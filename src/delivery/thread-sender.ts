@@ -4,7 +4,10 @@ import type { Config } from '../shared/config.js';
 import { startThread } from '../shared/threads/start.js';
 import type { OutgoingMessage, Sender, SendResult } from './sender.js';
 
-export type ThreadSettings = Pick<Config, 'webhookTimeoutMs' | 'webhookAllowedCidrs'>;
+export type ThreadSettings = Pick<Config, 'webhookTimeoutMs' | 'webhookAllowedCidrs'> & {
+  /** The thread adds its timestamps to each result (WEBHOOK_TRACE: trace.ts). */
+  trace?: boolean;
+};
 export type ToThread =
   | { op: 'send'; id: number; message: OutgoingMessage }
   | { op: 'handshake'; id: number; url: string; origin: string }

@@ -11,6 +11,7 @@ import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
 import * as repo from './repository.js';
 import { deliverySignal } from './signal.js';
+import { createTracer, wallNow } from './trace.js';
 import { slotsFor } from './slots.js';
 import { createThreadSender, type ThreadSender } from './thread-sender.js';
 
@@ -51,9 +52,23 @@ export function createWorker(deps: WorkerDeps): Worker {
   // A lease must outlive the slowest attempt, or a live worker's delivery could be claimed twice.
   const leaseMs = Math.max(config.webhookLeaseMs, config.webhookTimeoutMs * 2 + 1000);
   // Sending and signing run in a thread of their own (thread-sender.ts); claiming and recording stay here.
-  const sender = deps.sender ?? createThreadSender(config, log);
+  // WEBHOOK_TRACE: each delivery's steps, timed (trace.ts); null otherwise.
+  const tracer = createTracer(config.webhookTracePath);
+  const sender =
+    deps.sender ??
+    createThreadSender(
+      { webhookTimeoutMs: config.webhookTimeoutMs, webhookAllowedCidrs: config.webhookAllowedCidrs, trace: tracer !== null },
+      log,
+    );
   const recorder = createRecorder({ db, config, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
-  const deliver = createAttempt({ db, config, sender, recorder, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
+  const deliver = createAttempt({
+    db,
+    config,
+    sender,
+    recorder,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(tracer ? { tracer } : {}),
+  });
   const handshakes = createHandshakes({ db, config, log, sender });
   const inFlight = new Set<Promise<void>>();
   const slots = slotsFor(config);
@@ -76,6 +91,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   const jobs = createJobs(deps.jobs ?? [], log, () => running);
 
   const kick = () => {
+    tracer?.kicked();
     kicked = true;
     wake?.();
   };
@@ -120,7 +136,9 @@ export function createWorker(deps: WorkerDeps): Worker {
   }
 
   /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
-  async function claim(free: number): Promise<number> {
+  async function claim(free: number, wasKicked: boolean): Promise<number> {
+    const kickedAt = wasKicked && tracer ? tracer.lastKick() : 0;
+    const claimStartAt = tracer ? wallNow() : 0;
     const now = new Date();
     const claimed = await claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, {
       perWebhook: slots.perEndpoint,
@@ -129,6 +147,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       lane: slots.laneBound(),
     });
     claimedFull = claimed.length >= free;
+    const claimEnd = tracer ? wallNow() : 0;
     if (claimed.length > 0) {
       const contexts = new Map(
         (
@@ -138,6 +157,10 @@ export function createWorker(deps: WorkerDeps): Worker {
           )
         ).map((c) => [c.id, c]),
       );
+      if (tracer) {
+        const steps = { kick: kickedAt, claimStart: claimStartAt, claimEnd, loaded: wallNow(), claimBatch: claimed.length };
+        for (const d of claimed) if (contexts.has(d.id)) tracer.step(d.id, steps);
+      }
       for (const d of claimed) track(d.id, d.webhook_id, contexts.get(d.id));
     }
     // Short, and a webhook's backlog filled its room: claim again without it, for what it may have hidden.
@@ -192,7 +215,7 @@ export function createWorker(deps: WorkerDeps): Worker {
         // not one claim per finished attempt. After a claim that found less than it asked for, free slots alone
         // are no reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots).
         const claiming = free > 0 && (wasKicked || worth || inFlight.size === 0 || (free >= half && claimedFull));
-        const claimed = claiming ? await claim(free) : 0;
+        const claimed = claiming ? await claim(free, wasKicked) : 0;
         handshakes.check();
         await maybePrune();
         if (idleWaiters.length > 0 && claimed === 0 && inFlight.size === 0 && !kicked) {
@@ -222,6 +245,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     await loopDone;
     await Promise.allSettled([...inFlight, handshakes.running()]);
     await recorder.stop();
+    await tracer?.close();
     await listener.close();
     await sender.close();
     for (const r of idleWaiters.splice(0)) r();
