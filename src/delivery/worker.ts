@@ -9,6 +9,7 @@ import { createHandshakes } from './handshakes.js';
 import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
+import type { SendResult } from './sender.js';
 import * as repo from './repository.js';
 import { deliverySignal } from './signal.js';
 import { createTracer, wallNow } from './trace.js';
@@ -70,7 +71,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     ...(tracer ? { tracer } : {}),
   });
   const handshakes = createHandshakes({ db, config, log, sender });
+  /** Attempts not recorded yet; `sending`: those of them still waiting for their receiver's answer. */
   const inFlight = new Set<Promise<void>>();
+  let sending = 0;
   const slots = slotsFor(config);
   /** The last claim took all it asked for: more may be due. */
   let claimedFull = true;
@@ -119,17 +122,34 @@ export function createWorker(deps: WorkerDeps): Worker {
     return !(await handshakes.pending());
   }
 
+  /**
+   * Starts one attempt. Its slot is free again once the receiver has answered (or the attempt failed), before the
+   * result is recorded: the record waits for the next claim's transaction (recorder.ts), and `inFlight` holds the
+   * attempt until it is recorded (idle, stop).
+   */
   function track(deliveryId: string, webhookId: string, ctx: repo.SendContext | undefined): void {
     slots.take(webhookId, ctx?.organization_id ?? null);
+    sending += 1;
+    let released = false;
+    const release = (result?: SendResult) => {
+      if (released) return;
+      released = true;
+      sending -= 1;
+      // The result tells the slots whether the webhook answers in time (the slow lane).
+      if (slots.release(webhookId, result)) worthClaiming = true;
+      wake?.();
+    };
     const p: Promise<void> = (ctx ? deliver(ctx) : Promise.resolve(undefined))
-      .catch((err) => {
-        log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
-        return undefined;
+      .then(async (started) => {
+        release(started?.result);
+        await started?.recorded;
       })
-      .then((result) => {
+      .catch((err) => {
+        release();
+        log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
+      })
+      .finally(() => {
         inFlight.delete(p);
-        // The result tells the slots whether the webhook answers in time (the slow lane).
-        if (slots.release(webhookId, result)) worthClaiming = true;
         wake?.();
       });
     inFlight.add(p);
@@ -140,23 +160,18 @@ export function createWorker(deps: WorkerDeps): Worker {
     const kickedAt = wasKicked && tracer ? tracer.lastKick() : 0;
     const claimStartAt = tracer ? wallNow() : 0;
     const now = new Date();
-    const claimed = await claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, {
-      perWebhook: slots.perEndpoint,
-      room: slots.room(),
-      ...slots.load(),
-      lane: slots.laneBound(),
+    const slotState = { perWebhook: slots.perEndpoint, room: slots.room(), ...slots.load(), lane: slots.laneBound() };
+    let claimEnd = 0;
+    // One transaction: what finished since the last claim is recorded, the due deliveries claimed, their events
+    // and webhooks loaded.
+    const { claimed, contexts } = await recorder.withRecords(async (trx) => {
+      const rows = await claimDue(trx, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slotState);
+      if (tracer) claimEnd = wallNow();
+      const loaded = rows.length > 0 ? await repo.loadForSendMany(trx, rows.map((d) => d.id)) : [];
+      return { claimed: rows, contexts: new Map(loaded.map((c) => [c.id, c])) };
     });
     claimedFull = claimed.length >= free;
-    const claimEnd = tracer ? wallNow() : 0;
     if (claimed.length > 0) {
-      const contexts = new Map(
-        (
-          await repo.loadForSendMany(
-            db,
-            claimed.map((d) => d.id),
-          )
-        ).map((c) => [c.id, c]),
-      );
       if (tracer) {
         const steps = { kick: kickedAt, claimStart: claimStartAt, claimEnd, loaded: wallNow(), claimBatch: claimed.length };
         for (const d of claimed) if (contexts.has(d.id)) tracer.step(d.id, steps);
@@ -178,7 +193,10 @@ export function createWorker(deps: WorkerDeps): Worker {
     } else {
       const next = await repo.nextDueAt(db);
       if (next) ms = Math.max(0, Math.min(ms, Date.parse(next) - Date.now()));
-      if (ms === 0) return;
+      if (ms === 0) {
+        worthClaiming = true;
+        return;
+      }
     }
     // A kick (or stop) that came while nextDueAt was read found no one to wake: do not sleep through it.
     if (kicked || !running) return;
@@ -203,7 +221,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
-        const free = config.webhookConcurrency - inFlight.size;
+        const free = config.webhookConcurrency - sending;
         const wasKicked = kicked || (claimOnFreeSlot && free > 0);
         const worth = worthClaiming;
         if (free <= 0 && (kicked || worthClaiming)) claimOnFreeSlot = true;
@@ -211,13 +229,16 @@ export function createWorker(deps: WorkerDeps): Worker {
         kicked = false;
         worthClaiming = false;
         recorder.forgetPastRetry(Date.now());
-        // Claim in batches: when half the slots are free (or nothing is in flight, or new work was signalled),
-        // not one claim per finished attempt. After a claim that found less than it asked for, free slots alone
-        // are no reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots).
-        const claiming = free > 0 && (wasKicked || worth || inFlight.size === 0 || (free >= half && claimedFull));
+        // Claim in batches: when half the slots are free (or new work was signalled, or something fell due), not
+        // one claim per finished attempt. After a claim that found less than it asked for, free slots alone are no
+        // reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots), nor is an
+        // empty worker: sleep() asks when the next delivery falls due.
+        const claiming = free > 0 && (wasKicked || worth || ((sending === 0 || free >= half) && claimedFull));
         const claimed = claiming ? await claim(free, wasKicked) : 0;
         handshakes.check();
         await maybePrune();
+        // Someone waits for idle and nothing more is coming to ride with: record what waits now.
+        if (idleWaiters.length > 0 && sending === 0 && recorder.waiting() > 0) await recorder.flush();
         if (idleWaiters.length > 0 && claimed === 0 && inFlight.size === 0 && !kicked) {
           const verifying = handshakes.running();
           if (verifying) await verifying;
