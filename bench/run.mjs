@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { freshDatabase, generateDataset } from './lib/dataset.mjs';
 import { printProfile, summarizeProfile } from './lib/profile.mjs';
-import { printTrace, summarizeTrace } from './lib/trace-summary.mjs';
 import { fmt, table } from './lib/stats.mjs';
+import { printTrace, summarizeTrace } from './lib/trace-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli', 'main.js');

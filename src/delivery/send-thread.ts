@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createSender } from './sender.js';
+import { createSender, type OutgoingMessage, type SendResult } from './sender.js';
 import { describeError, type FromThread, type ThreadSettings, type ToThread } from './thread-sender.js';
 import { wallNow } from './trace.js';
 
@@ -21,18 +21,33 @@ port.on('message', (msg: ToThread) => {
     });
     return;
   }
-  if (msg.op === 'send' && settings.trace) {
-    const times = { received: wallNow(), requested: 0, answered: 0 };
-    sender.send(msg.message, times).then(
-      (result) => post({ op: 'result', id: msg.id, result: { ...result, times: { ...times, answered: wallNow() } } }),
-      (err: unknown) => post({ op: 'failed', id: msg.id, error: describeError(err) }),
-    );
+  if (msg.op === 'send') {
+    for (const { id, message } of msg.sends) void sendOne(id, message);
     return;
   }
-  const work = msg.op === 'send' ? sender.send(msg.message) : sender.handshake(msg.url, msg.origin);
-  work.then(
+  sender.handshake(msg.url, msg.origin).then(
     (result) => post({ op: 'result', id: msg.id, result }),
     (err: unknown) => post({ op: 'failed', id: msg.id, error: describeError(err) }),
   );
 });
+
+/** Results go back a turn's worth at a time: answers that came in the same turn share one message. */
+let results: { id: number; result: SendResult }[] = [];
+function postResults(): void {
+  const out = results;
+  results = [];
+  post({ op: 'results', results: out });
+}
+
+async function sendOne(id: number, message: OutgoingMessage): Promise<void> {
+  try {
+    const times = settings.trace ? { received: wallNow(), requested: 0, answered: 0 } : undefined;
+    const result = await sender.send(message, times);
+    if (times) result.times = { ...times, answered: wallNow() };
+    if (results.length === 0) setImmediate(postResults);
+    results.push({ id, result });
+  } catch (err) {
+    post({ op: 'failed', id, error: describeError(err) });
+  }
+}
 post({ op: 'ready' });

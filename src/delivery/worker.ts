@@ -9,12 +9,12 @@ import { createHandshakes } from './handshakes.js';
 import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
-import type { SendResult } from './sender.js';
 import * as repo from './repository.js';
+import type { SendResult } from './sender.js';
 import { deliverySignal } from './signal.js';
-import { createTracer, wallNow } from './trace.js';
 import { slotsFor } from './slots.js';
 import { createThreadSender, type ThreadSender } from './thread-sender.js';
+import { createTracer, wallNow } from './trace.js';
 
 export interface WorkerDeps {
   db: Db;
@@ -167,7 +167,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     const { claimed, contexts } = await recorder.withRecords(async (trx) => {
       const rows = await claimDue(trx, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slotState);
       if (tracer) claimEnd = wallNow();
-      const loaded = rows.length > 0 ? await repo.loadForSendMany(trx, rows.map((d) => d.id)) : [];
+      const loaded =
+        rows.length > 0
+          ? await repo.loadForSendMany(
+              trx,
+              rows.map((d) => d.id),
+            )
+          : [];
       return { claimed: rows, contexts: new Map(loaded.map((c) => [c.id, c])) };
     });
     claimedFull = claimed.length >= free;
