@@ -74,6 +74,8 @@ export function createWorker(deps: WorkerDeps): Worker {
   /** Attempts not recorded yet; `sending`: those of them still waiting for their receiver's answer. */
   const inFlight = new Set<Promise<void>>();
   let sending = 0;
+  /** An answer freed a slot: the loop lets the other answers of the same turn in before it counts free slots. */
+  let settling = false;
   const slots = slotsFor(config);
   /** The last claim took all it asked for: more may be due. */
   let claimedFull = true;
@@ -135,6 +137,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       if (released) return;
       released = true;
       sending -= 1;
+      settling = true;
       // The result tells the slots whether the webhook answers in time (the slow lane).
       if (slots.release(webhookId, result)) worthClaiming = true;
       wake?.();
@@ -227,6 +230,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
+        if (settling && !kicked) {
+          // Answers come from the thread a turn's worth at a time: one claim for all the slots they free, not one
+          // claim for the first and a smaller one for the rest (a commit signal does not wait for this).
+          settling = false;
+          await new Promise((r) => setImmediate(r));
+        }
+        settling = false;
         const free = config.webhookConcurrency - sending;
         const wasKicked = kicked || (claimOnFreeSlot && free > 0);
         const worth = worthClaiming;
