@@ -31,7 +31,12 @@ port.on('message', (msg: ToThread) => {
   );
 });
 
-/** Results go back a turn's worth at a time: answers that came in the same turn share one message. */
+/**
+ * Answers go back at most a millisecond after the first of them, together: each message costs the main thread a
+ * turn of its event loop, which the API's requests keep busy, and the slots that one message frees are claimed for
+ * by one claim (worker.ts), whole. The receiver has had the delivery already: only the slot waits.
+ */
+const RESULTS_EVERY_MS = 1;
 let results: { id: number; result: SendResult }[] = [];
 function postResults(): void {
   const out = results;
@@ -44,7 +49,7 @@ async function sendOne(id: number, message: OutgoingMessage): Promise<void> {
     const times = settings.trace ? { received: wallNow(), requested: 0, answered: 0 } : undefined;
     const result = await sender.send(message, times);
     if (times) result.times = { ...times, answered: wallNow() };
-    if (results.length === 0) setImmediate(postResults);
+    if (results.length === 0) setTimeout(postResults, RESULTS_EVERY_MS);
     results.push({ id, result });
   } catch (err) {
     post({ op: 'failed', id, error: describeError(err) });

@@ -4,7 +4,7 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { Metrics } from '../shared/metrics.js';
 import { createAttempt } from './attempt.js';
-import { claimDue } from './claim-repository.js';
+import { claimForSend } from './claim-repository.js';
 import { createHandshakes } from './handshakes.js';
 import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
@@ -74,8 +74,6 @@ export function createWorker(deps: WorkerDeps): Worker {
   /** Attempts not recorded yet; `sending`: those of them still waiting for their receiver's answer. */
   const inFlight = new Set<Promise<void>>();
   let sending = 0;
-  /** An answer freed a slot: the loop lets the other answers of the same turn in before it counts free slots. */
-  let settling = false;
   const slots = slotsFor(config);
   /** The last claim took all it asked for: more may be due. */
   let claimedFull = true;
@@ -137,7 +135,6 @@ export function createWorker(deps: WorkerDeps): Worker {
       if (released) return;
       released = true;
       sending -= 1;
-      settling = true;
       // The result tells the slots whether the webhook answers in time (the slow lane).
       if (slots.release(webhookId, result)) worthClaiming = true;
       wake?.();
@@ -168,16 +165,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     // One transaction: what finished since the last claim is recorded, the due deliveries claimed, their events
     // and webhooks loaded.
     const { claimed, contexts } = await recorder.withRecords(async (trx) => {
-      const rows = await claimDue(trx, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slotState);
+      const batch = await claimForSend(trx, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slotState);
       if (tracer) claimEnd = wallNow();
-      const loaded =
-        rows.length > 0
-          ? await repo.loadForSendMany(
-              trx,
-              rows.map((d) => d.id),
-            )
-          : [];
-      return { claimed: rows, contexts: new Map(loaded.map((c) => [c.id, c])) };
+      return { claimed: batch.claimed, contexts: new Map(batch.contexts.map((c) => [c.id, c])) };
     });
     claimedFull = claimed.length >= free;
     if (claimed.length > 0) {
@@ -230,13 +220,6 @@ export function createWorker(deps: WorkerDeps): Worker {
     const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
-        if (settling && !kicked) {
-          // Answers come from the thread a turn's worth at a time: one claim for all the slots they free, not one
-          // claim for the first and a smaller one for the rest (a commit signal does not wait for this).
-          settling = false;
-          await new Promise((r) => setImmediate(r));
-        }
-        settling = false;
         const free = config.webhookConcurrency - sending;
         const wasKicked = kicked || (claimOnFreeSlot && free > 0);
         const worth = worthClaiming;
