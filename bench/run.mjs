@@ -720,7 +720,9 @@ async function runWebhooks(server, data, headers, seqBase) {
     const cpuPerDelivery =
       cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid) - cpuBefore) * 1000) / burst.received;
     const mainPerDelivery =
-      mainBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid, server.workerPid) - mainBefore) * 1000) / burst.received;
+      mainBefore == null || burst.received === 0
+        ? null
+        : ((cpuMs(server.workerPid, server.workerPid) - mainBefore) * 1000) / burst.received;
     const burstRate = burst.received > 1 ? (burst.received - 1) / ((burst.lastAt - burst.firstAt) / 1000) : null;
     const rssKb = procStatus(server.pid, canReset ? 'VmHWM' : 'VmRSS');
     progress(

@@ -129,7 +129,16 @@ export async function claimForSend(
 ): Promise<{ claimed: Pick<DeliveryRow, 'id' | 'webhook_id'>[]; contexts: SendContext[] }> {
   if (!isPostgres(db)) {
     const claimed = await claimDue(db, workerId, now, leaseUntil, limit, slots);
-    return { claimed, contexts: claimed.length > 0 ? await loadForSendMany(db, claimed.map((d) => d.id)) : [] };
+    return {
+      claimed,
+      contexts:
+        claimed.length > 0
+          ? await loadForSendMany(
+              db,
+              claimed.map((d) => d.id),
+            )
+          : [],
+    };
   }
   const pick = claimCondition(db, now, limit, slots);
   // The same columns as sendContext in repository.ts, which loads them for the SQLite path.
