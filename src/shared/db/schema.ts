@@ -31,6 +31,7 @@ import type {
   InstancesTable,
   InventoryItemsTable,
   ItemChangesTable,
+  LocationHoldingItemsTable,
   LocationHoldingsTable,
   LocationsTable,
   TypesTable,
@@ -97,6 +98,7 @@ export interface Database {
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_item_instances: InstancesTable;
   location_holdings: LocationHoldingsTable;
+  location_holding_items: LocationHoldingItemsTable;
   inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;
