@@ -17,6 +17,7 @@ import {
   trigramMatch,
   tsQuery,
 } from './rules.js';
+import { fromPageRun, offsetInPageRun } from './page-marks-repository.js';
 import { itemsStoredUnder } from './stored-under-repository.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
@@ -50,7 +51,12 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
   const conditions = filterConditions(ex, filter, expiryPlan && many);
   if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
   const byExpiry = expiryPlan && !many;
-  const ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage).offset(page.offset);
+  let ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage);
+  // A lab's plain list starts at its page's run and skips less than a run (./page-marks-repository.ts); every other
+  // list skips its offset (a search's is bounded, docs/decisions/0014-bounded-search-counts.md).
+  if (filter.labId !== undefined && conditions.length === 0 && order.column === null)
+    ids = ids.where(fromPageRun(ex, filter.labId, page)).offset(offsetInPageRun(ex, filter.labId, page));
+  else ids = ids.offset(page.offset);
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
   let counted =
     filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));

@@ -54,3 +54,11 @@ export interface InventoryLabCountsTable {
   lab_id: string;
   items: number;
 }
+
+/** A run of a lab's items in the list's order, from its key to the next run's (migration 0044, kept by triggers). */
+export interface InventoryPageMarksTable {
+  lab_id: string;
+  created_at: string;
+  item_id: string;
+  items: number;
+}
