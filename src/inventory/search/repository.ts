@@ -6,6 +6,7 @@ import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
+import { fromPageRun, offsetInPageRun } from './page-marks-repository.js';
 import {
   countBoundOf,
   ftsMatch,
@@ -17,7 +18,6 @@ import {
   trigramMatch,
   tsQuery,
 } from './rules.js';
-import { fromPageRun, offsetInPageRun } from './page-marks-repository.js';
 import { itemsStoredUnder } from './stored-under-repository.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
@@ -52,11 +52,14 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
   if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
   const byExpiry = expiryPlan && !many;
   let ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage);
-  // A lab's plain list starts at its page's run and skips less than a run (./page-marks-repository.ts); every other
-  // list skips its offset (a search's is bounded, docs/decisions/0014-bounded-search-counts.md).
-  if (filter.labId !== undefined && conditions.length === 0 && order.column === null)
-    ids = ids.where(fromPageRun(ex, filter.labId, page)).offset(offsetInPageRun(ex, filter.labId, page));
-  else ids = ids.offset(page.offset);
+  // A plain list of a lab, or of the whole organization for its admin (who sees every lab of it), starts at its
+  // page's run and skips less than a run (./page-marks-repository.ts). A member's list of several labs, and every
+  // search or sort, skips its offset (a search's is bounded, docs/decisions/0014-bounded-search-counts.md).
+  const runs =
+    conditions.length > 0 || order.column !== null
+      ? undefined
+      : (filter.labId ?? (actor.role === 'admin' ? actor.organizationId : undefined));
+  ids = runs === undefined ? ids.offset(page.offset) : ids.where(fromPageRun(ex, runs, page)).offset(offsetInPageRun(ex, runs, page));
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
   let counted =
     filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));

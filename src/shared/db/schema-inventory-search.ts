@@ -55,9 +55,10 @@ export interface InventoryLabCountsTable {
   items: number;
 }
 
-/** A run of a lab's items in the list's order, from its key to the next run's (migration 0044, kept by triggers). */
+/** A run of a lab's or an organization's items in the list's order, from its key to the next run's (migration 0044). */
 export interface InventoryPageMarksTable {
-  lab_id: string;
+  /** A lab's id or an organization's. */
+  scope_id: string;
   created_at: string;
   item_id: string;
   items: number;

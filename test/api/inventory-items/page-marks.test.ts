@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newItemRow } from '../../../src/inventory/item-row.js';
-import { newId } from '../../../src/shared/ids.js';
 import { PAGE_MARK_RUN } from '../../../src/shared/db/migrations/0044_item_page_marks.js';
+import { newId } from '../../../src/shared/ids.js';
 import { addItem } from '../../helpers/data.js';
 import { linkPages } from '../../helpers/shapes.js';
 import { useHarness } from '../../helpers/use-harness.js';
@@ -25,24 +25,41 @@ async function insertRows(labId: string, keys: { createdAt: string; id?: string 
       now: k.createdAt,
     }),
   );
-  for (let i = 0; i < rows.length; i += 100) await db().insertInto('inventory_items').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await db()
+      .insertInto('inventory_items')
+      .values(rows.slice(i, i + 100))
+      .execute();
   return rows.map((r) => r.id);
 }
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 
-/** Every run's count is the number of the lab's items from its key to the next run's, none is empty, none too full. */
-async function expectRunsExact(labId: string): Promise<void> {
-  const runs = await db()
+/** A scope: a lab, or an organization (the runs of its admin's list without lab_id). */
+type Scope = { labId: string } | { orgId: string };
+const scopeId = (scope: Scope) => ('labId' in scope ? scope.labId : scope.orgId);
+const inScope = (scope: Scope) =>
+  'labId' in scope ? sql`lab_id = ${scope.labId}` : sql`lab_id in (select id from labs where organization_id = ${scope.orgId})`;
+
+/** The scope's ids as the database orders them (what OFFSET paging returns). */
+const orderedIds = async (scope: Scope) =>
+  (await sql<{ id: string }>`select id from inventory_items where ${inScope(scope)} order by created_at, id`.execute(db())).rows.map(
+    (r) => r.id,
+  );
+
+const runsOf = (scope: Scope) =>
+  db()
     .selectFrom('inventory_page_marks')
     .selectAll()
-    .where('lab_id', '=', labId)
+    .where('scope_id', '=', scopeId(scope))
     .orderBy('created_at')
     .orderBy('item_id')
     .execute();
-  const total = Number(
-    (await db().selectFrom('inventory_items').select((eb) => eb.fn.countAll().as('n')).where('lab_id', '=', labId).executeTakeFirstOrThrow()).n,
-  );
+
+/** Every run's count is the number of the scope's items from its key to the next run's, none is empty, none too full. */
+async function expectRunsExact(scope: Scope): Promise<void> {
+  const runs = await runsOf(scope);
+  const total = (await orderedIds(scope)).length;
   if (total === 0) {
     expect(runs).toEqual([]);
     return;
@@ -52,7 +69,7 @@ async function expectRunsExact(labId: string): Promise<void> {
     const next = runs[i + 1];
     const upper = next ? sql`and (created_at, id) < (${next.created_at}, ${next.item_id})` : sql``;
     const { rows } = await sql<{ n: string | number }>`select count(*) as n from inventory_items
-      where lab_id = ${labId} and (created_at, id) >= (${run.created_at}, ${run.item_id}) ${upper}`.execute(db());
+      where ${inScope(scope)} and (created_at, id) >= (${run.created_at}, ${run.item_id}) ${upper}`.execute(db());
     counted.push(Number(rows[0]!.n));
   }
   expect(runs.map((r) => Number(r.items))).toEqual(counted);
@@ -63,32 +80,34 @@ async function expectRunsExact(labId: string): Promise<void> {
   }
 }
 
-/** The lab's ids as the database orders them (what OFFSET paging returns). */
-const orderedIds = async (labId: string) =>
-  (await db().selectFrom('inventory_items').select('id').where('lab_id', '=', labId).orderBy('created_at').orderBy('id').execute()).map(
-    (r) => r.id,
-  );
+/** Both scopes an item of org A's lab is in. */
+async function expectAllRunsExact(labId: string): Promise<void> {
+  await expectRunsExact({ labId });
+  await expectRunsExact({ orgId: h.a.orgId });
+}
 
-/** Every page of the lab at these page sizes (and one past the end), as the API serves them, against the database's order. */
-async function expectPagesRight(labId: string, perPages = [25, 100, 7]): Promise<void> {
-  const all = await orderedIds(labId);
+/**
+ * Every page of the scope at these page sizes (and one past the end), as the API serves them to org A's admin (a
+ * lab's list, or the organization's without lab_id), against the database's order.
+ */
+async function expectPagesRight(scope: Scope, perPages = [25, 100, 7]): Promise<void> {
+  const all = await orderedIds(scope);
+  const url = (perPage: number, page: number) =>
+    `/inventory-items?${'labId' in scope ? `lab_id=${scope.labId}&` : ''}per_page=${perPage}&page=${page}`;
   for (const perPage of perPages) {
     const last = Math.max(1, Math.ceil(all.length / perPage));
     for (let page = 1; page <= last + 1; page += 1) {
-      const res = await h.call(h.a.admin.token, {
-        method: 'GET',
-        url: `/inventory-items?lab_id=${labId}&per_page=${perPage}&page=${page}`,
-      });
+      const res = await h.call(h.a.admin.token, { method: 'GET', url: url(perPage, page) });
       expect(res.statusCode).toBe(200);
       const ids = res.json().map((i: { id: string }) => i.id);
-      expect(ids, `per_page=${perPage}&page=${page}`).toEqual(all.slice((page - 1) * perPage, page * perPage));
+      expect(ids, url(perPage, page)).toEqual(all.slice((page - 1) * perPage, page * perPage));
       expect(res.headers['x-total-count']).toBe(String(all.length));
       expect(linkPages(res.headers.link).last?.page).toBe(last);
     }
   }
   // One item a page around each run's edges: the first items of a run and the last of the one before.
   for (const page of [1, 2, PAGE_MARK_RUN - 1, PAGE_MARK_RUN, PAGE_MARK_RUN + 1, PAGE_MARK_RUN + 2, 2 * PAGE_MARK_RUN + 1, all.length]) {
-    const res = await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items?lab_id=${labId}&per_page=1&page=${page}` });
+    const res = await h.call(h.a.admin.token, { method: 'GET', url: url(1, page) });
     expect(res.json().map((i: { id: string }) => i.id)).toEqual(all.slice(page - 1, page));
   }
 }
@@ -102,18 +121,19 @@ describe("a lab's pages stay those of the list's order", () => {
       Array.from({ length: 2 * PAGE_MARK_RUN + 30 }, (_, i) => ({ createdAt: at(10_000_000_000 + i) })),
     );
     for (let i = 0; i < 3; i += 1) await addItem(h, h.a.admin.actor, { labId, name: `Later ${i}`, quantity: '1' });
-    await expectRunsExact(labId);
+    await expectAllRunsExact(labId);
     // Written in order, runs fill up: the bulk rows sort before the items created now, so they start at the front.
-    const runs = await db().selectFrom('inventory_page_marks').select('items').where('lab_id', '=', labId).execute();
-    const n = (await orderedIds(labId)).length;
+    const runs = await db().selectFrom('inventory_page_marks').select('items').where('scope_id', '=', labId).execute();
+    const n = (await orderedIds({ labId })).length;
     expect(runs.length).toBeLessThanOrEqual(Math.ceil(n / PAGE_MARK_RUN) + 1);
-    await expectPagesRight(labId);
+    await expectPagesRight({ labId });
+    await expectPagesRight({ orgId: h.a.orgId }, [25, 7]);
   });
 
   it('after deletes through the API: the first item, the first of a run, one in the middle, the last', async () => {
     const labId = h.a.legacyLab.id;
-    const before = await orderedIds(labId);
-    const runKeys = (await db().selectFrom('inventory_page_marks').select('item_id').where('lab_id', '=', labId).execute()).map(
+    const before = await orderedIds({ labId });
+    const runKeys = (await db().selectFrom('inventory_page_marks').select('item_id').where('scope_id', '=', labId).execute()).map(
       (r) => r.item_id,
     );
     const gone = [before[0]!, runKeys.find((id) => id !== before[0])!, before[300]!, before.at(-1)!];
@@ -121,14 +141,15 @@ describe("a lab's pages stay those of the list's order", () => {
       const res = await h.call(h.a.admin.token, { method: 'DELETE', url: `/inventory-items/${id}` });
       expect(res.statusCode).toBe(204);
     }
-    expect(await orderedIds(labId)).toEqual(before.filter((id) => !gone.includes(id)));
-    await expectRunsExact(labId);
-    await expectPagesRight(labId);
+    expect(await orderedIds({ labId })).toEqual(before.filter((id) => !gone.includes(id)));
+    await expectAllRunsExact(labId);
+    await expectPagesRight({ labId });
+    await expectPagesRight({ orgId: h.a.orgId }, [25, 7]);
   });
 
   it('after items that sort before, between and inside runs (a clock set back, one created_at shared)', async () => {
     const labId = h.a.legacyLab.id;
-    const all = await orderedIds(labId);
+    const all = await orderedIds({ labId });
     const keyOf = async (id: string) =>
       (await db().selectFrom('inventory_items').select(['created_at', 'id']).where('id', '=', id).executeTakeFirstOrThrow()).created_at;
     const middle = await keyOf(all[150]!);
@@ -138,20 +159,21 @@ describe("a lab's pages stay those of the list's order", () => {
       { createdAt: middle, id: 'ffffffff-ffff-7fff-bfff-ffffffffffff' }, // and a larger one
       ...Array.from({ length: 40 }, (_, i) => ({ createdAt: at(10_000_000_000 + 100 + i) })), // inside the second run
     ]);
-    await expectRunsExact(labId);
-    await expectPagesRight(labId);
+    await expectAllRunsExact(labId);
+    await expectPagesRight({ labId });
+    await expectPagesRight({ orgId: h.a.orgId }, [25, 7]);
   });
 
   it('after renames (the default order does not move; sort=name pages by OFFSET as before)', async () => {
     const labId = h.a.legacyLab.id;
-    const all = await orderedIds(labId);
+    const all = await orderedIds({ labId });
     for (const [i, id] of [all[3]!, all[210]!, all.at(-2)!].entries()) {
       const res = await h.call(h.a.admin.token, { method: 'PATCH', url: `/inventory-items/${id}`, payload: { name: `Aaa renamed ${i}` } });
       expect(res.statusCode).toBe(200);
     }
-    expect(await orderedIds(labId)).toEqual(all);
-    await expectRunsExact(labId);
-    await expectPagesRight(labId, [25]);
+    expect(await orderedIds({ labId })).toEqual(all);
+    await expectAllRunsExact(labId);
+    await expectPagesRight({ labId }, [25]);
     const byName = (
       await db()
         .selectFrom('inventory_items')
@@ -181,14 +203,18 @@ describe("a lab's pages stay those of the list's order", () => {
       // Keys from a few created_at values, many of them shared: items land before, inside and after every run.
       const keys = Array.from({ length: 30 }, () => ({ createdAt: at(Math.floor(random() * 400) * 10) }));
       await insertRows(labId, keys);
-      const ids = await orderedIds(labId);
+      const ids = await orderedIds({ labId });
       // The fixture's item has instances and history: only the rows written here go.
       const deletable = ids.filter((id) => id !== h.a.migratedLab.itemId && random() < 0.08);
       for (let i = 0; i < deletable.length; i += 50)
-        await db().deleteFrom('inventory_items').where('id', 'in', deletable.slice(i, i + 50)).execute();
-      await expectRunsExact(labId);
+        await db()
+          .deleteFrom('inventory_items')
+          .where('id', 'in', deletable.slice(i, i + 50))
+          .execute();
+      await expectAllRunsExact(labId);
     }
-    await expectPagesRight(labId, [25, 100]);
+    await expectPagesRight({ labId }, [25, 100]);
+    await expectPagesRight({ orgId: h.a.orgId }, [100]);
   });
 
   it('when every item of a lab goes, so do its runs; the next item starts one again', async () => {
@@ -198,15 +224,17 @@ describe("a lab's pages stay those of the list's order", () => {
       Array.from({ length: 5 }, (_, i) => ({ createdAt: at(i) })),
       h.b.admin.id,
     );
-    const fixtureIds = (await orderedIds(labId)).filter((id) => !ids.includes(id));
+    const fixtureIds = (await orderedIds({ labId })).filter((id) => !ids.includes(id));
     await db().deleteFrom('inventory_items').where('id', 'in', ids).execute();
-    await expectRunsExact(labId);
+    await expectRunsExact({ labId });
+    await expectRunsExact({ orgId: h.b.orgId });
     if (fixtureIds.length === 0) {
       const res = await h.call(h.b.admin.token, { method: 'GET', url: `/inventory-items?lab_id=${labId}` });
       expect(res.json()).toEqual([]);
       expect(res.headers['x-total-count']).toBe('0');
     }
     await addItem(h, h.b.admin.actor, { labId, name: 'Again', quantity: '1' });
-    await expectRunsExact(labId);
+    await expectRunsExact({ labId });
+    await expectRunsExact({ orgId: h.b.orgId });
   });
 });
