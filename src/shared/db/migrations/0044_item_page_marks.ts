@@ -22,7 +22,7 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 // statement after the lock sees what the other committed).
 
 /** Items a run holds before it is split; ~√(items of a large lab): a page reads ~n/200 runs and skips < 200 items. */
-export const PAGE_MARK_RUN = 200;
+export const PAGE_MARK_RUN = 1000;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
