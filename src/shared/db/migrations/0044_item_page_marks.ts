@@ -21,7 +21,10 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 // transactions adding items to one lab cannot each decide from runs the other is changing (READ COMMITTED: each
 // statement after the lock sees what the other committed).
 
-/** Items a run holds before it is split; ~√(items of a large lab): a page reads ~n/200 runs and skips < 200 items. */
+/**
+ * Items a run holds before it is split. A page reads the scope's ~n/1,000 runs and skips < 1,000 index entries:
+ * skipping an entry costs SQLite ~0.05 µs, reading a run as a row a few times that (docs/decisions/0028-page-marks.md).
+ */
 export const PAGE_MARK_RUN = 1000;
 
 export async function up(db: Kysely<any>): Promise<void> {
