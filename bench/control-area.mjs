@@ -107,6 +107,7 @@ async function setup(db) {
   const { nameSortKey } = await import('../dist/shared/search-text.js');
   const { typeNameKey } = await import('../dist/types/repository.js');
   const { rebuildDocuments } = await import('../dist/inventory/stored/rebuild.js');
+  const { rebuildHoldings } = await import('../dist/hazards/holdings-repository.js');
   const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
   const handle = openDatabase(config.database);
   await migrateToLatest(handle.db);
@@ -247,8 +248,11 @@ async function setup(db) {
   );
   const rebuilt = openDatabase(config.database);
   const { written: docs } = await rebuildDocuments(rebuilt.db, system, APP_URL, {});
+  // The rows were written past the services: the control-area totals are computed from them, as `labstock admin
+  // rebuild` does after a bulk load.
+  const holdings = await rebuilt.db.transaction().execute((trx) => rebuildHoldings(trx));
   await rebuilt.close();
-  progress('dataset', `${docs.toLocaleString('en-US')} stored item documents written`);
+  progress('dataset', `${docs.toLocaleString('en-US')} stored item documents written, ${holdings} holdings`);
   return {
     token: token.token,
     labId: lab.id,

@@ -224,16 +224,22 @@ export function registerAdmin(program: Command): void {
 
   admin
     .command('rebuild')
-    .description('write the stored item documents that are missing (after an upgrade or a bulk load); --all writes every one again')
+    .description(
+      'write the stored item documents that are missing and compute the control-area totals again (after an upgrade or a bulk load); --all writes every document again',
+    )
     .option('--all', 'write every document again')
     .option('--json', 'print JSON')
     .action((o: Json & { all?: boolean }) =>
       withContext(async ({ handle, config }) => {
         const bar = await countBar(!o.json, 'documents');
         const { rebuildDocuments } = await import('../inventory/stored/rebuild.js');
-        const result = await rebuildDocuments(handle.db, systemActor('cli'), config.appUrl, { all: !!o.all, onProgress: bar.update });
+        const documents = await rebuildDocuments(handle.db, systemActor('cli'), config.appUrl, { all: !!o.all, onProgress: bar.update });
         bar.stop();
-        emit(!!o.json, result, () => `${result.written} item documents written`);
+        // The control-area totals, computed again from the containers (src/hazards/holdings-repository.ts).
+        const { rebuildHoldings } = await import('../hazards/holdings-repository.js');
+        const holdings = await handle.db.transaction().execute((trx) => rebuildHoldings(trx));
+        const result = { ...documents, holdings };
+        emit(!!o.json, result, () => `${result.written} item documents written; ${holdings} holdings computed again`);
       }),
     );
 

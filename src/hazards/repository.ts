@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { CHUNK_SIZE } from '../shared/db/chunks.js';
 import type { Executor } from '../shared/db/database.js';
 import { newId } from '../shared/ids.js';
+import { trackHoldings } from './holdings-repository.js';
 import { type Classification, classify, codesOfClass } from './rules.js';
 
 // hazard_sets and hazard_set_codes are this folder's (migration 0036, docs/hazards.md). An item's own statements
@@ -118,6 +119,12 @@ export async function setHazardsIn(
   owner: HazardOwner,
   change: { labId: string; codes: string[] | null; userId: string; now: string },
 ): Promise<void> {
+  // The containers of the item, or of the items that inherit the type's, move to the holding of their new
+  // statements (./holdings-repository.ts).
+  await trackHoldings(trx, owner.kind === 'item' ? { itemIds: [owner.id] } : { typeId: owner.id }, () => writeSet(trx, owner, change));
+}
+
+async function writeSet(trx: Executor, owner: HazardOwner, change: { labId: string; codes: string[] | null; userId: string; now: string }) {
   const col = column(owner);
   const existing = await trx.selectFrom('hazard_sets').select('id').where(col, '=', owner.id).executeTakeFirst();
   if (change.codes === null) {
@@ -148,7 +155,10 @@ export async function setHazardsIn(
       .execute();
 }
 
-/** The own statements of items created in the caller's transaction (a CSV import): a few multi-row statements. */
+/**
+ * The own statements of items created in the caller's transaction (a CSV import): a few multi-row statements. The
+ * items have no containers yet (those inserted after are added to the holdings with their statements).
+ */
 export async function insertItemHazardsIn(
   trx: Executor,
   labId: string,

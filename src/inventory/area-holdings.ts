@@ -1,12 +1,12 @@
 import { type Amount, type Contribution, type LimitView, tally } from '../hazards/control-area-rules.js';
+import { containersOfHolding, holdingsAt, itemsHeldAt } from '../hazards/holdings-repository.js';
 import { classify } from '../hazards/rules.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
-import { activeInstancesOfItemsAt, type HeldGroup, heldGroupsAt } from './placement-repository.js';
 
 // What a control area holds, as the meter and the limit check count it (docs/safety.md, issue 26 bench): one
 // contribution per group of containers that share a unit size and the hazard statements in force, their
-// quantities summed. It adds up to exactly what one contribution per container would (the amount is quantity x
+// quantities summed: the running totals of location_holdings (src/inventory/holdings-repository.ts). It adds up to exactly what one contribution per container would (the amount is quantity x
 // unit size; the classes come from the statements). Only a group some limit cannot count (its amount unknown
 // for a category: an unparsed unit size, a liquid sized by mass) is listed container by container, as the meter
 // names each container whose amount is not known.
@@ -16,13 +16,22 @@ const amountOf = (quantity: string, unitSize: string | null): Amount | null => {
   return isKnown(a) ? { family: a.family, value: a.base.toFixed() } : null;
 };
 
-const classesOf = (codes: string | null) =>
-  codes ? classify(codes.split(' ')).classes.map((c) => ({ id: c.id, category: c.category })) : [];
+// A few statement sets recur in every request: classified once each (the rules table is fixed in a release).
+const classified = new Map<string, Contribution['classes']>();
+const classesOf = (codes: string): Contribution['classes'] => {
+  let c = classified.get(codes);
+  if (!c) {
+    c = codes ? classify(codes.split(' ')).classes.map((x) => ({ id: x.id, category: x.category })) : [];
+    if (classified.size > 10_000) classified.clear();
+    classified.set(codes, c);
+  }
+  return c;
+};
 
 export interface AreaHoldings {
   contributions: Contribution[];
-  /** The items with a container in the area. */
-  itemIds: () => Set<string>;
+  /** Which of these items have a container in the area. */
+  heldAmong: (itemIds: readonly string[]) => Promise<Set<string>>;
 }
 
 /**
@@ -35,18 +44,24 @@ export async function areaHoldings(
   limits: readonly LimitView[],
   listUnknown: boolean,
 ): Promise<AreaHoldings> {
-  const groups = await heldGroupsAt(ex, locationIds);
+  const groups = await holdingsAt(ex, locationIds);
   const contributions: Contribution[] = [];
-  const itemised: { group: HeldGroup; classes: Contribution['classes'] }[] = [];
+  const itemised: { group: (typeof groups)[number]; classes: Contribution['classes'] }[] = [];
   for (const group of groups) {
-    const classes = classesOf(group.codes);
+    const classes = classesOf(group.hazard_codes);
     if (classes.length === 0) continue;
-    const c: Contribution = { instanceId: null, itemId: null, itemName: '', classes, amount: amountOf(group.quantity, group.unit_size) };
+    const c: Contribution = {
+      instanceId: null,
+      itemId: null,
+      itemName: '',
+      classes,
+      amount: amountOf(group.quantity, group.unit_size || null),
+    };
     if (listUnknown && [...tally([c], limits).values()].some((t) => t.unknown.length > 0)) itemised.push({ group, classes });
     else contributions.push(c);
   }
   for (const { group, classes } of itemised) {
-    for (const r of await activeInstancesOfItemsAt(ex, locationIds, group.item_ids.split(' ')))
+    for (const r of await containersOfHolding(ex, locationIds, group))
       contributions.push({
         instanceId: r.instance_id,
         itemId: r.item_id,
@@ -55,5 +70,5 @@ export async function areaHoldings(
         amount: amountOf(r.quantity, r.unit_size),
       });
   }
-  return { contributions, itemIds: () => new Set(groups.flatMap((g) => g.item_ids.split(' '))) };
+  return { contributions, heldAmong: (itemIds) => itemsHeldAt(ex, locationIds, itemIds) };
 }

@@ -192,7 +192,8 @@ export async function findPlacement(
     }
     if (adding.length === 0) continue;
     const areaName = names.get(a.locationId)?.name ?? 'the control area';
-    const held = pending.length > 0 ? holdings.itemIds() : new Set<string>();
+    const held =
+      pending.length > 0 ? await holdings.heldAmong(pending.flatMap((p) => (p.itemId === null ? [] : [p.itemId]))) : new Set<string>();
     const toCome = pending
       .filter((p) => p.itemId !== null && held.has(p.itemId))
       .map((p) => ({

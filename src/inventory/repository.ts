@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { subscribersJson } from '../delivery/webhook-repository.js';
 import { labHasControlAreas } from '../hazards/control-area-repository.js';
+import { holdingsAdded, holdingsBeforeQuantitySet, trackHoldings } from '../hazards/holdings-repository.js';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
@@ -69,8 +70,12 @@ export async function insertItem(ex: Executor, row: ItemRow): Promise<void> {
   await ex.insertInto('inventory_items').values(row).execute();
 }
 
+// Every write below that can change what a location holds keeps location_holdings true in the same transaction
+// (src/hazards/holdings-repository.ts): the control-area meter reads those totals.
+
 export async function insertInstance(ex: Executor, row: InstanceRow): Promise<void> {
   await ex.insertInto('inventory_item_instances').values(row).execute();
+  await holdingsAdded(ex, { instanceIds: [row.id] });
 }
 
 /**
@@ -87,7 +92,9 @@ export async function touchItem(
     .set({ ...(change.set ?? {}), updated_by: change.userId, updated_at: change.now, version: sql<number>`version + 1` })
     .where('id', '=', id);
   if (change.expectedVersion !== undefined) q = q.where('version', '=', change.expectedVersion);
-  const r = await q.executeTakeFirst();
+  // A new unit size or type (whose statements the item may inherit) moves its containers to another holding.
+  const profile = change.set && ('unit_size' in change.set || 'type_id' in change.set);
+  const r = profile ? await trackHoldings(ex, { itemIds: [id] }, () => q.executeTakeFirst()) : await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -95,19 +102,25 @@ export async function touchItem(
 export async function deleteItem(ex: Executor, id: string): Promise<void> {
   await ex.deleteFrom('inventory_item_search').where('item_id', '=', id).execute();
   await ex.deleteFrom('inventory_item_changes').where('item_id', '=', id).execute();
-  await ex.deleteFrom('inventory_item_instances').where('item_id', '=', id).execute();
+  await trackHoldings(ex, { itemIds: [id] }, () => ex.deleteFrom('inventory_item_instances').where('item_id', '=', id).execute());
   await ex.deleteFrom('inventory_items').where('id', '=', id).execute();
 }
 
 export async function updateInstance(ex: Executor, instanceId: string, set: Partial<InstanceRow>, now: string): Promise<void> {
-  await ex
-    .updateTable('inventory_item_instances')
-    .set({ ...set, updated_at: now })
-    .where('id', '=', instanceId)
-    .execute();
+  const update = () =>
+    ex
+      .updateTable('inventory_item_instances')
+      .set({ ...set, updated_at: now })
+      .where('id', '=', instanceId)
+      .execute();
+  if (!('quantity' in set || 'location_id' in set || 'archived_at' in set || 'item_id' in set)) await update();
+  else if (Object.keys(set).length === 1 && 'quantity' in set) await setInstanceQuantity(ex, instanceId, set.quantity!, now);
+  else await trackHoldings(ex, { instanceIds: [instanceId] }, update);
 }
 
+/** The caller holds the item's lock (touchItem or lockVisibleItem before). */
 export async function setInstanceQuantity(ex: Executor, instanceId: string, quantity: string, now: string): Promise<void> {
+  await holdingsBeforeQuantitySet(ex, instanceId, quantity);
   await ex.updateTable('inventory_item_instances').set({ quantity, updated_at: now }).where('id', '=', instanceId).execute();
 }
 

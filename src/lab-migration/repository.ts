@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { holdingsAdded } from '../hazards/holdings-repository.js';
 import type { InstanceRow, ItemRow } from '../inventory/repository.js';
 import { assignCodes } from '../labels/repository.js';
 import { flatMapChunks, forEachChunk } from '../shared/db/chunks.js';
@@ -134,7 +135,9 @@ export async function insertLocations(ex: Executor, rows: LocationsTable[]): Pro
 }
 
 export async function insertInstances(ex: Executor, rows: InstanceRow[]): Promise<void> {
+  // What they hold is added to their locations' holdings (src/hazards/holdings-repository.ts).
   await forEachChunk(rows, (chunk) => ex.insertInto('inventory_item_instances').values(chunk).execute());
+  await holdingsAdded(ex, { instanceIds: rows.map((r) => r.id) });
 }
 
 /** Gives converted items the migrated shape and a new version (ETag); who changed them last stays as it was. */

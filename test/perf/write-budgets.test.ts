@@ -5,11 +5,12 @@ import { type Harness, startHarness } from '../helpers/harness.js';
 import { expectDocumentsFresh } from '../helpers/stored-documents.js';
 
 // Statements of the write integrations send most, counted like the list budgets (query-budgets.test.ts) on a
-// second app over the same data (issue 15: PUT of an instance's quantity in at most 8, BEGIN and COMMIT included).
+// second app over the same data (issue 15: PUT of an instance's quantity in at most 8, BEGIN and COMMIT included;
+// 9 since issue 26: one more keeps the control-area totals true, src/hazards/holdings-repository.ts).
 // Authentication is left out: it is the same for every request and counted on its own (the auth cache's tests).
 // Timings are never asserted here; bench/ measures them.
 
-const PUT_INSTANCE_BUDGET = 8;
+const PUT_INSTANCE_BUDGET = 9;
 
 let h: Harness;
 let counted: CountedApp;

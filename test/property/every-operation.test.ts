@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers/harness.js';
+import { expectHoldingsTrue } from '../helpers/holdings.js';
 import { leakedSecrets, prepareTenant, snapshotDb, snapshotDiff, type Tenant } from '../helpers/operations.js';
 import { expectDocumentsFresh } from '../helpers/stored-documents.js';
 import { type DocOperation, type JsonSchema, operationsOf, valueFor } from './_schema-values.js';
@@ -263,6 +264,8 @@ describe('every documented operation, fuzzed', () => {
           await expectDocumentsFresh(h).catch((err: Error) => {
             throw new Error(`after ${op.method} ${op.path}: ${err.message}`);
           });
+          // And the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+          await expectHoldingsTrue(h.deps.db, `after ${op.method} ${op.path}`);
         }
       }
       // A round calls every operation a dozen times: with ~170 operations that is longer than the default minute on a

@@ -1,3 +1,4 @@
+import { holdingsAdded } from '../../hazards/holdings-repository.js';
 import { forEachChunk } from '../../shared/db/chunks.js';
 import type { Executor } from '../../shared/db/database.js';
 import type { InstanceRow, ItemRow } from '../repository.js';
@@ -40,5 +41,7 @@ export async function insertItems(ex: Executor, rows: ItemRow[]): Promise<void> 
 }
 
 export async function insertInstances(ex: Executor, rows: InstanceRow[]): Promise<void> {
+  // What they hold is added to their locations' holdings (src/hazards/holdings-repository.ts).
   await forEachChunk(rows, (chunk) => ex.insertInto('inventory_item_instances').values(chunk).execute());
+  await holdingsAdded(ex, { instanceIds: rows.map((r) => r.id) });
 }

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Config } from '../config.js';
+import { addDecimals } from '../decimal.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_delivery.js';
 import * as m0003 from './migrations/0003_shop.js';
@@ -47,6 +48,7 @@ import * as m0036 from './migrations/0036_hazards.js';
 import * as m0037 from './migrations/0037_placement.js';
 import * as m0039 from './migrations/0039_controlled_substances.js';
 import * as m0042 from './migrations/0042_covering_active_location_index.js';
+import * as m0043 from './migrations/0043_location_holdings.js';
 import * as m0044 from './migrations/0044_item_page_marks.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
@@ -100,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_placement': m0037,
   '0039_controlled_substances': m0039,
   '0042_covering_active_location_index': m0042,
+  '0043_location_holdings': m0043,
   '0044_item_page_marks': m0044,
 };
 
@@ -178,6 +181,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('foreign_keys = ON');
     // Waiting for another connection's write lock happens on timers, not inside SQLite (src/shared/db/sqlite-driver.ts).
     sqlite.pragma('busy_timeout = 0');
+    // Exact decimal addition for running totals kept by upserts (src/inventory/holdings-repository.ts): SQLite
+    // would add the text as floating point. PostgreSQL adds numerics itself.
+    sqlite.function('labstock_dec_add', { deterministic: true }, (a: unknown, b: unknown) => addDecimals(String(a), String(b)));
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect(cachingStatements(sqlite), sqlite),
       log: queryLog(options),

@@ -28,7 +28,14 @@ import type { AttachmentChunksTable, AttachmentsTable } from './tables/attachmen
 import type { ControlledItemsTable, ControlledLedgerTable, ControlledWitnessesTable } from './tables/controlled.js';
 import type { AttachmentSdsColumns, HazardSetCodesTable, HazardSetsTable } from './tables/hazards.js';
 import type { InstanceIdentifiersTable } from './tables/identifiers.js';
-import type { InstancesTable, InventoryItemsTable, ItemChangesTable, LocationsTable, TypesTable } from './tables/inventory.js';
+import type {
+  InstancesTable,
+  InventoryItemsTable,
+  ItemChangesTable,
+  LocationHoldingsTable,
+  LocationsTable,
+  TypesTable,
+} from './tables/inventory.js';
 import type { LabelCodesTable } from './tables/labels.js';
 import type { LabMembershipsTable, LabMigrationColumns, LabsTable } from './tables/labs.js';
 import type { OperatorAuditTable, OperatorsTable, OperatorTokensTable } from './tables/operators.js';
@@ -91,6 +98,7 @@ export interface Database {
   inventory_lab_counts: InventoryLabCountsTable;
   inventory_page_marks: InventoryPageMarksTable;
   inventory_item_instances: InstancesTable;
+  location_holdings: LocationHoldingsTable;
   inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { scenario, setModes } from '../placement/_placement.js';
 import { importCsv } from './_helpers.js';
@@ -8,6 +9,8 @@ import { cabinetPath, csvOf } from './_placement.js';
 // incompatible one or over a control area's limit are imported and named in placement_warnings. Both databases.
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 describe('CSV import placement checks, warn mode', () => {
   it('imports everything and names the rows that went over the limit and beside the solvent; harmless rows are not named', async () => {

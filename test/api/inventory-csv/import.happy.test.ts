@@ -1,10 +1,13 @@
 // POST /labs/{id}/inventory/import: a good file in a migrated lab and in a legacy lab, dry run and real run.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince, expectMatchesPublishedSchema } from '../../helpers/events.js';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 const migratedCsv = [
   'Name,Vendor,Catalog #,Type,Qty,Lot,Expiry,Location,CAS',

@@ -2,18 +2,21 @@
 // lab's items become instances, each changed item is announced once, a second run changes nothing, a migration in
 // progress keeps reads right and refuses writes, and a lab of 100,000 items migrates correctly.
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
 import { migrateNextBatch, startMigration } from '../../../src/lab-migration/service.js';
 import { createLab } from '../../../src/labs/service.js';
 import { systemActor } from '../../../src/shared/actor.js';
 import { dbState } from '../../helpers/data.js';
 import { eventsAfter } from '../../helpers/events.js';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { expectBulkMigrated, seedBulkLegacyLab, UPDATED, waitForMigration } from '../../helpers/lab-migration.js';
 import { adminSummary, expectItemShape, labJson } from '../../helpers/shapes.js';
 import { useHarness } from '../../helpers/use-harness.js';
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 const admin = () => h.a.admin.token;
 const migrate = (labId: string, token = admin()) => h.call(token, { method: 'POST', url: `/labs/${labId}/migrate-to-instances` });

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/inventory/items.js';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import {
   counts,
@@ -20,6 +21,8 @@ import {
 } from './_helpers.js';
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 const getItem = async (id: string, token = h.a.admin.token): Promise<any> => {
   const res = await h.call(token, { method: 'GET', url: `/inventory-items/${id}` });

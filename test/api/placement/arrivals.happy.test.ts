@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { apply, count, started } from '../stocktake/_stocktake.js';
 import { scenario, setModes } from './_placement.js';
@@ -8,6 +9,8 @@ import { flammableType } from './_types.js';
 // before; a stocktake's apply is never refused, even in block mode, and answers what the count put where. Both databases.
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 describe('placement checks on arrivals, warn mode and stocktakes', () => {
   it('warn mode: a new item over the limit and an adjustment over it go ahead; the meter shows the area over', async () => {

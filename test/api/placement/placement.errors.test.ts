@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../helpers/errors.js';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { activeCount, addInstance, move, preflight, scenario, setModes } from './_placement.js';
 
@@ -7,6 +8,8 @@ import { activeCount, addInstance, move, preflight, scenario, setModes } from '.
 // beside another is refused with 409 and the same words, and changes nothing. And the preflight's bad input.
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 const instanceRow = (id: string) =>
   h.deps.db.selectFrom('inventory_item_instances').select(['quantity', 'location_id']).where('id', '=', id).executeTakeFirstOrThrow();

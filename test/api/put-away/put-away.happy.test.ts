@@ -1,12 +1,15 @@
 // Put-away (docs/product.md §14, docs/api.md "Put-away"): goods received without a lot, expiry or location are
 // listed for their lab until filled in or confirmed; GET /put-away, GET /labs/{id}/put-away, POST …/put-away.
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eventMark, eventsSince, shortTypesSince } from '../../helpers/events.js';
+import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { idsOf, listLab, putAway, receive } from './_put-away.js';
 
 const h = useHarness();
+// Whatever the writes did, the control-area totals still add up to the containers (src/hazards/holdings-repository.ts).
+afterEach(() => expectHoldingsTrue(h.deps.db));
 
 const lab = () => h.a.migratedLab;
 const item = (token: string, id: string) => h.call(token, { method: 'GET', url: `/inventory-items/${id}` });

@@ -56,6 +56,21 @@ export interface InstancesTable {
   /** When it arrived without a lot, expiry or location and waits to be put away (migration 0028); null: nothing due. */
   put_away_due_at?: string | null;
 }
+/**
+ * What is stored at a location, summed per unit size and hazard statements in force (migration 0043,
+ * src/inventory/holdings-repository.ts): the control-area meter and limit check read these few rows, not the containers.
+ */
+export interface LocationHoldingsTable {
+  location_id: string;
+  /** The items' unit size ('' when they have none). */
+  unit_size: string;
+  /** The statements in force, sorted and space-separated; only hazardous holdings have rows. */
+  hazard_codes: string;
+  /** Active containers; a row that went back to 0 stays until the location goes. */
+  containers: number;
+  /** Their summed quantity, an exact decimal. */
+  quantity: string;
+}
 export interface ItemChangesTable {
   id: string;
   item_id: string;
