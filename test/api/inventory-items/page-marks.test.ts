@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newItemRow } from '../../../src/inventory/item-row.js';
+import { isPostgres } from '../../../src/shared/db/database.js';
 import { PAGE_MARK_RUN } from '../../../src/shared/db/migrations/0044_item_page_marks.js';
 import { newId } from '../../../src/shared/ids.js';
 import { addItem } from '../../helpers/data.js';
@@ -17,7 +18,12 @@ const h = useHarness();
 const db = () => h.deps.db;
 
 /** Items written straight into the table, as bulk loads and older versions do (the triggers keep the runs). */
-async function insertRows(labId: string, keys: { createdAt: string; id?: string }[], userId = h.a.admin.id): Promise<string[]> {
+async function insertRows(
+  labId: string,
+  keys: { createdAt: string; id?: string }[],
+  userId = h.a.admin.id,
+  perStatement = 100,
+): Promise<string[]> {
   const rows = keys.map((k, i) =>
     newItemRow({ labId, name: `Bulk ${k.createdAt} ${i}`, quantity: '1' }, false, {
       id: k.id ?? newId(),
@@ -25,10 +31,10 @@ async function insertRows(labId: string, keys: { createdAt: string; id?: string 
       now: k.createdAt,
     }),
   );
-  for (let i = 0; i < rows.length; i += 100)
+  for (let i = 0; i < rows.length; i += perStatement)
     await db()
       .insertInto('inventory_items')
-      .values(rows.slice(i, i + 100))
+      .values(rows.slice(i, i + perStatement))
       .execute();
   return rows.map((r) => r.id);
 }
@@ -214,6 +220,33 @@ describe("a lab's pages stay those of the list's order", () => {
       await expectAllRunsExact(labId);
     }
     await expectPagesRight({ labId }, [25, 100]);
+    await expectPagesRight({ orgId: h.a.orgId }, [100]);
+  });
+
+  it('after bulk loads after every item (an import): the last run fills, then a run every PAGE_MARK_RUN rows', async () => {
+    const labId = h.a.otherLab.id;
+    const later = Date.UTC(2031, 0, 1);
+    // 100 rows, then 2,000 in one statement on PostgreSQL (the last run filled and two new runs at once; SQLite
+    // takes fewer parameters a statement, and places rows one by one anyway), then statements of 100.
+    await insertRows(
+      labId,
+      Array.from({ length: 100 }, (_, i) => ({ createdAt: new Date(later + i).toISOString() })),
+    );
+    await insertRows(
+      labId,
+      Array.from({ length: 2 * PAGE_MARK_RUN }, (_, i) => ({ createdAt: new Date(later + 1_000 + i).toISOString() })),
+      h.a.admin.id,
+      isPostgres(db()) ? 2 * PAGE_MARK_RUN : 500,
+    );
+    await insertRows(
+      labId,
+      Array.from({ length: 250 }, (_, i) => ({ createdAt: new Date(later + 10_000 + i).toISOString() })),
+    );
+    await expectAllRunsExact(labId);
+    // Appended in order, every run but the last is full.
+    const runs = (await runsOf({ labId })).map((r) => Number(r.items));
+    expect(runs.slice(0, -1).every((n) => n === PAGE_MARK_RUN)).toBe(true);
+    await expectPagesRight({ labId }, [100]);
     await expectPagesRight({ orgId: h.a.orgId }, [100]);
   });
 

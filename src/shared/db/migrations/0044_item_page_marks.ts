@@ -53,9 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /**
  * PostgreSQL fires row triggers after the whole statement, when every row of a multi-row insert is already in the
- * table: the counts would include rows not yet placed. So one trigger per statement places the statement's rows one
- * by one in the list's order (which is each scope's order); the statement's rows after the one being placed are
- * left out of its count.
+ * table: the counts would include rows not yet placed. So one trigger per statement places the statement's rows,
+ * scope by scope: all at once when they all come after the scope's items (the usual case), else one by one in the
+ * list's order, the statement's rows after the one being placed left out of its count.
  */
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
   // The items after the one being placed, up to the next run's key (or the scope's end), that are in the table
@@ -76,6 +76,9 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
   };
   const ofLab = counts((alias) => `${alias}.lab_id = scope`);
   const ofOrg = counts((alias) => `${alias}.lab_id in (select l.id from labs l where l.organization_id = scope)`);
+  // The statement's rows of the scope (a), in a query over the transition table (no index to use there).
+  const addedInScope = sql.raw(`(case when is_org then a.lab_id in (select l.id from labs l where l.organization_id = scope)
+    else a.lab_id = scope end)`);
   await sql`create function inventory_page_marks_added() returns trigger language plpgsql as $$
     declare
       scope text;
@@ -85,15 +88,46 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
       next_run record;
       has_run boolean;
       after_it bigint;
+      appending boolean;
+      n_new bigint;
+      fill bigint;
     begin
       for scope in select s from (select lab_id as s from added union
           select l.organization_id from added join labs l on l.id = added.lab_id) scopes order by s loop
         perform pg_advisory_xact_lock(hashtextextended('inventory_page_marks ' || scope, 0));
       end loop;
-      for item in select a.lab_id, l.organization_id, a.created_at, a.id from added a join labs l on l.id = a.lab_id
-          order by a.created_at, a.id loop
-        foreach is_org in array array[false, true] loop
-          scope := case when is_org then item.organization_id else item.lab_id end;
+      for scope, is_org in select s, o from (select distinct lab_id as s, false as o from added union
+          select distinct l.organization_id, true from added join labs l on l.id = added.lab_id) scopes order by s loop
+        -- The usual case, set-based: every row of the statement sorts after every item the scope had (a CSV import,
+        -- a bulk load, items created now). They fill the last run, then start a run every PAGE_MARK_RUN rows.
+        select a.created_at, a.id into item from added a where ${addedInScope} order by a.created_at, a.id limit 1;
+        if is_org then
+          select not exists (select 1 from inventory_items i
+            where i.lab_id in (select l.id from labs l where l.organization_id = scope)
+              and (i.created_at, i.id) > (item.created_at, item.id) and i.id not in (select a.id from added a)) into appending;
+        else
+          select not exists (select 1 from inventory_items i where i.lab_id = scope
+              and (i.created_at, i.id) > (item.created_at, item.id) and i.id not in (select a.id from added a)) into appending;
+        end if;
+        if appending then
+          select m.created_at, m.item_id, m.items into run from inventory_page_marks m
+            where m.scope_id = scope order by m.created_at desc, m.item_id desc limit 1;
+          has_run := found;
+          select count(*) into n_new from added a where ${addedInScope};
+          fill := case when has_run then least(greatest(${sql.lit(PAGE_MARK_RUN)} - run.items, 0), n_new) else 0 end;
+          if fill > 0 then
+            update inventory_page_marks set items = items + fill
+              where scope_id = scope and created_at = run.created_at and item_id = run.item_id;
+          end if;
+          insert into inventory_page_marks (scope_id, created_at, item_id, items)
+            select scope, created_at, id, least(${sql.lit(PAGE_MARK_RUN)}, n_new - rn + 1)
+            from (select a.created_at, a.id, row_number() over (order by a.created_at, a.id) as rn
+                  from added a where ${addedInScope}) numbered
+            where rn > fill and (rn - fill - 1) % ${sql.lit(PAGE_MARK_RUN)} = 0;
+          continue;
+        end if;
+        -- Otherwise row by row, in the list's order.
+        for item in select a.created_at, a.id from added a where ${addedInScope} order by a.created_at, a.id loop
           select m.created_at, m.item_id, m.items into run from inventory_page_marks m
             where m.scope_id = scope and (m.created_at, m.item_id) <= (item.created_at, item.id)
             order by m.created_at desc, m.item_id desc limit 1;
