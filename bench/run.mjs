@@ -22,6 +22,7 @@ import { request } from 'undici';
 import { freshDatabase, generateDataset } from './lib/dataset.mjs';
 import { printProfile, summarizeProfile } from './lib/profile.mjs';
 import { fmt, table } from './lib/stats.mjs';
+import { printTrace, summarizeTrace } from './lib/trace-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli', 'main.js');
@@ -62,6 +63,7 @@ const { values: opt } = parseArgs({
     burst: { type: 'string', default: '5000' },
     'log-level': { type: 'string', default: 'warn' },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
     'worker-process': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
@@ -84,6 +86,8 @@ if (opt.help) {
   --burst N          events committed at once for delivery throughput (default 5000)
   --log-level L      the server's LOG_LEVEL (default warn; info logs every request)
   --profile          run the server under node --cpu-prof and summarize where its CPU time went
+  --trace            time each delivery's steps in the server (WEBHOOK_TRACE) and print where the paced run's
+                     and the burst's time went (bench/lib/trace-summary.mjs)
   --no-floor         skip the floor runs
   --worker-process P deliver from a separate \`labstock worker\` process polling every P (e.g. 20ms), the server
                      running \`serve --no-worker\` (default: the worker inside the server)
@@ -111,6 +115,7 @@ const settings = {
   burst: int('burst'),
   logLevel: opt['log-level'],
   profile: opt.profile,
+  trace: opt.trace,
   floor: !opt['no-floor'],
   workerProcess: opt['worker-process'] ?? null,
   scenarios: opt.scenarios
@@ -192,10 +197,11 @@ function procStatus(pid, field) {
   }
 }
 /** CPU time (user + system) a process has used so far, in milliseconds. */
-function cpuMs(pid) {
+/** CPU of the process (all threads), or with `thread` of one of them (its main thread: the pid itself). */
+function cpuMs(pid, thread = null) {
   try {
     const fields = fs
-      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8')
       .replace(/^.*\) /, '')
       .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
@@ -214,6 +220,9 @@ function resetPeak(pid) {
     return false;
   }
 }
+
+/** Where the server's delivery trace goes with --trace. */
+const traceFile = path.join(tmp, 'delivery-trace.jsonl');
 
 /** The server's APP_URL, fixed so that the dataset's stored item documents (written before it starts) show it. */
 const BENCH_APP_URL = 'http://127.0.0.1:8080';
@@ -234,6 +243,7 @@ async function startServer(databaseUrl) {
     LOG_LEVEL: settings.logLevel,
     RATE_LIMIT_PER_MINUTE: '0',
     WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+    ...(settings.trace ? { WEBHOOK_TRACE: traceFile } : {}),
   };
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...(settings.workerProcess ? ['--no-worker'] : [])], {
     stdio: ['ignore', log, log],
@@ -651,6 +661,7 @@ async function runWebhooks(server, data, headers, seqBase) {
       `paced: ${settings.events} events at ${settings.rate}/s through PUT (${templates.length} instances), delivered by the server's worker to ${receiver.url}`,
     );
     const arrived = receiver.wait(settings.events, (settings.events / settings.rate) * 1000 + 60_000);
+    const pacedFrom = Date.now();
     const driven = await runJson('driver.mjs', {
       mode: 'rate',
       origin: server.origin,
@@ -663,6 +674,7 @@ async function runWebhooks(server, data, headers, seqBase) {
       preconnect: '/healthz',
     });
     const paced = await arrived;
+    const pacedTo = Date.now();
     const pacedSeconds = paced.lastAt && paced.firstAt ? (paced.lastAt - paced.firstAt) / 1000 : null;
     progress(
       'webhooks',
@@ -686,6 +698,8 @@ async function runWebhooks(server, data, headers, seqBase) {
     const resource = Object.values(event.data)[0];
     const drained = receiver.wait(settings.burst, 120_000);
     const cpuBefore = cpuMs(server.workerPid);
+    // The main thread apart: the API's event loop, which claims and records (the send thread does the HTTP).
+    const mainBefore = cpuMs(server.workerPid, server.workerPid);
     const committedAt = performance.timeOrigin + performance.now();
     await handle.db.transaction().execute((trx) =>
       emitEvents(
@@ -702,14 +716,30 @@ async function runWebhooks(server, data, headers, seqBase) {
     await handle.close();
     progress('webhooks', `burst: ${settings.burst} events committed in one transaction; waiting for the worker to drain them`);
     const burst = await drained;
+    const burstTo = Date.now();
     const cpuPerDelivery =
       cpuBefore == null || burst.received === 0 ? null : ((cpuMs(server.workerPid) - cpuBefore) * 1000) / burst.received;
+    const mainPerDelivery =
+      mainBefore == null || burst.received === 0
+        ? null
+        : ((cpuMs(server.workerPid, server.workerPid) - mainBefore) * 1000) / burst.received;
     const burstRate = burst.received > 1 ? (burst.received - 1) / ((burst.lastAt - burst.firstAt) / 1000) : null;
     const rssKb = procStatus(server.pid, canReset ? 'VmHWM' : 'VmRSS');
     progress(
       'webhooks',
-      `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, ${settings.workerProcess ? 'worker' : 'server'} CPU ${fmt.int(cpuPerDelivery)} µs/delivery (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`,
+      `burst: ${burst.received} delivered at ${fmt.int(burstRate)}/s, ${settings.workerProcess ? 'worker' : 'server'} CPU ${fmt.int(cpuPerDelivery)} µs/delivery, main thread ${fmt.int(mainPerDelivery)} (first after ${fmt.ms(burst.firstAt - committedAt)} ms, last after ${fmt.ms(burst.lastAt - committedAt)} ms)`,
     );
+
+    let trace = null;
+    if (settings.trace) {
+      await new Promise((r) => setTimeout(r, 1500)); // the server writes its trace once a second
+      trace = {
+        paced: summarizeTrace(traceFile, pacedFrom, pacedTo),
+        burst: summarizeTrace(traceFile, committedAt - 1000, burstTo),
+      };
+      printTrace(trace.paced, (l) => progress('webhooks', `paced ${l}`));
+      printTrace(trace.burst, (l) => progress('webhooks', `burst ${l}`));
+    }
 
     let floorPaced = null;
     let floorBurst = null;
@@ -757,12 +787,14 @@ async function runWebhooks(server, data, headers, seqBase) {
         delivered: burst.received,
         deliveries_per_s: burstRate,
         server_cpu_us_per_delivery: cpuPerDelivery,
+        main_thread_cpu_us_per_delivery: mainPerDelivery,
         first_after_ms: burst.firstAt - committedAt,
         last_after_ms: burst.lastAt - committedAt,
       },
       floor: settings.floor ? { paced_latency_ms: floorPaced.latency, burst_per_s: floorBurstRate, concurrency: 16 } : null,
       ratio: floorBurstRate ? burstRate / floorBurstRate : null,
       server_peak_rss_kb: rssKb,
+      trace,
     };
   } finally {
     await receiver.stop();

@@ -7,6 +7,7 @@ import type { Recorder } from './recorder.js';
 import * as repo from './repository.js';
 import { afterAttempt } from './rules.js';
 import type { Sender, SendResult } from './sender.js';
+import { type Tracer, wallNow } from './trace.js';
 
 export interface AttemptDeps {
   db: Db;
@@ -14,13 +15,20 @@ export interface AttemptDeps {
   sender: Pick<Sender, 'send'>;
   recorder: Pick<Recorder, 'record'>;
   metrics?: Metrics;
+  /** WEBHOOK_TRACE (trace.ts): the attempt's steps from the hand-off to the thread to its record. */
+  tracer?: Tracer;
 }
 
-/** One attempt of a claimed delivery: the result once recorded; undefined when nothing was sent. */
-export type Attempt = (ctx: repo.SendContext) => Promise<SendResult | undefined>;
+/**
+ * One attempt of a claimed delivery, resolved once the receiver answered: its result (none when nothing was sent),
+ * and its record, which commits with the next claim (recorder.ts).
+ */
+export type Attempt = (ctx: repo.SendContext) => Promise<{ result?: SendResult; recorded: Promise<unknown> }>;
+
+const nothingToRecord = { recorded: Promise.resolve() };
 
 export function createAttempt(deps: AttemptDeps): Attempt {
-  const { db, config, sender, recorder } = deps;
+  const { db, config, sender, recorder, tracer } = deps;
   const nowIso = () => new Date().toISOString();
 
   return async function deliver(ctx) {
@@ -28,13 +36,13 @@ export function createAttempt(deps: AttemptDeps): Attempt {
     if (!ctx.url || ctx.is_enabled !== 1) {
       // Deleted or disabled since the event: not sent. A replay can send it once the webhook is enabled again.
       await repo.finishDelivery(db, deliveryId, 'cancelled', ctx.attempts, nowIso());
-      return;
+      return nothingToRecord;
     }
     if (config.webhookRequireVerification && ctx.is_verified !== 1) {
       if (ctx.verify_pending === 1) {
         // The handshake for the current URL has not run yet: hold the delivery (no attempt is counted).
         await repo.scheduleRetry(db, deliveryId, ctx.attempts, new Date(Date.now() + Math.max(config.webhookPollMs, 250)).toISOString());
-        return;
+        return nothingToRecord;
       }
       await db.transaction().execute(async (trx) => {
         await repo.insertAttempt(trx, {
@@ -50,7 +58,7 @@ export function createAttempt(deps: AttemptDeps): Attempt {
         });
         await repo.finishDelivery(trx, deliveryId, 'cancelled', ctx.attempts, nowIso());
       });
-      return;
+      return nothingToRecord;
     }
     const keys: string[] = [];
     if (ctx.is_signed === 1) {
@@ -59,6 +67,7 @@ export function createAttempt(deps: AttemptDeps): Attempt {
         keys.push(ctx.previous_signing_key);
     }
     const attemptedAt = nowIso();
+    const posted = tracer ? wallNow() : 0;
     const result: SendResult = await sender.send({
       url: ctx.url,
       messageId: ctx.event_id,
@@ -69,8 +78,22 @@ export function createAttempt(deps: AttemptDeps): Attempt {
     const attemptsDone = ctx.attempts + 1;
     const decision = afterAttempt(result, attemptsDone, config.webhookRetryScheduleMs);
     deps.metrics?.delivery.attempts.inc({ outcome: result.outcome });
-    // Recorded with whatever else finished meanwhile, in one transaction (recorder.ts).
-    await recorder.record({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision });
-    return result;
+    const back = tracer ? wallNow() : 0;
+    // Recorded with whatever else finished meanwhile, in the next claim's transaction (recorder.ts).
+    const recorded = recorder.record({ ctx, result, attemptedAt, answeredAt: nowIso(), attemptsDone, decision });
+    if (!tracer) return { result, recorded };
+    return {
+      result,
+      recorded: recorded.then((recordBatch) => {
+        const t = result.times;
+        tracer.end(deliveryId, ctx.event_id, ctx.event_time, {
+          posted,
+          ...(t ? { threadReceived: t.received, requested: t.requested, answered: t.answered } : {}),
+          back,
+          recorded: wallNow(),
+          recordBatch,
+        });
+      }),
+    };
   };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.js';
-import type { Db } from '../shared/db/database.js';
+import type { Db, Executor } from '../shared/db/database.js';
 import type { WebhookAttemptsTable } from '../shared/db/schema.js';
 import { newId } from '../shared/ids.js';
 import type { Metrics } from '../shared/metrics.js';
@@ -11,6 +11,11 @@ import { disableWebhook, recordWebhookFailure, recordWebhookSuccess } from './we
 
 /** A webhook's last_success_at is written at most this often while it keeps succeeding (failures: at once). */
 const SUCCESS_WRITE_EVERY_MS = 1000;
+/**
+ * How long a finished attempt waits for the next claim's transaction before it is recorded alone. Far inside any
+ * lease (at least 2 x WEBHOOK_TIMEOUT_MS + 1 s: worker.ts), so waiting never lets another worker send it again.
+ */
+const RIDE_MS = 10;
 
 /** An attempt whose HTTP exchange is over, waiting to be recorded. */
 export interface FinishedAttempt {
@@ -24,7 +29,7 @@ export interface FinishedAttempt {
 }
 
 interface Finished extends FinishedAttempt {
-  done: () => void;
+  done: (batch: number) => void;
   failed: (err: unknown) => void;
 }
 
@@ -39,9 +44,18 @@ export interface Recorder {
   /**
    * Records the attempt with whatever else finished meanwhile, in one transaction; resolves once committed. Until
    * then the delivery stays pending under the worker's lease: if the process dies first, it is sent again after
-   * the lease (at-least-once).
+   * the lease (at-least-once). Resolves with how many attempts that transaction recorded.
    */
-  record(attempt: FinishedAttempt): Promise<void>;
+  record(attempt: FinishedAttempt): Promise<number>;
+  /** Attempts waiting to be recorded. */
+  waiting(): number;
+  /** Records what waits now, in a transaction of its own (nothing more will come to ride with: idle, stop). */
+  flush(): Promise<void>;
+  /**
+   * Runs `work` (a claim) in one transaction with what waits to be recorded: a finished attempt rides the next
+   * claim instead of a transaction of its own, or is recorded alone after RIDE_MS if no claim comes.
+   */
+  withRecords<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
   /** Writes every throttled success now (idle, stop), in turn with the other flushes. */
   flushDeferred(): Promise<void>;
   /** Stops the throttle's timer and writes what it held. */
@@ -58,7 +72,6 @@ type HookState = { successWrittenAt: number; failing: boolean };
 export function createRecorder(deps: RecorderDeps): Recorder {
   const { db, config, log } = deps;
   let finished: Finished[] = [];
-  let flushing: Promise<void> | null = null;
   let forceSuccesses = false;
   /** What this worker knows of each webhook it recorded results for (a success is written at most once a second). */
   const hookState = new Map<string, HookState>();
@@ -69,29 +82,74 @@ export function createRecorder(deps: RecorderDeps): Recorder {
 
   const nowIso = () => new Date().toISOString();
 
-  function scheduleFlush(): void {
-    if (flushing) return; // the running flush takes whatever arrived meanwhile before it ends
-    flushing = (async () => {
-      // Let the other answers that are already in (same I/O turn) join this flush.
-      await new Promise((r) => setImmediate(r));
+  /** One recording at a time (a claim's, the timer's, idle's): each starts from what the one before committed. */
+  let lock: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = lock.then(fn);
+    lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Attempts wait for the next claim's transaction at most this long, then are recorded on their own. */
+  let rideTimer: NodeJS.Timeout | null = null;
+  function recordSoon(): void {
+    if (rideTimer || (finished.length === 0 && !forceSuccesses)) return;
+    rideTimer = setTimeout(() => {
+      rideTimer = null;
+      void flushNow();
+    }, RIDE_MS);
+  }
+
+  /** What waits now, taken out of the queue for one transaction. */
+  function take(): { batch: Finished[]; force: boolean } {
+    const taken = { batch: finished, force: forceSuccesses };
+    finished = [];
+    forceSuccesses = false;
+    if (rideTimer) clearTimeout(rideTimer);
+    rideTimer = null;
+    return taken;
+  }
+
+  /** Records whatever waits in transactions of its own, until nothing does. */
+  function flushNow(): Promise<void> {
+    return exclusive(async () => {
       while (finished.length > 0 || forceSuccesses) {
-        const batch = finished;
-        const force = forceSuccesses;
-        finished = [];
-        forceSuccesses = false;
+        const { batch, force } = take();
         try {
-          await flush(batch, force);
-          for (const f of batch) f.done();
+          const committed = await db.transaction().execute((trx) => write(trx, batch, force));
+          committed();
+          for (const f of batch) f.done(batch.length);
         } catch (err) {
           for (const f of batch) f.failed(err);
           if (batch.length === 0) log.warn({ err }, 'recording webhook successes failed; retrying later');
         }
       }
-    })().finally(() => {
-      flushing = null;
-      armDeferredTimer();
-      if (finished.length > 0 || forceSuccesses) scheduleFlush();
-    });
+    }).finally(armDeferredTimer);
+  }
+
+  /**
+   * `work` (the next claim) in one transaction with whatever waits to be recorded, recorded first. If the
+   * transaction fails, what it was to record goes back to the queue and is recorded on its own.
+   */
+  function withRecords<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return exclusive(async () => {
+      const { batch, force } = take();
+      let committed: () => void = () => undefined;
+      try {
+        const out = await db.transaction().execute(async (trx) => {
+          committed = await write(trx, batch, force);
+          return work(trx);
+        });
+        committed();
+        for (const f of batch) f.done(batch.length);
+        return out;
+      } catch (err) {
+        finished = [...batch, ...finished];
+        forceSuccesses ||= force;
+        recordSoon();
+        throw err;
+      }
+    }).finally(armDeferredTimer);
   }
 
   /**
@@ -100,12 +158,12 @@ export function createRecorder(deps: RecorderDeps): Recorder {
    * their attempt rows in one insert, then the webhooks' state in the order the answers came. `force` writes every
    * throttled success (stop, idle, the throttle's timer).
    */
-  async function flush(batch: Finished[], force: boolean): Promise<void> {
-    if (batch.length === 0 && deferredSuccess.size === 0) return;
+  async function write(trx: Executor, batch: Finished[], force: boolean): Promise<() => void> {
+    if (batch.length === 0 && (deferredSuccess.size === 0 || !force)) return () => undefined;
     const nextState = new Map<string, HookState>();
     const pending = new Map(deferredSuccess);
     let nextRetry = Infinity;
-    await db.transaction().execute(async (trx) => {
+    {
       const now = nowIso();
       const recorded = new Set<Finished>();
       const finishing = new Map<string, Finished[]>();
@@ -215,12 +273,14 @@ export function createRecorder(deps: RecorderDeps): Recorder {
         await writeSuccess(hook, st, force);
       }
       await repo.insertAttempts(trx, [...attempts, ...disabling]);
-    });
-    // Committed: what this worker now knows.
-    for (const [k, v] of nextState) hookState.set(k, v);
-    if (hookState.size > 10_000) hookState.clear();
-    deferredSuccess = pending;
-    if (nextRetry < ownNextRetry) ownNextRetry = nextRetry;
+    }
+    // Once committed: what this worker then knows.
+    return () => {
+      for (const [k, v] of nextState) hookState.set(k, v);
+      if (hookState.size > 10_000) hookState.clear();
+      deferredSuccess = pending;
+      if (nextRetry < ownNextRetry) ownNextRetry = nextRetry;
+    };
   }
 
   /** A throttled success is written within a second even if nothing else finishes meanwhile. */
@@ -236,21 +296,24 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   async function flushDeferred(): Promise<void> {
     if (deferredSuccess.size === 0) return;
     forceSuccesses = true;
-    scheduleFlush();
-    while (flushing) await flushing;
+    await flushNow();
   }
 
   return {
     record(attempt) {
-      return new Promise<void>((done, failed) => {
+      return new Promise<number>((done, failed) => {
         finished.push({ ...attempt, done, failed });
-        scheduleFlush();
+        recordSoon();
       });
     },
+    waiting: () => finished.length,
+    flush: flushNow,
+    withRecords,
     flushDeferred,
     async stop() {
       if (deferredTimer) clearTimeout(deferredTimer);
       deferredTimer = null;
+      await flushNow();
       await flushDeferred();
     },
     earliestRetry: () => ownNextRetry,

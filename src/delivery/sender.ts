@@ -5,6 +5,7 @@ import { VERSION } from '../shared/version.js';
 import { type DeliveryFormat, encodeDelivery } from './formats.js';
 import { signatureHeader } from './signing.js';
 import { blockedReason, type Cidr, guardedLookup, hostOf, isLocalName, parseCidrs } from './ssrf.js';
+import { type ThreadTimes, wallNow } from './trace.js';
 
 export type AttemptOutcome = 'success' | 'http_error' | 'timeout' | 'network_error' | 'blocked' | 'redirect';
 
@@ -17,6 +18,8 @@ export interface SendResult {
   responseBody: string | null;
   /** From Retry-After on 429/503. */
   retryAfterMs: number | null;
+  /** When WEBHOOK_TRACE is on: the send thread's own timestamps of the exchange (trace.ts). */
+  times?: ThreadTimes;
 }
 
 export interface OutgoingMessage {
@@ -56,7 +59,8 @@ async function excerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promi
 }
 
 export interface Sender {
-  send(message: OutgoingMessage): Promise<SendResult>;
+  /** `times.requested`, when given, is set just before the request goes out (signing and encoding done). */
+  send(message: OutgoingMessage, times?: Partial<ThreadTimes>): Promise<SendResult>;
   /** The CloudEvents webhook validation handshake (OPTIONS + WebHook-Request-Origin). */
   handshake(url: string, origin: string): Promise<{ ok: boolean; detail: string }>;
   close(): Promise<void>;
@@ -97,7 +101,7 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
   }
 
   return {
-    async send(message) {
+    async send(message, times) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       let url: URL;
@@ -119,6 +123,7 @@ export function createSender(config: Pick<Config, 'webhookTimeoutMs' | 'webhookA
         headers['webhook-signature'] = signature;
         headers.signature = signature;
       }
+      if (times) times.requested = wallNow();
       try {
         const res = await request(url, {
           method: 'POST',

@@ -4,14 +4,18 @@ import type { Config } from '../shared/config.js';
 import { startThread } from '../shared/threads/start.js';
 import type { OutgoingMessage, Sender, SendResult } from './sender.js';
 
-export type ThreadSettings = Pick<Config, 'webhookTimeoutMs' | 'webhookAllowedCidrs'>;
+export type ThreadSettings = Pick<Config, 'webhookTimeoutMs' | 'webhookAllowedCidrs'> & {
+  /** The thread adds its timestamps to each result (WEBHOOK_TRACE: trace.ts). */
+  trace?: boolean;
+};
 export type ToThread =
-  | { op: 'send'; id: number; message: OutgoingMessage }
+  | { op: 'send'; sends: { id: number; message: OutgoingMessage }[] }
   | { op: 'handshake'; id: number; url: string; origin: string }
   | { op: 'close' };
 export type FromThread =
   | { op: 'ready' }
   | { op: 'result'; id: number; result: SendResult | { ok: boolean; detail: string } }
+  | { op: 'results'; results: { id: number; result: SendResult }[] }
   | { op: 'failed'; id: number; error: string }
   | { op: 'closed' };
 
@@ -76,6 +80,13 @@ export function createThreadSender(settings: ThreadSettings, log: Pick<Logger, '
       if (msg.op === 'ready') {
         everReady = true;
         markReady();
+      } else if (msg.op === 'results') {
+        for (const { id, result } of msg.results) {
+          const w = mine.get(id);
+          if (!w) continue;
+          mine.delete(id);
+          w.resolve(result as never);
+        }
       } else if (msg.op === 'result' || msg.op === 'failed') {
         const w = mine.get(msg.id);
         if (!w) return;
@@ -113,6 +124,36 @@ export function createThreadSender(settings: ThreadSettings, log: Pick<Logger, '
     spawn().catch((err: unknown) => log.error({ err: { message: describeError(err) } }, 'the delivery thread did not start'));
   }
 
+  /**
+   * Sends started in the same turn (a claimed batch: worker.ts) go to the thread in one message, and their results
+   * come back a turn's worth at a time (send-thread.ts): a message costs the main thread more than signing does.
+   */
+  let batch: { id: number; message: OutgoingMessage }[] = [];
+  function post(): void {
+    const sends = batch;
+    batch = [];
+    const t = thread;
+    if (!t) {
+      for (const { id } of sends) {
+        const w = pending.get(id);
+        pending.delete(id);
+        w?.reject(new Error(closing ? 'the delivery thread is closed' : 'the delivery thread is restarting'));
+      }
+      return;
+    }
+    t.postMessage({ op: 'send', sends } satisfies ToThread);
+  }
+  function send(message: OutgoingMessage): Promise<SendResult> {
+    if (!thread) return Promise.reject(new Error(closing ? 'the delivery thread is closed' : 'the delivery thread is restarting'));
+    const id = nextId++;
+    const waiters = pending;
+    return new Promise<SendResult>((resolve, reject) => {
+      waiters.set(id, { resolve: resolve as (v: never) => void, reject });
+      if (batch.length === 0) queueMicrotask(post);
+      batch.push({ id, message });
+    });
+  }
+
   function call<T>(msg: ToThread & { id: number }): Promise<T> {
     const t = thread;
     if (!t) return Promise.reject(new Error(closing ? 'the delivery thread is closed' : 'the delivery thread is restarting'));
@@ -125,7 +166,7 @@ export function createThreadSender(settings: ThreadSettings, log: Pick<Logger, '
 
   return {
     start: () => spawn(),
-    send: (message) => call<SendResult>({ op: 'send', id: nextId++, message }),
+    send,
     handshake: (url, origin) => call<{ ok: boolean; detail: string }>({ op: 'handshake', id: nextId++, url, origin }),
     async kill() {
       const t = thread;

@@ -4,15 +4,17 @@ import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/database.js';
 import type { Metrics } from '../shared/metrics.js';
 import { createAttempt } from './attempt.js';
-import { claimDue } from './claim-repository.js';
+import { claimForSend } from './claim-repository.js';
 import { createHandshakes } from './handshakes.js';
 import { createJobs, type WorkerJob } from './jobs.js';
 import { createListener } from './listener.js';
 import { createRecorder } from './recorder.js';
 import * as repo from './repository.js';
+import type { SendResult } from './sender.js';
 import { deliverySignal } from './signal.js';
 import { slotsFor } from './slots.js';
 import { createThreadSender, type ThreadSender } from './thread-sender.js';
+import { createTracer, wallNow } from './trace.js';
 
 export interface WorkerDeps {
   db: Db;
@@ -51,11 +53,27 @@ export function createWorker(deps: WorkerDeps): Worker {
   // A lease must outlive the slowest attempt, or a live worker's delivery could be claimed twice.
   const leaseMs = Math.max(config.webhookLeaseMs, config.webhookTimeoutMs * 2 + 1000);
   // Sending and signing run in a thread of their own (thread-sender.ts); claiming and recording stay here.
-  const sender = deps.sender ?? createThreadSender(config, log);
+  // WEBHOOK_TRACE: each delivery's steps, timed (trace.ts); null otherwise.
+  const tracer = createTracer(config.webhookTracePath);
+  const sender =
+    deps.sender ??
+    createThreadSender(
+      { webhookTimeoutMs: config.webhookTimeoutMs, webhookAllowedCidrs: config.webhookAllowedCidrs, trace: tracer !== null },
+      log,
+    );
   const recorder = createRecorder({ db, config, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
-  const deliver = createAttempt({ db, config, sender, recorder, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
+  const deliver = createAttempt({
+    db,
+    config,
+    sender,
+    recorder,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(tracer ? { tracer } : {}),
+  });
   const handshakes = createHandshakes({ db, config, log, sender });
+  /** Attempts not recorded yet; `sending`: those of them still waiting for their receiver's answer. */
   const inFlight = new Set<Promise<void>>();
+  let sending = 0;
   const slots = slotsFor(config);
   /** The last claim took all it asked for: more may be due. */
   let claimedFull = true;
@@ -76,6 +94,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   const jobs = createJobs(deps.jobs ?? [], log, () => running);
 
   const kick = () => {
+    tracer?.kicked();
     kicked = true;
     wake?.();
   };
@@ -103,41 +122,59 @@ export function createWorker(deps: WorkerDeps): Worker {
     return !(await handshakes.pending());
   }
 
+  /**
+   * Starts one attempt. Its slot is free again once the receiver has answered (or the attempt failed), before the
+   * result is recorded: the record waits for the next claim's transaction (recorder.ts), and `inFlight` holds the
+   * attempt until it is recorded (idle, stop).
+   */
   function track(deliveryId: string, webhookId: string, ctx: repo.SendContext | undefined): void {
     slots.take(webhookId, ctx?.organization_id ?? null);
+    sending += 1;
+    let released = false;
+    const release = (result?: SendResult) => {
+      if (released) return;
+      released = true;
+      sending -= 1;
+      // The result tells the slots whether the webhook answers in time (the slow lane).
+      if (slots.release(webhookId, result)) worthClaiming = true;
+      wake?.();
+    };
     const p: Promise<void> = (ctx ? deliver(ctx) : Promise.resolve(undefined))
-      .catch((err) => {
-        log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
-        return undefined;
+      .then(async (started) => {
+        release(started?.result);
+        await started?.recorded;
       })
-      .then((result) => {
+      .catch((err) => {
+        release();
+        log.error({ err, delivery: deliveryId }, 'delivery attempt failed unexpectedly; it is retried when its lease expires');
+      })
+      .finally(() => {
         inFlight.delete(p);
-        // The result tells the slots whether the webhook answers in time (the slow lane).
-        if (slots.release(webhookId, result)) worthClaiming = true;
         wake?.();
       });
     inFlight.add(p);
   }
 
   /** Claims up to `free` due deliveries and starts them, with one query for all their events and webhooks. */
-  async function claim(free: number): Promise<number> {
+  async function claim(free: number, wasKicked: boolean): Promise<number> {
+    const kickedAt = wasKicked && tracer ? tracer.lastKick() : 0;
+    const claimStartAt = tracer ? wallNow() : 0;
     const now = new Date();
-    const claimed = await claimDue(db, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, {
-      perWebhook: slots.perEndpoint,
-      room: slots.room(),
-      ...slots.load(),
-      lane: slots.laneBound(),
+    const slotState = { perWebhook: slots.perEndpoint, room: slots.room(), ...slots.load(), lane: slots.laneBound() };
+    let claimEnd = 0;
+    // One transaction: what finished since the last claim is recorded, the due deliveries claimed, their events
+    // and webhooks loaded.
+    const { claimed, contexts } = await recorder.withRecords(async (trx) => {
+      const batch = await claimForSend(trx, id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free, slotState);
+      if (tracer) claimEnd = wallNow();
+      return { claimed: batch.claimed, contexts: new Map(batch.contexts.map((c) => [c.id, c])) };
     });
     claimedFull = claimed.length >= free;
     if (claimed.length > 0) {
-      const contexts = new Map(
-        (
-          await repo.loadForSendMany(
-            db,
-            claimed.map((d) => d.id),
-          )
-        ).map((c) => [c.id, c]),
-      );
+      if (tracer) {
+        const steps = { kick: kickedAt, claimStart: claimStartAt, claimEnd, loaded: wallNow(), claimBatch: claimed.length };
+        for (const d of claimed) if (contexts.has(d.id)) tracer.step(d.id, steps);
+      }
       for (const d of claimed) track(d.id, d.webhook_id, contexts.get(d.id));
     }
     // Short, and a webhook's backlog filled its room: claim again without it, for what it may have hidden.
@@ -155,7 +192,10 @@ export function createWorker(deps: WorkerDeps): Worker {
     } else {
       const next = await repo.nextDueAt(db);
       if (next) ms = Math.max(0, Math.min(ms, Date.parse(next) - Date.now()));
-      if (ms === 0) return;
+      if (ms === 0) {
+        worthClaiming = true;
+        return;
+      }
     }
     // A kick (or stop) that came while nextDueAt was read found no one to wake: do not sleep through it.
     if (kicked || !running) return;
@@ -180,7 +220,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     const half = Math.max(1, Math.ceil(config.webhookConcurrency / 2));
     while (running) {
       try {
-        const free = config.webhookConcurrency - inFlight.size;
+        const free = config.webhookConcurrency - sending;
         const wasKicked = kicked || (claimOnFreeSlot && free > 0);
         const worth = worthClaiming;
         if (free <= 0 && (kicked || worthClaiming)) claimOnFreeSlot = true;
@@ -188,13 +228,16 @@ export function createWorker(deps: WorkerDeps): Worker {
         kicked = false;
         worthClaiming = false;
         recorder.forgetPastRetry(Date.now());
-        // Claim in batches: when half the slots are free (or nothing is in flight, or new work was signalled),
-        // not one claim per finished attempt. After a claim that found less than it asked for, free slots alone
-        // are no reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots).
-        const claiming = free > 0 && (wasKicked || worth || inFlight.size === 0 || (free >= half && claimedFull));
-        const claimed = claiming ? await claim(free) : 0;
+        // Claim in batches: when half the slots are free (or new work was signalled, or something fell due), not
+        // one claim per finished attempt. After a claim that found less than it asked for, free slots alone are no
+        // reason to ask again (what is left due belongs to webhooks at their limit: EndpointSlots), nor is an
+        // empty worker: sleep() asks when the next delivery falls due.
+        const claiming = free > 0 && (wasKicked || worth || ((sending === 0 || free >= half) && claimedFull));
+        const claimed = claiming ? await claim(free, wasKicked) : 0;
         handshakes.check();
         await maybePrune();
+        // Someone waits for idle and nothing more is coming to ride with: record what waits now.
+        if (idleWaiters.length > 0 && sending === 0 && recorder.waiting() > 0) await recorder.flush();
         if (idleWaiters.length > 0 && claimed === 0 && inFlight.size === 0 && !kicked) {
           const verifying = handshakes.running();
           if (verifying) await verifying;
@@ -222,6 +265,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     await loopDone;
     await Promise.allSettled([...inFlight, handshakes.running()]);
     await recorder.stop();
+    await tracer?.close();
     await listener.close();
     await sender.close();
     for (const r of idleWaiters.splice(0)) r();

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import type { ControlAreasTable, CorrosiveKind, StorageSubjectKind } from '../shared/db/schema.js';
+import { type HoldingsScope, trackHoldings } from './holdings-repository.js';
 
 // control_areas and storage_attributes (migration 0037), owned by src/hazards/.
 
@@ -76,10 +77,18 @@ export async function storageAttributesOf(
     .execute();
 }
 
+// The containers of the item, or of the type's items, move to the holding of their new attributes
+// (./holdings-repository.ts): segregation reads the kinds of containers a location holds there.
+const subjectScope = (kind: StorageSubjectKind, id: string): HoldingsScope => (kind === 'item' ? { itemIds: [id] } : { typeId: id });
+
 export async function saveStorageAttributes(
   ex: Executor,
   row: StorageAttributeRow & { updated_by: string; updated_at: string },
 ): Promise<void> {
+  await trackHoldings(ex, subjectScope(row.subject_kind, row.subject_id), () => upsertAttributes(ex, row));
+}
+
+async function upsertAttributes(ex: Executor, row: StorageAttributeRow & { updated_by: string; updated_at: string }) {
   await ex
     .insertInto('storage_attributes')
     .values(row)
@@ -95,7 +104,9 @@ export async function saveStorageAttributes(
 }
 
 export async function deleteStorageAttributes(ex: Executor, kind: StorageSubjectKind, id: string): Promise<void> {
-  await ex.deleteFrom('storage_attributes').where('subject_kind', '=', kind).where('subject_id', '=', id).execute();
+  await trackHoldings(ex, subjectScope(kind, id), () =>
+    ex.deleteFrom('storage_attributes').where('subject_kind', '=', kind).where('subject_id', '=', id).execute(),
+  );
 }
 
 /**

@@ -1,14 +1,18 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Executor, isPostgres } from '../shared/db/database.js';
-import { type Dec, dec } from '../shared/decimal.js';
+import { type Dec, dec, sumQuantities } from '../shared/decimal.js';
+import { profiled } from './holdings-key-repository.js';
 
-// location_holdings (migration 0043): per location, the active containers summed per unit size and hazard
-// statements in force (the item's own set, else its type's: src/hazards/repository.ts effectiveHazards). The
-// control-area meter and the limit check read these rows (src/inventory/area-holdings.ts) instead of the
-// containers. They stay true because every write that can change a holding goes through `trackHoldings`: it reads
-// what the written containers contributed before and after the change and applies the difference, in the
-// caller's transaction, in one statement whose rows come in key order (two writers take the rows' locks in the
-// same order). The table is this folder's: types and inventory both change what it sums. test/inventory/holdings.test.ts and the property tests compare them with `holdingsFromScratch`.
+// location_holdings (migration 0043): per location, the active containers summed per unit size, hazard statements
+// in force (the item's own set, else its type's: ./repository.ts effectiveHazards) and storage attributes in force
+// (acid, base, aqueous: the item's own row, else its type's: ./control-area-repository.ts); location_holding_items
+// says which items' containers make up each of those holdings and how many. The control-area meter and the checks
+// read them (src/inventory/area-holdings.ts, ./holdings-reads-repository.ts) instead of the containers. They stay true because
+// every write that can change a holding goes through `trackHoldings` (or, for a quantity alone,
+// `holdingsBeforeQuantitySet`): it reads what the written containers contributed before and after the change and
+// applies the difference in the caller's transaction, its rows in key order (two writers take the rows' locks in
+// the same order). The tables are this folder's: types, inventory and hazards all change what they sum.
+// test/api/control-areas/holdings.consistency.test.ts and the property tests compare them with `holdingsFromScratch`.
 
 /** Which containers a write may change: these instances, the instances of these items, or of a type's items. */
 export type HoldingsScope = { instanceIds: readonly string[] } | { itemIds: readonly string[] } | { typeId: string };
@@ -17,19 +21,15 @@ export interface Holding {
   location_id: string;
   unit_size: string;
   hazard_codes: string;
+  /** 'acid', 'base', 'aqueous', 'acid aqueous', … or ''. */
+  storage: string;
   containers: number;
   quantity: string;
 }
+/** One item's share of a holding. */
+export type ItemHolding = Holding & { item_id: string };
 
 const CHUNK = 500;
-
-/** The statements in force for the item row `it`, sorted and space-separated ('' for none). */
-const codesOf = (pg: boolean) => {
-  const agg = pg ? sql.raw(`string_agg(c.code, ' ' order by c.code)`) : sql.raw(`group_concat(c.code, ' ' order by c.code)`);
-  return sql<string>`coalesce((select ${agg} from hazard_set_codes c where c.set_id = coalesce(
-    (select s.id from hazard_sets s where s.item_id = it.id),
-    (select s.id from hazard_sets s where s.type_id = it.type_id))), '')`;
-};
 
 function condition(scope: HoldingsScope, from: number): { where: RawBuilder<unknown>; more: boolean } | null {
   if ('typeId' in scope) return from === 0 ? { where: sql`it.type_id = ${scope.typeId}`, more: false } : null;
@@ -39,54 +39,67 @@ function condition(scope: HoldingsScope, from: number): { where: RawBuilder<unkn
   return { where: sql`${col} in (${sql.join(ids.slice(from, from + CHUNK))})`, more: from + CHUNK < ids.length };
 }
 
-/** What the scope's active, placed containers contribute to the holdings now (hazardous ones only). */
-export async function holdingsOf(ex: Executor, scope: HoldingsScope): Promise<Holding[]> {
+async function grouped(ex: Executor, where: RawBuilder<unknown>): Promise<ItemHolding[]> {
   const pg = isPostgres(ex);
   const quantity = pg ? sql.raw('sum(cast(i.quantity as numeric))::text') : sql.raw(`group_concat(i.quantity, ' ')`);
-  const out: Holding[] = [];
+  const { rows } = await sql<ItemHolding & { containers: number | string }>`
+    select location_id, item_id, unit_size, hazard_codes, storage, count(*) as containers, ${quantity} as quantity
+    from (${profiled(pg, where)}) i
+    where hazard_codes <> '' or storage <> ''
+    group by location_id, item_id, unit_size, hazard_codes, storage`.execute(ex);
+  return rows.map((r) => ({
+    ...r,
+    containers: Number(r.containers),
+    quantity: pg ? dec(r.quantity).toFixed() : sumQuantities(r.quantity),
+  }));
+}
+
+/** What the scope's active, placed containers contribute now, per item (hazardous or attributed ones only). */
+export async function holdingsOf(ex: Executor, scope: HoldingsScope): Promise<ItemHolding[]> {
+  const out: ItemHolding[] = [];
   for (let from = 0; ; from += CHUNK) {
     const c = condition(scope, from);
     if (!c) break;
-    const { rows } = await sql<Holding & { containers: number | string }>`
-      select location_id, unit_size, hazard_codes, count(*) as containers, ${quantity} as quantity from (
-        select i.location_id, coalesce(it.unit_size, '') as unit_size, i.quantity, ${codesOf(pg)} as hazard_codes
-        from inventory_item_instances i join inventory_items it on it.id = i.item_id
-        where ${c.where} and i.archived_at is null and i.location_id is not null) i
-      where hazard_codes <> ''
-      group by location_id, unit_size, hazard_codes`.execute(ex);
-    for (const r of rows)
-      out.push({ ...r, containers: Number(r.containers), quantity: pg ? dec(r.quantity).toFixed() : sumQuantities(r.quantity) });
+    out.push(...(await grouped(ex, c.where)));
     if (!c.more) break;
   }
   return out;
 }
 
-const keyOf = (h: Pick<Holding, 'location_id' | 'unit_size' | 'hazard_codes'>) =>
-  `${h.location_id}\u0000${h.unit_size}\u0000${h.hazard_codes}`;
+const keyOf = (h: Omit<Holding, 'containers' | 'quantity'>) =>
+  `${h.location_id}\u0000${h.unit_size}\u0000${h.hazard_codes}\u0000${h.storage}`;
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Adds `after` and takes away `before`: one upsert of the differences, in key order. */
-export async function applyHoldings(ex: Executor, before: readonly Holding[], after: readonly Holding[]): Promise<void> {
-  const diff = new Map<string, { h: Holding; containers: number; quantity: Dec }>();
-  const add = (h: Holding, sign: 1 | -1) => {
+/** Adds `after` and takes away `before`: the differences upserted in key order, into both tables. */
+export async function applyHoldings(ex: Executor, before: readonly ItemHolding[], after: readonly ItemHolding[]): Promise<void> {
+  const totals = new Map<string, { h: Holding; containers: number; quantity: Dec }>();
+  const items = new Map<string, { h: ItemHolding; containers: number }>();
+  const add = (h: ItemHolding, sign: 1 | -1) => {
     const k = keyOf(h);
-    const d = diff.get(k) ?? { h, containers: 0, quantity: dec(0) };
-    d.containers += sign * h.containers;
-    d.quantity = sign === 1 ? d.quantity.plus(h.quantity) : d.quantity.minus(h.quantity);
-    diff.set(k, d);
+    const t = totals.get(k) ?? { h, containers: 0, quantity: dec(0) };
+    t.containers += sign * h.containers;
+    t.quantity = sign === 1 ? t.quantity.plus(h.quantity) : t.quantity.minus(h.quantity);
+    totals.set(k, t);
+    const ik = `${k}\u0000${h.item_id}`;
+    const i = items.get(ik) ?? { h, containers: 0 };
+    i.containers += sign * h.containers;
+    items.set(ik, i);
   };
   for (const h of before) add(h, -1);
   for (const h of after) add(h, 1);
-  const rows = [...diff.entries()]
-    .filter(([, d]) => d.containers !== 0 || !d.quantity.isZero())
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, d]) => ({
-      location_id: d.h.location_id,
-      unit_size: d.h.unit_size,
-      hazard_codes: d.h.hazard_codes,
-      containers: d.containers,
-      quantity: d.quantity.toFixed(),
-    }));
-  await upsert(ex, rows);
+  const base = (h: Holding) => ({ location_id: h.location_id, unit_size: h.unit_size, hazard_codes: h.hazard_codes, storage: h.storage });
+  await upsert(
+    ex,
+    [...totals.entries()]
+      .filter(([, t]) => t.containers !== 0 || !t.quantity.isZero())
+      .sort(byKey)
+      .map(([, t]) => ({ ...base(t.h), containers: t.containers, quantity: t.quantity.toFixed() })),
+  );
+  const itemRows = [...items.entries()]
+    .filter(([, i]) => i.containers !== 0)
+    .sort(byKey)
+    .map(([, i]) => ({ ...base(i.h), item_id: i.h.item_id, containers: i.containers }));
+  await upsertItems(ex, itemRows);
 }
 
 async function upsert(ex: Executor, rows: Holding[]): Promise<void> {
@@ -98,11 +111,31 @@ async function upsert(ex: Executor, rows: Holding[]): Promise<void> {
       .insertInto('location_holdings')
       .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) =>
-        oc.columns(['location_id', 'unit_size', 'hazard_codes']).doUpdateSet({
+        oc.columns(['location_id', 'unit_size', 'hazard_codes', 'storage']).doUpdateSet({
           containers: sql<number>`location_holdings.containers + excluded.containers`,
           quantity: sum,
         }),
       )
+      .execute();
+}
+
+async function upsertItems(ex: Executor, rows: Omit<ItemHolding, 'quantity'>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await ex
+      .insertInto('location_holding_items')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc
+          .columns(['location_id', 'unit_size', 'hazard_codes', 'storage', 'item_id'])
+          .doUpdateSet({ containers: sql<number>`location_holding_items.containers + excluded.containers` }),
+      )
+      .execute();
+  // An item that left a holding leaves no row behind (they would pile up with every move).
+  if (rows.some((r) => r.containers < 0))
+    await ex
+      .deleteFrom('location_holding_items')
+      .where('containers', '=', 0)
+      .where('item_id', 'in', [...new Set(rows.filter((r) => r.containers < 0).map((r) => r.item_id))])
       .execute();
 }
 
@@ -144,129 +177,49 @@ export async function trackHoldings<T>(ex: Executor, scope: HoldingsScope, chang
 
 /**
  * Before a container's quantity is set to `quantity` (a PUT of its quantity, an adjustment, a count): its holding
- * changes by the difference from what the row holds now, in one statement. The caller holds its item's lock, so no
- * other writer changes the container in between (on PostgreSQL; SQLite has one writer).
+ * changes by the difference from what the row holds now, in one statement (its containers and items do not
+ * change). The caller holds its item's lock, so no other writer changes the container in between (on
+ * PostgreSQL; SQLite has one writer).
  */
 export async function holdingsBeforeQuantitySet(ex: Executor, instanceId: string, quantity: string): Promise<void> {
   const pg = isPostgres(ex);
   const delta = pg
-    ? sql`(cast(${quantity} as numeric) - cast(i.quantity as numeric))::text`
-    : sql`labstock_dec_add(${quantity}, '-' || i.quantity)`;
+    ? sql`(cast(${quantity} as numeric) - cast(h.quantity as numeric))::text`
+    : sql`labstock_dec_add(${quantity}, '-' || h.quantity)`;
   const sum = pg
     ? sql`(cast(location_holdings.quantity as numeric) + cast(excluded.quantity as numeric))::text`
     : sql`labstock_dec_add(location_holdings.quantity, excluded.quantity)`;
   await sql`
-    insert into location_holdings (location_id, unit_size, hazard_codes, containers, quantity)
-    select location_id, unit_size, hazard_codes, 0, delta from (
-      select i.location_id, coalesce(it.unit_size, '') as unit_size, ${codesOf(pg)} as hazard_codes, ${delta} as delta
-      from inventory_item_instances i join inventory_items it on it.id = i.item_id
-      where i.id = ${instanceId} and i.archived_at is null and i.location_id is not null) h
-    where hazard_codes <> ''
-    on conflict (location_id, unit_size, hazard_codes) do update set quantity = ${sum}`.execute(ex);
+    insert into location_holdings (location_id, unit_size, hazard_codes, storage, containers, quantity)
+    select location_id, unit_size, hazard_codes, storage, 0, ${delta}
+    from (${profiled(pg, sql`i.id = ${instanceId}`)}) h
+    where hazard_codes <> '' or storage <> ''
+    on conflict (location_id, unit_size, hazard_codes, storage) do update set quantity = ${sum}`.execute(ex);
 }
 
-/** Every lab's holdings computed from the containers (what the table must equal): rebuild and tests. */
-export async function holdingsFromScratch(ex: Executor, labId?: string): Promise<Holding[]> {
-  const pg = isPostgres(ex);
-  const quantity = pg ? sql.raw('sum(cast(i.quantity as numeric))::text') : sql.raw(`group_concat(i.quantity, ' ')`);
-  const { rows } = await sql<Holding & { containers: number | string }>`
-    select location_id, unit_size, hazard_codes, count(*) as containers, ${quantity} as quantity from (
-      select i.location_id, coalesce(it.unit_size, '') as unit_size, i.quantity, ${codesOf(pg)} as hazard_codes
-      from inventory_item_instances i join inventory_items it on it.id = i.item_id
-      where i.archived_at is null and i.location_id is not null ${labId ? sql`and it.lab_id = ${labId}` : sql``}) i
-    where hazard_codes <> ''
-    group by location_id, unit_size, hazard_codes`.execute(ex);
-  return rows.map((r) => ({
-    ...r,
-    containers: Number(r.containers),
-    quantity: pg ? dec(r.quantity).toFixed() : sumQuantities(r.quantity),
-  }));
+/** Every lab's holdings computed from the containers, per item (what the tables must equal): rebuild and tests. */
+export const holdingsFromScratch = (ex: Executor): Promise<ItemHolding[]> => grouped(ex, sql`1 = 1`);
+
+/** The tables' rows that hold something, quantities normalized (tests compare them with `holdingsFromScratch`). */
+export async function storedHoldings(ex: Executor) {
+  const totals = await ex.selectFrom('location_holdings').selectAll().where('containers', '<>', 0).execute();
+  const items = await ex.selectFrom('location_holding_items').selectAll().where('containers', '<>', 0).execute();
+  return {
+    totals: totals.map((r) => ({ ...r, containers: Number(r.containers), quantity: dec(r.quantity).toFixed() })),
+    items: items.map((r) => ({ ...r, containers: Number(r.containers) })),
+  };
 }
 
-/** The table's rows that hold something, quantities normalized (tests compare them with `holdingsFromScratch`). */
-export async function storedHoldings(ex: Executor): Promise<Holding[]> {
-  const rows = await ex.selectFrom('location_holdings').selectAll().where('containers', '<>', 0).execute();
-  return rows.map((r) => ({ ...r, containers: Number(r.containers), quantity: dec(r.quantity).toFixed() }));
-}
-
-/** Computes the whole table again from the containers (`labstock admin rebuild`, bulk loads). */
+/** Computes both tables again from the containers (`labstock admin rebuild`, bulk loads); returns the holdings. */
 export async function rebuildHoldings(ex: Executor): Promise<number> {
   const rows = await holdingsFromScratch(ex);
+  await ex.deleteFrom('location_holding_items').execute();
   await ex.deleteFrom('location_holdings').execute();
-  await upsert(ex, rows);
-  return rows.length;
-}
-
-/** A control area's holdings: the rows of its locations summed per unit size and statements. */
-export async function holdingsAt(ex: Executor, locationIds: readonly string[]): Promise<Omit<Holding, 'location_id'>[]> {
-  const ids = [...new Set(locationIds)];
-  const byKey = new Map<string, { unit_size: string; hazard_codes: string; containers: number; quantity: Dec }>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await ex
+  await applyHoldings(ex, [], rows);
+  return (
+    await ex
       .selectFrom('location_holdings')
-      .select(['unit_size', 'hazard_codes', 'containers', 'quantity'])
-      .where('location_id', 'in', ids.slice(i, i + CHUNK))
-      .where('containers', '>', 0)
-      .execute();
-    for (const r of rows) {
-      const k = `${r.unit_size}\u0000${r.hazard_codes}`;
-      const t = byKey.get(k);
-      if (t) {
-        t.containers += Number(r.containers);
-        t.quantity = t.quantity.plus(r.quantity);
-      } else byKey.set(k, { ...r, containers: Number(r.containers), quantity: dec(r.quantity) });
-    }
-  }
-  return [...byKey.values()].map((t) => ({ ...t, quantity: t.quantity.toFixed() }));
-}
-
-/** The active containers at these locations of one holding (unit size and statements): those the meter lists. */
-export async function containersOfHolding(ex: Executor, locationIds: readonly string[], h: { unit_size: string; hazard_codes: string }) {
-  const pg = isPostgres(ex);
-  const ids = [...new Set(locationIds)];
-  const out: { instance_id: string; item_id: string; name: string; quantity: string; unit_size: string | null }[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const { rows } = await sql<(typeof out)[number]>`
-      select instance_id, item_id, name, quantity, unit_size from (
-        select i.id as instance_id, i.item_id, it.name, i.quantity, it.unit_size, ${codesOf(pg)} as hazard_codes
-        from inventory_item_instances i join inventory_items it on it.id = i.item_id
-        where i.location_id in (${sql.join(ids.slice(i, i + CHUNK))}) and i.archived_at is null
-          and coalesce(it.unit_size, '') = ${h.unit_size}) c
-      where hazard_codes = ${h.hazard_codes}`.execute(ex);
-    out.push(...rows);
-  }
-  return out;
-}
-
-/** Which of these items have an active container at these locations. */
-export async function itemsHeldAt(ex: Executor, locationIds: readonly string[], itemIds: readonly string[]): Promise<Set<string>> {
-  const held = new Set<string>();
-  const items = [...new Set(itemIds)];
-  for (let j = 0; j < items.length; j += CHUNK) {
-    const rows = await ex
-      .selectFrom('inventory_item_instances')
-      .select('item_id')
-      .distinct()
-      .where('item_id', 'in', items.slice(j, j + CHUNK))
-      .where('location_id', 'in', [...new Set(locationIds)])
-      .where('archived_at', 'is', null)
-      .execute();
-    for (const r of rows) held.add(r.item_id);
-  }
-  return held;
-}
-
-/** The exact sum of space-separated decimal quantities: whole numbers of up to 15 digits as numbers, others as decimals. */
-export function sumQuantities(list: string): string {
-  let whole = 0;
-  let rest: Dec | null = null;
-  for (const q of list.split(' ')) {
-    if (q.length <= 15 && !q.includes('.')) whole += Number(q);
-    else rest = (rest ?? dec(0)).plus(q);
-    if (whole > 2 ** 52) {
-      rest = (rest ?? dec(0)).plus(whole);
-      whole = 0;
-    }
-  }
-  return rest === null ? String(whole) : rest.plus(whole).toFixed();
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n as number;
 }

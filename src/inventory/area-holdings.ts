@@ -1,5 +1,5 @@
 import { type Amount, type Contribution, type LimitView, tally } from '../hazards/control-area-rules.js';
-import { containersOfHolding, holdingsAt, itemsHeldAt } from '../hazards/holdings-repository.js';
+import { containersOfHolding, holdingsAt, itemsHeldAt } from '../hazards/holdings-reads-repository.js';
 import { classify } from '../hazards/rules.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';

@@ -2,13 +2,7 @@ import { areasAmong } from '../hazards/control-area.js';
 import { lockControlAreas, storageAttributesOf } from '../hazards/control-area-repository.js';
 import { type Amount, type Contribution, checkLimits, type LimitFinding, limitSentence } from '../hazards/control-area-rules.js';
 import { effectiveHazards } from '../hazards/repository.js';
-import {
-  conflictsWith,
-  groupsOf,
-  type SegregationFinding,
-  type StorageAttributes,
-  segregationSentence,
-} from '../hazards/segregation-rules.js';
+import { groupsOf, type SegregationFinding, type StorageAttributes, segregationSentence } from '../hazards/segregation-rules.js';
 import { type SafetyModes, safetyModes } from '../hazards/settings.js';
 import { ancestorIdsOf, locationPaths, subtreeOf } from '../locations/repository.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
@@ -16,7 +10,8 @@ import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { AppError } from '../shared/errors.js';
 import { type AreaHoldings, areaHoldings } from './area-holdings.js';
-import { activeInstancesAt, instancesByIds, type StoredRow } from './placement-repository.js';
+import { instancesByIds, type StoredRow } from './placement-repository.js';
+import { segregationAt } from './placement-segregation.js';
 
 // The placement checks (docs/safety.md): before a container goes to a location (a move, a put-away, an added or
 // received instance, a larger quantity) or an order request is approved, the segregation table is checked against
@@ -130,44 +125,39 @@ export async function findPlacement(
     const ids = [...new Set((await subtreeOf(ex, a.locationId)).map((s) => s.id))];
     stored.set(a.locationId, { ids, holdings: await areaHoldings(ex, ids, a.limits, false) });
   }
-  const moving =
-    areas.length > 0
-      ? await instancesByIds(
-          ex,
-          incoming.flatMap((i) => (i.instanceId === null ? [] : [i.instanceId])),
-        )
-      : [];
-  const residents = target.locationId ? await activeInstancesAt(ex, [target.locationId]) : [];
+  const incomingIds = new Set(incoming.flatMap((i) => (i.instanceId === null ? [] : [i.instanceId])));
+  const moving = incomingIds.size > 0 ? await instancesByIds(ex, [...incomingIds]) : [];
   // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
   const pending = areas.length > 0 && opts.pending ? await opts.pending() : [];
-  const l = await lookups(ex, [
-    ...residents.map((r) => ({ itemId: r.item_id, typeId: r.type_id })),
-    ...[...incoming, ...pending].map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
-  ]);
+  const l = await lookups(
+    ex,
+    [...incoming, ...pending].map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
+  );
 
   const segregation: SegregationWarning[] = [];
-  const here = new Set(residents.map((r) => r.instance_id));
-  const incomingIds = new Set(incoming.map((i) => i.instanceId).filter((x) => x !== null));
-  const others = residents
-    .filter((r) => !incomingIds.has(r.instance_id))
-    .map((r) => ({
-      instanceId: r.instance_id,
-      itemId: r.item_id,
-      itemName: r.name,
-      groups: groupsOf(classesOf(l, r.item_id, r.type_id), l.attributes(r.item_id, r.type_id)),
-    }));
-  for (const i of incoming) {
+  if (target.locationId) {
     // A container already at the location brings nothing new beside the others (a larger quantity is a limit's business).
-    if (i.instanceId !== null && here.has(i.instanceId)) continue;
-    const container = {
-      instanceId: i.instanceId,
-      itemId: i.itemId,
-      itemName: i.itemName,
-      groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
-    };
-    for (const f of conflictsWith(container, others)) {
-      segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
-    }
+    const here = new Set(moving.filter((m) => m.location_id === target.locationId).map((m) => m.instance_id));
+    const containers = incoming
+      .filter((i) => i.instanceId === null || !here.has(i.instanceId))
+      .map((i) => ({
+        incoming: i,
+        container: {
+          instanceId: i.instanceId,
+          itemId: i.itemId,
+          itemName: i.itemName,
+          groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
+        },
+      }));
+    const found = await segregationAt(
+      ex,
+      target.locationId,
+      containers.map((c) => c.container),
+      incomingIds,
+    );
+    for (const { incoming: i, container } of containers)
+      for (const f of found.get(container) ?? [])
+        segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
   }
 
   const names = await locationPaths(

@@ -38,6 +38,8 @@ export interface Config {
   webhookDisableAfterMs: number;
   /** Delivered events, deliveries and attempts older than this are pruned. */
   webhookRetentionMs: number;
+  /** WEBHOOK_TRACE: a file the worker appends each delivery's step timestamps to (src/delivery/trace.ts); null: off. */
+  webhookTracePath: string | null;
   /** Requests per minute per token; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
   /** Requests per minute per client address that do not authenticate (no token, a bad token, open routes); 0 = off. */
@@ -215,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookConcurrencyPerEndpoint,
     webhookDisableAfterMs: duration('WEBHOOK_DISABLE_AFTER', 5 * 86_400_000),
     webhookRetentionMs: duration('WEBHOOK_RETENTION', 30 * 86_400_000),
+    webhookTracePath: env.WEBHOOK_TRACE?.trim() || null,
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     rateLimitPerAddressPerMinute,
     httpHeadersTimeoutMs,

@@ -16,3 +16,18 @@ export function sumDecimals(values: Iterable<string>): string {
 }
 
 export const addDecimals = (a: string, b: string): string => new D(a).plus(b).toFixed();
+
+/** The exact sum of space-separated decimal quantities: whole numbers of up to 15 digits as numbers, others as decimals. */
+export function sumQuantities(list: string): string {
+  let whole = 0;
+  let rest: Dec | null = null;
+  for (const q of list.split(' ')) {
+    if (q.length <= 15 && !q.includes('.')) whole += Number(q);
+    else rest = (rest ?? dec(0)).plus(q);
+    if (whole > 2 ** 52) {
+      rest = (rest ?? dec(0)).plus(whole);
+      whole = 0;
+    }
+  }
+  return rest === null ? String(whole) : rest.plus(whole).toFixed();
+}

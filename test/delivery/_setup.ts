@@ -157,3 +157,11 @@ export async function waitUntil<T>(probe: () => Promise<T | null | undefined | f
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A claim's statement, as openDatabase's onQuery hook sees it: an UPDATE that leases (SQLite), or the same UPDATE in
+ * a CTE that also loads the claimed batch's events and webhooks (PostgreSQL: claimForSend in
+ * src/delivery/claim-repository.ts).
+ */
+export const isClaim = (text: string): boolean =>
+  /^(with claimed as \(\s*)?update "?webhook_deliveries"? set "?lease_until"?/i.test(text.trimStart());

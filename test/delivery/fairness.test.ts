@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/shared/config.js';
 import { openDatabase } from '../../src/shared/db/database.js';
 import { TEST_ENV } from '../helpers/harness.js';
 import type { Receiver } from '../helpers/receiver.js';
-import { createHook, createHookAs, deliverySuite, waitUntil } from './_setup.js';
+import { createHook, createHookAs, deliverySuite, isClaim, waitUntil } from './_setup.js';
 
 // One receiver that never answers must delay only its own deliveries. Once, its backlog took every one of the
 // worker's WEBHOOK_CONCURRENCY slots and every other webhook (of any organization) waited for its timeouts:
@@ -70,7 +70,7 @@ describe('a hanging webhook beside healthy ones', () => {
       pgSchema: h.database.pgSchema,
       poolSize: 3,
       onQuery: (text) => {
-        if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now());
+        if (isClaim(text)) claims.push(Date.now());
       },
     });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
@@ -196,7 +196,7 @@ describe('several hanging webhooks at once beside a healthy one', () => {
         pgSchema: h.database.pgSchema,
         poolSize: 3,
         onQuery: (text) => {
-          if (!/^update "webhook_deliveries" set "lease_until"/i.test(text)) return;
+          if (!isClaim(text)) return;
           claims.push(Date.now());
           if (/partition by case when/i.test(text)) laneClaims += 1;
         },

@@ -4,7 +4,7 @@ import { createWorker } from '../../src/delivery/worker.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { openCountedHandle } from '../helpers/db-counter.js';
 import { TEST_ENV } from '../helpers/harness.js';
-import { createHook, deliverySuite, waitUntil } from './_setup.js';
+import { createHook, deliverySuite, isClaim, waitUntil } from './_setup.js';
 
 // A pending delivery under another worker's lease (a busy worker beside this one on PostgreSQL, or a process that
 // died with the delivery in flight) is not due until the lease ends. An idle worker must sleep until then (or its
@@ -37,7 +37,7 @@ describe('a delivery leased by a worker that died', () => {
     // The worker runs on its own connection, whose statements are counted.
     const claims: number[] = [];
     const counted = openCountedHandle(h, (text) => {
-      if (/^update "webhook_deliveries" set "lease_until"/i.test(text)) claims.push(Date.now());
+      if (isClaim(text)) claims.push(Date.now());
     });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });

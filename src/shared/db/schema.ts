@@ -32,6 +32,7 @@ import type {
   InstancesTable,
   InventoryItemsTable,
   ItemChangesTable,
+  LocationHoldingItemsTable,
   LocationHoldingsTable,
   LocationsTable,
   TypesTable,
@@ -99,6 +100,7 @@ export interface Database {
   inventory_page_marks: InventoryPageMarksTable;
   inventory_item_instances: InstancesTable;
   location_holdings: LocationHoldingsTable;
+  location_holding_items: LocationHoldingItemsTable;
   inventory_item_changes: ItemChangesTable & ItemChangeSourceColumns & ItemChangeStocktakeColumns;
   order_requests: OrderRequestsTable & OrderDeliveryColumns;
   order_request_events: OrderRequestEventsTable;

@@ -57,19 +57,30 @@ export interface InstancesTable {
   put_away_due_at?: string | null;
 }
 /**
- * What is stored at a location, summed per unit size and hazard statements in force (migration 0043,
+ * What is stored at a location, summed per unit size, hazard statements and storage attributes in force (migration 0043,
  * src/inventory/holdings-repository.ts): the control-area meter and limit check read these few rows, not the containers.
  */
 export interface LocationHoldingsTable {
   location_id: string;
   /** The items' unit size ('' when they have none). */
   unit_size: string;
-  /** The statements in force, sorted and space-separated; only hazardous holdings have rows. */
+  /** The statements in force, sorted and space-separated; holdings with neither these nor attributes have no rows. */
   hazard_codes: string;
+  /** The storage attributes in force ('acid', 'base', 'aqueous', 'acid aqueous' or ''). */
+  storage: string;
   /** Active containers; a row that went back to 0 stays until the location goes. */
   containers: number;
   /** Their summed quantity, an exact decimal. */
   quantity: string;
+}
+/** Which items' containers make up each holding of location_holdings, and how many (migration 0043). */
+export interface LocationHoldingItemsTable {
+  location_id: string;
+  unit_size: string;
+  hazard_codes: string;
+  storage: string;
+  item_id: string;
+  containers: number;
 }
 export interface ItemChangesTable {
   id: string;

@@ -1,0 +1,139 @@
+import type { Executor } from '../shared/db/database.js';
+import { type Dec, dec } from '../shared/decimal.js';
+
+// What the control-area meter and the placement checks read of the holdings (./holdings-repository.ts keeps them):
+// a few totals per location, and, only for the holdings that must be named container by container (an amount
+// nobody can know, a conflict), the items that make them up and then those items' containers there.
+
+const CHUNK = 500;
+
+/** A control area's holdings: the rows of its locations with statements, summed per unit size and statements. */
+export async function holdingsAt(ex: Executor, locationIds: readonly string[]) {
+  const ids = [...new Set(locationIds)];
+  const byKey = new Map<string, { unit_size: string; hazard_codes: string; containers: number; quantity: Dec }>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await ex
+      .selectFrom('location_holdings')
+      .select(['unit_size', 'hazard_codes', 'containers', 'quantity'])
+      .where('location_id', 'in', ids.slice(i, i + CHUNK))
+      .where('containers', '>', 0)
+      .where('hazard_codes', '<>', '')
+      .execute();
+    for (const r of rows) {
+      const k = `${r.unit_size}\u0000${r.hazard_codes}`;
+      const t = byKey.get(k);
+      if (t) {
+        t.containers += Number(r.containers);
+        t.quantity = t.quantity.plus(r.quantity);
+      } else byKey.set(k, { ...r, containers: Number(r.containers), quantity: dec(r.quantity) });
+    }
+  }
+  return [...byKey.values()].map((t) => ({ ...t, quantity: t.quantity.toFixed() }));
+}
+
+export interface HeldContainer {
+  instance_id: string;
+  item_id: string;
+  location_id: string;
+  name: string;
+  type_id: string | null;
+  quantity: string;
+  unit_size: string | null;
+}
+
+/** The active containers at these locations of these items. */
+async function containersOfItemsAt(ex: Executor, locationIds: readonly string[], itemIds: readonly string[]): Promise<HeldContainer[]> {
+  const out: HeldContainer[] = [];
+  const locations = [...new Set(locationIds)];
+  for (let j = 0; j < itemIds.length; j += CHUNK)
+    for (let i = 0; i < locations.length; i += CHUNK) {
+      const rows = await ex
+        .selectFrom('inventory_item_instances as i')
+        .innerJoin('inventory_items as it', 'it.id', 'i.item_id')
+        .select(['i.id as instance_id', 'i.item_id', 'i.location_id', 'it.name', 'it.type_id', 'i.quantity', 'it.unit_size'])
+        .where('i.item_id', 'in', itemIds.slice(j, j + CHUNK))
+        .where('i.location_id', 'in', locations.slice(i, i + CHUNK))
+        .where('i.archived_at', 'is', null)
+        .orderBy('i.id')
+        .execute();
+      for (const r of rows) out.push({ ...r, location_id: r.location_id! });
+    }
+  return out;
+}
+
+/**
+ * The containers of one holding at these locations (its unit size and statements; any storage attributes): the
+ * items that make it up, then their containers there. An item whose containers there belong to several holdings
+ * (none do: an item has one unit size and one set of statements) would be listed once per container still.
+ */
+export async function containersOfHolding(
+  ex: Executor,
+  locationIds: readonly string[],
+  h: { unit_size: string; hazard_codes: string },
+): Promise<HeldContainer[]> {
+  const ids = [...new Set(locationIds)];
+  const items = new Set<string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await ex
+      .selectFrom('location_holding_items')
+      .select('item_id')
+      .where('location_id', 'in', ids.slice(i, i + CHUNK))
+      .where('unit_size', '=', h.unit_size)
+      .where('hazard_codes', '=', h.hazard_codes)
+      .where('containers', '>', 0)
+      .execute();
+    for (const r of rows) items.add(r.item_id);
+  }
+  return containersOfItemsAt(ex, ids, [...items]);
+}
+
+/** The kinds of containers stored at a location (statements and storage attributes), without reading them. */
+export function profilesAt(ex: Executor, locationId: string): Promise<{ hazard_codes: string; storage: string }[]> {
+  return ex
+    .selectFrom('location_holdings')
+    .select(['hazard_codes', 'storage'])
+    .distinct()
+    .where('location_id', '=', locationId)
+    .where('containers', '>', 0)
+    .execute();
+}
+
+/** The active containers at a location of one kind (statements and storage attributes): those a conflict names. */
+export async function containersOfProfile(
+  ex: Executor,
+  locationId: string,
+  p: { hazard_codes: string; storage: string },
+): Promise<HeldContainer[]> {
+  const rows = await ex
+    .selectFrom('location_holding_items')
+    .select('item_id')
+    .distinct()
+    .where('location_id', '=', locationId)
+    .where('hazard_codes', '=', p.hazard_codes)
+    .where('storage', '=', p.storage)
+    .where('containers', '>', 0)
+    .execute();
+  return containersOfItemsAt(
+    ex,
+    [locationId],
+    rows.map((r) => r.item_id),
+  );
+}
+
+/** Which of these items have an active container at these locations. */
+export async function itemsHeldAt(ex: Executor, locationIds: readonly string[], itemIds: readonly string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  const items = [...new Set(itemIds)];
+  for (let j = 0; j < items.length; j += CHUNK) {
+    const rows = await ex
+      .selectFrom('inventory_item_instances')
+      .select('item_id')
+      .distinct()
+      .where('item_id', 'in', items.slice(j, j + CHUNK))
+      .where('location_id', 'in', [...new Set(locationIds)])
+      .where('archived_at', 'is', null)
+      .execute();
+    for (const r of rows) held.add(r.item_id);
+  }
+  return held;
+}
