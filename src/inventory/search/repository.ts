@@ -6,6 +6,7 @@ import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
+import { fromRunKey, type PageStart, pageRuns, pageStart, runsScopeOf } from './page-marks-repository.js';
 import {
   countBoundOf,
   ftsMatch,
@@ -25,7 +26,15 @@ import { itemsStoredUnder } from './stored-under-repository.js';
 // (migrations 0010, 0016); test/perf/search-plans.test.ts shows both databases using them.
 
 /** The two statements of a page of items: its count and its rows (the query plan tests compile them, test/perf/). */
-export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page, many = false) {
+export function itemPageQueries(
+  ex: Executor,
+  actor: Actor,
+  filter: ItemFilter,
+  order: ItemOrder,
+  page: Page,
+  many = false,
+  start?: PageStart,
+) {
   if (wordsOnly(filter, order)) return wordsPageQueries(ex, actor, filter, filter.words!, page);
   // SQLite keeps a CROSS JOIN's order, and the order decides the cost. Of one lab: the lab row first (found once,
   // visibility checked once), then its slice of the (lab_id, …) indexes; items first, the lab's visibility was
@@ -50,7 +59,10 @@ export function itemPageQueries(ex: Executor, actor: Actor, filter: ItemFilter, 
   const conditions = filterConditions(ex, filter, expiryPlan && many);
   if (conditions.length > 0) scope = scope.where((eb) => eb.and(conditions));
   const byExpiry = expiryPlan && !many;
-  const ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage).offset(page.offset);
+  let ids = orderedBy(scope.select('inventory_items.id'), order, true, byExpiry).limit(page.perPage);
+  // A plain list of a lab, or of its organization for an admin, starts at its page's run and skips less than a run
+  // (./page-marks-repository.ts, listVisibleItems); every other list skips its offset (a search's is bounded).
+  ids = start === undefined ? ids.offset(page.offset) : ids.where(fromRunKey(start)).offset(start.skip);
   // Counting every visible lab's items is cheapest as `lab_id IN (visible labs)` over the narrowest lab index.
   let counted =
     filter.labId !== undefined ? scope : ex.selectFrom('inventory_items').where('inventory_items.lab_id', 'in', visibleLabIds(ex, actor));
@@ -80,6 +92,13 @@ export interface PageRow {
 
 /** The page's rows and the list's total: exact, or a lower bound (`exact` false) when a search's count reached its bound. */
 export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
+  const scope = runsScopeOf(actor, filter.labId, !isSearch(filter) && order.column === null);
+  if (scope !== undefined) {
+    // The runs replace the count (their counts add up to it), and give the page its start.
+    const { total, start } = pageStart(await pageRuns(ex, actor, scope).execute(), page);
+    const rows = await itemPageQueries(ex, actor, filter, order, page, false, start).rows.execute();
+    return { total, exact: true, rows };
+  }
   const bound = isSearch(filter) ? countBoundOf(page) : Number.POSITIVE_INFINITY;
   const q = itemPageQueries(ex, actor, filter, order, page);
   let n: number;

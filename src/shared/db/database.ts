@@ -49,6 +49,7 @@ import * as m0037 from './migrations/0037_placement.js';
 import * as m0039 from './migrations/0039_controlled_substances.js';
 import * as m0042 from './migrations/0042_covering_active_location_index.js';
 import * as m0043 from './migrations/0043_location_holdings.js';
+import * as m0044 from './migrations/0044_item_page_marks.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039_controlled_substances': m0039,
   '0042_covering_active_location_index': m0042,
   '0043_location_holdings': m0043,
+  '0044_item_page_marks': m0044,
 };
 
 /** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */

@@ -54,3 +54,12 @@ export interface InventoryLabCountsTable {
   lab_id: string;
   items: number;
 }
+
+/** A run of a lab's or an organization's items in the list's order, from its key to the next run's (migration 0044). */
+export interface InventoryPageMarksTable {
+  /** A lab's id or an organization's. */
+  scope_id: string;
+  created_at: string;
+  item_id: string;
+  items: number;
+}

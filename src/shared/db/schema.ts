@@ -18,6 +18,7 @@ import type {
   InventoryDocumentSettingsTable,
   InventoryItemSearchTable,
   InventoryLabCountsTable,
+  InventoryPageMarksTable,
   InventorySearchColumns,
 } from './schema-inventory-search.js';
 import type { AccessTokensTable, OrganizationsTable, OrgMembershipsTable, UserLinksTable, UsersTable } from './tables/accounts.js';
@@ -96,6 +97,7 @@ export interface Database {
   inventory_item_search: InventoryItemSearchTable;
   inventory_document_settings: InventoryDocumentSettingsTable;
   inventory_lab_counts: InventoryLabCountsTable;
+  inventory_page_marks: InventoryPageMarksTable;
   inventory_item_instances: InstancesTable;
   location_holdings: LocationHoldingsTable;
   location_holding_items: LocationHoldingItemsTable;
