@@ -1,5 +1,6 @@
-import type { Executor } from '../shared/db/database.js';
-import { type Dec, dec } from '../shared/decimal.js';
+import { sql } from 'kysely';
+import { type Executor, isPostgres } from '../shared/db/database.js';
+import { type Dec, dec, sumQuantities } from '../shared/decimal.js';
 
 // What the control-area meter and the placement checks read of the holdings (./holdings-repository.ts keeps them):
 // a few totals per location, and, only for the holdings that must be named container by container (an amount
@@ -7,25 +8,36 @@ import { type Dec, dec } from '../shared/decimal.js';
 
 const CHUNK = 500;
 
-/** A control area's holdings: the rows of its locations with statements, summed per unit size and statements. */
+/**
+ * A control area's holdings: the rows of its locations with statements, summed per unit size and statements in
+ * the database (PostgreSQL adds the decimals; SQLite hands them over to be added exactly here).
+ */
 export async function holdingsAt(ex: Executor, locationIds: readonly string[]) {
+  const pg = isPostgres(ex);
   const ids = [...new Set(locationIds)];
   const byKey = new Map<string, { unit_size: string; hazard_codes: string; containers: number; quantity: Dec }>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await ex
       .selectFrom('location_holdings')
-      .select(['unit_size', 'hazard_codes', 'containers', 'quantity'])
+      .select((eb) => [
+        'unit_size',
+        'hazard_codes',
+        eb.fn.sum<number | string>('containers').as('containers'),
+        (pg ? sql<string>`sum(cast(quantity as numeric))::text` : sql<string>`group_concat(quantity, ' ')`).as('quantity'),
+      ])
       .where('location_id', 'in', ids.slice(i, i + CHUNK))
       .where('containers', '>', 0)
       .where('hazard_codes', '<>', '')
+      .groupBy(['unit_size', 'hazard_codes'])
       .execute();
     for (const r of rows) {
       const k = `${r.unit_size}\u0000${r.hazard_codes}`;
+      const quantity = dec(pg ? r.quantity : sumQuantities(r.quantity));
       const t = byKey.get(k);
       if (t) {
         t.containers += Number(r.containers);
-        t.quantity = t.quantity.plus(r.quantity);
-      } else byKey.set(k, { ...r, containers: Number(r.containers), quantity: dec(r.quantity) });
+        t.quantity = t.quantity.plus(quantity);
+      } else byKey.set(k, { unit_size: r.unit_size, hazard_codes: r.hazard_codes, containers: Number(r.containers), quantity });
     }
   }
   return [...byKey.values()].map((t) => ({ ...t, quantity: t.quantity.toFixed() }));
@@ -54,37 +66,40 @@ async function containersOfItemsAt(ex: Executor, locationIds: readonly string[],
         .where('i.item_id', 'in', itemIds.slice(j, j + CHUNK))
         .where('i.location_id', 'in', locations.slice(i, i + CHUNK))
         .where('i.archived_at', 'is', null)
-        .orderBy('i.id')
         .execute();
       for (const r of rows) out.push({ ...r, location_id: r.location_id! });
     }
-  return out;
+  // In a stable order (sorted here: an ORDER BY would let SQLite walk the table in id order instead of the index).
+  return out.sort((a, b) => (a.instance_id < b.instance_id ? -1 : a.instance_id > b.instance_id ? 1 : 0));
 }
 
 /**
- * The containers of one holding at these locations (its unit size and statements; any storage attributes): the
- * items that make it up, then their containers there. An item whose containers there belong to several holdings
- * (none do: an item has one unit size and one set of statements) would be listed once per container still.
+ * The containers of these holdings at these locations (their unit size and statements; any storage attributes):
+ * the items that make them up, then those items' containers there, each with the holding it belongs to.
  */
-export async function containersOfHolding(
+export async function containersOfHoldings(
   ex: Executor,
   locationIds: readonly string[],
-  h: { unit_size: string; hazard_codes: string },
-): Promise<HeldContainer[]> {
+  holdings: readonly { unit_size: string; hazard_codes: string }[],
+): Promise<(HeldContainer & { hazard_codes: string })[]> {
+  if (holdings.length === 0) return [];
   const ids = [...new Set(locationIds)];
-  const items = new Set<string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await ex
-      .selectFrom('location_holding_items')
-      .select('item_id')
-      .where('location_id', 'in', ids.slice(i, i + CHUNK))
-      .where('unit_size', '=', h.unit_size)
-      .where('hazard_codes', '=', h.hazard_codes)
-      .where('containers', '>', 0)
-      .execute();
-    for (const r of rows) items.add(r.item_id);
-  }
-  return containersOfItemsAt(ex, ids, [...items]);
+  const items = new Map<string, string>();
+  // One holding at a time: each is a range of the primary key (location, unit size, statements, …).
+  for (const h of holdings)
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await ex
+        .selectFrom('location_holding_items')
+        .select('item_id')
+        .where('location_id', 'in', ids.slice(i, i + CHUNK))
+        .where('unit_size', '=', h.unit_size)
+        .where('hazard_codes', '=', h.hazard_codes)
+        .where('containers', '>', 0)
+        .execute();
+      for (const r of rows) items.set(r.item_id, h.hazard_codes);
+    }
+  // An item has one unit size and one set of statements in force: its containers all belong to its holding.
+  return (await containersOfItemsAt(ex, ids, [...items.keys()])).map((c) => ({ ...c, hazard_codes: items.get(c.item_id)! }));
 }
 
 /** The kinds of containers stored at a location (statements and storage attributes), without reading them. */

@@ -1,5 +1,5 @@
 import { type Amount, type Contribution, type LimitView, tally } from '../hazards/control-area-rules.js';
-import { containersOfHolding, holdingsAt, itemsHeldAt } from '../hazards/holdings-reads-repository.js';
+import { containersOfHoldings, holdingsAt, itemsHeldAt } from '../hazards/holdings-reads-repository.js';
 import { classify } from '../hazards/rules.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
@@ -28,6 +28,20 @@ const classesOf = (codes: string): Contribution['classes'] => {
   return c;
 };
 
+// Whether some limit cannot count a holding depends on its statements and its unit size's family, not on how much
+// it holds: asked once per holding and set of limits.
+const unknownFor = new Map<string, boolean>();
+function someUnknown(group: { unit_size: string; hazard_codes: string }, c: Contribution, limits: readonly LimitView[], limitsKey: string) {
+  const key = `${limitsKey}\u0000${group.unit_size}\u0000${group.hazard_codes}`;
+  let unknown = unknownFor.get(key);
+  if (unknown === undefined) {
+    unknown = [...tally([c], limits).values()].some((t) => t.unknown.length > 0);
+    if (unknownFor.size > 10_000) unknownFor.clear();
+    unknownFor.set(key, unknown);
+  }
+  return unknown;
+}
+
 export interface AreaHoldings {
   contributions: Contribution[];
   /** Which of these items have a container in the area. */
@@ -45,30 +59,24 @@ export async function areaHoldings(
   listUnknown: boolean,
 ): Promise<AreaHoldings> {
   const groups = await holdingsAt(ex, locationIds);
+  const limitsKey = listUnknown ? JSON.stringify(limits) : '';
   const contributions: Contribution[] = [];
-  const itemised: { group: (typeof groups)[number]; classes: Contribution['classes'] }[] = [];
+  const itemised: (typeof groups)[number][] = [];
   for (const group of groups) {
     const classes = classesOf(group.hazard_codes);
     if (classes.length === 0) continue;
-    const c: Contribution = {
-      instanceId: null,
-      itemId: null,
-      itemName: '',
-      classes,
-      amount: amountOf(group.quantity, group.unit_size || null),
-    };
-    if (listUnknown && [...tally([c], limits).values()].some((t) => t.unknown.length > 0)) itemised.push({ group, classes });
+    const amount = amountOf(group.quantity, group.unit_size || null);
+    const c: Contribution = { instanceId: null, itemId: null, itemName: '', classes, amount };
+    if (listUnknown && someUnknown(group, c, limits, limitsKey)) itemised.push(group);
     else contributions.push(c);
   }
-  for (const { group, classes } of itemised) {
-    for (const r of await containersOfHolding(ex, locationIds, group))
-      contributions.push({
-        instanceId: r.instance_id,
-        itemId: r.item_id,
-        itemName: r.name,
-        classes,
-        amount: amountOf(r.quantity, r.unit_size),
-      });
-  }
+  for (const r of await containersOfHoldings(ex, locationIds, itemised))
+    contributions.push({
+      instanceId: r.instance_id,
+      itemId: r.item_id,
+      itemName: r.name,
+      classes: classesOf(r.hazard_codes),
+      amount: amountOf(r.quantity, r.unit_size),
+    });
   return { contributions, heldAmong: (itemIds) => itemsHeldAt(ex, locationIds, itemIds) };
 }
