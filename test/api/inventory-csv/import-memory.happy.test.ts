@@ -69,13 +69,22 @@ describe('a large dry run in a served process (issue 22, item 5)', () => {
     expect(warm.status, await warm.text()).toBe(200);
     const csv = largeCsv(100_000);
     const bytes = Buffer.byteLength(csv);
-    const before = procBytes(child.pid!, 'VmRSS');
-    const res = await post(csv);
-    const body = await res.text();
-    expect(res.status, body).toBe(200);
-    expect(JSON.parse(body)).toMatchObject({ dry_run: true, rows: 100_000, items: 50_000, error_count: 0 });
-    const growth = procBytes(child.pid!, 'VmHWM') - before;
-    console.log(`dry run of ${bytes} bytes: peak RSS grew by ${growth} bytes (${(growth / bytes).toFixed(1)} x the file)`);
+    // When V8 collects decides how much garbage is resident at the peak of a first large run (7 to 11.5 times the
+    // file under CI's load, the same code). So the peak is reset (clear_refs, Linux) before each of two dry runs and
+    // the lower growth judged: a served process has run imports before, and a build that keeps every row's objects
+    // needs them on each run (18 times the file, more than a run frees), where a streamed one reuses its heap.
+    const growths: number[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      fs.writeFileSync(`/proc/${child.pid!}/clear_refs`, '5');
+      const before = procBytes(child.pid!, 'VmRSS');
+      const res = await post(csv);
+      const body = await res.text();
+      expect(res.status, body).toBe(200);
+      expect(JSON.parse(body)).toMatchObject({ dry_run: true, rows: 100_000, items: 50_000, error_count: 0 });
+      growths.push(procBytes(child.pid!, 'VmHWM') - before);
+    }
+    const growth = Math.min(...growths);
+    console.log(`dry runs of ${bytes} bytes: peak RSS grew by ${growths.join(' and ')} bytes (${(growth / bytes).toFixed(1)} x the file)`);
     expect(growth).toBeLessThan(10 * bytes);
   }, 180_000);
 });
