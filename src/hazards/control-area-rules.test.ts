@@ -64,7 +64,7 @@ describe('meter and check', () => {
     const lines = meter(limits, stored);
     const ibic = lines.find((l) => l.category === 'flammable-liquid-ib-ic')!;
     expect(ibic).toMatchObject({ amount: '118', limit: '120', over: false, unit: 'L' });
-    expect(ibic.unknown.map((u) => u.item_name)).toEqual(['resin']);
+    expect(ibic.unknown_items.map((u) => u.item_name)).toEqual(['resin']);
     expect(lines.find((l) => l.category === 'flammable-liquid-combined')).toMatchObject({ amount: '118', limit: '454.249' });
   });
 
@@ -91,19 +91,54 @@ describe('meter and check', () => {
 
   it('H271 in a volume is a liquid oxidizer only: the solid line neither counts nor lists it; a count-sized one is listed in both', () => {
     const lines = meter(limits, [c('peroxide', ['H271'], { family: 'volume', value: '0.5' })]);
-    expect(lines.filter((l) => l.category === 'oxidizer-3').map((l) => [l.state, l.amount, l.unknown.length])).toEqual([
+    expect(lines.filter((l) => l.category === 'oxidizer-3').map((l) => [l.state, l.amount, l.unknown_containers])).toEqual([
       ['liquid', '0.5', 0],
     ]);
     const counted = meter(limits, [c('tablets', ['H271'], { family: 'count', value: '10' })]);
     expect(
       counted
         .filter((l) => l.category === 'oxidizer-3')
-        .map((l) => [l.state, l.unknown.length])
+        .map((l) => [l.state, l.unknown_containers])
         .sort(),
     ).toEqual([
       ['liquid', 1],
       ['solid', 1],
     ]);
+  });
+
+  it('groups of containers count their containers; each line names its items by name, the first few of all', () => {
+    const group = (codes: string[], containers: number, items: [string, number][], amount: Contribution['amount']): Contribution => ({
+      ...c('', codes, amount),
+      itemId: null,
+      containers,
+      items: items.map(([n, k]) => ({ item_id: n, item_name: n, containers: k })),
+    });
+    const stored = [
+      group(
+        ['H225'],
+        5,
+        [
+          ['zinc resin', 2],
+          ['amber resin', 3],
+        ],
+        null,
+      ),
+      group(['H225', 'H319'], 4, [['zinc resin', 4]], { family: 'count', value: '4' }),
+      group(['H225'], 3, [['acetone', 3]], { family: 'volume', value: '6' }),
+      c('bead', ['H225'], { family: 'mass', value: '1' }),
+    ];
+    const all = meter(limits, stored).find((l) => l.category === 'flammable-liquid-ib-ic')!;
+    expect(all).toMatchObject({ amount: '6', unknown_containers: 10, unknown_items_count: 3 });
+    expect(all.unknown_items).toEqual([
+      { item_id: 'amber resin', item_name: 'amber resin', containers: 3 },
+      { item_id: 'bead', item_name: 'bead', containers: 1 },
+      { item_id: 'zinc resin', item_name: 'zinc resin', containers: 6 },
+    ]);
+    const two = meter(limits, stored, 2).find((l) => l.category === 'flammable-liquid-ib-ic')!;
+    expect(two).toMatchObject({ unknown_containers: 10, unknown_items_count: 3 });
+    expect(two.unknown_items.map((u) => u.item_name)).toEqual(['amber resin', 'bead']);
+    // Counted once more elsewhere, the same group's items are not shared between the lines' tallies.
+    expect(meter(limits, stored).find((l) => l.category === 'flammable-liquid-combined')!.unknown_items[2]?.containers).toBe(6);
   });
 
   it('a container with oral and dermal toxicity 1 counts once against highly toxic', () => {

@@ -124,13 +124,27 @@ export function stateOf(placement: Placement, amount: Amount | null): PhysicalSt
   return undefined;
 }
 
-/** One container (or an incoming amount) as the meter counts it. */
+/**
+ * One container (or an incoming amount) as the meter counts it; or a group of containers that share a unit size
+ * and statements, their amounts summed (`containers` of them, made up of `items`: the meter's running totals).
+ */
 export interface Contribution {
   instanceId: string | null;
   itemId: string | null;
   itemName: string;
   classes: readonly HazardClassRef[];
   amount: Amount | null;
+  /** How many containers this stands for: 1 when absent. */
+  containers?: number;
+  /** For a group: the items it is made of, with their containers (named when the amount is unknown). */
+  items?: readonly UnknownItem[];
+}
+
+/** An item some of whose containers a limit cannot count, and how many of them. */
+export interface UnknownItem {
+  item_id: string | null;
+  item_name: string;
+  containers: number;
 }
 
 export interface MeterLine {
@@ -141,13 +155,29 @@ export interface MeterLine {
   amount: string;
   limit: string;
   over: boolean;
-  /** Containers of this category whose amount is not known: listed, never guessed. */
-  unknown: { instance_id: string | null; item_id: string | null; item_name: string }[];
+  /** How many containers of this category have an amount not known: never guessed. */
+  unknown_containers: number;
+  /** The items they belong to, by name: the first `listed` of `unknown_items_count`. */
+  unknown_items: UnknownItem[];
+  unknown_items_count: number;
 }
 
 interface Tally {
   amount: Dec;
-  unknown: MeterLine['unknown'];
+  unknownContainers: number;
+  /** Per item (its id, else its name): the containers of unknown amount. */
+  unknown: Map<string, UnknownItem>;
+}
+
+function addUnknown(t: Tally, c: Contribution): void {
+  const n = c.containers ?? 1;
+  t.unknownContainers += n;
+  for (const u of c.items ?? [{ item_id: c.itemId, item_name: c.itemName, containers: n }]) {
+    const key = u.item_id ?? `\u0000${u.item_name}`;
+    const had = t.unknown.get(key);
+    if (had) had.containers += u.containers;
+    else t.unknown.set(key, { ...u });
+  }
 }
 
 /** Adds the contributions into tallies per category and state; a category without a state goes to every state it limits. */
@@ -156,7 +186,7 @@ export function tally(contributions: readonly Contribution[], limits: readonly L
   for (const l of limits) states.set(l.category, [...(states.get(l.category) ?? []), l.state]);
   const out = new Map<string, Tally>();
   const at = (key: string) => {
-    const t = out.get(key) ?? { amount: dec(0), unknown: [] };
+    const t = out.get(key) ?? { amount: dec(0), unknownContainers: 0, unknown: new Map() };
     out.set(key, t);
     return t;
   };
@@ -178,7 +208,7 @@ export function tally(contributions: readonly Contribution[], limits: readonly L
           if (seen.has(key) || !states.get(category)?.includes(s)) continue;
           seen.add(key);
           const value = state ? amountIn(s, c.amount) : undefined;
-          if (value === undefined) at(key).unknown.push({ instance_id: c.instanceId, item_id: c.itemId, item_name: c.itemName });
+          if (value === undefined) addUnknown(at(key), c);
           else at(key).amount = at(key).amount.plus(value);
         }
       }
@@ -187,8 +217,11 @@ export function tally(contributions: readonly Contribution[], limits: readonly L
   return out;
 }
 
-/** The meter: every limit something is stored against, with the amount stored; the empty ones are left out. */
-export function meter(limits: readonly LimitView[], stored: readonly Contribution[]): MeterLine[] {
+/**
+ * The meter: every limit something is stored against, with the amount stored; the empty ones are left out. Of the
+ * items with containers of unknown amount, each line names the first `listed` by name (all when absent).
+ */
+export function meter(limits: readonly LimitView[], stored: readonly Contribution[], listed = Number.POSITIVE_INFINITY): MeterLine[] {
   const tallies = tally(stored, limits);
   const lines: MeterLine[] = [];
   for (const l of limits) {
@@ -202,11 +235,16 @@ export function meter(limits: readonly LimitView[], stored: readonly Contributio
       amount: round(t.amount),
       limit: l.limit,
       over: t.amount.greaterThan(l.limit),
-      unknown: t.unknown,
+      unknown_containers: t.unknownContainers,
+      unknown_items: [...t.unknown.values()].sort(byName).slice(0, listed),
+      unknown_items_count: t.unknown.size,
     });
   }
   return lines;
 }
+
+const byName = (a: UnknownItem, b: UnknownItem) =>
+  a.item_name.localeCompare(b.item_name) || (a.item_id ?? '').localeCompare(b.item_id ?? '');
 
 export interface LimitFinding {
   category: string;

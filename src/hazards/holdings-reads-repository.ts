@@ -74,32 +74,45 @@ async function containersOfItemsAt(ex: Executor, locationIds: readonly string[],
 }
 
 /**
- * The containers of these holdings at these locations (their unit size and statements; any storage attributes):
- * the items that make them up, then those items' containers there, each with the holding it belongs to.
+ * The items that make up these holdings at these locations, with their containers there and their names: what the
+ * meter names when a holding's amount is unknown, read from the running totals without reading a container.
  */
-export async function containersOfHoldings(
+export async function itemsOfHoldings(
   ex: Executor,
   locationIds: readonly string[],
   holdings: readonly { unit_size: string; hazard_codes: string }[],
-): Promise<(HeldContainer & { hazard_codes: string })[]> {
+): Promise<{ unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }[]> {
   if (holdings.length === 0) return [];
   const ids = [...new Set(locationIds)];
-  const items = new Map<string, string>();
+  const byKey = new Map<string, { unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }>();
   // One holding at a time: each is a range of the primary key (location, unit size, statements, …).
   for (const h of holdings)
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await ex
-        .selectFrom('location_holding_items')
-        .select('item_id')
-        .where('location_id', 'in', ids.slice(i, i + CHUNK))
-        .where('unit_size', '=', h.unit_size)
-        .where('hazard_codes', '=', h.hazard_codes)
-        .where('containers', '>', 0)
+        .selectFrom('location_holding_items as hi')
+        .innerJoin('inventory_items as it', 'it.id', 'hi.item_id')
+        .select((eb) => ['hi.item_id', 'it.name', eb.fn.sum<number | string>('hi.containers').as('containers')])
+        .where('hi.location_id', 'in', ids.slice(i, i + CHUNK))
+        .where('hi.unit_size', '=', h.unit_size)
+        .where('hi.hazard_codes', '=', h.hazard_codes)
+        .where('hi.containers', '>', 0)
+        .groupBy(['hi.item_id', 'it.name'])
         .execute();
-      for (const r of rows) items.set(r.item_id, h.hazard_codes);
+      for (const r of rows) {
+        const k = `${h.unit_size}\u0000${h.hazard_codes}\u0000${r.item_id}`;
+        const had = byKey.get(k);
+        if (had) had.containers += Number(r.containers);
+        else
+          byKey.set(k, {
+            unit_size: h.unit_size,
+            hazard_codes: h.hazard_codes,
+            item_id: r.item_id,
+            name: r.name,
+            containers: Number(r.containers),
+          });
+      }
     }
-  // An item has one unit size and one set of statements in force: its containers all belong to its holding.
-  return (await containersOfItemsAt(ex, ids, [...items.keys()])).map((c) => ({ ...c, hazard_codes: items.get(c.item_id)! }));
+  return [...byKey.values()];
 }
 
 /** The kinds of containers stored at a location (statements and storage attributes), without reading them. */

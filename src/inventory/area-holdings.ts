@@ -1,15 +1,15 @@
-import { type Amount, type Contribution, type LimitView, tally } from '../hazards/control-area-rules.js';
-import { containersOfHoldings, holdingsAt, itemsHeldAt } from '../hazards/holdings-reads-repository.js';
+import { type Amount, type Contribution, type LimitView, tally, type UnknownItem } from '../hazards/control-area-rules.js';
+import { holdingsAt, itemsHeldAt, itemsOfHoldings } from '../hazards/holdings-reads-repository.js';
 import { classify } from '../hazards/rules.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
 
 // What a control area holds, as the meter and the limit check count it (docs/safety.md, issue 26 bench): one
 // contribution per group of containers that share a unit size and the hazard statements in force, their
-// quantities summed: the running totals of location_holdings (src/inventory/holdings-repository.ts). It adds up to exactly what one contribution per container would (the amount is quantity x
-// unit size; the classes come from the statements). Only a group some limit cannot count (its amount unknown
-// for a category: an unparsed unit size, a liquid sized by mass) is listed container by container, as the meter
-// names each container whose amount is not known.
+// quantities summed: the running totals of location_holdings (src/hazards/holdings-repository.ts). It adds up to
+// exactly what one contribution per container would (the amount is quantity x unit size; the classes come from the
+// statements). A group some limit cannot count (its amount unknown for a category: an unparsed unit size, a liquid
+// sized by mass) carries the items that make it up, with their containers, for the meter to name.
 
 const amountOf = (quantity: string, unitSize: string | null): Amount | null => {
   const a = totalAmount(quantity, unitSize);
@@ -35,7 +35,7 @@ function someUnknown(group: { unit_size: string; hazard_codes: string }, c: Cont
   const key = `${limitsKey}\u0000${group.unit_size}\u0000${group.hazard_codes}`;
   let unknown = unknownFor.get(key);
   if (unknown === undefined) {
-    unknown = [...tally([c], limits).values()].some((t) => t.unknown.length > 0);
+    unknown = [...tally([c], limits).values()].some((t) => t.unknownContainers > 0);
     if (unknownFor.size > 10_000) unknownFor.clear();
     unknownFor.set(key, unknown);
   }
@@ -50,7 +50,7 @@ export interface AreaHoldings {
 
 /**
  * The contributions of what is stored at these locations (a control area's subtree). With `listUnknown` (the
- * meter), the groups whose amount is unknown for some limit come container by container; a limit check only sums.
+ * meter), a group whose amount is unknown for some limit carries its items; a limit check only sums.
  */
 export async function areaHoldings(
   ex: Executor,
@@ -61,22 +61,23 @@ export async function areaHoldings(
   const groups = await holdingsAt(ex, locationIds);
   const limitsKey = listUnknown ? JSON.stringify(limits) : '';
   const contributions: Contribution[] = [];
-  const itemised: (typeof groups)[number][] = [];
+  const itemised = new Map<string, Contribution & { items: UnknownItem[] }>();
   for (const group of groups) {
     const classes = classesOf(group.hazard_codes);
     if (classes.length === 0) continue;
     const amount = amountOf(group.quantity, group.unit_size || null);
-    const c: Contribution = { instanceId: null, itemId: null, itemName: '', classes, amount };
-    if (listUnknown && someUnknown(group, c, limits, limitsKey)) itemised.push(group);
-    else contributions.push(c);
+    const c: Contribution = { instanceId: null, itemId: null, itemName: '', classes, amount, containers: group.containers };
+    if (listUnknown && someUnknown(group, c, limits, limitsKey)) {
+      const named = { ...c, items: [] as UnknownItem[] };
+      itemised.set(`${group.unit_size}\u0000${group.hazard_codes}`, named);
+      contributions.push(named);
+    } else contributions.push(c);
   }
-  for (const r of await containersOfHoldings(ex, locationIds, itemised))
-    contributions.push({
-      instanceId: r.instance_id,
-      itemId: r.item_id,
-      itemName: r.name,
-      classes: classesOf(r.hazard_codes),
-      amount: amountOf(r.quantity, r.unit_size),
-    });
+  const keys = [...itemised.keys()].map((k) => {
+    const [unit_size, hazard_codes] = k.split('\u0000');
+    return { unit_size: unit_size!, hazard_codes: hazard_codes! };
+  });
+  for (const r of await itemsOfHoldings(ex, locationIds, keys))
+    itemised.get(`${r.unit_size}\u0000${r.hazard_codes}`)!.items.push({ item_id: r.item_id, item_name: r.name, containers: r.containers });
   return { contributions, heldAmong: (itemIds) => itemsHeldAt(ex, locationIds, itemIds) };
 }

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ref, responses, Uuid } from '../shared/schemas.js';
-import { ControlAreaMeter, PlacementCheck, PlacementCheckBody, SegregationReport, StorageAttributes } from './placement-schemas.js';
+import {
+  ControlAreaMeter,
+  ControlAreaMeterQuery,
+  PlacementCheck,
+  PlacementCheckBody,
+  SegregationReport,
+  StorageAttributes,
+} from './placement-schemas.js';
 import { checkPlacement, controlAreaMeter, getStorageAttributes, segregationReport, setStorageAttributes } from './placement-service.js';
 
 // Placement safety (docs/safety.md): the preflight, a control area's meter, a location's conflicts and an item's
@@ -35,12 +42,13 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Safety'],
         summary: "A control area's meter",
         description:
-          'Per IFC category and state, the amount stored in the location and below it against its limit; containers whose amount is not known are listed.',
+          'Per IFC category and state, the amount stored in the location and below it against its limit; containers whose amount is not known are counted apart and their items named.',
         params,
+        querystring: ControlAreaMeterQuery,
         response: responses({ 200: ref(ControlAreaMeter) }, [401, 404, 422]),
       },
     },
-    async (request) => controlAreaMeter(db, request.actor, request.params.id),
+    async (request) => controlAreaMeter(db, request.actor, request.params.id, request.query.unknown_limit ?? 10),
   );
 
   app.get(

@@ -91,12 +91,33 @@ const MeterLine = Type.Object(
     amount: Type.String(),
     limit: Type.String(),
     over: Type.Boolean(),
-    unknown: Type.Array(Type.Object({ instance_id: NUuid, item_id: NUuid, item_name: Type.String() }, { additionalProperties: false }), {
-      description: 'Containers of the category whose amount is not known: listed, never guessed.',
+    unknown_containers: Type.Integer({
+      description:
+        'How many containers of the category have an amount that is not known (an unparsed unit size, a liquid sized by mass): never guessed, never counted.',
     }),
+    unknown_items: Type.Array(
+      Type.Object({ item_id: NUuid, item_name: Type.String(), containers: Type.Integer() }, { additionalProperties: false }),
+      { description: 'The items those containers belong to, by name, with how many of each: the first unknown_limit of them.' },
+    ),
+    unknown_items_count: Type.Integer({ description: 'How many items have containers of unknown amount in all.' }),
   },
   { additionalProperties: false },
 );
+
+export const ControlAreaMeterQuery = Type.Object(
+  {
+    unknown_limit: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1000,
+        default: 10,
+        description: 'How many items of unknown amount each line names (the counts are always whole).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ControlAreaMeterQuery = Static<typeof ControlAreaMeterQuery>;
 
 export const ControlAreaMeter = Type.Object(
   {

@@ -62,14 +62,14 @@ export async function checkPlacement(db: Db, actor: Actor, body: PlacementCheckB
   return findPlacement(db, location.lab_id, { locationId: location.id }, incoming);
 }
 
-/** GET /locations/{id}/control-area/meter: what the control area holds against each limit. */
-export async function controlAreaMeter(db: Db, actor: Actor, id: string): Promise<ControlAreaMeter> {
+/** GET /locations/{id}/control-area/meter: what the control area holds against each limit, naming `listed` items of unknown amount per line. */
+export async function controlAreaMeter(db: Db, actor: Actor, id: string, listed: number): Promise<ControlAreaMeter> {
   const location = await visibleLocation(db, actor, id);
   const [area] = await areasAmong(db, [location.id]);
   if (!area) return { location_id: location.id, name: location.name, marked: false, lines: [] };
   const ids = [...new Set((await subtreeOf(db, location.id)).map((s) => s.id))];
   const { contributions } = await areaHoldings(db, ids, area.limits, true);
-  return { location_id: location.id, name: location.name, marked: true, lines: meter(area.limits, contributions) };
+  return { location_id: location.id, name: location.name, marked: true, lines: meter(area.limits, contributions, listed) };
 }
 
 /** GET /locations/{id}/segregation-conflicts: the pairs of containers stored at the location that must be apart. */

@@ -9,8 +9,8 @@ import { type Harness, startHarness } from '../helpers/harness.js';
 
 // Issue 26 bench (docs/performance.md, "Control-area meter at 1,000,000 instances"): the meter and the limit check
 // read the area's running totals per unit size and hazard statements (location_holdings, migration 0043), so the
-// statements they run do not grow with the containers stored, and the meter reads no container at all unless one's
-// amount is unknown. And the sums are the exact ones, as one contribution per container gave. Timings are never
+// statements they run do not grow with the containers stored, and the meter reads no container at all: the items of
+// unknown amount it names come from location_holding_items. And the sums are the exact ones, as one contribution per container gave. Timings are never
 // asserted here (bench/control-area.mjs measures them).
 
 let h: Harness;
@@ -61,6 +61,35 @@ describe('the control-area meter and the limit check', () => {
     expect(line(after.meter.body, 'flammable-liquid-ib-ic')?.amount).toBe('34');
     expect(after.meter.statements.length, after.meter.statements.join('\n')).toBe(before.meter.statements.length);
     expect(after.check.statements.length, after.check.statements.join('\n')).toBe(before.check.statements.length);
+  });
+
+  it('names the items of unknown amount from the running totals: as many statements for 11 such items as for one', async () => {
+    const s = await scenario(h);
+    const meterUrl = `/locations/${s.cabinetId}/control-area/meter`;
+    const jug = await h.call(h.a.admin.token, {
+      method: 'PATCH',
+      url: `/inventory-items/${s.acetone.itemId}`,
+      payload: { unit_size: 'one big jug' },
+    });
+    expect(jug.statusCode, jug.body).toBe(200);
+    const before = await run('GET', meterUrl);
+    const at = { userId: h.a.admin.id, now: new Date().toISOString(), labId: s.labId };
+    for (let i = 0; i < 10; i++) {
+      const item = await createItem(
+        h.deps,
+        h.a.admin.actor,
+        { labId: s.labId, name: `Jugged solvent ${i}`, typeId: h.a.migratedLab.typeId, unitSize: 'one big jug' },
+        Array.from({ length: 4 }, () => ({ quantity: '1', locationId: s.cabinetId })),
+      );
+      await setHazardsIn(h.deps.db, { kind: 'item', id: item.id }, { ...at, codes: ['H225', 'H319', 'H336'] });
+    }
+    const after = await run('GET', meterUrl);
+    expect(line(after.body, 'flammable-liquid-ib-ic')).toMatchObject({ unknown_containers: 41, unknown_items_count: 11 });
+    expect(after.statements.length, after.statements.join('\n')).toBe(before.statements.length);
+    expect(
+      after.statements.some((q) => /inventory_item_instances/.test(q)),
+      after.statements.join('\n'),
+    ).toBe(false);
   });
 
   it('sums quantities exactly (0.1 + 0.2 is 0.3), and an item whose own empty statements override its type counts for nothing', async () => {

@@ -146,14 +146,22 @@ describe.skipIf(!onPostgres)(`the binaries survive pg_terminate_backend (${PG_ON
     const c = new Labstock(['worker'], 0);
     await waitFor('the worker LISTENing', 15_000, async () => (await admin.listener(c.appName)) !== undefined);
     const first = await admin.listener(c.appName);
+    // Each round kills the LISTEN connection the worker made after the previous kill; how soon it reconnects
+    // depends on the machine's load, so each round waits for it rather than for a fixed time.
+    let killed = first;
     for (let round = 0; round < 3; round++) {
+      await waitFor(`LISTEN back before kill ${round + 1}`, 15_000, async () => {
+        const pid = await admin.listener(c.appName);
+        return pid !== undefined && (round === 0 || pid !== killed);
+      });
+      killed = await admin.listener(c.appName);
       expect((await admin.kill(c.appName)).length).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 300));
+      c.expectRunning();
     }
     c.expectRunning();
     await waitFor('a new LISTEN connection', 15_000, async () => {
       const pid = await admin.listener(c.appName);
-      return pid !== undefined && pid !== first;
+      return pid !== undefined && pid !== killed;
     });
     const before = receiver.posts.length;
     const res = await h.call(h.a.admin.token, {

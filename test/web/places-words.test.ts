@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOfLimit, ancestorsOf, level, limitName, overBy, share, unknownByItem } from '../../web/src/components/places/words.js';
+import { amountOfLimit, ancestorsOf, level, limitName, overBy, share, unknownRest } from '../../web/src/components/places/words.js';
 
 // The control area's meter and limits in words (docs/safety.md, "In the app").
 
@@ -33,16 +33,15 @@ describe('the meter in words', () => {
     expect(limitName(all[1]!, all)).toBe('Corrosives, liquids');
     expect(limitName(all[2]!, all)).toBe('Flammable liquids IB and IC');
   });
-  it('counts the containers it could not count per item', () => {
-    const unknown = [
-      { instance_id: 'i1', item_id: 'b', item_name: 'Solvent blend' },
-      { instance_id: 'i2', item_id: 'b', item_name: 'Solvent blend' },
-      { instance_id: 'i3', item_id: 'a', item_name: 'Acetone' },
-    ];
-    expect(unknownByItem(unknown)).toEqual([
-      { name: 'Acetone', itemId: 'a', count: 1 },
-      { name: 'Solvent blend', itemId: 'b', count: 2 },
-    ]);
+  it('says how many items and containers of unknown amount it does not name', () => {
+    const named = [{}, {}];
+    expect(unknownRest({ unknown_containers: 3, unknown_items: named, unknown_items_count: 2 })).toBe('');
+    expect(unknownRest({ unknown_containers: 214, unknown_items: named, unknown_items_count: 40 })).toBe(
+      'and 38 more items (214 containers in all)',
+    );
+    expect(unknownRest({ unknown_containers: 3, unknown_items: named, unknown_items_count: 3 })).toBe(
+      'and 1 more item (3 containers in all)',
+    );
   });
   it('walks up to the root, nearest first, and stops at a cycle', () => {
     const l = (id: string, parent_id: string | null) => ({ id, name: id, parent_id, pathNames: [id] });

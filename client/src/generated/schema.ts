@@ -2648,7 +2648,7 @@ export interface paths {
         };
         /**
          * A control area's meter
-         * @description Per IFC category and state, the amount stored in the location and below it against its limit; containers whose amount is not known are listed.
+         * @description Per IFC category and state, the amount stored in the location and below it against its limit; containers whose amount is not known are counted apart and their items named.
          */
         get: operations["getControlAreaMeter"];
         put?: never;
@@ -4677,14 +4677,17 @@ export interface components {
                 amount: string;
                 limit: string;
                 over: boolean;
-                /** @description Containers of the category whose amount is not known: listed, never guessed. */
-                unknown: {
-                    /** Format: uuid */
-                    instance_id: string | null;
+                /** @description How many containers of the category have an amount that is not known (an unparsed unit size, a liquid sized by mass): never guessed, never counted. */
+                unknown_containers: number;
+                /** @description The items those containers belong to, by name, with how many of each: the first unknown_limit of them. */
+                unknown_items: {
                     /** Format: uuid */
                     item_id: string | null;
                     item_name: string;
+                    containers: number;
                 }[];
+                /** @description How many items have containers of unknown amount in all. */
+                unknown_items_count: number;
             }[];
         };
         /** PlacementCheck */
@@ -21706,7 +21709,10 @@ export interface operations {
     };
     getControlAreaMeter: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many items of unknown amount each line names (the counts are always whole). */
+                unknown_limit?: number;
+            };
             header?: never;
             path: {
                 id: string;

@@ -150,7 +150,7 @@ async function controlAreaGroups(deps: ServiceDeps, labId: string, tree: Tree, c
         limit: m.limit,
         over: m.over,
         text: `${m.amount} ${m.unit} of ${m.limit} ${m.unit}`,
-        unknown: m.unknown.length,
+        unknown: m.unknown_containers,
       })),
     );
   }

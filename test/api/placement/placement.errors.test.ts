@@ -110,6 +110,17 @@ describe('placement checks, block mode', () => {
   });
 });
 
+describe('GET /locations/{id}/control-area/meter: bad input', () => {
+  it('422 for an unknown_limit below 0, above 1,000 or not a whole number', async () => {
+    const s = await scenario(h);
+    for (const v of ['-1', '1001', '2.5', 'all'])
+      expectValidation(
+        await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter?unknown_limit=${v}` }),
+        'unknown_limit',
+      );
+  });
+});
+
 describe('POST /placement-checks: bad input', () => {
   it('422 for a missing location, a bad quantity or an unknown field; 404 for an instance of another lab', async () => {
     const s = await scenario(h);

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { setHazardsIn } from '../../../src/hazards/repository.js';
+import { createItem } from '../../../src/inventory/items.js';
 import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { activeCount, addInstance, move, preflight, scenario } from './_placement.js';
@@ -56,7 +58,15 @@ describe('placement checks, warn mode', () => {
     const meter = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter` });
     expect(meter.statusCode, meter.body).toBe(200);
     const line = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
-    expect(line).toMatchObject({ amount: '6', limit: '5', over: true, unit: 'L', unknown: [] });
+    expect(line).toMatchObject({
+      amount: '6',
+      limit: '5',
+      over: true,
+      unit: 'L',
+      unknown_containers: 0,
+      unknown_items: [],
+      unknown_items_count: 0,
+    });
     // The IFC's combined IA/IB/IC limit (120 gal = 454.249 L) counts it too, far from full.
     const combined = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-combined');
     expect(combined).toMatchObject({ amount: '6', limit: '454.249', over: false });
@@ -88,12 +98,41 @@ describe('placement checks, warn mode', () => {
     const meter = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter` });
     const line = meter.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
     expect(line.amount).toBe('0');
-    expect(line.unknown).toEqual([
-      { instance_id: s.acetone.instanceId, item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) },
-    ]);
+    expect(line).toMatchObject({ unknown_containers: 1, unknown_items_count: 1 });
+    expect(line.unknown_items).toEqual([{ item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/), containers: 1 }]);
     const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '9' }] });
     expect(check.json().limits).toEqual([]);
     expect(check.json().unknown_amounts).toEqual([{ item_id: s.acetone.itemId, item_name: expect.stringMatching(/^Acetone/) }]);
+  });
+
+  it('the meter names the first ten items of unknown amount by name, all of them on asking, and counts every container', async () => {
+    const s = await scenario(h);
+    const at = { userId: h.a.admin.id, now: new Date().toISOString(), labId: s.labId };
+    // Twelve items sized in boxes (a count, no volume), three containers each, two sets of statements.
+    const names = Array.from({ length: 12 }, (_, i) => `Resin kit ${String.fromCharCode(76 - i)} ${s.labId.slice(0, 4)}`);
+    for (const [i, name] of names.entries()) {
+      const item = await createItem(h.deps, h.a.admin.actor, { labId: s.labId, name, typeId: h.a.migratedLab.typeId, unitSize: '1 box' }, [
+        { quantity: '1', locationId: s.cabinetId },
+        { quantity: '2', locationId: s.cabinetId },
+        { quantity: '1', locationId: s.cabinetId },
+      ]);
+      await setHazardsIn(h.deps.db, { kind: 'item', id: item.id }, { ...at, codes: i % 2 ? ['H225'] : ['H225', 'H319'] });
+    }
+    const get = async (query = '') => {
+      const res = await h.call(h.a.admin.token, { method: 'GET', url: `/locations/${s.cabinetId}/control-area/meter${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().lines.find((l: { category: string }) => l.category === 'flammable-liquid-ib-ic');
+    };
+    const sorted = [...names].sort((a, b) => a.localeCompare(b));
+    const first = await get();
+    expect(first).toMatchObject({ amount: '4', unknown_containers: 36, unknown_items_count: 12 });
+    expect(first.unknown_items.map((u: { item_name: string }) => u.item_name)).toEqual(sorted.slice(0, 10));
+    expect(first.unknown_items[0].containers).toBe(3);
+    const all = await get('?unknown_limit=1000');
+    expect(all).toMatchObject({ unknown_containers: 36, unknown_items_count: 12 });
+    expect(all.unknown_items.map((u: { item_name: string }) => u.item_name)).toEqual(sorted);
+    const none = await get('?unknown_limit=0');
+    expect(none).toMatchObject({ amount: '4', unknown_containers: 36, unknown_items: [], unknown_items_count: 12 });
   });
 
   it('approving a request for a product kept in the area: the check gives the figures and the approval goes ahead', async () => {

@@ -8,11 +8,6 @@ interface Amounts {
   unit: string;
   over: boolean;
 }
-interface Unknown {
-  instance_id: string | null;
-  item_id: string | null;
-  item_name: string;
-}
 interface Place {
   id: string;
   parent_id: string | null;
@@ -50,16 +45,14 @@ export function overBy(line: Pick<Amounts, 'amount' | 'limit' | 'unit'>): string
   return `${by} ${line.unit} over the limit`;
 }
 
-/** The containers the meter could not count, per item: [item name, item id, how many]. */
-export function unknownByItem(unknown: readonly Unknown[]): { name: string; itemId: string | null; count: number }[] {
-  const byItem = new Map<string, { name: string; itemId: string | null; count: number }>();
-  for (const u of unknown) {
-    const key = u.item_id ?? u.item_name;
-    const entry = byItem.get(key) ?? { name: u.item_name, itemId: u.item_id, count: 0 };
-    entry.count++;
-    byItem.set(key, entry);
-  }
-  return [...byItem.values()].sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * What the meter could not count, in words after the items it names: "and 38 more items (214 containers in all)";
+ * empty when every item is named.
+ */
+export function unknownRest(line: { unknown_containers: number; unknown_items: readonly unknown[]; unknown_items_count: number }): string {
+  const more = line.unknown_items_count - line.unknown_items.length;
+  if (more <= 0) return '';
+  return `and ${more} more ${more === 1 ? 'item' : 'items'} (${containers(line.unknown_containers)} in all)`;
 }
 
 export const containers = (n: number) => `${n} ${n === 1 ? 'container' : 'containers'}`;
