@@ -14,7 +14,7 @@
 //   node bench/control-area.mjs --instances 1000000 --requests 2000
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/control-area.mjs
 //   BENCH_PROFILE_DIR=/tmp/prof node bench/control-area.mjs …   # the server under node --cpu-prof
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -369,6 +369,9 @@ async function main() {
     const data = await setup(db);
     const setupSeconds = (performance.now() - tSetup) / 1000;
     progress('dataset', `ready in ${setupSeconds.toFixed(1)} s`);
+    // The bulk load leaves a gigabyte of dirty pages that the kernel writes back for a minute: flushed first, so
+    // that the timings are of the requests, not of the disk catching up.
+    execFileSync('sync');
     server = await startServer(db.url, path.join(tmp, 'server.log'));
     const headers = { 'access-token': data.token };
     for (const a of data.areas) {
@@ -395,21 +398,27 @@ async function main() {
     };
     const results = [];
     for (const [name, title, next] of [
+      // The floor: the caller's own account (authentication, routing, a small answer), as little as an
+      // authenticated request costs on this machine.
+      ['floor', 'GET /user: the floor', () => ({ method: 'GET', path: '/user' })],
       ['meter', `GET /locations/{id}/control-area/meter (${flammables.name})`, meterReq],
       ['check', `POST /placement-checks: a container moved into ${flammables.name}`, checkReq],
+      ['floor', 'GET /user: the floor, again', () => ({ method: 'GET', path: '/user' })],
     ]) {
       const load = os.loadavg()[0];
       const r = await measure(server, headers, next, REQUESTS, WARMUP);
       const held =
-        name === 'meter'
-          ? r.sample.lines.map((l) => `${l.label} ${l.state} ${l.amount}/${l.limit} ${l.unit}`).join('; ')
-          : `${r.sample.limits.length} limit finding(s), ${r.sample.segregation.length} segregation finding(s)`;
+        name === 'floor'
+          ? r.sample.email
+          : name === 'meter'
+            ? r.sample.lines.map((l) => `${l.label} ${l.state} ${l.amount}/${l.limit} ${l.unit}`).join('; ')
+            : `${r.sample.limits.length} limit finding(s), ${r.sample.segregation.length} segregation finding(s)`;
       progress(
         name,
         `${title}: p50 ${fmt.ms(r.p50)} ms, p99 ${fmt.ms(r.p99)} ms, ${fmt.int(r.cpuUsPerRequest)} µs CPU/req (load ${load.toFixed(2)}); ${held}`,
       );
       delete r.sample;
-      results.push({ name, title, loadavg1: load, ...r, met: r.p99 < TARGET_P99_MS });
+      results.push({ name, title, loadavg1: load, ...r, ...(name === 'floor' ? {} : { met: r.p99 < TARGET_P99_MS }) });
     }
     console.log(`\n${db.version}, ${data.counts.active.toLocaleString('en-US')} active instances, setup ${setupSeconds.toFixed(0)} s\n`);
     console.log(
@@ -423,7 +432,7 @@ async function main() {
           fmt.ms(r.p99),
           fmt.ms(r.max),
           fmt.int(r.cpuUsPerRequest),
-          r.met ? 'met' : 'MISSED',
+          r.met === undefined ? '(floor)' : r.met ? 'met' : 'MISSED',
         ]),
       ),
     );

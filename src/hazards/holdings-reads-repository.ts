@@ -85,27 +85,39 @@ export async function itemsOfHoldings(
   if (holdings.length === 0) return [];
   const ids = [...new Set(locationIds)];
   const byKey = new Map<string, { unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }>();
-  // One holding at a time: each is a range of the primary key (location, unit size, statements, …).
-  for (const h of holdings)
+  // All holdings in one statement: each (location, unit size, statements) is a range of the primary key.
+  for (let j = 0; j < holdings.length; j += CHUNK / 2)
     for (let i = 0; i < ids.length; i += CHUNK) {
+      const pairs = holdings.slice(j, j + CHUNK / 2);
       const rows = await ex
         .selectFrom('location_holding_items as hi')
         .innerJoin('inventory_items as it', 'it.id', 'hi.item_id')
-        .select((eb) => ['hi.item_id', 'it.name', eb.fn.sum<number | string>('hi.containers').as('containers')])
+        .select((eb) => [
+          'hi.unit_size',
+          'hi.hazard_codes',
+          'hi.item_id',
+          'it.name',
+          eb.fn.sum<number | string>('hi.containers').as('containers'),
+        ])
         .where('hi.location_id', 'in', ids.slice(i, i + CHUNK))
-        .where('hi.unit_size', '=', h.unit_size)
-        .where('hi.hazard_codes', '=', h.hazard_codes)
+        .where((eb) =>
+          eb(
+            eb.refTuple('hi.unit_size', 'hi.hazard_codes'),
+            'in',
+            pairs.map((h) => eb.tuple(h.unit_size, h.hazard_codes)),
+          ),
+        )
         .where('hi.containers', '>', 0)
-        .groupBy(['hi.item_id', 'it.name'])
+        .groupBy(['hi.unit_size', 'hi.hazard_codes', 'hi.item_id', 'it.name'])
         .execute();
       for (const r of rows) {
-        const k = `${h.unit_size}\u0000${h.hazard_codes}\u0000${r.item_id}`;
+        const k = `${r.unit_size}\u0000${r.hazard_codes}\u0000${r.item_id}`;
         const had = byKey.get(k);
         if (had) had.containers += Number(r.containers);
         else
           byKey.set(k, {
-            unit_size: h.unit_size,
-            hazard_codes: h.hazard_codes,
+            unit_size: r.unit_size,
+            hazard_codes: r.hazard_codes,
             item_id: r.item_id,
             name: r.name,
             containers: Number(r.containers),

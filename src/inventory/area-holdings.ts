@@ -29,15 +29,21 @@ const classesOf = (codes: string): Contribution['classes'] => {
 };
 
 // Whether some limit cannot count a holding depends on its statements and its unit size's family, not on how much
-// it holds: asked once per holding and set of limits.
-const unknownFor = new Map<string, boolean>();
-function someUnknown(group: { unit_size: string; hazard_codes: string }, c: Contribution, limits: readonly LimitView[], limitsKey: string) {
-  const key = `${limitsKey}\u0000${group.unit_size}\u0000${group.hazard_codes}`;
-  let unknown = unknownFor.get(key);
+// it holds: asked once per holding and set of limits (an area's limits are one object per distinct row,
+// src/hazards/control-area.ts limitsOfArea, so they key a WeakMap without being read).
+const unknownFor = new WeakMap<readonly LimitView[], Map<string, boolean>>();
+function someUnknown(group: { unit_size: string; hazard_codes: string }, c: Contribution, limits: readonly LimitView[]) {
+  let known = unknownFor.get(limits);
+  if (!known) {
+    known = new Map<string, boolean>();
+    unknownFor.set(limits, known);
+  }
+  const key = `${group.unit_size}\u0000${group.hazard_codes}`;
+  let unknown = known.get(key);
   if (unknown === undefined) {
     unknown = [...tally([c], limits).values()].some((t) => t.unknownContainers > 0);
-    if (unknownFor.size > 10_000) unknownFor.clear();
-    unknownFor.set(key, unknown);
+    if (known.size > 10_000) known.clear();
+    known.set(key, unknown);
   }
   return unknown;
 }
@@ -59,7 +65,6 @@ export async function areaHoldings(
   listUnknown: boolean,
 ): Promise<AreaHoldings> {
   const groups = await holdingsAt(ex, locationIds);
-  const limitsKey = listUnknown ? JSON.stringify(limits) : '';
   const contributions: Contribution[] = [];
   const itemised = new Map<string, Contribution & { items: UnknownItem[] }>();
   for (const group of groups) {
@@ -67,7 +72,7 @@ export async function areaHoldings(
     if (classes.length === 0) continue;
     const amount = amountOf(group.quantity, group.unit_size || null);
     const c: Contribution = { instanceId: null, itemId: null, itemName: '', classes, amount, containers: group.containers };
-    if (listUnknown && someUnknown(group, c, limits, limitsKey)) {
+    if (listUnknown && someUnknown(group, c, limits)) {
       const named = { ...c, items: [] as UnknownItem[] };
       itemised.set(`${group.unit_size}\u0000${group.hazard_codes}`, named);
       contributions.push(named);

@@ -68,13 +68,18 @@ export async function insertLocation(ex: Executor, row: LocationsTable): Promise
   await ex.insertInto('locations').values(row).execute();
 }
 
-/** The location and everything below it, with each one's distance from it (0 for itself). */
+/**
+ * The location and everything below it, with each one's distance from it (0 for itself). A child is always of its
+ * parent's lab: joining on both lets the walk use locations_parent_idx (lab_id, parent_id, …), where SQLite would
+ * otherwise build a temporary index over every location on each call.
+ */
 export async function subtreeOf(ex: Executor, id: string): Promise<{ id: string; depth: number }[]> {
   const { rows } = await sql<{ id: string; depth: number }>`
-    WITH RECURSIVE sub(id, depth) AS (
-      SELECT id, 0 FROM locations WHERE id = ${id}
+    WITH RECURSIVE sub(id, lab_id, depth) AS (
+      SELECT id, lab_id, 0 FROM locations WHERE id = ${id}
       UNION ALL
-      SELECT l.id, sub.depth + 1 FROM locations l JOIN sub ON l.parent_id = sub.id WHERE sub.depth < ${MAX_LOCATION_DEPTH + 1}
+      SELECT l.id, l.lab_id, sub.depth + 1 FROM locations l JOIN sub ON l.lab_id = sub.lab_id AND l.parent_id = sub.id
+      WHERE sub.depth < ${MAX_LOCATION_DEPTH + 1}
     )
     SELECT id, depth FROM sub`.execute(ex);
   return rows.map((r) => ({ id: r.id, depth: Number(r.depth) }));
