@@ -59,7 +59,7 @@ export async function checkPlacement(db: Db, actor: Actor, body: PlacementCheckB
       quantity: want.quantity,
     });
   }
-  return findPlacement(db, location.lab_id, { locationId: location.id }, incoming);
+  return findPlacement(db, location.lab_id, { locationId: location.id }, incoming, { instances });
 }
 
 /** GET /locations/{id}/control-area/meter: what the control area holds against each limit, naming `listed` items of unknown amount per line. */

@@ -4,7 +4,7 @@ import { type Amount, type Contribution, checkLimits, type LimitFinding, limitSe
 import { effectiveHazards } from '../hazards/repository.js';
 import { groupsOf, type SegregationFinding, type StorageAttributes, segregationSentence } from '../hazards/segregation-rules.js';
 import { type SafetyModes, safetyModes } from '../hazards/settings.js';
-import { ancestorIdsOf, locationPaths, subtreeOf } from '../locations/repository.js';
+import { type LocationPath, locationPaths, pathsUpFrom, subtreeOf } from '../locations/repository.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
@@ -109,10 +109,12 @@ export async function findPlacement(
   labId: string,
   target: { locationId: string | null; areaIds?: readonly string[] },
   incoming: readonly Incoming[],
-  opts: { lock?: boolean; pending?: () => Promise<Incoming[]> } = {},
+  opts: { lock?: boolean; pending?: () => Promise<Incoming[]>; instances?: Awaited<ReturnType<typeof instancesByIds>> } = {},
 ): Promise<PlacementFindings> {
   const modes = await safetyModes(ex, labId);
-  const candidates = target.areaIds ?? (target.locationId ? await ancestorIdsOf(ex, target.locationId) : []);
+  // The target and the locations above it (the areas it may fall in), with their names for the findings.
+  const above = target.areaIds ? undefined : target.locationId ? await pathsUpFrom(ex, target.locationId) : new Map<string, LocationPath>();
+  const candidates = target.areaIds ?? [...above!.keys()];
   const areas = await areasAmong(ex, candidates);
   if (opts.lock)
     await lockControlAreas(
@@ -126,7 +128,8 @@ export async function findPlacement(
     stored.set(a.locationId, { ids, holdings: await areaHoldings(ex, ids, a.limits, false) });
   }
   const incomingIds = new Set(incoming.flatMap((i) => (i.instanceId === null ? [] : [i.instanceId])));
-  const moving = incomingIds.size > 0 ? await instancesByIds(ex, [...incomingIds]) : [];
+  // The incoming containers as stored now (the caller may have read them already, in the same transaction).
+  const moving = incomingIds.size === 0 ? [] : (opts.instances ?? (await instancesByIds(ex, [...incomingIds])));
   // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
   const pending = areas.length > 0 && opts.pending ? await opts.pending() : [];
   const l = await lookups(
@@ -160,10 +163,12 @@ export async function findPlacement(
         segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
   }
 
-  const names = await locationPaths(
-    ex,
-    areas.map((a) => a.locationId),
-  );
+  const names =
+    above ??
+    (await locationPaths(
+      ex,
+      areas.map((a) => a.locationId),
+    ));
   const limits: LimitWarning[] = [];
   const unknown = new Map<string, { item_id: string | null; item_name: string }>();
   for (const a of areas) {

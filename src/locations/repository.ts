@@ -52,8 +52,23 @@ export async function ancestryOf(ex: Executor, id: string): Promise<Ancestry | u
 
 /** A location's own id and its ancestors', nearest first (the control areas a placement falls in). */
 export async function ancestorIdsOf(ex: Executor, id: string): Promise<string[]> {
-  const chain = (await ancestorChains(ex, [id])).get(id) ?? [];
-  return [...new Set([...chain].sort((a, b) => a.depth - b.depth).map((s) => s.id))];
+  return [...(await pathsUpFrom(ex, id)).keys()];
+}
+
+/**
+ * A location and each of its ancestors, nearest first, with each one's path: from the one chain of the location
+ * (an ancestor's path is the part of the chain from it up), so a placement learns which areas it falls in and
+ * their names in one statement.
+ */
+export async function pathsUpFrom(ex: Executor, id: string): Promise<Map<string, LocationPath>> {
+  const steps = [...((await ancestorChains(ex, [id])).get(id) ?? [])].sort((a, b) => a.depth - b.depth);
+  const out = new Map<string, LocationPath>();
+  for (const step of steps) {
+    if (out.has(step.id)) continue;
+    const { pathNames } = readAncestry(steps.filter((s) => s.depth >= step.depth).map((s) => ({ ...s, depth: s.depth - step.depth })));
+    out.set(step.id, { name: pathNames[pathNames.length - 1]!, pathNames });
+  }
+  return out;
 }
 
 export const findLocation = (ex: Executor, id: string) => ex.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
