@@ -1,8 +1,9 @@
 // Issue 22, item 5: a large dry run's memory stays bounded. Measured in a spawned `labstock serve` (the built
 // binary: `npm run build` first), whose peak resident size (VmHWM in /proc) is its own, unlike the test process's,
-// which is shared with other test files. The bound is relative to the file's size and generous: 10 times the file
-// (the bytes received, as chunks and joined, their text, and the first row of each item), where parsing every row
-// at once took 18 times the file (170 MB for a 9.5 MB file); streamed, ~7 times.
+// which is shared with other test files. The bound is relative to the file's size: 13 times the file (the bytes
+// received, as chunks and joined, their text, and what each item's rows must agree on), where parsing every row at
+// once took 18 times the file (170 MB for a 9.5 MB file); streamed, 6.5 times on a quiet machine and up to 9.9 under
+// CI's load (the fresh-clone run of 2026-11-27 23:56): the bound sits between the two designs, not at the edge of one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -85,6 +86,6 @@ describe('a large dry run in a served process (issue 22, item 5)', () => {
     }
     const growth = Math.min(...growths);
     console.log(`dry runs of ${bytes} bytes: peak RSS grew by ${growths.join(' and ')} bytes (${(growth / bytes).toFixed(1)} x the file)`);
-    expect(growth).toBeLessThan(10 * bytes);
+    expect(growth).toBeLessThan(13 * bytes);
   }, 180_000);
 });

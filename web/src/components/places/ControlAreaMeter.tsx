@@ -1,5 +1,5 @@
 import { Anchor, Button, Progress, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api';
@@ -21,12 +21,15 @@ const ALL = 1000;
  * amount is not known are named, never guessed: the first five, then all of them on asking.
  */
 export function ControlAreaMeter({ locationId, limits }: { locationId: string; limits: readonly Limit[] }) {
-  const [all, setAll] = useState(false);
+  // Asked per location: another location's page (the same component, a new id) starts with the first five again.
+  const [allFor, setAllFor] = useState<string | null>(null);
+  const all = allFor === locationId;
   const params = { path: { id: locationId }, query: { unknown_limit: all ? ALL : FIRST } };
   const meter = useQuery({
     queryKey: keyOf('/locations/{id}/control-area/meter', params),
     queryFn: () => unwrap(api.GET('/locations/{id}/control-area/meter', { params })),
-    placeholderData: keepPreviousData,
+    // While all the names load, the first five stay on screen; never another location's meter.
+    placeholderData: (previous) => (previous?.location_id === locationId ? previous : undefined),
   });
   if (meter.isError) return <ErrorNotice error={meter.error} />;
   if (meter.isPending) return <Loading label="Loading what the area holds" size="sm" />;
@@ -44,7 +47,7 @@ export function ControlAreaMeter({ locationId, limits }: { locationId: string; l
           key={`${line.category}-${line.state}`}
           line={line}
           name={limitName(line, limits)}
-          showAll={all && !meter.isPlaceholderData ? undefined : () => setAll(true)}
+          showAll={all && !meter.isPlaceholderData ? undefined : () => setAllFor(locationId)}
           loading={meter.isPlaceholderData}
         />
       ))}
