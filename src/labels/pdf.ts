@@ -49,11 +49,26 @@ function paintMatrix(page: PDFPage, m: Matrix, box: Box) {
   page.pushOperators(...ops, fill(), popGraphicsState());
 }
 
-/** The bars of `b` filling the box, in module units too. */
+/** A hundredth of an inch, in points: a whole number of dots at 100, 200, 300, 600 and 1200 dpi. */
+const GRID = 0.72;
+
+/**
+ * The bars of `b` in the box, in module units too. A module is a whole number of hundredths of an inch where the code
+ * fits at one or more (10 mil, the usual X-dimension), and the first bar starts on that grid: every bar and space is
+ * then a whole number of the printer's dots, where a module stretched to the box (0.8-0.9 pt, 2.2-2.4 dots at 200 dpi)
+ * printed bars of uneven widths and some codes did not scan. A code too long for that is stretched to the box.
+ */
 function paintBars(page: PDFPage, b: Bars, box: Box) {
+  const grid = Math.floor(box.width / b.width / GRID) * GRID;
+  const module = grid > 0 ? grid : box.width / b.width;
+  let x = box.x;
+  if (grid > 0) {
+    x = Math.ceil(box.x / GRID) * GRID;
+    if (x + module * b.width > box.x + box.width) x = Math.floor(box.x / GRID) * GRID;
+  }
   page.pushOperators(
     pushGraphicsState(),
-    concatTransformationMatrix(box.width / b.width, 0, 0, -box.height, box.x, page.getHeight() - box.y),
+    concatTransformationMatrix(module, 0, 0, -box.height, x, page.getHeight() - box.y),
     ...b.bars.map(([at, width]) => rectangle(at, 0, width, 1)),
     fill(),
     popGraphicsState(),
