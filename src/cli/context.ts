@@ -30,14 +30,22 @@ export async function openContext(options: { onConnectionError?: (err: Error) =>
   const config = loadConfig();
   const { migrateToLatest, openDatabase } = await databaseLayer();
   if (config.database.kind === 'postgres') {
-    const migrating = openDatabase(config.database, { poolSize: 1, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
+    const migrating = openDatabase(config.database, {
+      poolSize: 1,
+      timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+      preparedStatements: false, // a statement kept across a migration's own changes would fail
+    });
     try {
       await migrateToLatest(migrating.db).catch(newerRelease);
     } finally {
       await migrating.close();
     }
   }
-  const handle = openDatabase(config.database, { timeouts: config.databaseTimeouts, ...options });
+  const handle = openDatabase(config.database, {
+    timeouts: config.databaseTimeouts,
+    preparedStatements: config.databasePreparedStatements,
+    ...options,
+  });
   if (config.database.kind === 'sqlite') await migrateToLatest(handle.db).catch(newerRelease);
   return { config, handle, deps: { db: handle.db, config } };
 }

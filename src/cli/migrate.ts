@@ -16,7 +16,8 @@ export function registerMigrate(program: Command): void {
       try {
         const config = loadConfig();
         const { migrateToLatest, openDatabase, pendingMigrations } = await databaseLayer();
-        const handle = openDatabase(config.database);
+        // Nothing prepared: a statement kept across a migration's own changes would fail (src/shared/db/prepared-names.ts).
+        const handle = openDatabase(config.database, { preparedStatements: false });
         try {
           if (o.dryRun) {
             const pending = await pendingMigrations(handle.db).catch(newerRelease);

@@ -14,6 +14,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** PostgreSQL: connect (and pool checkout), statement_timeout, idle_in_transaction_session_timeout (docs/decisions/0003-database-failures.md). */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** PostgreSQL: statements run often are prepared once per connection (off behind a transaction-pooling proxy). */
+  databasePreparedStatements: boolean;
   appUrl: string;
   /**
    * Origins a browser may sign in from and send the session cookie from: APP_URL's; with APP_URL unset also every
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
       statementMs: duration('DATABASE_STATEMENT_TIMEOUT', 30_000),
       idleInTransactionMs: duration('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT', 60_000),
     },
+    databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
     appUrl,
     appOrigins,
     eventVendor,

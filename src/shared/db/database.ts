@@ -50,6 +50,7 @@ import * as m0039 from './migrations/0039_controlled_substances.js';
 import * as m0042 from './migrations/0042_covering_active_location_index.js';
 import * as m0043 from './migrations/0043_location_holdings.js';
 import * as m0044 from './migrations/0044_item_page_marks.js';
+import * as m0045 from './migrations/0045_location_holdings_version.js';
 import { rememberSqliteConnection } from './other-commits.js';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts, postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042_covering_active_location_index': m0042,
   '0043_location_holdings': m0043,
   '0044_item_page_marks': m0044,
+  '0045_location_holdings_version': m0045,
 };
 
 /** The migrations this release knows, in order: a database (or a backup) with any other was made by a newer one. */
@@ -163,6 +165,7 @@ export interface OpenOptions {
   applicationName?: string;
   /** An idle PostgreSQL connection died (the pool has dropped it; the next query opens a new one). */
   onConnectionError?: (err: Error) => void;
+  preparedStatements?: boolean; // PostgreSQL, default on: ./prepared-names.ts
 }
 
 const queryLog = (options: OpenOptions) =>
@@ -195,6 +198,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   const dialect = postgresDialect({
     url: database.url,
     max: options.poolSize ?? 10,
+    prepare: options.preparedStatements ?? true,
     timeouts: options.timeouts ?? DEFAULT_PG_TIMEOUTS,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),

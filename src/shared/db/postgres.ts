@@ -8,6 +8,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { preparedNameOf } from './prepared-names.js';
 
 // How Labstock talks to PostgreSQL when the server or the network misbehaves (docs/decisions/0003-database-failures.md):
 // every connection has timeouts, a lost connection is an error of the request that used it (never of the process),
@@ -31,6 +32,8 @@ export interface PgConnectionOptions {
   pgSchema?: string;
   /** Shown in pg_stat_activity; an `application_name` in the URL wins. */
   applicationName?: string;
+  /** Keep the statements run most often prepared on each connection (DATABASE_PREPARED_STATEMENTS). */
+  prepare?: boolean;
 }
 
 /** A statement that had no answer within its read deadline (a stalled server or network). */
@@ -41,7 +44,7 @@ export class DatabaseDeadlineError extends Error {
   }
 }
 
-type DeadlineConfig = pg.ClientConfig & { readDeadlineMs?: number };
+type DeadlineConfig = pg.ClientConfig & { readDeadlineMs?: number; prepare?: boolean };
 
 /**
  * A pg client whose statements fail after a read deadline. statement_timeout is enforced by the server, so it
@@ -53,21 +56,42 @@ type DeadlineConfig = pg.ClientConfig & { readDeadlineMs?: number };
  */
 export class DeadlineClient extends pg.Client {
   readonly readDeadlineMs: number;
+  /** Whether the statements run most often are kept prepared on this connection (./prepared-names.ts). */
+  prepares: boolean;
   constructor(config: DeadlineConfig) {
     super(config);
     this.readDeadlineMs = config.readDeadlineMs ?? 0;
+    this.prepares = config.prepare ?? false;
     this.on('error', () => undefined); // the statement in flight (if any) fails with this error itself
   }
 }
 
 // pg.Client#query has a dozen overloads; the deadline wraps the promise form, the only one Kysely and the worker use.
 const baseQuery = pg.Client.prototype.query;
+// Kysely calls it as (text, values); a text run often goes as a named statement, parsed and planned once per
+// connection (./prepared-names.ts).
 DeadlineClient.prototype.query = function query(this: DeadlineClient, ...args: unknown[]) {
-  const result = (baseQuery as (...a: unknown[]) => unknown).apply(this, args);
+  const [text, values] = args;
+  const name = this.prepares && args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedNameOf(text) : undefined;
+  let result = (baseQuery as (...a: unknown[]) => unknown).apply(this, name ? [{ name, text, values }] : args);
+  if (name && result instanceof Promise) {
+    result = result.catch((err: unknown) => {
+      // A table changed under a prepared statement (a migration while we run): plan afresh from now on.
+      if (isStalePlan(err)) this.prepares = false;
+      throw err;
+    });
+  }
   if (!(result instanceof Promise) || this.readDeadlineMs <= 0) return result;
   const timer = setTimeout(() => this.connection.stream.destroy(new DatabaseDeadlineError(this.readDeadlineMs)), this.readDeadlineMs);
   return result.finally(() => clearTimeout(timer));
 } as typeof baseQuery;
+
+/** PostgreSQL's refusal to run a prepared statement whose tables changed the shape of its rows. */
+export function isStalePlan(err: unknown): boolean {
+  return (
+    (err as { code?: unknown } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message))
+  );
+}
 
 /** Connection settings shared by the pool and the delivery worker's LISTEN connection. */
 export function pgClientConfig(o: PgConnectionOptions): DeadlineConfig {
@@ -80,7 +104,10 @@ export function pgClientConfig(o: PgConnectionOptions): DeadlineConfig {
     keepAlive: true,
     ...(t.statementMs > 0 ? { statement_timeout: t.statementMs, readDeadlineMs: t.statementMs + t.connectMs } : {}),
     ...(t.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
-    ...(o.pgSchema ? { options: `-c search_path=${o.pgSchema}` } : {}),
+    // No JIT: it compiles any statement whose estimate passes jit_above_cost, 20-50 ms before the first row, and
+    // the estimates of short reads over a million rows pass it (docs/decisions/0033-postgres-prepared-statements.md).
+    options: `-c jit=off${o.pgSchema ? ` -c search_path=${o.pgSchema}` : ''}`,
+    ...(o.prepare ? { prepare: true } : {}),
   };
 }
 
@@ -117,6 +144,9 @@ class TrackedConnection implements DatabaseConnection {
     } catch (err) {
       // A SELECT outside a transaction changes nothing, so it is tried again, once. Writes and anything in a
       // transaction fail (503): whether they committed is unknown, or the transaction is gone.
+      // A stale prepared statement ran nothing; its connection now plans afresh, so the statement is run again
+      // there, unless a transaction it belonged to is now aborted.
+      if (isStalePlan(err) && !this.inTransaction) return await this.inner.executeQuery<R>(query);
       if (this.inTransaction || !isConnectionLost(err) || !isPlainRead(query.sql)) throw err;
       // On a new connection, not the pool's: when the server killed one connection it usually killed them all,
       // and the pool's idle ones may not have read their death yet.
