@@ -131,7 +131,8 @@ describe('journey: an operator fulfils a shop order, the lab follows it', () => 
     for (let n = 1; n <= pages; n++) {
       if (n > 1) {
         await page.getByRole('button', { name: 'next page' }).click();
-        await page.getByTestId('fulfilment-total').getByText(`page ${n} of ${pages}`).waitFor();
+        // The whole caption: while the page turns it reads "turning to page n", the previous page's rows in view.
+        await page.getByTestId('fulfilment-total').getByText(`${total} lines · page ${n} of ${pages}`, { exact: true }).waitFor();
       }
       const rows = page.getByTestId('fulfilment-line');
       shown += await rows.count();

@@ -60,7 +60,7 @@ async function lastPage(page: Page, testId: string, expectedTotal: number, noun:
   const pages = Math.ceil(expectedTotal / 25);
   await total.getByText(`${expectedTotal} ${noun} · page 1 of ${pages}`).waitFor();
   await page.getByRole('button', { name: `Page ${pages}`, exact: true }).click();
-  await total.getByText(`page ${pages} of ${pages}`).waitFor();
+  await total.getByText(`${expectedTotal} ${noun} · page ${pages} of ${pages}`, { exact: true }).waitFor();
   return expectedTotal - 25 * (pages - 1);
 }
 

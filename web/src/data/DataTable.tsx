@@ -85,7 +85,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             : total === 1
               ? `1 ${props.noun[0]}`
               : `${total.toLocaleString('en')} ${props.noun[1]}`}
-          {pages > 1 && !atLeast && ` · page ${Math.min(props.page, pages)} of ${pages}`}
+          {/* While the next page loads the previous one's rows stay in view: the caption says so rather than
+              naming the new page over the old rows. */}
+          {pages > 1 && !atLeast && ` · ${query.isPlaceholderData ? 'turning to ' : ''}page ${Math.min(props.page, pages)} of ${pages}`}
         </Text>
         {pages > 1 && (
           <Pagination
