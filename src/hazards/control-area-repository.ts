@@ -8,12 +8,16 @@ import { type HoldingsScope, trackHoldings } from './holdings-repository.js';
 export const findControlArea = (ex: Executor, locationId: string) =>
   ex.selectFrom('control_areas').selectAll().where('location_id', '=', locationId).executeTakeFirst();
 
+/** What a control area's row holds that its limits are worked out from (src/hazards/control-area.ts limitsOfArea). */
+export type AreaRow = Pick<ControlAreasTable, 'location_id' | 'sprinklered' | 'cabinets' | 'limits'>;
+
 /** The control areas among these locations (a location's ancestors, to find the areas a placement falls in). */
 export async function controlAreasAmong(ex: Executor, locationIds: readonly string[]): Promise<ControlAreasTable[]> {
   if (locationIds.length === 0) return [];
+  // Columns by name, not `*`: prepared on PostgreSQL (src/shared/db/prepared-names.ts).
   return ex
     .selectFrom('control_areas')
-    .selectAll()
+    .select(['location_id', 'lab_id', 'sprinklered', 'cabinets', 'limits', 'updated_by', 'updated_at'])
     .where('location_id', 'in', [...locationIds])
     .orderBy('location_id')
     .execute();

@@ -162,7 +162,7 @@ export interface MeterLine {
   unknown_items_count: number;
 }
 
-interface Tally {
+export interface Tally {
   amount: Dec;
   unknownContainers: number;
   /** Per item (its id, else its name): the containers of unknown amount. */
@@ -264,10 +264,10 @@ export interface LimitFinding {
  */
 export function checkLimits(
   limits: readonly LimitView[],
-  stored: readonly Contribution[],
+  stored: readonly Contribution[] | ReadonlyMap<string, Tally>,
   incoming: readonly Contribution[],
 ): LimitFinding[] {
-  const before = tally(stored, limits);
+  const before = stored instanceof Map ? stored : tally(stored as readonly Contribution[], limits);
   const adding = tally(incoming, limits);
   const out: LimitFinding[] = [];
   for (const l of limits) {

@@ -1,11 +1,10 @@
 import { effectiveLabRole, requireLabManager } from '../labs/approval-settings.js';
 import type { Actor } from '../shared/actor.js';
 import type { Executor } from '../shared/db/database.js';
-import type { ControlAreasTable } from '../shared/db/schema.js';
 import { dec } from '../shared/decimal.js';
 import { type FieldError, validation } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
-import { controlAreasAmong, deleteControlArea, findControlArea, saveControlArea } from './control-area-repository.js';
+import { type AreaRow, controlAreasAmong, deleteControlArea, findControlArea, saveControlArea } from './control-area-repository.js';
 import { effectiveLimits, hasDefault, isCategory, type Limit, type LimitView } from './control-area-rules.js';
 import type { ControlArea, UpdateControlAreaBody } from './control-area-schemas.js';
 
@@ -17,13 +16,13 @@ export interface LocationRef {
   lab_id: string;
 }
 
-const parseLimits = (row: ControlAreasTable): Limit[] => JSON.parse(row.limits) as Limit[];
+const parseLimits = (row: AreaRow): Limit[] => JSON.parse(row.limits) as Limit[];
 
 /** The limits in force in a control area's row. */
 // Working out an area's limits walks the fire code's table in decimals (~0.7 ms): every meter and placement check
 // needs them, and an area's row changes rarely, so they are worked out once per distinct row (read-only results).
 const limitsMemo = new Map<string, LimitView[]>();
-export const limitsOfArea = (row: ControlAreasTable): LimitView[] => {
+export const limitsOfArea = (row: AreaRow): LimitView[] => {
   const key = JSON.stringify([row.sprinklered, row.cabinets, row.limits]);
   let limits = limitsMemo.get(key);
   if (!limits) {
@@ -107,5 +106,8 @@ export async function forgetControlArea(trx: Executor, locationId: string): Prom
 
 /** The control areas among these locations (a placement's target and its ancestors), with their limits. */
 export async function areasAmong(ex: Executor, locationIds: readonly string[]) {
-  return (await controlAreasAmong(ex, locationIds)).map((row) => ({ locationId: row.location_id, limits: limitsOfArea(row) }));
+  return areasOf(await controlAreasAmong(ex, locationIds));
 }
+
+/** The control areas of rows read with something else (src/locations/repository.ts pathsUpWithAreas). */
+export const areasOf = (rows: readonly AreaRow[]) => rows.map((row) => ({ locationId: row.location_id, limits: limitsOfArea(row) }));

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Executor, isPostgres } from '../shared/db/database.js';
-import { type Dec, dec, sumQuantities } from '../shared/decimal.js';
+import { sumQuantities } from '../shared/decimal.js';
 
 // What the control-area meter and the placement checks read of the holdings (./holdings-repository.ts keeps them):
 // a few totals per location, and, only for the holdings that must be named container by container (an amount
@@ -9,17 +9,23 @@ import { type Dec, dec, sumQuantities } from '../shared/decimal.js';
 const CHUNK = 500;
 
 /**
- * A control area's holdings: the rows of its locations with statements, summed per unit size and statements in
- * the database (PostgreSQL adds the decimals; SQLite hands them over to be added exactly here).
+ * What these locations hold: each one's rows with statements, summed per unit size and statements (over the
+ * storage attributes) in the database (PostgreSQL adds the decimals; SQLite hands them over to be added exactly
+ * here). Per location, so that a control area's sums can be moved by what one location changed
+ * (src/inventory/area-holdings.ts).
  */
-export async function holdingsAt(ex: Executor, locationIds: readonly string[]) {
+export async function holdingsAt(
+  ex: Executor,
+  locationIds: readonly string[],
+): Promise<{ location_id: string; unit_size: string; hazard_codes: string; containers: number; quantity: string }[]> {
   const pg = isPostgres(ex);
   const ids = [...new Set(locationIds)];
-  const byKey = new Map<string, { unit_size: string; hazard_codes: string; containers: number; quantity: Dec }>();
+  const out = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await ex
       .selectFrom('location_holdings')
       .select((eb) => [
+        'location_id',
         'unit_size',
         'hazard_codes',
         eb.fn.sum<number | string>('containers').as('containers'),
@@ -28,20 +34,24 @@ export async function holdingsAt(ex: Executor, locationIds: readonly string[]) {
       .where('location_id', 'in', ids.slice(i, i + CHUNK))
       .where('containers', '>', 0)
       .where('hazard_codes', '<>', '')
-      .groupBy(['unit_size', 'hazard_codes'])
+      .groupBy(['location_id', 'unit_size', 'hazard_codes'])
       .execute();
-    for (const r of rows) {
-      const k = `${r.unit_size}\u0000${r.hazard_codes}`;
-      const quantity = dec(pg ? r.quantity : sumQuantities(r.quantity));
-      const t = byKey.get(k);
-      if (t) {
-        t.containers += Number(r.containers);
-        t.quantity = t.quantity.plus(quantity);
-      } else byKey.set(k, { unit_size: r.unit_size, hazard_codes: r.hazard_codes, containers: Number(r.containers), quantity });
-    }
+    for (const r of rows) out.push({ ...r, containers: Number(r.containers), quantity: pg ? r.quantity : sumQuantities(r.quantity) });
   }
-  return [...byKey.values()].map((t) => ({ ...t, quantity: t.quantity.toFixed() }));
+  return out;
 }
+
+/**
+ * Whether a location's holdings changed: how many rows it has (`n`) and the sum of the rows' versions (`v`), as two
+ * columns for a caller's statement over locations (`location`: its id column; src/locations/repository.ts
+ * subtreeStamped). Every write of a row adds to its version and rows are never deleted while their location stands
+ * (migration 0045), so the pair only grows; src/inventory/area-holdings.ts keys what it remembers by the sums.
+ * Correlated per location, so that both databases read each location's rows through the primary key (an IN over
+ * the subtree let PostgreSQL scan the whole table).
+ */
+export const holdingsStampColumns = (location: RawBuilder<unknown>): RawBuilder<unknown> => sql`
+  (SELECT count(*) FROM location_holdings h WHERE h.location_id = ${location}) AS n,
+  (SELECT coalesce(sum(h.version), 0) FROM location_holdings h WHERE h.location_id = ${location}) AS v`;
 
 export interface HeldContainer {
   instance_id: string;
@@ -74,17 +84,18 @@ async function containersOfItemsAt(ex: Executor, locationIds: readonly string[],
 }
 
 /**
- * The items that make up these holdings at these locations, with their containers there and their names: what the
- * meter names when a holding's amount is unknown, read from the running totals without reading a container.
+ * The items that make up these holdings at these locations, per location, with their containers there and their
+ * names: what the meter names when a holding's amount is unknown, read from the running totals without reading a
+ * container.
  */
 export async function itemsOfHoldings(
   ex: Executor,
   locationIds: readonly string[],
   holdings: readonly { unit_size: string; hazard_codes: string }[],
-): Promise<{ unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }[]> {
+): Promise<{ location_id: string; unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }[]> {
   if (holdings.length === 0) return [];
   const ids = [...new Set(locationIds)];
-  const byKey = new Map<string, { unit_size: string; hazard_codes: string; item_id: string; name: string; containers: number }>();
+  const out = [];
   // All holdings in one statement: each (location, unit size, statements) is a range of the primary key.
   for (let j = 0; j < holdings.length; j += CHUNK / 2)
     for (let i = 0; i < ids.length; i += CHUNK) {
@@ -93,6 +104,7 @@ export async function itemsOfHoldings(
         .selectFrom('location_holding_items as hi')
         .innerJoin('inventory_items as it', 'it.id', 'hi.item_id')
         .select((eb) => [
+          'hi.location_id',
           'hi.unit_size',
           'hi.hazard_codes',
           'hi.item_id',
@@ -108,23 +120,11 @@ export async function itemsOfHoldings(
           ),
         )
         .where('hi.containers', '>', 0)
-        .groupBy(['hi.unit_size', 'hi.hazard_codes', 'hi.item_id', 'it.name'])
+        .groupBy(['hi.location_id', 'hi.unit_size', 'hi.hazard_codes', 'hi.item_id', 'it.name'])
         .execute();
-      for (const r of rows) {
-        const k = `${r.unit_size}\u0000${r.hazard_codes}\u0000${r.item_id}`;
-        const had = byKey.get(k);
-        if (had) had.containers += Number(r.containers);
-        else
-          byKey.set(k, {
-            unit_size: r.unit_size,
-            hazard_codes: r.hazard_codes,
-            item_id: r.item_id,
-            name: r.name,
-            containers: Number(r.containers),
-          });
-      }
+      for (const r of rows) out.push({ ...r, containers: Number(r.containers) });
     }
-  return [...byKey.values()];
+  return out;
 }
 
 /** The kinds of containers stored at a location (statements and storage attributes), without reading them. */

@@ -1,6 +1,7 @@
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import { type Executor, isPostgres } from '../shared/db/database.js';
 import { executeCompiled } from '../shared/db/precompiled.js';
+import type { Database } from '../shared/db/schema.js';
 import { type Dec, dec, sumQuantities } from '../shared/decimal.js';
 import { profiled } from './holdings-key-repository.js';
 
@@ -88,11 +89,14 @@ export async function applyHoldings(ex: Executor, before: readonly ItemHolding[]
   };
   for (const h of before) add(h, -1);
   for (const h of after) add(h, 1);
+  // A holding whose items changed but not its sums (one item's container left it as another's came) is written
+  // all the same: its version is what tells the meter's memory that the names it lists changed.
+  const itemsChanged = new Set([...items.values()].filter((i) => i.containers !== 0).map((i) => keyOf(i.h)));
   const base = (h: Holding) => ({ location_id: h.location_id, unit_size: h.unit_size, hazard_codes: h.hazard_codes, storage: h.storage });
   await upsert(
     ex,
     [...totals.entries()]
-      .filter(([, t]) => t.containers !== 0 || !t.quantity.isZero())
+      .filter(([k, t]) => t.containers !== 0 || !t.quantity.isZero() || itemsChanged.has(k))
       .sort(byKey)
       .map(([, t]) => ({ ...base(t.h), containers: t.containers, quantity: t.quantity.toFixed() })),
   );
@@ -115,6 +119,7 @@ async function upsert(ex: Executor, rows: Holding[]): Promise<void> {
         oc.columns(['location_id', 'unit_size', 'hazard_codes', 'storage']).doUpdateSet({
           containers: sql<number>`location_holdings.containers + excluded.containers`,
           quantity: sum,
+          version: sql<number>`location_holdings.version + 1`,
         }),
       )
       .execute();
@@ -203,7 +208,8 @@ export function holdingsBeforeQuantitySetQuery(ex: Executor, instanceId: string,
     select location_id, unit_size, hazard_codes, storage, 0, ${delta}
     from (${profiled(pg, sql`i.id = ${instanceId}`)}) h
     where hazard_codes <> '' or storage <> ''
-    on conflict (location_id, unit_size, hazard_codes, storage) do update set quantity = ${sum}`.compile(ex);
+    on conflict (location_id, unit_size, hazard_codes, storage)
+    do update set quantity = ${sum}, version = location_holdings.version + 1`.compile(ex);
 }
 
 /** Every lab's holdings computed from the containers, per item (what the tables must equal): rebuild and tests. */
@@ -219,16 +225,46 @@ export async function storedHoldings(ex: Executor) {
   };
 }
 
-/** Computes both tables again from the containers (`labstock admin rebuild`, bulk loads); returns the holdings. */
+/**
+ * Computes both tables again from the containers (`labstock admin rebuild`, bulk loads); returns the holdings.
+ * The totals' rows are zeroed, not deleted, and their versions go up: an area's (rows, sum of versions) never
+ * returns to a pair a running server may remember (src/inventory/area-holdings.ts).
+ */
 export async function rebuildHoldings(ex: Executor): Promise<number> {
   const rows = await holdingsFromScratch(ex);
   await ex.deleteFrom('location_holding_items').execute();
-  await ex.deleteFrom('location_holdings').execute();
+  await ex.updateTable('location_holdings').set({ containers: 0, quantity: '0', version: sql<number>`version + 1` }).execute();
   await applyHoldings(ex, [], rows);
   return (
     await ex
       .selectFrom('location_holdings')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('containers', '<>', 0)
       .executeTakeFirstOrThrow()
   ).n as number;
+}
+
+/** The item was renamed: the holdings its containers are part of change version, for the meter names it. */
+export async function holdingsRenamed(ex: Executor, itemId: string): Promise<void> {
+  const held = (eb: ExpressionBuilder<Database, 'location_holdings'>) =>
+    eb.exists(
+      eb
+        .selectFrom('location_holding_items as hi')
+        .select('hi.item_id')
+        .where('hi.item_id', '=', itemId)
+        .whereRef('hi.location_id', '=', 'location_holdings.location_id')
+        .whereRef('hi.unit_size', '=', 'location_holdings.unit_size')
+        .whereRef('hi.hazard_codes', '=', 'location_holdings.hazard_codes')
+        .whereRef('hi.storage', '=', 'location_holdings.storage'),
+    );
+  // PostgreSQL: the rows locked in key order first, as every other writer of them does (no deadlock).
+  if (isPostgres(ex))
+    await ex
+      .selectFrom('location_holdings')
+      .select('location_id')
+      .where(held)
+      .orderBy(['location_id', 'unit_size', 'hazard_codes', 'storage'])
+      .forUpdate()
+      .execute();
+  await ex.updateTable('location_holdings').set({ version: sql<number>`version + 1` }).where(held).execute();
 }

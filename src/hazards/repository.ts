@@ -45,24 +45,23 @@ async function readSets(
 ): Promise<{ items: Map<string, HazardSet>; types: Map<string, HazardSet> }> {
   const items = new Map<string, HazardSet>();
   const types = new Map<string, HazardSet>();
-  const query = (col: 'item_id' | 'type_id', ids: string[]) =>
+  // Items' and types' sets in one statement (a set names exactly one of the two).
+  const query = (items: string[], types: string[]) =>
     ex
       .selectFrom('hazard_sets as s')
       .leftJoin('hazard_set_codes as c', 'c.set_id', 's.id')
       .select(['s.item_id', 's.type_id', 's.updated_by', 's.updated_at', 'c.code'])
-      .where(`s.${col}`, 'in', ids)
+      .where((eb) =>
+        eb.or([...(items.length ? [eb('s.item_id', 'in', items)] : []), ...(types.length ? [eb('s.type_id', 'in', types)] : [])]),
+      )
       .execute() as Promise<SetRow[]>;
-  const collect = (rows: SetRow[], into: Map<string, HazardSet>, key: (r: SetRow) => string) => {
-    for (const r of rows) {
-      const set = into.get(key(r)) ?? { codes: [], updatedBy: r.updated_by, updatedAt: r.updated_at };
+  for (let i = 0; i < Math.max(itemIds.length, typeIds.length); i += CHUNK_SIZE)
+    for (const r of await query(itemIds.slice(i, i + CHUNK_SIZE), typeIds.slice(i, i + CHUNK_SIZE))) {
+      const [into, key] = r.item_id !== null ? [items, r.item_id] : [types, r.type_id!];
+      const set = into.get(key) ?? { codes: [], updatedBy: r.updated_by, updatedAt: r.updated_at };
       if (r.code) set.codes.push(r.code);
-      into.set(key(r), set);
+      into.set(key, set);
     }
-  };
-  for (let i = 0; i < itemIds.length; i += CHUNK_SIZE)
-    collect(await query('item_id', itemIds.slice(i, i + CHUNK_SIZE)), items, (r) => r.item_id!);
-  for (let i = 0; i < typeIds.length; i += CHUNK_SIZE)
-    collect(await query('type_id', typeIds.slice(i, i + CHUNK_SIZE)), types, (r) => r.type_id!);
   // Codes come back in no particular order; classify() puts them in the table's.
   for (const set of [...items.values(), ...types.values()]) set.codes = classify(set.codes).codes;
   return { items, types };

@@ -37,20 +37,35 @@ export function groupsOfKind(codes: string, storage: string): StorageGroup[] {
   return g;
 }
 
+export type Profiles = ReturnType<typeof profilesAt>;
+
+/**
+ * The kinds stored at `locationId`, read before the incoming containers' groups are known (the preflight's reads
+ * together). A failure surfaces where it is awaited; one that nobody awaits (the check failed before) is not left
+ * unhandled, which would end the process.
+ */
+export function profilesAhead(ex: Executor, locationId: string): Profiles {
+  const read = profilesAt(ex, locationId);
+  read.catch(() => {});
+  return read;
+}
+
 /**
  * What each incoming container runs into at `locationId`: the findings of conflictsWith against the containers
- * stored there (not the incoming ones themselves), read only for the kinds that conflict.
+ * stored there (not the incoming ones themselves), read only for the kinds that conflict. `ahead`: the kinds,
+ * already being read (profilesAhead).
  */
 export async function segregationAt(
   ex: Executor,
   locationId: string,
   incoming: readonly Container[],
   incomingIds: ReadonlySet<string>,
+  ahead?: Profiles,
 ): Promise<Map<Container, SegregationFinding[]>> {
   const out = new Map<Container, SegregationFinding[]>();
   const withGroups = incoming.filter((c) => c.groups.length > 0);
   if (withGroups.length === 0) return out;
-  const conflicting = (await profilesAt(ex, locationId)).filter((p) => {
+  const conflicting = (await (ahead ?? profilesAt(ex, locationId))).filter((p) => {
     const groups = groupsOfKind(p.hazard_codes, p.storage);
     return withGroups.some((c) => c.groups.some((a) => groups.some((b) => incompatibility(a, b))));
   });

@@ -1,15 +1,16 @@
 import { areasAmong } from '../hazards/control-area.js';
 import { saveStorageAttributes } from '../hazards/control-area-repository.js';
-import { meter } from '../hazards/control-area-rules.js';
+import { type Contribution, type MeterLine, meter } from '../hazards/control-area-rules.js';
 import { conflictsAmong, GROUP_LABEL_OF, groupsOf } from '../hazards/segregation-rules.js';
-import { findVisibleLab } from '../labs/repository.js';
-import { findLocation, subtreeOf } from '../locations/repository.js';
+import { stampedAreaSubtrees } from '../locations/repository.js';
+import { visibleLocation } from '../locations/service.js';
 import type { Actor } from '../shared/actor.js';
 import type { Db, Executor } from '../shared/db/database.js';
 import { notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { areaHoldings } from './area-holdings.js';
 import { classesOf, findPlacement, type Incoming, lookups } from './placement.js';
+import { readAhead } from './placement-areas.js';
 import { activeInstancesAt, instancesByIds, itemsByIds } from './placement-repository.js';
 import type { ControlAreaMeter, PlacementCheck, PlacementCheckBody, SegregationReport, StorageAttributes } from './placement-schemas.js';
 import * as repo from './repository.js';
@@ -17,23 +18,23 @@ import * as repo from './repository.js';
 // The placement checks' application endpoints (docs/safety.md): the preflight a dialog calls before the person
 // confirms, a control area's meter, a location's segregation conflicts and an item's storage attributes.
 
-async function visibleLocation(ex: Executor, actor: Actor, id: string) {
-  const row = await findLocation(ex, id);
-  if (!row || !(await findVisibleLab(ex, actor, row.lab_id))) throw notFound('location');
-  return row;
-}
-
 /** POST /placement-checks: what the move or add would run into; nothing is written. Every id in the location's lab. */
 export async function checkPlacement(db: Db, actor: Actor, body: PlacementCheckBody): Promise<PlacementCheck> {
-  const location = await visibleLocation(db, actor, body.location_id);
-  const instances = await instancesByIds(
-    db,
-    (body.instances ?? []).map((i) => i.instance_id),
-  );
-  const items = await itemsByIds(
-    db,
-    (body.items ?? []).map((i) => i.item_id),
-  );
+  // Read together (each on a pool connection on PostgreSQL), with what the check reads of the target itself
+  // (the areas above it and what they hold, the kinds stored there); nothing is answered before the location is
+  // known visible.
+  const ahead = readAhead(db, body.location_id);
+  const [location, instances, items] = await Promise.all([
+    visibleLocation(db, actor, body.location_id),
+    instancesByIds(
+      db,
+      (body.instances ?? []).map((i) => i.instance_id),
+    ),
+    itemsByIds(
+      db,
+      (body.items ?? []).map((i) => i.item_id),
+    ),
+  ]);
   const incoming: Incoming[] = [];
   for (const want of body.instances ?? []) {
     const i = instances.find((x) => x.instance_id === want.instance_id);
@@ -59,17 +60,40 @@ export async function checkPlacement(db: Db, actor: Actor, body: PlacementCheckB
       quantity: want.quantity,
     });
   }
-  return findPlacement(db, location.lab_id, { locationId: location.id }, incoming, { instances });
+  return findPlacement(db, location.lab_id, { locationId: location.id }, incoming, { instances, ahead });
+}
+
+// The lines of what an area holds, worked out once per remembered holdings (src/inventory/area-holdings.ts keeps one
+// array per area and state of its rows and limits) and number of items named: read-only once made.
+const linesOf = new WeakMap<readonly Contribution[], Map<number, MeterLine[]>>();
+function meterLines(limits: Parameters<typeof meter>[0], contributions: readonly Contribution[], listed: number): MeterLine[] {
+  let byListed = linesOf.get(contributions);
+  if (!byListed) {
+    byListed = new Map();
+    linesOf.set(contributions, byListed);
+  }
+  let lines = byListed.get(listed);
+  if (!lines) {
+    lines = meter(limits, contributions, listed);
+    byListed.set(listed, lines);
+  }
+  return lines;
 }
 
 /** GET /locations/{id}/control-area/meter: what the control area holds against each limit, naming `listed` items of unknown amount per line. */
 export async function controlAreaMeter(db: Db, actor: Actor, id: string, listed: number): Promise<ControlAreaMeter> {
-  const location = await visibleLocation(db, actor, id);
-  const [area] = await areasAmong(db, [location.id]);
-  if (!area) return { location_id: location.id, name: location.name, marked: false, lines: [] };
-  const ids = [...new Set((await subtreeOf(db, location.id)).map((s) => s.id))];
-  const { contributions } = await areaHoldings(db, ids, area.limits, true);
-  return { location_id: location.id, name: location.name, marked: true, lines: meter(area.limits, contributions, listed) };
+  // The area and its holdings are read beside the visibility check, not after it (four statements one after the
+  // other were most of the meter's time on PostgreSQL); nothing is answered unless the location is visible.
+  const [location, held] = await Promise.all([
+    visibleLocation(db, actor, id),
+    // The area's row and its stamped subtree (none when the location is not one) side by side too.
+    Promise.all([areasAmong(db, [id]), stampedAreaSubtrees(db, id, 'at')]).then(
+      async ([[area], trees]) => area && { area, holdings: await areaHoldings(db, area.locationId, area.limits, true, trees.get(id)) },
+    ),
+  ]);
+  if (!held) return { location_id: location.id, name: location.name, marked: false, lines: [] };
+  const { area, holdings } = held;
+  return { location_id: location.id, name: location.name, marked: true, lines: meterLines(area.limits, holdings.contributions, listed) };
 }
 
 /** GET /locations/{id}/segregation-conflicts: the pairs of containers stored at the location that must be apart. */

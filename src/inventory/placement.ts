@@ -1,17 +1,17 @@
-import { areasAmong } from '../hazards/control-area.js';
-import { lockControlAreas, storageAttributesOf } from '../hazards/control-area-repository.js';
+import { storageAttributesOf } from '../hazards/control-area-repository.js';
 import { type Amount, type Contribution, checkLimits, type LimitFinding, limitSentence } from '../hazards/control-area-rules.js';
 import { effectiveHazards } from '../hazards/repository.js';
 import { groupsOf, type SegregationFinding, type StorageAttributes, segregationSentence } from '../hazards/segregation-rules.js';
 import { type SafetyModes, safetyModes } from '../hazards/settings.js';
-import { type LocationPath, locationPaths, pathsUpFrom, subtreeOf } from '../locations/repository.js';
+import { locationPaths } from '../locations/repository.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
 import { dec } from '../shared/decimal.js';
 import { AppError } from '../shared/errors.js';
-import { type AreaHoldings, areaHoldings } from './area-holdings.js';
+import { talliesOf } from './area-holdings.js';
+import { type Ahead, readAreasOf } from './placement-areas.js';
 import { instancesByIds, type StoredRow } from './placement-repository.js';
-import { segregationAt } from './placement-segregation.js';
+import { type Profiles, profilesAhead, segregationAt } from './placement-segregation.js';
 
 // The placement checks (docs/safety.md): before a container goes to a location (a move, a put-away, an added or
 // received instance, a larger quantity) or an order request is approved, the segregation table is checked against
@@ -74,14 +74,17 @@ export interface Lookups {
 export async function lookups(ex: Executor, rows: { itemId: string | null; typeId: string | null }[]): Promise<Lookups> {
   const pairs = new Map<string, string | null>();
   for (const r of rows) pairs.set(r.itemId ?? `${NO_TYPE}${r.typeId ?? ''}`, r.typeId);
-  const hazards = await effectiveHazards(
-    ex,
-    [...pairs].map(([itemId, typeId]) => ({ itemId, typeId })),
-  );
-  const classes = new Map([...hazards].map(([id, h]) => [id, h.classes.map((c) => ({ id: c.id, category: c.category }))]));
   const itemIds = [...pairs.keys()].filter((k) => !k.startsWith(NO_TYPE));
   const typeIds = [...new Set([...pairs.values()].filter((t): t is string => t !== null))];
-  const attrs = await storageAttributesOf(ex, itemIds, typeIds);
+  // Neither waits for the other (on PostgreSQL outside a transaction, each on a pool connection).
+  const [hazards, attrs] = await Promise.all([
+    effectiveHazards(
+      ex,
+      [...pairs].map(([itemId, typeId]) => ({ itemId, typeId })),
+    ),
+    storageAttributesOf(ex, itemIds, typeIds),
+  ]);
+  const classes = new Map([...hazards].map(([id, h]) => [id, h.classes.map((c) => ({ id: c.id, category: c.category }))]));
   const byKey = new Map(attrs.map((a) => [`${a.subject_kind}:${a.subject_id}`, { corrosive: a.corrosive, aqueous: a.aqueous === 1 }]));
   return {
     classes,
@@ -100,6 +103,44 @@ export const storedContribution = (l: Lookups, r: StoredRow): Contribution => ({
   amount: amountOf(r.quantity, r.unit_size),
 });
 
+/** The segregation findings of the incoming containers at `locationId` (none without a location: an approval). */
+async function segregationOf(
+  ex: Executor,
+  locationId: string | null,
+  incoming: readonly Incoming[],
+  incomingIds: ReadonlySet<string>,
+  l: Lookups,
+  moving: readonly { instance_id: string; location_id: string | null }[],
+  ahead?: Profiles,
+): Promise<SegregationWarning[]> {
+  const segregation: SegregationWarning[] = [];
+  if (!locationId) return segregation;
+  // A container already at the location brings nothing new beside the others (a larger quantity is a limit's business).
+  const here = new Set(moving.filter((m) => m.location_id === locationId).map((m) => m.instance_id));
+  const containers = incoming
+    .filter((i) => i.instanceId === null || !here.has(i.instanceId))
+    .map((i) => ({
+      incoming: i,
+      container: {
+        instanceId: i.instanceId,
+        itemId: i.itemId,
+        itemName: i.itemName,
+        groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
+      },
+    }));
+  const found = await segregationAt(
+    ex,
+    locationId,
+    containers.map((c) => c.container),
+    incomingIds,
+    ahead,
+  );
+  for (const { incoming: i, container } of containers)
+    for (const f of found.get(container) ?? [])
+      segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
+  return segregation;
+}
+
 /**
  * What placing `incoming` at `locationId` (or, for an approval, into the control areas `areaIds`) would run into.
  * With `lock`, the control areas' rows are locked before anything is read (inside the writer's transaction).
@@ -109,59 +150,52 @@ export async function findPlacement(
   labId: string,
   target: { locationId: string | null; areaIds?: readonly string[] },
   incoming: readonly Incoming[],
-  opts: { lock?: boolean; pending?: () => Promise<Incoming[]>; instances?: Awaited<ReturnType<typeof instancesByIds>> } = {},
+  opts: { lock?: boolean; pending?: () => Promise<Incoming[]>; instances?: Awaited<ReturnType<typeof instancesByIds>>; ahead?: Ahead } = {},
 ): Promise<PlacementFindings> {
-  const modes = await safetyModes(ex, labId);
-  // The target and the locations above it (the areas it may fall in), with their names for the findings.
-  const above = target.areaIds ? undefined : target.locationId ? await pathsUpFrom(ex, target.locationId) : new Map<string, LocationPath>();
-  const candidates = target.areaIds ?? [...above!.keys()];
-  const areas = await areasAmong(ex, candidates);
-  if (opts.lock)
-    await lockControlAreas(
-      ex,
-      areas.map((a) => a.locationId),
-    );
-  // Each area's holdings, summed per unit size and hazard statements (src/inventory/area-holdings.ts).
-  const stored = new Map<string, { ids: string[]; holdings: AreaHoldings }>();
-  for (const a of areas) {
-    const ids = [...new Set((await subtreeOf(ex, a.locationId)).map((s) => s.id))];
-    stored.set(a.locationId, { ids, holdings: await areaHoldings(ex, ids, a.limits, false) });
-  }
   const incomingIds = new Set(incoming.flatMap((i) => (i.instanceId === null ? [] : [i.instanceId])));
+  const readAreas = () => readAreasOf(ex, target, opts.lock ?? false);
   // The incoming containers as stored now (the caller may have read them already, in the same transaction).
-  const moving = incomingIds.size === 0 ? [] : (opts.instances ?? (await instancesByIds(ex, [...incomingIds])));
-  // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
-  const pending = areas.length > 0 && opts.pending ? await opts.pending() : [];
-  const l = await lookups(
-    ex,
-    [...incoming, ...pending].map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
-  );
-
-  const segregation: SegregationWarning[] = [];
-  if (target.locationId) {
-    // A container already at the location brings nothing new beside the others (a larger quantity is a limit's business).
-    const here = new Set(moving.filter((m) => m.location_id === target.locationId).map((m) => m.instance_id));
-    const containers = incoming
-      .filter((i) => i.instanceId === null || !here.has(i.instanceId))
-      .map((i) => ({
-        incoming: i,
-        container: {
-          instanceId: i.instanceId,
-          itemId: i.itemId,
-          itemName: i.itemName,
-          groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
-        },
-      }));
-    const found = await segregationAt(
+  const readMoving = async () => (incomingIds.size === 0 ? [] : (opts.instances ?? (await instancesByIds(ex, [...incomingIds]))));
+  const lookupsOf = (rows: readonly Incoming[]) =>
+    lookups(
       ex,
-      target.locationId,
-      containers.map((c) => c.container),
-      incomingIds,
+      rows.map((i) => ({ itemId: i.itemId, typeId: i.typeId })),
     );
-    for (const { incoming: i, container } of containers)
-      for (const f of found.get(container) ?? [])
-        segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
+
+  let modes: SafetyModes;
+  let read: Awaited<ReturnType<typeof readAreas>>;
+  let moving: Awaited<ReturnType<typeof readMoving>>;
+  let pending: Incoming[] = [];
+  let l: Lookups;
+  let segregation: SegregationWarning[];
+  if (!opts.lock && !opts.pending && !ex.isTransaction) {
+    // Nothing locked and no transaction (the preflight): the reads that do not wait for each other go together,
+    // each on a connection of the pool on PostgreSQL, where one after the other was most of the check's time
+    // (docs/performance.md, "Prepared statements and reads together").
+    const movingRead = readMoving();
+    const lookupsRead = lookupsOf(incoming);
+    // The kinds stored at the location too, beside the incoming containers' hazards rather than after them (or
+    // already being read: `ahead`, of the same location).
+    const profiles = opts.ahead?.profiles ?? (target.locationId ? profilesAhead(ex, target.locationId) : undefined);
+    [modes, read, moving, l, segregation] = await Promise.all([
+      safetyModes(ex, labId),
+      opts.ahead?.areas ?? readAreas(),
+      movingRead,
+      lookupsRead,
+      Promise.all([lookupsRead, movingRead]).then(([lk, mv]) =>
+        segregationOf(ex, target.locationId, incoming, incomingIds, lk, mv, profiles),
+      ),
+    ]);
+  } else {
+    modes = await safetyModes(ex, labId);
+    read = await readAreas();
+    moving = await readMoving();
+    // Approvals: goods approved but not received yet count in the areas that hold their product (read under the lock).
+    pending = read.areas.length > 0 && opts.pending ? await opts.pending() : [];
+    l = await lookupsOf([...incoming, ...pending]);
+    segregation = await segregationOf(ex, target.locationId, incoming, incomingIds, l, moving);
   }
+  const { above, areas, stored } = read;
 
   const names =
     above ??
@@ -172,7 +206,8 @@ export async function findPlacement(
   const limits: LimitWarning[] = [];
   const unknown = new Map<string, { item_id: string | null; item_name: string }>();
   for (const a of areas) {
-    const { ids, holdings } = stored.get(a.locationId)!;
+    const holdings = stored.get(a.locationId)!;
+    const ids = holdings.ids;
     const within = new Set(ids);
     const inArea = new Map(moving.filter((m) => m.location_id !== null && within.has(m.location_id)).map((m) => [m.instance_id, m]));
     const adding: Contribution[] = [];
@@ -198,7 +233,8 @@ export async function findPlacement(
         classes: classesOf(l, p.itemId, p.typeId),
         amount: amountOf(p.quantity, p.unitSize),
       }));
-    for (const f of checkLimits(a.limits, [...holdings.contributions, ...toCome], adding)) {
+    const before = toCome.length > 0 ? [...holdings.contributions, ...toCome] : talliesOf(holdings.contributions, a.limits);
+    for (const f of checkLimits(a.limits, before, adding)) {
       limits.push({ ...f, control_area_id: a.locationId, control_area_name: areaName, message: limitSentence(f, areaName) });
     }
   }

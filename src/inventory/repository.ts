@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import { holdingsAdded, holdingsBeforeQuantitySet, trackHoldings } from '../hazards/holdings-repository.js';
+import { holdingsAdded, holdingsBeforeQuantitySet, holdingsRenamed, trackHoldings } from '../hazards/holdings-repository.js';
 import { visibleLabIds } from '../labs/repository.js';
 import type { Actor } from '../shared/actor.js';
 import { type Executor, isPostgres } from '../shared/db/database.js';
@@ -93,7 +93,10 @@ export async function touchItem(
   // A new unit size or type (whose statements the item may inherit) moves its containers to another holding.
   const profile = change.set && ('unit_size' in change.set || 'type_id' in change.set);
   const r = profile ? await trackHoldings(ex, { itemIds: [id] }, () => q.executeTakeFirst()) : await q.executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  const applied = Number(r.numUpdatedRows) === 1;
+  // The meter names items by name and remembers what it read (src/inventory/area-holdings.ts).
+  if (applied && change.set && 'name' in change.set) await holdingsRenamed(ex, id);
+  return applied;
 }
 
 /** The item, its instances and its history, in the order their foreign keys need. */

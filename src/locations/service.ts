@@ -91,9 +91,10 @@ export async function listLocations(db: Db, actor: Actor, labId: string): Promis
   return rows.map((r) => ({ id: r.id, name: r.name, parent_id: r.parent_id, pathNames: paths.get(r.id)?.pathNames ?? [r.name] }));
 }
 
-async function findVisibleLocation(ex: Executor, actor: Actor, id: string) {
-  const row = await repo.findLocation(ex, id);
-  if (!row || !(await findVisibleLab(ex, actor, row.lab_id))) throw notFound('location');
+/** The location when the actor sees its lab, else 404 (another tenant's id as much as a missing one). */
+export async function visibleLocation(ex: Executor, actor: Actor, id: string) {
+  const row = await repo.findVisibleLocation(ex, actor, id);
+  if (!row) throw notFound('location');
   return row;
 }
 
@@ -130,7 +131,7 @@ export async function updateLocation(
   input: UpdateLocationBody,
 ): Promise<LocationView> {
   return deps.db.transaction().execute(async (trx) => {
-    const seen = await findVisibleLocation(trx, actor, id);
+    const seen = await visibleLocation(trx, actor, id);
     await lockLab(trx, seen.lab_id);
     // Read again under the lock: a change committed while this one waited is what the checks must see.
     const row = (await repo.findLocation(trx, id)) ?? notFoundLocation();
@@ -177,7 +178,7 @@ async function listOne(ex: Executor, id: string): Promise<LocationView | undefin
 /** Deletes an empty location: 409 while it has sub-locations or active instances. Serialized per lab like a move. */
 export async function deleteLocation(deps: ServiceDeps, stored: StoredAtLocations, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const seen = await findVisibleLocation(trx, actor, id);
+    const seen = await visibleLocation(trx, actor, id);
     await lockLab(trx, seen.lab_id);
     const row = (await repo.findLocation(trx, id)) ?? notFoundLocation();
     if (await repo.hasSubLocation(trx, row.id)) throw new AppError('conflict', 'the location has sub-locations; move or delete them first');

@@ -92,6 +92,30 @@ describe('the control-area meter and the limit check', () => {
     ).toBe(false);
   });
 
+  it("reads only the running totals' versions when the area has not changed since the last meter or check", async () => {
+    const s = await scenario(h);
+    const meterUrl = `/locations/${s.cabinetId}/control-area/meter`;
+    const check = { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '1' }] };
+    const summing = (seen: string[]) => seen.filter((q) => /group by/i.test(q) && /location_holding/.test(q));
+    const first = { meter: await run('GET', meterUrl), check: await run('POST', '/placement-checks', check) };
+    expect(summing(first.meter.statements), first.meter.statements.join('\n')).not.toEqual([]);
+    expect(summing(first.check.statements), first.check.statements.join('\n')).not.toEqual([]);
+    const again = { meter: await run('GET', meterUrl), check: await run('POST', '/placement-checks', check) };
+    expect(summing(again.meter.statements), again.meter.statements.join('\n')).toEqual([]);
+    expect(summing(again.check.statements), again.check.statements.join('\n')).toEqual([]);
+    expect(again.meter.body).toEqual(first.meter.body);
+    expect(again.check.body).toEqual(first.check.body);
+    const put = await h.call(h.a.admin.token, {
+      method: 'PUT',
+      url: `/inventory-items/${s.acetone.itemId}/instances/${s.acetone.instanceId}`,
+      payload: { quantity: '2.5' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = await run('GET', meterUrl);
+    expect(summing(changed.statements), changed.statements.join('\n')).not.toEqual([]);
+    expect(line(changed.body, 'flammable-liquid-ib-ic')?.amount).toBe('2.5');
+  });
+
   it('sums quantities exactly (0.1 + 0.2 is 0.3), and an item whose own empty statements override its type counts for nothing', async () => {
     const s = await scenario(h);
     const at = { userId: h.a.admin.id, now: new Date().toISOString(), labId: s.labId };

@@ -72,6 +72,62 @@ describe('placement checks, warn mode', () => {
     expect(combined).toMatchObject({ amount: '6', limit: '454.249', over: false });
   });
 
+  it('a tray in a cabinet in a store room, both marked: the preflight counts the addition in each area it falls in', async () => {
+    const s = await scenario(h);
+    const loc = async (name: string, parentId: string) => {
+      const res = await h.call(h.a.admin.token, {
+        method: 'POST',
+        url: '/locations',
+        payload: { lab_id: s.labId, parent_id: parentId, name },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const room = await loc(`Store room ${s.cabinetId.slice(-6)}`, h.a.migratedLab.locationIds[0]!);
+    const cabinet = await loc('Inner cabinet', room);
+    const tray = await loc('Tray', cabinet);
+    const mark = async (id: string, limit: string) => {
+      const res = await h.call(h.a.admin.token, {
+        method: 'PUT',
+        url: `/locations/${id}/control-area`,
+        payload: { sprinklered: false, cabinets: false, limits: [{ category: 'flammable-liquid-ib-ic', state: 'liquid', limit }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await mark(room, '2.5');
+    await mark(cabinet, '2');
+    const item = await createItem(
+      h.deps,
+      h.a.admin.actor,
+      { labId: s.labId, name: 'Ethyl acetate', typeId: h.a.migratedLab.typeId, unitSize: '1 L' },
+      [{ quantity: '1', locationId: tray }],
+    );
+    await setHazardsIn(
+      h.deps.db,
+      { kind: 'item', id: item.id },
+      { userId: h.a.admin.id, now: new Date().toISOString(), labId: s.labId, codes: ['H225'] },
+    );
+    const into = async (locationId: string) => {
+      const res = await preflight(h, h.a.admin.token, { location_id: locationId, items: [{ item_id: item.id, quantity: '2' }] });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().limits as { control_area_id: string; current: string; over_by: string; message: string }[])
+        .map((f) => ({
+          area: f.control_area_id,
+          current: f.current,
+          over_by: f.over_by,
+          named: f.message.includes(' in Store room') || f.message.includes(' in Inner cabinet'),
+        }))
+        .sort((a, b) => a.area.localeCompare(b.area));
+    };
+    const both = [
+      { area: room, current: '1', over_by: '0.5', named: true },
+      { area: cabinet, current: '1', over_by: '1', named: true },
+    ].sort((a, b) => a.area.localeCompare(b.area));
+    expect(await into(tray)).toEqual(both);
+    expect(await into(cabinet)).toEqual(both);
+    expect(await into(room)).toEqual([{ area: room, current: '1', over_by: '0.5', named: true }]);
+  });
+
   it('a move within the control area adds nothing to it; a move out and back in counts the bottle', async () => {
     const s = await scenario(h);
     const within = await preflight(h, h.a.admin.token, {

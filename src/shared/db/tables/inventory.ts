@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // What a lab keeps: types (src/types/), locations (src/locations/), and items, their instances and their history
 // (src/inventory/).
 // Column choices (text ids, dates and decimals; 0/1 booleans): src/shared/db/schema.ts.
@@ -72,6 +74,8 @@ export interface LocationHoldingsTable {
   containers: number;
   /** Their summed quantity, an exact decimal. */
   quantity: string;
+  /** Written rows count up from 1 (migration 0045): what the meter's memory checks (src/inventory/area-holdings.ts). */
+  version: Generated<number>;
 }
 /** Which items' containers make up each holding of location_holdings, and how many (migration 0043). */
 export interface LocationHoldingItemsTable {
