@@ -33,7 +33,8 @@ const { values: opt } = parseArgs({
     instances: { type: 'string', default: '1000000' },
     area: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '2000' },
-    warmup: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '2' },
     'keep-db': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
   },
@@ -43,6 +44,7 @@ const INSTANCES = Number(opt.instances);
 const AREA = Number(opt.area);
 const REQUESTS = Number(opt.requests);
 const WARMUP = Number(opt.warmup);
+const ROUNDS = Number(opt.rounds);
 const TARGET_P99_MS = 5;
 const APP_URL = 'http://127.0.0.1:8080';
 
@@ -313,11 +315,36 @@ const cpuMs = (pid) => {
   return (Number(f[11]) + Number(f[12])) * 10;
 };
 
+/**
+ * Waits until the server has settled after its start (its first pass over the stored documents, the worker's
+ * first jobs: seconds of CPU at 1,000,000 instances): until it uses < 5 % of a core for a second, at most 120 s.
+ */
+async function settled(pid) {
+  const start = performance.now();
+  for (let i = 0; i < 120; i++) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - before < 50) break;
+  }
+  return (performance.now() - start) / 1000;
+}
+
 /** `count` requests one after the other (one connection), after `warmup` of the same; client-side latency. */
 async function measure(server, headers, next, count, warmup) {
   const agent = new Agent({ connections: 1 });
   const one = async () => {
     const r = next();
+    // A write before the request, not timed (the area changed since the last meter or check).
+    if (r.before) {
+      const res = await request(`${server.origin}${r.before.path}`, {
+        dispatcher: agent,
+        method: r.before.method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: r.before.body,
+      });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`${r.before.method} ${r.before.path} answered ${res.statusCode}: ${text.slice(0, 400)}`);
+    }
     const start = performance.now();
     const res = await request(`${server.origin}${r.path}`, {
       dispatcher: agent,
@@ -384,6 +411,7 @@ async function main() {
       await res.body.dump();
     }
     progress('server', `labstock serve (pid ${server.child.pid}) on ${server.origin}; ${data.areas.length} control areas marked`);
+    progress('server', `settled after ${(await settled(server.child.pid)).toFixed(1)} s`);
     const flammables = data.areas[0];
     let i = 0;
     const meterReq = () => ({ method: 'GET', path: `/locations/${flammables.id}/control-area/meter` });
@@ -396,15 +424,36 @@ async function main() {
         body: JSON.stringify({ location_id: shelf, instances: [{ instance_id: s.instanceId }] }),
       };
     };
+    // A container in the area given another quantity before each request: the meter and the check cannot use what
+    // they remembered (src/inventory/area-holdings.ts) and sum the area again.
+    let w = 0;
+    const changed = (req) => () => {
+      const s = data.samples.flammables[w % data.samples.flammables.length];
+      const before = {
+        method: 'PUT',
+        path: `/inventory-items/${s.itemId}/instances/${s.instanceId}`,
+        body: JSON.stringify({ quantity: String(1 + (Math.floor(w++ / data.samples.flammables.length) % 2)) }),
+      };
+      return { ...req(), before };
+    };
     const results = [];
-    for (const [name, title, next] of [
-      // The floor: the caller's own account (authentication, routing, a small answer), as little as an
-      // authenticated request costs on this machine.
-      ['floor', 'GET /user: the floor', () => ({ method: 'GET', path: '/user' })],
-      ['meter', `GET /locations/{id}/control-area/meter (${flammables.name})`, meterReq],
-      ['check', `POST /placement-checks: a container moved into ${flammables.name}`, checkReq],
-      ['floor', 'GET /user: the floor, again', () => ({ method: 'GET', path: '/user' })],
-    ]) {
+    // The scenarios in rounds (floor, meter, check; again), then the floor once more: what a request costs just
+    // after the server started and once it has run a while, side by side.
+    const scenarios = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const r = ROUNDS > 1 ? ` (round ${round})` : '';
+      scenarios.push(
+        // The floor: the caller's own account (authentication, routing, a small answer), as little as an
+        // authenticated request costs on this machine.
+        ['floor', `GET /user: the floor${r}`, () => ({ method: 'GET', path: '/user' })],
+        ['meter', `GET /locations/{id}/control-area/meter (${flammables.name})${r}`, meterReq],
+        ['check', `POST /placement-checks: a container moved into ${flammables.name}${r}`, checkReq],
+        ['meter', `… the meter, the area changed before each request (CPU includes the change)${r}`, changed(meterReq)],
+        ['check', `… the check, the area changed before each request (CPU includes the change)${r}`, changed(checkReq)],
+      );
+    }
+    scenarios.push(['floor', 'GET /user: the floor, last', () => ({ method: 'GET', path: '/user' })]);
+    for (const [name, title, next] of scenarios) {
       const load = os.loadavg()[0];
       const r = await measure(server, headers, next, REQUESTS, WARMUP);
       const held =
@@ -440,7 +489,7 @@ async function main() {
     const file = path.join(opt.out, `control-area-${new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '')}.json`);
     fs.writeFileSync(
       file,
-      `${JSON.stringify({ database: db.version, settings: { instances: INSTANCES, area: AREA, requests: REQUESTS, warmup: WARMUP }, loadavg_at_start: loadStart, setupSeconds, counts: data.counts, results }, null, 2)}\n`,
+      `${JSON.stringify({ database: db.version, settings: { instances: INSTANCES, area: AREA, requests: REQUESTS, warmup: WARMUP, rounds: ROUNDS }, loadavg_at_start: loadStart, setupSeconds, counts: data.counts, results }, null, 2)}\n`,
     );
     progress('done', file);
   } finally {
