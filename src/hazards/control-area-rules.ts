@@ -1,4 +1,5 @@
 import { type Dec, dec } from '../shared/decimal.js';
+import { firstByName } from './first-by-name.js';
 import { GHS_TO_IFC, MAQ_TABLE, type MaqEntry, type PhysicalState } from './maq-data.js';
 
 // Control areas (docs/safety.md): the limits of one, the meter (what is stored against each limit) and the check of
@@ -236,15 +237,12 @@ export function meter(limits: readonly LimitView[], stored: readonly Contributio
       limit: l.limit,
       over: t.amount.greaterThan(l.limit),
       unknown_containers: t.unknownContainers,
-      unknown_items: [...t.unknown.values()].sort(byName).slice(0, listed),
+      unknown_items: firstByName(t.unknown.values(), listed),
       unknown_items_count: t.unknown.size,
     });
   }
   return lines;
 }
-
-const byName = (a: UnknownItem, b: UnknownItem) =>
-  a.item_name.localeCompare(b.item_name) || (a.item_id ?? '').localeCompare(b.item_id ?? '');
 
 export interface LimitFinding {
   category: string;

@@ -1,10 +1,9 @@
-import { type Amount, type Contribution, type LimitView, type Tally, tally, type UnknownItem } from '../hazards/control-area-rules.js';
+import { type Contribution, type LimitView, type Tally, tally, type UnknownItem } from '../hazards/control-area-rules.js';
 import { holdingsAt, itemsHeldAt, itemsOfHoldings } from '../hazards/holdings-reads-repository.js';
-import { classify } from '../hazards/rules.js';
 import { type StampedSubtree, subtreeStamped } from '../locations/repository.js';
-import { isKnown, totalAmount } from '../shared/amounts.js';
 import type { Executor } from '../shared/db/database.js';
 import { sumQuantities } from '../shared/decimal.js';
+import { amountOf, classesOf, someUnknown } from './holding-contribution.js';
 
 // What a control area holds, as the meter and the limit check count it (docs/safety.md, issue 26 bench): one
 // contribution per group of containers that share a unit size and the hazard statements in force, their
@@ -12,43 +11,6 @@ import { sumQuantities } from '../shared/decimal.js';
 // exactly what one contribution per container would (the amount is quantity x unit size; the classes come from the
 // statements). A group some limit cannot count (its amount unknown for a category: an unparsed unit size, a liquid
 // sized by mass) carries the items that make it up, with their containers, for the meter to name.
-
-const amountOf = (quantity: string, unitSize: string | null): Amount | null => {
-  const a = totalAmount(quantity, unitSize);
-  return isKnown(a) ? { family: a.family, value: a.base.toFixed() } : null;
-};
-
-// A few statement sets recur in every request: classified once each (the rules table is fixed in a release).
-const classified = new Map<string, Contribution['classes']>();
-const classesOf = (codes: string): Contribution['classes'] => {
-  let c = classified.get(codes);
-  if (!c) {
-    c = codes ? classify(codes.split(' ')).classes.map((x) => ({ id: x.id, category: x.category })) : [];
-    if (classified.size > 10_000) classified.clear();
-    classified.set(codes, c);
-  }
-  return c;
-};
-
-// Whether some limit cannot count a holding depends on its statements and its unit size's family, not on how much
-// it holds: asked once per holding and set of limits (an area's limits are one object per distinct row,
-// src/hazards/control-area.ts limitsOfArea, so they key a WeakMap without being read).
-const unknownFor = new WeakMap<readonly LimitView[], Map<string, boolean>>();
-function someUnknown(group: { unit_size: string; hazard_codes: string }, c: Contribution, limits: readonly LimitView[]) {
-  let known = unknownFor.get(limits);
-  if (!known) {
-    known = new Map<string, boolean>();
-    unknownFor.set(limits, known);
-  }
-  const key = `${group.unit_size}\u0000${group.hazard_codes}`;
-  let unknown = known.get(key);
-  if (unknown === undefined) {
-    unknown = [...tally([c], limits).values()].some((t) => t.unknownContainers > 0);
-    if (known.size > 10_000) known.clear();
-    known.set(key, unknown);
-  }
-  return unknown;
-}
 
 // What an area held when last read, per set of limits: the meter is asked far more often than an area changes, and
 // summing it is most of a meter's cost (docs/performance.md, "The meter remembers"). Kept per location under its
@@ -75,6 +37,9 @@ interface AreaState {
   /** The groups named item by item (the meter's), and per location the items that make them up there. */
   itemised: string;
   items: ReadonlyMap<string, readonly ItemRow[]>;
+  /** The named groups' items over the area, with their containers (read-only once kept). */
+  perItem: ReadonlyMap<string, ReadonlyMap<string, UnknownItem>>;
+  namedContributions: ReadonlyMap<string, Contribution>;
   contributions: Contribution[];
 }
 const remembered = new WeakMap<readonly LimitView[], Map<string, AreaState>>();
@@ -216,11 +181,11 @@ async function readHoldings(
   }
 
   const contributions: Contribution[] = [];
-  const itemised = new Map<string, Contribution & { items: UnknownItem[] }>();
+  const named: Group[] = [];
   for (const group of totals.values()) {
     const classes = classesOf(group.hazard_codes);
     if (classes.length === 0) continue;
-    // An untouched group is the same object as before: its contribution too (read-only), unless it names items.
+    // An untouched group is the same object as before: its contribution too (read-only); a named one is set below.
     let c = contributionOf.get(group);
     if (!c) {
       c = {
@@ -233,34 +198,74 @@ async function readHoldings(
       };
       contributionOf.set(group, c);
     }
-    if (listUnknown && someUnknown(group, c, limits)) {
-      const named = { ...c, items: [] as UnknownItem[] };
-      itemised.set(groupKey(group), named);
-      contributions.push(named);
-    } else contributions.push(c);
+    if (listUnknown && someUnknown(group, c, limits)) named.push(group);
+    else contributions.push(c);
   }
-  // The items of the named groups, per location: read again only where something changed, unless the named
-  // groups themselves are others than before.
-  const names = [...itemised.keys()].sort().join('\u0001');
-  const items = new Map(before && before.itemised === names ? before.items : []);
-  const reread = before && before.itemised === names ? changed : [...stamps.keys()];
-  if (itemised.size > 0) {
-    for (const id of reread) items.set(id, []);
+  const names = named.map(groupKey).sort().join('\u0001');
+  const asBefore = before && before.itemised === names ? before : undefined;
+  const items = new Map(asBefore?.items ?? []);
+  const perItem = new Map(asBefore?.perItem ?? []);
+  const namedContributions = new Map<string, Contribution>();
+  if (named.length > 0) {
+    // The items of the named groups, per location: read again only where something changed, unless the named
+    // groups themselves are others than before. Their counts over the area move by the changed locations'
+    // difference, as the sums do; a group's counts are copied before they move (what is kept stays read-only).
+    const reread = asBefore ? changed : [...stamps.keys()];
     const rows = guessed && guess === names ? await guessed : await itemsOfHoldings(ex, reread, keysOf(names));
-    for (const r of rows) (items.get(r.location_id) as ItemRow[]).push(r);
-    for (const id of items.keys()) if (!stamps.has(id)) items.delete(id);
-    const byItem = new Map<string, UnknownItem>();
-    for (const rows of items.values())
-      for (const r of rows) {
-        const k = `${groupKey(r)}\u0000${r.item_id}`;
-        const had = byItem.get(k);
-        if (had) had.containers += r.containers;
-        else {
-          const item = { item_id: r.item_id, item_name: r.name, containers: r.containers };
-          byItem.set(k, item);
-          itemised.get(groupKey(r))?.items.push(item);
-        }
+    const fresh = new Map<string, ItemRow[]>(reread.map((id) => [id, []]));
+    for (const r of rows) fresh.get(r.location_id)!.push(r);
+    const moved = new Map<string, Map<string, UnknownItem>>();
+    const counts = (k: string) => {
+      let m = moved.get(k);
+      if (!m) {
+        m = new Map([...(perItem.get(k) ?? [])].map(([id, u]) => [id, { ...u }]));
+        perItem.set(k, m);
+        moved.set(k, m);
       }
+      return m;
+    };
+    for (const id of reread) {
+      // What moved at this location, per group and item: a write rewrites a location's rows, most as they were.
+      const moves = new Map<string, { row: ItemRow; by: number; renamed: boolean }>();
+      for (const row of asBefore?.items.get(id) ?? [])
+        moves.set(`${groupKey(row)}\u0000${row.item_id}`, { row, by: -row.containers, renamed: false });
+      for (const row of fresh.get(id)!) {
+        const k = `${groupKey(row)}\u0000${row.item_id}`;
+        const was = moves.get(k);
+        moves.set(k, { row, by: row.containers + (was?.by ?? 0), renamed: was !== undefined && was.row.name !== row.name });
+      }
+      for (const { row, by, renamed } of moves.values()) {
+        if (by === 0 && !renamed) continue;
+        const m = counts(groupKey(row));
+        const u = m.get(row.item_id);
+        if (!u) {
+          m.set(row.item_id, { item_id: row.item_id, item_name: row.name, containers: by });
+          continue;
+        }
+        u.containers += by;
+        if (u.containers <= 0) m.delete(row.item_id);
+        else if (renamed) u.item_name = row.name;
+      }
+      items.set(id, fresh.get(id)!);
+    }
+    for (const group of named) {
+      const k = groupKey(group);
+      const was = asBefore?.namedContributions.get(k);
+      // Neither its sums nor its items moved: the contribution made before.
+      const c =
+        was && !moved.has(k) && !touched.has(k) ? was : { ...contributionOf.get(group)!, items: [...(perItem.get(k)?.values() ?? [])] };
+      namedContributions.set(k, c);
+      contributions.push(c);
+    }
   }
-  return { stamps, groups, totals, itemised: names, items: itemised.size > 0 ? items : new Map(), contributions };
+  return {
+    stamps,
+    groups,
+    totals,
+    itemised: names,
+    items: named.length > 0 ? items : new Map(),
+    perItem: named.length > 0 ? perItem : new Map(),
+    namedContributions,
+    contributions,
+  };
 }

@@ -152,6 +152,20 @@ describe('what the meter remembers', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     await agree('an item of unknown amount renamed');
+    // The named items' counts over the area move by what changed too: one item's containers in two trays.
+    const second = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: `/inventory-items/${jug.id}/instances`,
+      payload: { quantity: '1', location_id: right },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    await agree('a second container of that item, in the other tray');
+    await edit(jug.id, jug.instances[0]!.id, { location_id: right });
+    await agree('its first container moved to the other tray');
+    // The answer is the item with its containers (the contract's shape): the new one is the other.
+    const secondId = (second.json().instances as { id: string }[]).find((i) => i.id !== jug.instances[0]!.id)!.id;
+    await edit(jug.id, secondId, { location_id: s.shelfId });
+    await agree('one of its two containers out of the area');
     await flammable('Drummed solvent', 'one drum', [{ quantity: '1', locationId: s.cabinetId }]);
     await agree('another unit of unknown amount (another group named item by item)');
     // A shelf moved into the area with what it holds, then out again: other locations, read afresh.
