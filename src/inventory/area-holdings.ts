@@ -3,6 +3,7 @@ import { holdingsAt, itemsHeldAt, itemsOfHoldings } from '../hazards/holdings-re
 import { type StampedSubtree, subtreeStamped } from '../locations/repository.js';
 import type { Executor } from '../shared/db/database.js';
 import { sumQuantities } from '../shared/decimal.js';
+import { readAhead } from '../shared/read-ahead.js';
 import { amountOf, classesOf, someUnknown } from './holding-contribution.js';
 
 // What a control area holds, as the meter and the limit check count it (docs/safety.md, issue 26 bench): one
@@ -119,8 +120,7 @@ async function readHoldings(
   // The meter's named items at the changed locations, read beside their rows on the guess that the named groups
   // stay the ones they were (the usual case after a write; a wrong guess is read again below).
   const guess = listUnknown && before?.itemised ? before.itemised : null;
-  const guessed = guess ? itemsOfHoldings(ex, changed, keysOf(guess)) : null;
-  guessed?.catch(() => {});
+  const guessed = guess ? readAhead(itemsOfHoldings(ex, changed, keysOf(guess))) : null;
   for (const r of await holdingsAt(ex, changed))
     fresh
       .get(r.location_id)!

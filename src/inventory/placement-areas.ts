@@ -2,6 +2,7 @@ import { areasAmong, areasOf } from '../hazards/control-area.js';
 import { lockControlAreas } from '../hazards/control-area-repository.js';
 import { type LocationPath, pathsUpWithAreas, type StampedSubtree, stampedAreaSubtrees } from '../locations/repository.js';
 import type { Executor } from '../shared/db/database.js';
+import { readAhead } from '../shared/read-ahead.js';
 import { type AreaHoldings, areaHoldings } from './area-holdings.js';
 import { type Profiles, profilesAhead } from './placement-segregation.js';
 
@@ -51,8 +52,6 @@ export interface Ahead {
  * (src/inventory/placement-service.ts checkPlacement): nothing is answered from them before the location is known
  * visible, and a failure nobody awaits (the location was not found) is not left unhandled.
  */
-export function readAhead(ex: Executor, locationId: string): Ahead {
-  const areas = readAreasOf(ex, { locationId }, false);
-  areas.catch(() => {});
-  return { areas, profiles: profilesAhead(ex, locationId) };
+export function readTargetAhead(ex: Executor, locationId: string): Ahead {
+  return { areas: readAhead(readAreasOf(ex, { locationId }, false)), profiles: profilesAhead(ex, locationId) };
 }

@@ -10,6 +10,7 @@ import {
   type StorageGroup,
 } from '../hazards/segregation-rules.js';
 import type { Executor } from '../shared/db/database.js';
+import { readAhead } from '../shared/read-ahead.js';
 
 // The segregation half of a placement check (docs/safety.md) against what a location holds: the kinds of
 // containers stored there (statements and storage attributes in force) come from the holdings without reading the
@@ -39,16 +40,8 @@ export function groupsOfKind(codes: string, storage: string): StorageGroup[] {
 
 export type Profiles = ReturnType<typeof profilesAt>;
 
-/**
- * The kinds stored at `locationId`, read before the incoming containers' groups are known (the preflight's reads
- * together). A failure surfaces where it is awaited; one that nobody awaits (the check failed before) is not left
- * unhandled, which would end the process.
- */
-export function profilesAhead(ex: Executor, locationId: string): Profiles {
-  const read = profilesAt(ex, locationId);
-  read.catch(() => {});
-  return read;
-}
+/** The kinds stored at `locationId`, read before the incoming containers' groups are known (the preflight's reads together). */
+export const profilesAhead = (ex: Executor, locationId: string): Profiles => readAhead(profilesAt(ex, locationId));
 
 /**
  * What each incoming container runs into at `locationId`: the findings of conflictsWith against the containers

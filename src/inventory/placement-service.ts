@@ -10,7 +10,7 @@ import { notFound } from '../shared/errors.js';
 import { nowIso } from '../shared/time.js';
 import { areaHoldings } from './area-holdings.js';
 import { classesOf, findPlacement, type Incoming, lookups } from './placement.js';
-import { readAhead } from './placement-areas.js';
+import { readTargetAhead } from './placement-areas.js';
 import { activeInstancesAt, instancesByIds, itemsByIds } from './placement-repository.js';
 import type { ControlAreaMeter, PlacementCheck, PlacementCheckBody, SegregationReport, StorageAttributes } from './placement-schemas.js';
 import * as repo from './repository.js';
@@ -23,7 +23,7 @@ export async function checkPlacement(db: Db, actor: Actor, body: PlacementCheckB
   // Read together (each on a pool connection on PostgreSQL), with what the check reads of the target itself
   // (the areas above it and what they hold, the kinds stored there); nothing is answered before the location is
   // known visible.
-  const ahead = readAhead(db, body.location_id);
+  const ahead = readTargetAhead(db, body.location_id);
   const [location, instances, items] = await Promise.all([
     visibleLocation(db, actor, body.location_id),
     instancesByIds(

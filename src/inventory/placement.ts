@@ -1,7 +1,13 @@
 import { storageAttributesOf } from '../hazards/control-area-repository.js';
 import { type Amount, type Contribution, checkLimits, type LimitFinding, limitSentence } from '../hazards/control-area-rules.js';
 import { effectiveHazards } from '../hazards/repository.js';
-import { groupsOf, type SegregationFinding, type StorageAttributes, segregationSentence } from '../hazards/segregation-rules.js';
+import {
+  conflictsWith,
+  groupsOf,
+  type SegregationFinding,
+  type StorageAttributes,
+  segregationSentence,
+} from '../hazards/segregation-rules.js';
 import { type SafetyModes, safetyModes } from '../hazards/settings.js';
 import { locationPaths } from '../locations/repository.js';
 import { isKnown, totalAmount } from '../shared/amounts.js';
@@ -117,17 +123,17 @@ async function segregationOf(
   if (!locationId) return segregation;
   // A container already at the location brings nothing new beside the others (a larger quantity is a limit's business).
   const here = new Set(moving.filter((m) => m.location_id === locationId).map((m) => m.instance_id));
-  const containers = incoming
-    .filter((i) => i.instanceId === null || !here.has(i.instanceId))
-    .map((i) => ({
-      incoming: i,
-      container: {
-        instanceId: i.instanceId,
-        itemId: i.itemId,
-        itemName: i.itemName,
-        groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
-      },
-    }));
+  const all = incoming.map((i) => ({
+    incoming: i,
+    arriving: i.instanceId === null || !here.has(i.instanceId),
+    container: {
+      instanceId: i.instanceId,
+      itemId: i.itemId,
+      itemName: i.itemName,
+      groups: groupsOf(classesOf(l, i.itemId, i.typeId), l.attributes(i.itemId, i.typeId)),
+    },
+  }));
+  const containers = all.filter((c) => c.arriving);
   const found = await segregationAt(
     ex,
     locationId,
@@ -135,9 +141,19 @@ async function segregationOf(
     incomingIds,
     ahead,
   );
-  for (const { incoming: i, container } of containers)
-    for (const f of found.get(container) ?? [])
-      segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
+  const add = (i: Incoming, f: SegregationFinding) =>
+    segregation.push({ ...f, incoming_item_name: i.itemName, message: segregationSentence(i.itemName, f) });
+  for (const { incoming: i, container } of containers) for (const f of found.get(container) ?? []) add(i, f);
+  // Containers that arrive together end up side by side too (an import's rows, a delivery put away at once), and
+  // beside one of them already there: each such pair once, the later against the earlier.
+  all.forEach((c, n) => {
+    const earlier = all.slice(0, n).filter((o) => c.arriving || o.arriving);
+    for (const f of conflictsWith(
+      c.container,
+      earlier.map((o) => o.container),
+    ))
+      add(c.incoming, f);
+  });
   return segregation;
 }
 

@@ -48,10 +48,12 @@ export async function checkImportBatch(trx: Executor, labId: string, containers:
       here.map((c) => c.incoming),
       { lock: true },
     );
-    const rowsOf = (itemName: string | null) => here.filter((c) => itemName === null || c.incoming.itemName === itemName);
     const errors: { rows: NewContainer[]; code: 'segregation_conflict' | 'limit_exceeded'; message: string; block: boolean }[] = [
       ...found.segregation.map((f) => ({
-        rows: rowsOf(f.incoming_item_name),
+        // The incoming row and, when the other container is another row of the file (not yet stored: no id), it too.
+        rows: here.filter(
+          (c) => c.incoming.itemName === f.incoming_item_name || (f.instance_id === null && c.incoming.itemId === f.item_id),
+        ),
         code: 'segregation_conflict' as const,
         message: f.message,
         block: found.modes.segregation === 'block',

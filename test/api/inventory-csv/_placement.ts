@@ -3,12 +3,15 @@
 import type { Harness } from '../../helpers/harness.js';
 import type { Scenario } from '../placement/_placement.js';
 
-export async function cabinetPath(h: Harness, s: Scenario): Promise<string> {
+export const cabinetPath = (h: Harness, s: Scenario): Promise<string> => pathOf(h, s.cabinetId);
+
+/** A location one below a root (the scenario's places), as an import names it. */
+export async function pathOf(h: Harness, locationId: string): Promise<string> {
   const names = async (id: string) =>
     await h.deps.db.selectFrom('locations').select(['name', 'parent_id']).where('id', '=', id).executeTakeFirstOrThrow();
-  const cabinet = await names(s.cabinetId);
-  const root = await names(cabinet.parent_id!);
-  return `${root.name} / ${cabinet.name}`;
+  const place = await names(locationId);
+  const root = await names(place.parent_id!);
+  return `${root.name} / ${place.name}`;
 }
 
 export const csvOf = (rows: string[][]) =>

@@ -3,7 +3,7 @@ import { expectError } from '../../helpers/errors.js';
 import { useHarness } from '../../helpers/use-harness.js';
 import { scenario, setModes } from '../placement/_placement.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
-import { cabinetPath, csvOf } from './_placement.js';
+import { cabinetPath, csvOf, pathOf } from './_placement.js';
 
 // The CSV import in block mode (docs/safety.md "Inventory import"): a row whose container would go over a control
 // area's limit or beside an incompatible one refuses the whole file, 409 naming the rows; nothing is written. Both databases.
@@ -53,6 +53,36 @@ describe('CSV import placement checks, block mode', () => {
       },
     ]);
     expect(body.findings.segregation[0]).toMatchObject({ instance_id: s.acetone.instanceId, group: 'oxidizer', other_group: 'flammable' });
+    expect(await inventorySnapshot(h)).toEqual(before);
+  });
+  it('two rows of one file that must be kept apart, going to an empty shelf: 409 naming both; nothing written', async () => {
+    const s = await scenario(h);
+    await setModes(h, s.labId, 'block', 'warn');
+    const shelf = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: s.labId, parent_id: h.a.migratedLab.locationIds[0], name: `Bare shelf ${Date.now()}` },
+    });
+    expect(shelf.statusCode, shelf.body).toBe(201);
+    const where = await pathOf(h, shelf.json().id);
+    const before = await inventorySnapshot(h);
+    const res = await importCsv(
+      h,
+      h.a.admin.token,
+      s.labId,
+      csvOf([
+        ['Sodium hydroxide pellets', '1 kg', '1', where, 'H290 H314'],
+        ['Ethyl acetate', '2.5 L', '1', where, 'H225'],
+        ['Calcium hypochlorite', '500 g', '1', where, 'H272'],
+      ]),
+    );
+    const body = expectError(res, 409, 'segregation_conflict');
+    expect(body.import_errors.map((e: { line: number }) => e.line)).toEqual([3, 4]);
+    expect(body.import_errors[1].message).toMatch(/^Calcium hypochlorite \(oxidizers\) beside Ethyl acetate \(flammables\)/);
+    // The other container is a row of the file: not stored, so no container id.
+    expect(body.findings.segregation).toEqual([
+      expect.objectContaining({ instance_id: null, item_name: 'Ethyl acetate', incoming_item_name: 'Calcium hypochlorite' }),
+    ]);
     expect(await inventorySnapshot(h)).toEqual(before);
   });
 });

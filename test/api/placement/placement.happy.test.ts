@@ -39,6 +39,43 @@ describe('placement checks, warn mode', () => {
     expect(shelf.json().conflicts).toEqual([]);
   });
 
+  it('containers that arrive together are checked against each other, and against one already there that grows', async () => {
+    const s = await scenario(h);
+    const empty = await h.call(h.a.admin.token, {
+      method: 'POST',
+      url: '/locations',
+      payload: { lab_id: s.labId, parent_id: h.a.migratedLab.locationIds[0], name: `Empty shelf ${Date.now()}` },
+    });
+    expect(empty.statusCode, empty.body).toBe(201);
+    const both = [{ instance_id: s.peroxide.instanceId }, { instance_id: s.acetone.instanceId }];
+    const together = await preflight(h, h.a.admin.token, { location_id: empty.json().id, instances: both });
+    expect(together.statusCode, together.body).toBe(200);
+    // One finding for the pair: the later against the earlier, which is named with its container.
+    expect(together.json().segregation).toEqual([
+      expect.objectContaining({ incoming_item_name: expect.stringMatching(/^Acetone/), instance_id: s.peroxide.instanceId }),
+    ]);
+    // The peroxide is on the bench shelf already (a larger quantity brings nothing new beside the others there),
+    // but the acetone arriving beside it does.
+    const beside = await preflight(h, h.a.admin.token, {
+      location_id: s.shelfId,
+      instances: [{ instance_id: s.peroxide.instanceId, quantity: '2' }, { instance_id: s.acetone.instanceId }],
+    });
+    expect(beside.statusCode, beside.body).toBe(200);
+    expect(beside.json().segregation).toEqual([
+      expect.objectContaining({
+        incoming_item_name: expect.stringMatching(/^Acetone/),
+        instance_id: s.peroxide.instanceId,
+        message: expect.stringMatching(/^Acetone \d+ \(flammables\) beside Hydrogen peroxide 30 % \d+ \(oxidizers\)/),
+      }),
+    ]);
+    // Only the peroxide, at its own place: nothing.
+    const alone = await preflight(h, h.a.admin.token, {
+      location_id: s.shelfId,
+      instances: [{ instance_id: s.peroxide.instanceId, quantity: '2' }],
+    });
+    expect(alone.json().segregation).toEqual([]);
+  });
+
   it('adding near the limit: the preflight gives the figures, the add goes ahead, the meter shows the area over', async () => {
     const s = await scenario(h);
     const check = await preflight(h, h.a.admin.token, { location_id: s.cabinetId, items: [{ item_id: s.acetone.itemId, quantity: '2' }] });
