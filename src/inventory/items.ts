@@ -28,7 +28,7 @@ import {
   LEGACY_ONLY_FIELDS,
   type NewItem,
 } from './schemas.js';
-import { listVisibleItems } from './search/repository.js';
+import { listVisibleItems } from './search/list-repository.js';
 import type { ItemFilter, ItemOrder } from './search/rules.js';
 import { jsonArray, pageDocuments, readItemDocument, storeChanged } from './stored/documents.js';
 

@@ -27,7 +27,7 @@ export const runsScopeOf = (actor: Actor, labId: string | undefined, plain: bool
   !plain ? undefined : (labId ?? (actor.role === 'admin' ? actor.organizationId : undefined));
 
 /** The scope's runs in the list's order (~n/1,000 rows); none when the lab is not visible to the caller. */
-export function pageRuns(ex: Executor, actor: Actor, scopeId: string) {
+export function pageRuns(ex: Executor, actor: Actor, scopeId: string, checkLab = scopeId !== actor.organizationId) {
   let q = ex
     .selectFrom('inventory_page_marks')
     .select(['created_at', 'item_id', 'items'])
@@ -35,7 +35,7 @@ export function pageRuns(ex: Executor, actor: Actor, scopeId: string) {
     .orderBy('created_at')
     .orderBy('item_id');
   // A lab: its visibility checked on that row alone. The admin's own organization needs none.
-  if (scopeId !== actor.organizationId) q = q.where((eb) => eb.exists(labIsVisible(ex, actor, 'inventory_page_marks.scope_id')));
+  if (checkLab) q = q.where((eb) => eb.exists(labIsVisible(ex, actor, 'inventory_page_marks.scope_id')));
   return q;
 }
 

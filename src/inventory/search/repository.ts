@@ -6,18 +6,8 @@ import { type Executor, isPostgres } from '../../shared/db/database.js';
 import type { Database } from '../../shared/db/schema.js';
 import type { Page } from '../../shared/pagination.js';
 import type { QueryWord } from '../../shared/search-text.js';
-import { fromRunKey, type PageStart, pageRuns, pageStart, runsScopeOf } from './page-marks-repository.js';
-import {
-  countBoundOf,
-  ftsMatch,
-  type ItemFilter,
-  type ItemOrder,
-  isSearch,
-  likePatterns,
-  splitWords,
-  trigramMatch,
-  tsQuery,
-} from './rules.js';
+import { fromRunKey, type PageStart } from './page-marks-repository.js';
+import { countBoundOf, ftsMatch, type ItemFilter, type ItemOrder, likePatterns, splitWords, trigramMatch, tsQuery } from './rules.js';
 import { itemsStoredUnder } from './stored-under-repository.js';
 
 // GET /inventory-items' queries (docs/product.md §12): a page of the visible items, filtered and sorted, and its count
@@ -88,30 +78,6 @@ export interface PageRow {
   id: string;
   rendered: string | null;
   rendered_shape: string | null;
-}
-
-/** The page's rows and the list's total: exact, or a lower bound (`exact` false) when a search's count reached its bound. */
-export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemFilter, order: ItemOrder, page: Page) {
-  const scope = runsScopeOf(actor, filter.labId, !isSearch(filter) && order.column === null);
-  if (scope !== undefined) {
-    // The runs replace the count (their counts add up to it), and give the page its start.
-    const { total, start } = pageStart(await pageRuns(ex, actor, scope).execute(), page);
-    const rows = await itemPageQueries(ex, actor, filter, order, page, false, start).rows.execute();
-    return { total, exact: true, rows };
-  }
-  const bound = isSearch(filter) ? countBoundOf(page) : Number.POSITIVE_INFINITY;
-  const q = itemPageQueries(ex, actor, filter, order, page);
-  let n: number;
-  let rows: PageRow[];
-  if (isPostgres(ex) || filter.expiringBefore === undefined) {
-    const [count, found] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
-    [n, rows] = [Number(count.n), found];
-  } else {
-    // SQLite's expiry page is planned by the count (itemPageQueries' `many`).
-    n = Number((await q.count.executeTakeFirstOrThrow()).n);
-    rows = await (n >= bound ? itemPageQueries(ex, actor, filter, order, page, true) : q).rows.execute();
-  }
-  return n >= bound ? { total: bound - 1, exact: false, rows } : { total: n, exact: true, rows };
 }
 
 /**
