@@ -93,6 +93,36 @@ describe('journey: whole lists', () => {
     await context.close();
   });
 
+  it('turning a page: until the next page comes, the caption says it is turning, over the rows of the page before', async () => {
+    const { page, context } = await h.newPage();
+    const all = await totalOf(h.a.admin.token, '/order-requests');
+    const pages = Math.ceil(all / 25);
+    await h.signIn(page, 'admin-A@example.org', '/app/order-requests?status=all');
+    const table = page.getByRole('table', { name: 'Order requests' });
+    const caption = page.getByTestId('orders-table').getByTestId('list-total');
+    await caption.getByText(`${all} requests · page 1 of ${pages}`, { exact: true }).waitFor();
+    const firstRow = await table.getByRole('row').nth(1).innerText();
+    // The second page's answer is held back until the caption has been read.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const secondPage = (url: URL) => url.pathname === '/order-requests' && url.searchParams.get('page') === '2';
+    await page.route(secondPage, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await caption.getByText(`${all} requests · turning to page 2 of ${pages}`, { exact: true }).waitFor();
+    expect(await table.getByRole('row').nth(1).innerText()).toBe(firstRow);
+    await shot(page, 'requests-turning-1280');
+    release();
+    await caption.getByText(`${all} requests · page 2 of ${pages}`, { exact: true }).waitFor();
+    expect(await table.getByRole('row').nth(1).innerText()).not.toBe(firstRow);
+    await page.unroute(secondPage);
+    await context.close();
+  });
+
   it('search finds inside words, and "Mine" keeps the person\'s own', async () => {
     const { page, context } = await h.newPage();
     await h.signIn(page, 'member-A@example.org', '/app/order-requests?status=all');
