@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../helpers/errors.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { scenario, setModes } from '../placement/_placement.js';
+import { emptyShelf, scenario, setModes } from '../placement/_placement.js';
 import { importCsv, inventorySnapshot } from './_helpers.js';
 import { cabinetPath, csvOf, pathOf } from './_placement.js';
 
@@ -58,13 +58,7 @@ describe('CSV import placement checks, block mode', () => {
   it('two rows of one file that must be kept apart, going to an empty shelf: 409 naming both; nothing written', async () => {
     const s = await scenario(h);
     await setModes(h, s.labId, 'block', 'warn');
-    const shelf = await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/locations',
-      payload: { lab_id: s.labId, parent_id: h.a.migratedLab.locationIds[0], name: `Bare shelf ${Date.now()}` },
-    });
-    expect(shelf.statusCode, shelf.body).toBe(201);
-    const where = await pathOf(h, shelf.json().id);
+    const where = await pathOf(h, await emptyShelf(h, s.labId));
     const before = await inventorySnapshot(h);
     const res = await importCsv(
       h,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { scenario, setModes } from '../placement/_placement.js';
+import { emptyShelf, scenario, setModes } from '../placement/_placement.js';
 import { importCsv } from './_helpers.js';
 import { cabinetPath, csvOf, pathOf } from './_placement.js';
 
@@ -50,13 +50,7 @@ describe('CSV import placement checks, warn mode', () => {
   it('two rows of one file going to one place are checked against each other: an empty shelf warns of them both', async () => {
     const s = await scenario(h);
     await setModes(h, s.labId, 'warn', 'warn');
-    const shelf = await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/locations',
-      payload: { lab_id: s.labId, parent_id: h.a.migratedLab.locationIds[0], name: `Empty shelf ${s.labId.slice(-4)}${Date.now()}` },
-    });
-    expect(shelf.statusCode, shelf.body).toBe(201);
-    const where = await pathOf(h, shelf.json().id);
+    const where = await pathOf(h, await emptyShelf(h, s.labId));
     const res = await importCsv(
       h,
       h.a.admin.token,

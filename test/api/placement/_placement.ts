@@ -64,6 +64,18 @@ export async function scenario(h: Harness): Promise<Scenario> {
   };
 }
 
+let shelves = 0;
+/** A new, empty shelf under the lab's first root location (nothing stored there to conflict with). */
+export async function emptyShelf(h: Harness, labId: string): Promise<string> {
+  const res = await h.call(h.a.admin.token, {
+    method: 'POST',
+    url: '/locations',
+    payload: { lab_id: labId, parent_id: h.a.migratedLab.locationIds[0], name: `Empty shelf ${++shelves}-${Date.now()}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
 export const setModes = async (h: Harness, labId: string, segregation: 'warn' | 'block', limits: 'warn' | 'block') => {
   const res = await h.call(h.a.admin.token, { method: 'PUT', url: `/labs/${labId}/safety-settings`, payload: { segregation, limits } });
   expect(res.statusCode, res.body).toBe(200);

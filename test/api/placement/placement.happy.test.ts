@@ -3,7 +3,7 @@ import { setHazardsIn } from '../../../src/hazards/repository.js';
 import { createItem } from '../../../src/inventory/items.js';
 import { expectHoldingsTrue } from '../../helpers/holdings.js';
 import { useHarness } from '../../helpers/use-harness.js';
-import { activeCount, addInstance, move, preflight, scenario } from './_placement.js';
+import { activeCount, addInstance, emptyShelf, move, preflight, scenario } from './_placement.js';
 
 // Placement checks in warn mode (the default, docs/safety.md): the write goes ahead, the preflight and the reports
 // say what is wrong, with the figures. Both databases.
@@ -41,14 +41,8 @@ describe('placement checks, warn mode', () => {
 
   it('containers that arrive together are checked against each other, and against one already there that grows', async () => {
     const s = await scenario(h);
-    const empty = await h.call(h.a.admin.token, {
-      method: 'POST',
-      url: '/locations',
-      payload: { lab_id: s.labId, parent_id: h.a.migratedLab.locationIds[0], name: `Empty shelf ${Date.now()}` },
-    });
-    expect(empty.statusCode, empty.body).toBe(201);
     const both = [{ instance_id: s.peroxide.instanceId }, { instance_id: s.acetone.instanceId }];
-    const together = await preflight(h, h.a.admin.token, { location_id: empty.json().id, instances: both });
+    const together = await preflight(h, h.a.admin.token, { location_id: await emptyShelf(h, s.labId), instances: both });
     expect(together.statusCode, together.body).toBe(200);
     // One finding for the pair: the later against the earlier, which is named with its container.
     expect(together.json().segregation).toEqual([
