@@ -89,6 +89,16 @@ describe('journey: documents with the stock', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     await expectNoSidewaysScroll(page);
     if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/container-390.png`, fullPage: true });
+
+    // Where the bottle is links to that place's page (its control area and what is kept apart there).
+    const stored = (await h.call(h.a.admin.token, { method: 'GET', url: `/inventory-items/${lab.itemId}` })).json();
+    const at: string[] = stored.instances.find((i: { id: string }) => i.id === instanceId).location.pathNames;
+    await page.getByRole('link', { name: at.join(' / '), exact: true }).click();
+    await page
+      .getByRole('heading', { name: at.at(-1)! })
+      .first()
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/app/locations/${lab.locationIds[2]}`);
     await context.close();
     expect(h.consoleErrors.filter((e) => !/status of 415/.test(e))).toEqual([]);
   });

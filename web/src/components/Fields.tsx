@@ -1,7 +1,8 @@
 import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** A resource's fields as label and value, in as many columns as the width allows (item and request pages). */
-export function FieldGrid({ fields }: { fields: [label: string, value: string | null][] }) {
+export function FieldGrid({ fields }: { fields: [label: string, value: ReactNode | null][] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
       {fields.map(([label, value]) => (

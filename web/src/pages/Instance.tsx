@@ -1,11 +1,13 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, LabstockError, unwrap } from '../api';
 import { AttachmentsPanel, DownloadLink, type Owner, useAttachments } from '../components/attachments/Attachments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldGrid, Loading } from '../components/Fields';
 import type { Item } from '../components/instances/fields';
+import { useLabLocations } from '../components/instances/LocationSelect';
 import { keyOf } from '../data/keys';
 import { useItemIdentifiers } from '../scan/identifiers';
 import { NotFoundPage } from './NotFound';
@@ -32,10 +34,10 @@ export function InstancePage() {
   const instance = item.data.instances.find((i) => i.id === instanceId);
   if (!instance) return <NotFoundPage what="container" />;
   const ids = identifiers.data?.get(instanceId);
-  const fields: [string, string | null][] = [
+  const fields: [string, ReactNode | null][] = [
     ['Lot number', instance.lot_number],
     ['Expires', instance.expiration_date],
-    ['Location', instance.location?.pathNames.join(' / ') ?? null],
+    ['Location', instance.location ? <PlaceLink key="place" labId={item.data.lab.id} pathNames={instance.location.pathNames} /> : null],
     ['Quantity', instance.quantity],
     ['Type', item.data.type?.name ?? null],
     ['Lab', item.data.lab.name],
@@ -60,6 +62,22 @@ export function InstancePage() {
       />
       <AttachmentsPanel owner={{ kind: 'item', itemId: id }} title="The item's documents" />
     </Stack>
+  );
+}
+
+/**
+ * Where the container is, linked to that location's page (its meter, what is kept apart there). The container
+ * names its place by path (the contract's shape); the lab's locations, cached, give the path's location.
+ */
+function PlaceLink({ labId, pathNames }: { labId: string; pathNames: string[] }) {
+  const locations = useLabLocations(labId);
+  const path = pathNames.join(' / ');
+  const place = locations.data?.find((l) => l.pathNames.length === pathNames.length && l.pathNames.every((n, i) => n === pathNames[i]));
+  if (!place) return <>{path}</>;
+  return (
+    <Anchor component={Link} to={`/locations/${place.id}?lab=${labId}`} underline="always">
+      {path}
+    </Anchor>
   );
 }
 
