@@ -34,15 +34,18 @@ async function countedIn(ex: Executor, sessionId: string, itemId: string, labId:
 export async function reconcile(deps: ServiceDeps, actor: Actor, itemId: string, q: ReconciliationQuery): Promise<Reconciliation> {
   if (q.counted !== undefined && q.stocktake_id !== undefined) throw fieldError('counted', 'give either a count or a stocktake, not both');
   const { item, marked } = await visibleControlled(deps.db, actor, itemId);
-  if (!marked) throw notControlled();
-  const counted = q.stocktake_id !== undefined ? await countedIn(deps.db, q.stocktake_id, item.id, item.lab_id) : (q.counted ?? null);
   const last = await repo.lastEntry(deps.db, item.id);
+  // An item no longer controlled keeps its ledger, and a registrant its records: its reconciliation (and the PDF
+  // of every entry) stays available, its schedule said as the closing entry says it. Never controlled: 404.
+  const schedule = marked?.schedule ?? formerSchedule(last);
+  if (schedule === undefined) throw notControlled();
+  const counted = q.stocktake_id !== undefined ? await countedIn(deps.db, q.stocktake_id, item.id, item.lab_id) : (q.counted ?? null);
   const balance = last?.balance ?? '0';
   const unwitnessed = await repo.unwitnessedOf(deps.db, item.id);
   return {
     item_id: item.id,
     item_name: item.name,
-    schedule: marked.schedule,
+    schedule,
     unit_size: item.unit_size,
     ledger_balance: balance,
     recorded_quantity: await recordedQuantity(deps.db, item),
@@ -51,6 +54,13 @@ export async function reconcile(deps: ServiceDeps, actor: Actor, itemId: string,
     difference: counted === null ? null : dec(counted).minus(dec(balance)).toFixed(),
     unwitnessed: await render(deps.db, unwitnessed, new Map([[item.id, item.unit_size]])),
   };
+}
+
+/** "No longer controlled (was DEA Schedule II)": the words of the closing entry that ended an item's ledger (src/controlled/service.ts unmarkControlled). */
+function formerSchedule(last: { kind: string; note: string | null } | undefined): string | undefined {
+  if (last?.kind !== 'closing') return undefined;
+  const end = last.note?.indexOf('): ') ?? -1;
+  return end > 0 ? last.note!.slice(0, end + 1) : 'No longer controlled';
 }
 
 export interface PeriodReport {

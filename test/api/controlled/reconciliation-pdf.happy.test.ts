@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../../helpers/use-harness.js';
 import { count, started } from '../stocktake/_stocktake.js';
-import { get, ledgerOf, makeControlled, pdfPages, pdfText, witness } from './_controlled.js';
+import { get, ledgerOf, makeControlled, pdfPages, pdfText, unmark, witness } from './_controlled.js';
 
 const h = useHarness();
 
@@ -54,6 +54,22 @@ describe('reconciliation PDF (happy)', () => {
     for (const line of ['Counted by (name, signature)', 'Witness (name, signature)', 'Registrant (name, signature)'])
       expect(text).toContain(line);
     expect(pdfPages(res.rawPayload)).toBe(1);
+  });
+
+  it('an item no longer controlled: its ledger stays printable, the closing entry last, its schedule as it was', async () => {
+    const c = await makeControlled(h);
+    expect((await unmark(h, h.a.admin.token, c.itemId, { reason: 'Rescheduled' })).statusCode).toBe(200);
+    expect((await get(h, h.a.admin.token, `/controlled-items/${c.itemId}`)).statusCode).toBe(404);
+    const text = pdfText((await pdfOf(c.itemId, '?counted=7')).rawPayload);
+    expect(text).toContain(' · No longer controlled (was DEA Schedule II) (units of 1 mL)');
+    expect(text).toContain('Opening: Marked controlled: DEA Schedule II');
+    // The closing entry's words wrap within their column.
+    expect(text.replace(/\s+/g, ' ')).toContain('Closing: No longer controlled (was DEA Schedule II): Rescheduled');
+    expect(text).toContain('Counted by hand: 7 · difference (counted − ledger balance): 0');
+    // The same as JSON: the reconciliation answers for it too.
+    const rec = await get(h, h.a.member.token, `/controlled-items/${c.itemId}/reconciliation?counted=7`);
+    expect(rec.statusCode, rec.body).toBe(200);
+    expect(rec.json()).toMatchObject({ schedule: 'No longer controlled (was DEA Schedule II)', ledger_balance: '7', difference: '0' });
   });
 
   it('a period after the last entry: the balance it opens with, no entries; without a count, blanks to fill in', async () => {
