@@ -171,7 +171,27 @@ describe('journey: a use of a controlled substance, witnessed by another person'
     await section.getByLabel('Why is it no longer controlled?').fill('Rescheduled: no longer controlled in this state');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-unmark-1280.png`, fullPage: true });
     await unmark.dblclick();
-    await section.getByText('Not a controlled substance.').waitFor();
+    await section.getByText('No longer a controlled substance. Its ledger stays, for the records.').waitFor();
+    // Its ledger stays on the page, the closing entry on top, and the registrant's report still prints.
+    await section
+      .getByRole('list', { name: 'Ledger' })
+      .getByText(/Rescheduled: no longer controlled in this state/)
+      .first()
+      .waitFor();
+    await section.getByRole('button', { name: 'Reconcile against a count' }).click();
+    const report = section.getByRole('link', { name: 'Report with every entry (PDF)' });
+    const after = await download(page, await report.getAttribute('href'));
+    expect(after.type).toBe('application/pdf');
+    expect(pdfText(after.body)).toContain('No longer controlled (was DEA Schedule II)');
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-unmarked-1280.png`, fullPage: true });
+    // On a phone the words and the report's link fit the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await report.scrollIntoViewIfNeeded();
+    const box = (await report.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/controlled-unmarked-390.png` });
     const closing = await h.deps.db
       .selectFrom('controlled_ledger')
       .selectAll()

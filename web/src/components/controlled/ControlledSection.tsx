@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api';
+import { useAll } from '../../data/hooks';
 import { keyOf } from '../../data/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Fields';
@@ -28,24 +29,7 @@ export function ControlledSection({ itemId }: { itemId: string }) {
   if (record.isError) return <ErrorNotice error={record.error} />;
   if (record.isPending) return <Loading label="Loading the controlled-substance record" size="sm" />;
   const c = record.data[0];
-  if (!c)
-    return (
-      <Stack gap="xs" data-testid="controlled-section">
-        <Title order={3}>Controlled substance</Title>
-        {open === 'mark' ? (
-          <MarkForm itemId={itemId} onDone={() => setOpen('none')} />
-        ) : (
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Not a controlled substance.
-            </Text>
-            <Button size="compact-sm" variant="subtle" onClick={() => setOpen('mark')}>
-              Mark as controlled…
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
+  if (!c) return <NotControlled itemId={itemId} />;
   return (
     <Stack gap="xs" data-testid="controlled-section">
       <Group gap="xs">
@@ -80,6 +64,40 @@ export function ControlledSection({ itemId }: { itemId: string }) {
       {open === 'reconcile' && <Reconcile itemId={itemId} />}
       {open === 'unmark' && <UnmarkForm itemId={itemId} schedule={c.schedule} onDone={() => setOpen('none')} />}
       <Ledger itemId={itemId} />
+    </Stack>
+  );
+}
+
+/**
+ * An item that is not controlled: the way to mark it; and when it was controlled before, its ledger, which stays,
+ * with the reconciliation and the report of every entry for the registrant's records.
+ */
+function NotControlled({ itemId }: { itemId: string }) {
+  const [open, setOpen] = useState<'none' | 'mark' | 'reconcile'>('none');
+  const ledger = useAll('/controlled-items/{itemId}/ledger', { path: { itemId } });
+  const before = (ledger.data?.length ?? 0) > 0;
+  return (
+    <Stack gap="xs" data-testid="controlled-section">
+      <Title order={3}>Controlled substance</Title>
+      {open === 'mark' ? (
+        <MarkForm itemId={itemId} onDone={() => setOpen('none')} />
+      ) : (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {before ? 'No longer a controlled substance. Its ledger stays, for the records.' : 'Not a controlled substance.'}
+          </Text>
+          {before && (
+            <Button size="compact-sm" variant="light" onClick={() => setOpen(open === 'reconcile' ? 'none' : 'reconcile')}>
+              Reconcile against a count
+            </Button>
+          )}
+          <Button size="compact-sm" variant="subtle" onClick={() => setOpen('mark')}>
+            Mark as controlled…
+          </Button>
+        </Group>
+      )}
+      {open === 'reconcile' && <Reconcile itemId={itemId} />}
+      {before && <Ledger itemId={itemId} />}
     </Stack>
   );
 }
