@@ -48,13 +48,7 @@ export async function listVisibleItems(ex: Executor, actor: Actor, filter: ItemF
   const scope = runsScopeOf(actor, filter.labId, !isSearch(filter) && order.column === null);
   if (scope !== undefined) {
     // The runs replace the count (their counts add up to it), and give the page its start.
-    const runs = await runsQuery(
-      ex,
-      `${actor.role}:${scope === actor.organizationId ? 'own' : 'lab'}`,
-      scope,
-      actor.organizationId,
-      actor.userId,
-    );
+    const runs = await runsQuery(ex, `${actor.role}:${scope.lab ? 'lab' : 'own'}`, scope.id, actor.organizationId, actor.userId);
     const { total, start } = pageStart(runs, page);
     const shape = shapeOf({ role: actor.role, lab: filter.labId !== undefined, descending: order.descending, start: start !== undefined });
     const rows: PageRow[] = await pageQuery(

@@ -23,11 +23,24 @@ export interface PageStart {
  * The scope of the runs a list can start from: its lab, or the organization when its admin (who sees every lab of
  * it) lists without lab_id. None for a member's list of several labs, or a filtered or sorted one.
  */
-export const runsScopeOf = (actor: Actor, labId: string | undefined, plain: boolean): string | undefined =>
-  !plain ? undefined : (labId ?? (actor.role === 'admin' ? actor.organizationId : undefined));
+export function runsScopeOf(actor: Actor, labId: string | undefined, plain: boolean): RunsScope | undefined {
+  if (!plain) return undefined;
+  if (labId !== undefined) return { id: labId, lab: true };
+  return actor.role === 'admin' ? { id: actor.organizationId, lab: false } : undefined;
+}
+
+/**
+ * The runs' scope: a lab, whose visibility the runs' query checks, or the admin's own organization. Told apart by
+ * how the list was asked, never by comparing ids: an organization's id given as `lab_id` is no lab, and its runs
+ * (the organization's count) are not the caller's to read.
+ */
+export interface RunsScope {
+  id: string;
+  lab: boolean;
+}
 
 /** The scope's runs in the list's order (~n/1,000 rows); none when the lab is not visible to the caller. */
-export function pageRuns(ex: Executor, actor: Actor, scopeId: string, checkLab = scopeId !== actor.organizationId) {
+export function pageRuns(ex: Executor, actor: Actor, scopeId: string, checkLab: boolean) {
   let q = ex
     .selectFrom('inventory_page_marks')
     .select(['created_at', 'item_id', 'items'])

@@ -61,6 +61,20 @@ describe('GET /inventory-items (security)', () => {
     }
   });
 
+  it("an organization's id given as lab_id is no lab: [] and a total of 0, never the organization's count", async () => {
+    // The organization's own page runs (migration 0044) share the scope column with the labs' runs.
+    for (const [token, orgId] of [
+      [h.a.member.token, h.a.orgId],
+      [h.a.admin.token, h.a.orgId],
+      [h.a.member.token, h.b.orgId],
+    ] as const) {
+      const res = await list(token, `?lab_id=${orgId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual([]);
+      expect(res.headers['x-total-count']).toBe('0');
+    }
+  });
+
   it('the admin sees the item of the lab the member does not belong to; the member does not', async () => {
     const admin = await list(h.a.admin.token, '?per_page=100');
     expect(admin.json().map((i: any) => i.id)).toContain(otherItemA);
