@@ -120,6 +120,30 @@ describe('journey: whole lists', () => {
     await caption.getByText(`${all} requests · page 2 of ${pages}`, { exact: true }).waitFor();
     expect(await table.getByRole('row').nth(1).innerText()).not.toBe(firstRow);
     await page.unroute(secondPage);
+
+    // On a phone the same words, beside the pager, within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const thirdPage = (url: URL) => url.pathname === '/order-requests' && url.searchParams.get('page') === '3';
+    let releaseThird!: () => void;
+    const heldThird = new Promise<void>((resolve) => {
+      releaseThird = resolve;
+    });
+    await page.route(thirdPage, async (route) => {
+      await heldThird;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'next page' }).click();
+    const turning = caption.getByText(`${all} requests · turning to page 3 of ${pages}`, { exact: true });
+    await turning.waitFor();
+    await turning.scrollIntoViewIfNeeded();
+    const box = (await turning.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'requests-turning-390');
+    releaseThird();
+    await caption.getByText(`${all} requests · page 3 of ${pages}`, { exact: true }).waitFor();
+    await page.unroute(thirdPage);
     await context.close();
   });
 
