@@ -49,23 +49,32 @@ export async function userSummaries(ex: Executor, ids: Iterable<string>): Promis
   return out;
 }
 
-export async function upsertOrgMembership(ex: Executor, organizationId: string, userId: string, role: 'admin' | 'member', now: string) {
+/** Adds the membership or sets its role; true when an existing membership's role changed. */
+export async function upsertOrgMembership(
+  ex: Executor,
+  organizationId: string,
+  userId: string,
+  role: 'admin' | 'member',
+  now: string,
+): Promise<boolean> {
   const existing = await ex
     .selectFrom('org_memberships')
     .select('role')
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (existing) {
-    await ex
-      .updateTable('org_memberships')
-      .set({ role })
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', userId)
-      .execute();
-  } else {
+  if (!existing) {
     await ex.insertInto('org_memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: now }).execute();
+    return false;
   }
+  if (existing.role === role) return false;
+  await ex
+    .updateTable('org_memberships')
+    .set({ role })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+  return true;
 }
 
 export const findOrgMembership = (ex: Executor, organizationId: string, userId: string) =>

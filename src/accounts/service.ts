@@ -52,12 +52,13 @@ export async function createUser(db: Db, _by: SystemActor, input: CreateUserInpu
       found = { id: newId(), email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_operator: 0, created_at: now };
       await repo.insertUser(trx, found);
     }
-    await repo.upsertOrgMembership(trx, input.organizationId, found.id, role, now);
-    // An existing member's role may have changed: their credentials in this organization act with the new one.
-    await authChanged(trx, { userId: found.id, organizationId: input.organizationId });
-    return found;
+    // An existing member's new role: their credentials in this organization act with it. A new membership has no
+    // credential anywhere's cache could hold, so other processes are not told (nor made to drop what they hold).
+    const changed = await repo.upsertOrgMembership(trx, input.organizationId, found.id, role, now);
+    if (changed) await authChanged(trx, { userId: found.id, organizationId: input.organizationId });
+    return { ...found, changed };
   });
-  forgetAuth({ userId: user.id, organizationId: input.organizationId });
+  if (user.changed) forgetAuth({ userId: user.id, organizationId: input.organizationId });
   return {
     id: user.id,
     email: user.email,

@@ -44,6 +44,11 @@ export interface DeliverySuite {
   receiver(): Promise<Receiver>;
   /** The receivers afterEach will stop; a test that stops one itself takes it out. */
   receivers: Receiver[];
+  /**
+   * Runs `stop` when the test ends, before the rows are deleted: a worker a test starts itself (onTestFinished
+   * runs after afterEach, so a worker stopped there would still be claiming and recording while they go).
+   */
+  stopFirst(stop: () => Promise<unknown>): void;
   /** `receiverCount` started receivers and the shared harness for `env`. */
   setup(env?: Record<string, string>, receiverCount?: number): Promise<{ h: Harness; rx: Receiver[] }>;
   /** PUT an instance quantity in lab A's migrated lab: one com.labstock.inventory-item.updated event. */
@@ -59,8 +64,9 @@ export function deliverySuite(baseEnv: Record<string, string>): DeliverySuite {
   const harnesses = new Map<string, Promise<Harness>>();
   const workers: Worker[] = [];
   const receivers: Receiver[] = [];
+  const stops: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await Promise.all([...workers.splice(0).map((w) => w.stop()), ...stops.splice(0).map((stop) => stop())]);
     await Promise.all(receivers.splice(0).map((r) => r.stop()));
     for (const p of harnesses.values()) {
       const { db } = (await p).deps;
@@ -114,7 +120,8 @@ export function deliverySuite(baseEnv: Record<string, string>): DeliverySuite {
     return res.json();
   }
 
-  return { harness, receiver, receivers, setup, changeInstance };
+  const stopFirst = (stop: () => Promise<unknown>) => void stops.push(stop);
+  return { harness, receiver, receivers, setup, changeInstance, stopFirst };
 }
 
 /** POST /webhooks as `token`, with `payload` as given; expects 201. */

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/delivery/worker.js';
 import { emitEvents } from '../../src/events/outbox.js';
 import { loadConfig } from '../../src/shared/config.js';
@@ -17,7 +17,7 @@ const TIMEOUT_MS = 600;
 const SLOW_ANSWER_MS = 150; // well under half the timeout: slow, but "answered in time"
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_POLL: '1000ms' };
 const TYPE = 'com.labstock.inventory-item.updated';
-const { setup } = deliverySuite(ENV);
+const { setup, stopFirst } = deliverySuite(ENV);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 const slowly = (r: Receiver) => {
   r.respond = (req) => (req.method === 'POST' ? { status: 204, delayMs: SLOW_ANSWER_MS } : { status: 204 });
@@ -41,7 +41,7 @@ const emitter = (h: Setup['h']) => (org: Setup['h']['a'], n: number) =>
 async function startWorker(h: Setup['h'], env: Record<string, string> = {}) {
   const config = loadConfig({ ...TEST_ENV, ...ENV, ...env, DATABASE_URL: h.database.url });
   const worker = createWorker({ db: h.deps.db, config, log: silent, pgSchema: h.database.pgSchema });
-  onTestFinished(() => worker.stop());
+  stopFirst(() => worker.stop());
   await worker.start();
   return config;
 }

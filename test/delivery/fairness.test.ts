@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/delivery/worker.js';
 import { emitEvents } from '../../src/events/outbox.js';
 import { loadConfig } from '../../src/shared/config.js';
@@ -25,7 +25,7 @@ const ENV = {
 const TYPE = 'com.labstock.inventory-item.updated';
 const BACKLOG = 50;
 const HEALTHY_EVENTS = 50;
-const { setup, changeInstance } = deliverySuite(ENV);
+const { setup, changeInstance, stopFirst } = deliverySuite(ENV);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -75,7 +75,7 @@ describe('a hanging webhook beside healthy ones', () => {
     });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });
-    onTestFinished(async () => {
+    stopFirst(async () => {
       await worker.stop(); // waits for the hanging attempts' timeouts
       await counted.close();
     });
@@ -204,7 +204,7 @@ describe('several hanging webhooks at once beside a healthy one', () => {
       const config = loadConfig({ ...TEST_ENV, ...ENV, ...env, DATABASE_URL: h.database.url });
       const lane = Math.max(1, Math.floor(config.webhookConcurrency / 4));
       const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });
-      onTestFinished(async () => {
+      stopFirst(async () => {
         await worker.stop();
         await counted.close();
       });

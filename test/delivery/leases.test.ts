@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/delivery/worker.js';
 import { loadConfig } from '../../src/shared/config.js';
 import { openCountedHandle } from '../helpers/db-counter.js';
@@ -14,7 +14,7 @@ import { createHook, deliverySuite, isClaim, waitUntil } from './_setup.js';
 const POLL_MS = 200;
 const LEASE_LEFT_MS = 1500;
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_POLL: `${POLL_MS}ms` };
-const { setup, changeInstance } = deliverySuite(ENV);
+const { setup, changeInstance, stopFirst } = deliverySuite(ENV);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
 describe('a delivery leased by a worker that died', () => {
@@ -41,7 +41,7 @@ describe('a delivery leased by a worker that died', () => {
     });
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const worker = createWorker({ db: counted.db, config, log: silent, pgSchema: h.database.pgSchema });
-    onTestFinished(async () => {
+    stopFirst(async () => {
       await worker.stop();
       await counted.close();
     });

@@ -12,7 +12,7 @@ import { createHook, deliveries, deliverySuite, waitUntil } from './_setup.js';
 
 // Lease = max(WEBHOOK_LEASE, 2 × timeout + 1 s) = 5 s; a 2 s timeout keeps a loaded machine from timing out answers.
 const ENV = { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_POLL: '100ms', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_LEASE: '1s' };
-const { setup, receiver, changeInstance } = deliverySuite(ENV);
+const { setup, receiver, changeInstance, stopFirst } = deliverySuite(ENV);
 
 type Entry = { level: string; obj: Record<string, unknown>; msg: string };
 function recordingLog() {
@@ -126,7 +126,7 @@ describe('a worker whose delivery thread dies mid-attempt', () => {
     const config = loadConfig({ ...TEST_ENV, ...ENV, DATABASE_URL: h.database.url });
     const sender = createThreadSender(config, log);
     const worker = createWorker({ db: h.deps.db, config, log, sender, pgSchema: h.database.pgSchema });
-    onTestFinished(() => worker.stop());
+    stopFirst(() => worker.stop());
     await worker.start();
 
     await changeInstance(h);
