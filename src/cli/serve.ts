@@ -6,6 +6,9 @@ import { startDocumentRebuild } from '../inventory/stored/rebuild.js';
 import { approvalMailJob } from '../order-requests/approval-mail.js';
 import { buildApp, loggerOptions } from '../server/app.js';
 import { systemActor } from '../shared/actor.js';
+import type { Config } from '../shared/config.js';
+import { startCheckpointer } from '../shared/db/checkpointer.js';
+import type { Db } from '../shared/db/database.js';
 import { createMetrics } from '../shared/metrics.js';
 import { openContext, reportAndExit, surviveDatabaseFailures } from './context.js';
 
@@ -42,6 +45,10 @@ function onShutdown(stop: (signal: string) => Promise<void>, timeoutMs: number, 
   }
 }
 
+/** SQLite: checkpoints in a thread of their own (src/shared/db/checkpointer.ts). */
+const checkpointsOf = (config: Config, db: Db, log: Parameters<typeof startCheckpointer>[2]) =>
+  config.database.kind === 'sqlite' ? startCheckpointer(db, config.database.file, log) : Promise.resolve(null);
+
 /** `labstock serve`: the HTTP API, and the delivery worker (with reminders and alerts) unless --no-worker. */
 export async function serve(options: { worker: boolean }): Promise<void> {
   try {
@@ -56,6 +63,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
     });
     onLost = connectionLost(app.log);
     surviveDatabaseFailures(app.log);
+    const checkpoints = await checkpointsOf(config, handle.db, app.log);
     const documents = startDocumentRebuild(handle.db, systemActor('server'), config.appUrl, app.log, metrics.documents);
     let worker: Worker | null = null;
     if (options.worker) {
@@ -76,6 +84,7 @@ export async function serve(options: { worker: boolean }): Promise<void> {
         await app.close();
         await documents.stop();
         await worker?.stop();
+        await checkpoints?.close();
         await handle.close();
       },
       config.shutdownTimeoutMs,
@@ -99,6 +108,7 @@ export async function runWorker(): Promise<void> {
     const log = pino({ level: config.logLevel });
     onLost = connectionLost(log);
     surviveDatabaseFailures(log);
+    const checkpoints = await checkpointsOf(config, handle.db, log);
     const worker = createWorker({
       db: handle.db,
       config,
@@ -110,6 +120,7 @@ export async function runWorker(): Promise<void> {
       async (signal) => {
         log.info({ signal }, 'stopping: finishing attempts in flight');
         await worker.stop();
+        await checkpoints?.close();
         await handle.close();
       },
       config.shutdownTimeoutMs,

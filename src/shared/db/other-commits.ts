@@ -13,6 +13,9 @@ export function rememberSqliteConnection(db: object, sqlite: SQLite.Database): v
   connections.set(db, sqlite);
 }
 
+/** The connection behind a SQLite handle from openDatabase; null for any other handle. */
+export const sqliteConnectionOf = (db: object): SQLite.Database | null => connections.get(db) ?? null;
+
 /**
  * For a SQLite handle from openDatabase: a function answering whether another connection has committed since its
  * previous call (false on the first), or null when it cannot tell (the handle is closed, the connection busy).
