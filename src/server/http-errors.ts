@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable, isUniqueViolation } from '../shared/db/database.js';
+import { isDatabaseUnavailable, isTransientConflict, isUniqueViolation } from '../shared/db/database.js';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from '../shared/errors.js';
 import { EMAIL_PATTERN, EMAIL_RULE, WEB_PAGE_PATTERN, WEB_PAGE_RULE } from '../shared/schemas.js';
 
@@ -76,6 +76,18 @@ export function installErrorHandlers(app: FastifyInstance): void {
       body = { message: error.message, code: error.code, request_id: requestId, ...(error.details.extra ?? {}) };
       if (error.details.errors) body.errors = error.details.errors;
       for (const [k, v] of Object.entries(error.details.headers ?? {})) reply.header(k, v);
+    } else if (isTransientConflict(error)) {
+      request.log.warn(
+        { err: { message: error.message, code: (error as { code?: unknown }).code } },
+        'transaction given up for another; nothing changed',
+      );
+      status = 503;
+      reply.header('Retry-After', '1');
+      body = {
+        message: 'Another change to the same records came at the same moment; nothing was changed. Retry in a moment',
+        code: 'service_unavailable',
+        request_id: requestId,
+      };
     } else if (isDatabaseUnavailable(error)) {
       // The database went away or timed out (src/shared/db/database.ts): the client may retry, the process lives on.
       // Only the message and code are logged: a pool error can carry the client and its connection settings.

@@ -281,6 +281,21 @@ const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|driver has already been destroyed|The database connection is not open)/;
 
 /**
+ * PostgreSQL gave this transaction up for another one it met (deadlock_detected 40P01, serialization_failure 40001):
+ * it rolled back and changed nothing, and the same request tried again a moment later goes through (HTTP 503 with
+ * Retry-After, docs/errors.md).
+ */
+export function isTransientConflict(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | null, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = e.cause as typeof e, depth++
+  )
+    if (e.code === '40P01' || e.code === '40001') return true;
+  return false;
+}
+
+/**
  * The database cannot serve the statement now, whatever the statement (HTTP 503, docs/errors.md): PostgreSQL
  * connection exceptions (class 08), shutdown or termination of the server process (57P01–57P03), a statement
  * cancelled by statement_timeout (57014), idle_in_transaction_session_timeout (25P03), too many connections (53300);
