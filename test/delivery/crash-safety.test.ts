@@ -133,12 +133,24 @@ describe('crash safety: a worker killed with SIGKILL mid-stream', () => {
         return Number(pending.n) === 0;
       },
       50,
-    ).catch((err: Error) => {
+    ).catch(async (err: Error) => {
       const got = arrivals(receiver);
       const missing = expected.filter((id) => !got.has(id));
+      // Once (PostgreSQL, CI) the fresh worker delivered none of 160 and logged no error: say what their rows and
+      // the worker looked like, so that the next failure tells why.
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select(['event_id', 'status', 'attempts', 'leased_by', 'lease_until', 'next_attempt_at'])
+        .where('event_id', 'in', missing.slice(0, 5))
+        .execute()
+        .catch((e: Error) => e.message);
+      const warnings = second?.logs.filter((l) => l.level >= 40).slice(-5) ?? [];
       throw new Error(
         `${err.message}: ${missing.length} of ${TOTAL} events never arrived (e.g. ${missing.slice(0, 3).join(', ')}); ` +
-          `fresh worker errors: ${second?.errors.slice(0, 5).join(' | ') ?? 'none started'}`,
+          `fresh worker ${second ? (second.running ? 'running' : 'exited') : 'never started'}, errors: ` +
+          `${second?.errors.slice(0, 5).join(' | ') || 'none'}; its warnings: ${JSON.stringify(warnings)}; ` +
+          `posts received: ${receiver.posts.length} (${receiver.posts.length - postsAtKill} since the kill); ` +
+          `some missing deliveries now: ${JSON.stringify(rows)}`,
       );
     });
     const exit = await second!.stop();
