@@ -31,7 +31,7 @@ describe('checkpoints in a thread of their own', () => {
     const watch = otherCommitsWatch(handle.db)!;
     expect(watch()).toBe(false);
 
-    // About 4,500 pages of 4 kB in 900 commits: past SQLite's own threshold and FINISH_AT_FRAMES, below the backstop.
+    // About 4,500 pages of 4 kB in 900 commits: past SQLite's own threshold and RESTART_AT_FRAMES, below the backstop.
     const row = 'x'.repeat(4000);
     const write = () =>
       handle.db.transaction().execute(async (trx) => {
@@ -39,12 +39,12 @@ describe('checkpoints in a thread of their own', () => {
       });
     for (let i = 0; i < 900; i += 1) await write();
     const start = Date.now();
-    while ((checkpoints!.frames < 4500 || checkpoints!.finishes < 1) && Date.now() - start < 5000)
+    while ((checkpoints!.frames < 4500 || checkpoints!.restarts < 1) && Date.now() - start < 5000)
       await new Promise((r) => setTimeout(r, 20));
     expect(checkpoints!.frames, 'pages the thread copied').toBeGreaterThanOrEqual(4500);
-    expect(checkpoints!.finishes, 'checkpoints the handle finished').toBeGreaterThanOrEqual(1);
+    expect(checkpoints!.restarts, 'checkpoints that restarted the WAL').toBeGreaterThanOrEqual(1);
     expect(watch(), "the thread's checkpoints are not another connection's commits").toBe(false);
-    // Finished, the next commit starts the WAL again from its beginning: it holds that commit's pages only.
+    // Restarted, the next commit starts the WAL again from its beginning: it holds that commit's pages only.
     await write();
     const wal = sqliteConnectionOf(handle.db)!.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
     expect(wal[0]!.log, 'frames in the WAL').toBeLessThan(100);

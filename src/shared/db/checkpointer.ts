@@ -1,5 +1,4 @@
 import type { Worker as Thread } from 'node:worker_threads';
-import { sql } from 'kysely';
 import { startThread } from '../threads/start.js';
 import type { Db } from './database.js';
 import { sqliteConnectionOf } from './other-commits.js';
@@ -12,35 +11,44 @@ import { sqliteConnectionOf } from './other-commits.js';
 // above what the thread lets the WAL reach, should the thread stop. Durability is unchanged: a commit is in the WAL
 // (synchronous = NORMAL, src/shared/db/database.ts) whether or not it has been copied.
 //
-// SQLite starts the WAL again from its beginning only when a write begins with all of it copied, which a thread's
-// checkpoint never achieves under steady writes (commits land while it copies): the WAL would grow until the
-// backstop. So once the WAL passes FINISH_AT_FRAMES, the handle itself copies the few frames committed since the
-// thread's checkpoint, between two of its transactions (a millisecond or two), and the next commit starts it again.
+// SQLite starts the WAL again from its beginning only when a write begins with all of it copied, which PASSIVE
+// checkpoints never achieve under steady writes (commits land while they copy): the WAL would grow until the
+// backstop, whose checkpoint runs inside a commit again. So once the WAL passes RESTART_AT_FRAMES, the thread
+// checkpoints again at once until at most RESTART_WITHIN frames are left, and copies those with RESTART, which holds
+// the write lock meanwhile: writers wait for it on timers (src/shared/db/sqlite-driver.ts), a few milliseconds about
+// once a second under steady writes, while the event loop serves everything else. Doing that last copy on the
+// handle itself was tried: its sync of the database file blocked the event loop 17-32 ms each time.
 
 export const CHECKPOINT_EVERY_MS = 200;
 /** The handle's own automatic checkpoint while the thread runs (pages; SQLite's default is 1,000). */
-export const BACKSTOP_PAGES = 20_000;
-export const FINISH_AT_FRAMES = 4_000;
+export const BACKSTOP_PAGES = 40_000;
+export const RESTART_AT_FRAMES = 16_000;
+export const RESTART_WITHIN = 64;
+/** How long RESTART waits for the writer (or a reader) of the moment before it gives up until the next tick. */
+export const RESTART_WAIT_MS = 20;
 const SQLITE_DEFAULT_PAGES = 1_000;
 
 export interface CheckpointSettings {
   file: string;
   everyMs: number;
-  /** WAL length (frames) from which the handle finishes the checkpoint itself. */
-  finishAtFrames: number;
+  /** WAL length (frames) from which the thread restarts the WAL... */
+  restartAtFrames: number;
+  /** ...once at most this many frames are left to copy. */
+  restartWithin: number;
+  restartWaitMs: number;
 }
 export type ToCheckpointThread = { op: 'close' };
 export type FromCheckpointThread =
   | { op: 'ready' }
-  | { op: 'checkpointed'; frames: number; log: number }
+  | { op: 'checkpointed'; frames: number; restarted: boolean }
   | { op: 'error'; message: string }
   | { op: 'closed' };
 
 export interface Checkpointer {
   /** Pages copied into the database file by the thread so far. */
   readonly frames: number;
-  /** Checkpoints the handle finished itself (FINISH_AT_FRAMES). */
-  readonly finishes: number;
+  /** RESTART checkpoints that completed (RESTART_AT_FRAMES). */
+  readonly restarts: number;
   close(): Promise<void>;
 }
 
@@ -53,26 +61,17 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export async function startCheckpointer(db: Db, file: string, log: Log, everyMs = CHECKPOINT_EVERY_MS): Promise<Checkpointer | null> {
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite || file === ':memory:' || file === '') return null;
-  const settings: CheckpointSettings = { file, everyMs, finishAtFrames: FINISH_AT_FRAMES };
+  const settings: CheckpointSettings = {
+    file,
+    everyMs,
+    restartAtFrames: RESTART_AT_FRAMES,
+    restartWithin: RESTART_WITHIN,
+    restartWaitMs: RESTART_WAIT_MS,
+  };
   const thread: Thread = startThread(import.meta.url, 'checkpoint-thread', { ...settings });
   let frames = 0;
-  let finishes = 0;
+  let restarts = 0;
   let closing = false;
-  let finishing = false;
-  // Through the handle, so it waits for the transaction in progress on the connection (if any) to end.
-  const finish = () => {
-    if (finishing || closing) return;
-    finishing = true;
-    sql`pragma wal_checkpoint(PASSIVE)`
-      .execute(db)
-      .then(() => {
-        finishes += 1;
-      })
-      .catch((err: Error) => log.warn({ err: { message: err.message } }, 'a checkpoint failed; the next is tried shortly'))
-      .finally(() => {
-        finishing = false;
-      });
-  };
   const backToDefault = () => {
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
   };
@@ -82,7 +81,7 @@ export async function startCheckpointer(db: Db, file: string, log: Log, everyMs 
       if (msg.op === 'ready') resolve();
       else if (msg.op === 'checkpointed') {
         frames += msg.frames;
-        if (msg.log >= FINISH_AT_FRAMES) finish();
+        if (msg.restarted) restarts += 1;
       } else if (msg.op === 'error') log.warn({ err: { message: msg.message } }, 'a checkpoint failed; the next is tried shortly');
     });
     thread.once('error', (err) => {
@@ -105,8 +104,8 @@ export async function startCheckpointer(db: Db, file: string, log: Log, everyMs 
     get frames() {
       return frames;
     },
-    get finishes() {
-      return finishes;
+    get restarts() {
+      return restarts;
     },
     async close() {
       if (closing) return exited;
