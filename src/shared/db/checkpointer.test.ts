@@ -25,13 +25,14 @@ describe('checkpoints in a thread of their own', () => {
   it('copies what the commits wrote while they leave it to the thread; closed, the handle checkpoints by itself again', async () => {
     await sql`create table t (id integer primary key, v text not null)`.execute(handle.db);
     expect(autocheckpoint()).toBe(1000);
-    const checkpoints = await startCheckpointer(handle.db, file, log, 20);
+    const checkpoints = await startCheckpointer(handle.db, file, log, { everyMs: 20, restartAtFrames: 3_000 });
     expect(checkpoints).not.toBeNull();
     expect(autocheckpoint()).toBe(BACKSTOP_PAGES);
     const watch = otherCommitsWatch(handle.db)!;
     expect(watch()).toBe(false);
 
-    // About 4,500 pages of 4 kB in 900 commits: past SQLite's own threshold and RESTART_AT_FRAMES, below the backstop.
+    // About 4,500 pages of 4 kB in 900 commits: past SQLite's own threshold and the 3,000 frames
+    // at which the thread restarts the WAL here, below the backstop.
     const row = 'x'.repeat(4000);
     const write = () =>
       handle.db.transaction().execute(async (trx) => {

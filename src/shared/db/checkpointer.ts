@@ -58,15 +58,21 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
  * For a handle on a SQLite file: starts the thread and raises the handle's automatic checkpoint to the backstop;
  * null for PostgreSQL and in-memory databases. If the thread dies, the handle checkpoints by itself again.
  */
-export async function startCheckpointer(db: Db, file: string, log: Log, everyMs = CHECKPOINT_EVERY_MS): Promise<Checkpointer | null> {
+export async function startCheckpointer(
+  db: Db,
+  file: string,
+  log: Log,
+  tuning: Partial<Omit<CheckpointSettings, 'file'>> = {},
+): Promise<Checkpointer | null> {
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite || file === ':memory:' || file === '') return null;
   const settings: CheckpointSettings = {
     file,
-    everyMs,
+    everyMs: CHECKPOINT_EVERY_MS,
     restartAtFrames: RESTART_AT_FRAMES,
     restartWithin: RESTART_WITHIN,
     restartWaitMs: RESTART_WAIT_MS,
+    ...tuning,
   };
   const thread: Thread = startThread(import.meta.url, 'checkpoint-thread', { ...settings });
   let frames = 0;
