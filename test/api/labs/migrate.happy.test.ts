@@ -369,7 +369,7 @@ describe('the last batch', () => {
   });
 });
 
-// 100,000 items on SQLite (about ten seconds here); on PostgreSQL the size comes from MIGRATION_BIG_LAB_ITEMS (default 20,000).
+// 100,000 items on SQLite (10 s on a fast machine, 53 s alone on a slow one); on PostgreSQL the size comes from MIGRATION_BIG_LAB_ITEMS (default 20,000).
 const BIG = Number(process.env.MIGRATION_BIG_LAB_ITEMS ?? (process.env.DATABASE_URL?.startsWith('postgres') ? 20_000 : 100_000));
 
 describe(`a lab of ${BIG.toLocaleString('en')} items`, () => {
@@ -381,7 +381,9 @@ describe(`a lab of ${BIG.toLocaleString('en')} items`, () => {
 
     // Progress moves in whole batches while it runs.
     const seen = new Set<number>();
-    const deadline = Date.now() + 120_000;
+    // On a slow 2-core machine the whole test took 53 s alone and over 140 s in the full CI run (both databases and
+    // the browser at once): the deadline is the CI run's, not a speed target (npm run bench measures speed).
+    const deadline = Date.now() + 240_000;
     let last: any;
     do {
       last = (await progress(labId)).json();
@@ -402,5 +404,5 @@ describe(`a lab of ${BIG.toLocaleString('en')} items`, () => {
       expectItemShape(item);
       expect(item.lab.uses_instances).toBe(true);
     }
-  }, 180_000);
+  }, 300_000);
 });
