@@ -23,7 +23,7 @@ const post = (msg: FromCheckpointThread) => port.postMessage(msg);
 // in the machine's byte order): the frames in the WAL (mxFrame, byte 16 of the header) and those copied into the
 // database file (nBackfill, byte 96). A checkpoint syncs the disk twice, so the thread checkpoints only when
 // CHECKPOINT_AT frames wait, as SQLite's own automatic checkpoint would, or when frames have waited a while with no
-// new ones (syncing at every tick probably slowed a CI machine running many servers: decision 0034).
+// new ones: no more syncs than SQLite's own checkpoints made (decision 0034).
 const CHECKPOINT_AT = 1_000;
 const IDLE_TICKS = 25;
 const index = Buffer.alloc(100);
