@@ -261,57 +261,5 @@ function introspectingOnly(db: Db, schema: string): Db {
   });
 }
 
-/** A unique-constraint violation on either database (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-const UNAVAILABLE_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|driver has already been destroyed|The database connection is not open)/;
-
-/**
- * PostgreSQL gave this transaction up for another one it met (deadlock_detected 40P01, serialization_failure 40001):
- * it rolled back and changed nothing, and the same request tried again a moment later goes through (HTTP 503 with
- * Retry-After, docs/errors.md).
- */
-export function isTransientConflict(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; cause?: unknown } | null, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = e.cause as typeof e, depth++
-  )
-    if (e.code === '40P01' || e.code === '40001') return true;
-  return false;
-}
-
-/**
- * The database cannot serve the statement now, whatever the statement (HTTP 503, docs/errors.md): PostgreSQL
- * connection exceptions (class 08), shutdown or termination of the server process (57P01–57P03), a statement
- * cancelled by statement_timeout (57014), idle_in_transaction_session_timeout (25P03), too many connections (53300);
- * the network (refused, reset, unreachable); pg's and our own timeouts; SQLite waiting out busy_timeout.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | null, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '57014', '25P03', '53300'].includes(code)) return true;
-    if (UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
-    if (e.name === 'DatabaseDeadlineError') return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-  }
-  return false;
-}
+// What a database error means to a caller (unique violation, transient conflict, unavailable): ./db-errors.ts.
+export { isDatabaseUnavailable, isTransientConflict, isUniqueViolation } from './db-errors.js';
